@@ -1,0 +1,30 @@
+/**
+ * Service tests: unit tests (*.test.ts) and integration tests (*.int.test.ts) against the real
+ * Redis and MongoDB-protocol server that the launcher provides (make test starts them).
+ */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: { parser: { syntax: 'typescript', decorators: false }, target: 'es2022' },
+    module: { type: 'commonjs' },
+    sourceMaps: 'inline',
+  },
+];
+
+const services = ['shared', 'auth', 'content', 'courses', 'contact', 'billing'];
+
+module.exports = {
+  projects: services.map((name) => ({
+    displayName: name,
+    testEnvironment: 'node',
+    rootDir: `<rootDir>/services/${name}`,
+    testMatch: ['<rootDir>/src/**/*.test.ts'],
+    transform: { '^.+\\.ts$': swc },
+    moduleNameMapper: {
+      '^@fm/shared$': '<rootDir>/../shared/src/index.ts',
+      '^@fm/shared/testing$': '<rootDir>/../shared/src/testing/index.ts',
+    },
+    globalSetup: '<rootDir>/../shared/test/global-setup.js',
+    testTimeout: 30_000,
+  })),
+};

@@ -1,0 +1,91 @@
+import { Queue, UnrecoverableError, Worker, type Job, type JobsOptions } from 'bullmq';
+import type { Logger } from '../logger';
+import { ServiceUnavailableError } from '../errors';
+import { JOBS, type JobName, type JobPayload, type QueueName } from './contracts';
+
+/** Retries with exponential backoff; finished jobs are kept a week so a replayed id is a no-op. */
+export const DEFAULT_JOB_OPTIONS: JobsOptions = {
+  attempts: 12,
+  backoff: { type: 'exponential', delay: 1000 },
+  removeOnComplete: { age: 7 * 24 * 3600, count: 50_000 },
+  removeOnFail: false,
+};
+
+export function bullPrefix(redisPrefix: string): string {
+  return `${redisPrefix}:bull`;
+}
+
+export interface ProducerOptions {
+  redisUrl: string;
+  redisPrefix: string;
+}
+
+/** Publishes validated jobs to one queue. Redis down → ServiceUnavailableError (503). */
+export class QueueProducer<Q extends QueueName> {
+  readonly queue: Queue;
+
+  constructor(
+    readonly name: Q,
+    options: ProducerOptions,
+  ) {
+    this.queue = new Queue(name, {
+      connection: { url: options.redisUrl, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 5000 },
+      prefix: bullPrefix(options.redisPrefix),
+      defaultJobOptions: DEFAULT_JOB_OPTIONS,
+    });
+    this.queue.on('error', () => undefined);
+  }
+
+  async publish<N extends JobName<Q>>(jobName: N, payload: JobPayload<Q, N>, jobId: string): Promise<Job> {
+    const schema = (JOBS[this.name] as Record<string, { parse(value: unknown): unknown }>)[jobName];
+    if (!schema) throw new Error(`Unknown job ${jobName} on queue ${this.name}`);
+    const data = schema.parse(payload);
+    try {
+      return await this.queue.add(jobName, data, { jobId });
+    } catch (err) {
+      throw Object.assign(new ServiceUnavailableError(), { cause: err });
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.queue.close();
+  }
+}
+
+export type JobHandlers<Q extends QueueName> = {
+  [N in JobName<Q>]: (payload: JobPayload<Q, N>, job: Job) => Promise<void>;
+};
+
+/**
+ * Consumes one queue: validates each payload against its contract (an invalid one fails for
+ * good, it would never pass), then runs the handler; a throwing handler is retried with backoff.
+ */
+export function createQueueWorker<Q extends QueueName>(
+  name: Q,
+  handlers: JobHandlers<Q>,
+  options: ProducerOptions & { logger: Logger; concurrency?: number },
+): Worker {
+  const worker = new Worker(
+    name,
+    async (job: Job) => {
+      const schema = (JOBS[name] as Record<string, { safeParse(value: unknown): { success: boolean; data?: unknown } }>)[
+        job.name
+      ];
+      const handler = (handlers as Record<string, (payload: unknown, job: Job) => Promise<void>>)[job.name];
+      if (!schema || !handler) throw new UnrecoverableError(`No handler for ${job.name} on ${name}`);
+      const parsed = schema.safeParse(job.data);
+      if (!parsed.success) throw new UnrecoverableError(`Invalid ${job.name} payload`);
+      await handler(parsed.data, job);
+    },
+    {
+      connection: { url: options.redisUrl, maxRetriesPerRequest: null, connectTimeout: 5000 },
+      prefix: bullPrefix(options.redisPrefix),
+      concurrency: options.concurrency ?? 4,
+    },
+  );
+  worker.on('error', (err) => options.logger.error({ err, queue: name }, 'queue worker error'));
+  worker.on('failed', (job, err) =>
+    options.logger.warn({ err: err.message, queue: name, job: job?.name, jobId: job?.id, attempt: job?.attemptsMade }, 'job failed'),
+  );
+  return worker;
+}

@@ -1,0 +1,76 @@
+import { bodyParser } from '@koa/bodyparser';
+import type Router from '@koa/router';
+import Koa from 'koa';
+import type { Redis } from 'ioredis';
+import type { Connection } from 'mongoose';
+import type { BaseConfig } from '../config';
+import type { Logger } from '../logger';
+import { sessionMiddleware } from '../session';
+import { errorHandler } from './error-handler';
+import { healthRouter } from './health';
+import { originCheck } from './origin-check';
+import { requestContext } from './request-context';
+
+/** What every service's buildApp receives. Tests pass their own (isolated db, redis prefix). */
+export interface ServiceDeps<C extends BaseConfig = BaseConfig> {
+  config: C;
+  logger: Logger;
+  mongo: Connection;
+  redis: Redis;
+}
+
+export interface CreateAppOptions {
+  name: string;
+  routers: Router[];
+  /** Paths exempt from the Origin check (the Stripe webhook). */
+  originExemptPaths?: readonly string[];
+}
+
+const securityHeaders: Koa.Middleware = async (ctx, next) => {
+  await next();
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  ctx.set('Cache-Control', ctx.response.get('Cache-Control') || 'no-store');
+};
+
+/**
+ * The Koa app every service is: request id + logs, one error envelope, security headers,
+ * JSON bodies with a size limit, the Origin check, Redis sessions, health routes, then the
+ * service's routers. Never listens (server.ts does), never reads process.env.
+ */
+export function createApp(deps: ServiceDeps, options: CreateAppOptions): Koa {
+  const { config, logger } = deps;
+  const app = new Koa({ proxy: config.TRUST_PROXY, keys: config.SESSION_KEYS });
+  app.silent = true;
+  app.on('error', (err: unknown, ctx?: Koa.Context) => {
+    const log = ctx?.state?.log ?? logger;
+    log.error({ err, method: ctx?.method, path: ctx?.path }, 'unhandled error');
+  });
+
+  app.use(requestContext(logger));
+  app.use(errorHandler());
+  app.use(securityHeaders);
+  app.use(
+    bodyParser({
+      enableTypes: ['json'],
+      jsonLimit: config.BODY_LIMIT,
+      encoding: 'utf-8',
+      // A JSON body must be an object or array; `"x"` or `1` is a client error.
+      jsonStrict: true,
+    }),
+  );
+  app.use(originCheck({ siteOrigin: config.SITE_ORIGIN, exemptPaths: options.originExemptPaths }));
+  app.use(
+    sessionMiddleware(app, {
+      redis: deps.redis,
+      prefix: config.REDIS_PREFIX,
+      production: config.NODE_ENV === 'production',
+    }),
+  );
+  const health = healthRouter({ mongo: deps.mongo, redis: deps.redis, name: options.name });
+  app.use(health.routes());
+  for (const router of options.routers) {
+    app.use(router.routes());
+    app.use(router.allowedMethods({ throw: true }));
+  }
+  return app;
+}

@@ -1,0 +1,87 @@
+import type { Middleware } from 'koa';
+import { ZodError } from 'zod';
+import { AppError, TooManyRequestsError } from '../errors';
+import { zodIssuesToErrors } from './validate';
+
+interface ErrorBody {
+  message: string;
+  code?: string;
+  errors?: Record<string, string>;
+}
+
+const statusCodes: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
+
+function isMongoDuplicateKey(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
+}
+
+function isCastError(err: unknown): boolean {
+  return err instanceof Error && (err.name === 'CastError' || err.name === 'BSONError');
+}
+
+/** Client errors raised by Koa itself or its body parser (`ctx.throw`, http-errors). */
+function exposedHttpError(err: unknown): { status: number; message: string } | undefined {
+  if (typeof err !== 'object' || err === null) return undefined;
+  const { status, expose, message, type } = err as {
+    status?: number;
+    expose?: boolean;
+    message?: string;
+    type?: string;
+  };
+  if (typeof status !== 'number' || status < 400 || status >= 500) return undefined;
+  if (status === 413) return { status, message: 'Request body is too large.' };
+  if (type === 'entity.parse.failed' || (status === 400 && /json/i.test(message ?? ''))) {
+    return { status: 400, message: 'Request body is not valid JSON.' };
+  }
+  return { status, message: expose && message ? message : 'Bad request' };
+}
+
+/** Maps anything thrown below it to ARCHITECTURE.md's envelope `{message, code?, errors?}`. */
+export function errorHandler(): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) {
+        ctx.status = 404;
+        ctx.body = { message: 'Not found', code: 'NOT_FOUND' } satisfies ErrorBody;
+      }
+    } catch (err) {
+      let status = 500;
+      let body: ErrorBody = { message: 'Internal server error', code: 'INTERNAL' };
+      if (err instanceof ZodError) {
+        const errors = zodIssuesToErrors(err.issues);
+        status = 400;
+        body = { message: Object.values(errors)[0] ?? 'Invalid request', code: 'VALIDATION_ERROR', errors };
+      } else if (err instanceof AppError) {
+        status = err.status;
+        body = { message: err.message, code: err.code, ...(err.errors ? { errors: err.errors } : {}) };
+        if (err instanceof TooManyRequestsError) ctx.set('Retry-After', String(err.retryAfterSeconds));
+      } else if (isMongoDuplicateKey(err)) {
+        status = 409;
+        body = { message: 'That record already exists.', code: 'CONFLICT' };
+      } else if (isCastError(err)) {
+        status = 404;
+        body = { message: 'Not found', code: 'NOT_FOUND' };
+      } else {
+        const httpError = exposedHttpError(err);
+        if (httpError) {
+          status = httpError.status;
+          body = { message: httpError.message, code: statusCodes[status] ?? 'BAD_REQUEST' };
+        }
+      }
+      ctx.status = status;
+      ctx.body = body;
+      if (status >= 500) ctx.app.emit('error', err, ctx);
+    }
+  };
+}
