@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { schemaOptions, USERS_COLLECTION, type MembershipLevel } from '@fm/shared';
+import { Schema, type Connection, type HydratedDocument, type Model } from 'mongoose';
+
+export interface User {
+  _id: string;
+  email: string;
+  password: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  membershipLevel: MembershipLevel;
+  stripeCustomerId: string | null;
+  stripeSubscriptionId: string | null;
+  /** When the membership event last applied happened (orders out-of-order events). */
+  membershipChangedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export type UserDocument = HydratedDocument<User>;
+
+const userSchema = new Schema<User>(
+  {
+    _id: { type: String, default: () => randomUUID() },
+    email: { type: String, required: true, unique: true, trim: true, lowercase: true },
+    password: { type: String, required: true },
+    firstName: { type: String, default: null },
+    lastName: { type: String, default: null },
+    profileImageUrl: { type: String, default: null },
+    membershipLevel: { type: String, enum: ['free', 'premium'], required: true, default: 'free' },
+    stripeCustomerId: { type: String, default: null },
+    stripeSubscriptionId: { type: String, default: null },
+    membershipChangedAt: { type: Date, default: null },
+  },
+  schemaOptions({ collection: USERS_COLLECTION }),
+);
+
+/** One membership event applied to one user: the record that makes replays harmless and visible. */
+export interface MembershipChange {
+  eventId: string;
+  userId: string;
+  level: MembershipLevel;
+  occurredAt: Date;
+}
+
+const membershipChangeSchema = new Schema<MembershipChange>(
+  {
+    eventId: { type: String, required: true, unique: true },
+    userId: { type: String, required: true, index: true },
+    level: { type: String, enum: ['free', 'premium'], required: true },
+    occurredAt: { type: Date, required: true },
+  },
+  schemaOptions({ collection: 'membership_changes' }),
+);
+
+export interface AuthModels {
+  User: Model<User>;
+  MembershipChange: Model<MembershipChange>;
+}
+
+export async function authModels(mongo: Connection): Promise<AuthModels> {
+  const models = {
+    User: mongo.models.User ?? mongo.model<User>('User', userSchema),
+    MembershipChange: mongo.models.MembershipChange ?? mongo.model<MembershipChange>('MembershipChange', membershipChangeSchema),
+  } as AuthModels;
+  await Promise.all([models.User.init(), models.MembershipChange.init()]);
+  return models;
+}
+
+/** What a user looks like outside this service: no password hash, no Stripe ids. */
+export function toPublicUser(user: User) {
+  return {
+    id: user._id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    profileImageUrl: user.profileImageUrl,
+    membershipLevel: user.membershipLevel,
+    createdAt: user.createdAt,
+  };
+}
+
+export type PublicUser = ReturnType<typeof toPublicUser>;

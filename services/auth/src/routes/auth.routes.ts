@@ -1,0 +1,46 @@
+import Router from '@koa/router';
+import { parseBody, UnauthorizedError } from '@fm/shared';
+import { toPublicUser } from '../domain/user.model';
+import { loginSchema, signupSchema } from '../domain/user.schemas';
+import type { UserService } from '../domain/user.service';
+
+export function authRouter(users: UserService): Router {
+  const router = new Router();
+
+  router.post('/api/auth/signup', async (ctx) => {
+    const input = parseBody(ctx, signupSchema);
+    const user = await users.signup(input, ctx.ip);
+    // A fresh session id at every change of identity (no session fixation).
+    ctx.session!.userId = user._id;
+    await ctx.session!.regenerate();
+    ctx.status = 201;
+    ctx.body = { user: toPublicUser(user) };
+  });
+
+  router.post('/api/auth/login', async (ctx) => {
+    const input = parseBody(ctx, loginSchema);
+    const user = await users.login(input, ctx.ip);
+    ctx.session!.userId = user._id;
+    await ctx.session!.regenerate();
+    ctx.body = { user: toPublicUser(user) };
+  });
+
+  router.post('/api/auth/logout', (ctx) => {
+    ctx.session = null;
+    ctx.status = 204;
+  });
+
+  router.get('/api/auth/user', async (ctx) => {
+    const userId = ctx.session?.userId;
+    const user = userId ? await users.findById(userId) : null;
+    if (!user) throw new UnauthorizedError();
+    ctx.body = toPublicUser(user);
+  });
+
+  // Browser-navigation login entry (the SPA sends members here when their session is gone).
+  router.get('/api/login', (ctx) => {
+    ctx.redirect('/login');
+  });
+
+  return router;
+}
