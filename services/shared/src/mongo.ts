@@ -1,5 +1,9 @@
 import mongoose, { type Connection, type SchemaOptions } from 'mongoose';
 
+// Options are shared by schemas of every document type.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnySchemaOptions = SchemaOptions<any, any, any, any, any, any, any>;
+
 /** One connection per service to the shared database; each service owns its collections. */
 export async function connectMongo(url: string, options: { dbName?: string } = {}): Promise<Connection> {
   const connection = mongoose.createConnection(url, {
@@ -15,7 +19,7 @@ export async function connectMongo(url: string, options: { dbName?: string } = {
  * Schema options every model uses: `id` (string) instead of `_id`, no `__v`, timestamps.
  * FerretDB v1 compatible (no TTL, text or partial indexes; see ARCHITECTURE.md).
  */
-export function schemaOptions(extra: SchemaOptions = {}): SchemaOptions {
+export function schemaOptions(extra: AnySchemaOptions = {}): AnySchemaOptions {
   return {
     timestamps: true,
     versionKey: false,
