@@ -1,0 +1,106 @@
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import {
+  createBrowserRouter,
+  Navigate,
+  useLocation,
+  useRoutes,
+  type RouteObject,
+} from 'react-router-dom';
+import { PageSpinner } from '@/components/ui/page-spinner';
+import { PublicLayout } from '@/components/layouts/public-layout';
+import { useCurrentUser } from '@/features/auth/api/get-current-user';
+import { resolveRoute } from '@/lib/access';
+import { paths } from '@/config/paths';
+
+// Route-level code splitting: each page is its own chunk; the member area (layout and pages,
+// owned by src/app/routes/member/member-routes.tsx) is one lazy import that visitors never load.
+const LandingPage = lazy(() => import('@/app/routes/landing'));
+const AboutPage = lazy(() => import('@/app/routes/about'));
+const MembershipPage = lazy(() => import('@/app/routes/membership'));
+const CoachingPage = lazy(() => import('@/app/routes/coaching'));
+const ContactPage = lazy(() => import('@/app/routes/contact'));
+const LoginPage = lazy(() => import('@/app/routes/login'));
+const SignupPage = lazy(() => import('@/app/routes/signup'));
+const NotFoundPage = lazy(() => import('@/app/routes/not-found'));
+
+const MemberArea = lazy(async () => {
+  const { memberRoutes } = await import('@/app/routes/member/member-routes');
+  function MemberRoutes() {
+    return useRoutes(memberRoutes);
+  }
+  return { default: MemberRoutes };
+});
+
+/** The public layout's pages (SPEC §2 "Public paths"); anything else is the 404 page. */
+export const publicRoutes: RouteObject[] = [
+  {
+    element: <PublicLayout />,
+    children: [
+      { index: true, element: <LandingPage /> },
+      { path: paths.about.path, element: <AboutPage /> },
+      { path: paths.membership.path, element: <MembershipPage /> },
+      { path: paths.coaching.path, element: <CoachingPage /> },
+      { path: paths.contact.path, element: <ContactPage /> },
+      { path: paths.login.path, element: <LoginPage /> },
+      { path: paths.signup.path, element: <SignupPage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+function PublicArea() {
+  return useRoutes(publicRoutes);
+}
+
+/** Picks the layout for the current path and viewer, or redirects (src/lib/access.ts). */
+function RouteGate() {
+  const { pathname } = useLocation();
+  const { user, isLoading } = useCurrentUser();
+  const decision = resolveRoute(pathname, user, isLoading);
+
+  switch (decision.kind) {
+    case 'loading':
+      return <PageSpinner />;
+    case 'redirect':
+      return <Navigate to={decision.to} replace />;
+    case 'member':
+      return (
+        <Suspense fallback={<PageSpinner />}>
+          <MemberArea />
+        </Suspense>
+      );
+    case 'public':
+      return <PublicArea />;
+  }
+}
+
+/**
+ * After every in-app navigation: scroll to the top and move focus to the main landmark
+ * (`<main id="main-content" tabIndex={-1}>` in both layouts), so keyboard and screen-reader
+ * users start at the new page's content.
+ */
+function useFocusOnNavigation() {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    window.scrollTo?.(0, 0);
+    const main = document.getElementById('main-content');
+    main?.focus({ preventScroll: true });
+  }, [pathname]);
+}
+
+export function AppRoot() {
+  useFocusOnNavigation();
+  return <RouteGate />;
+}
+
+/** One catch-all route: layout choice happens in RouteGate, pages in descendant routes. */
+export const appRoutes: RouteObject[] = [{ path: '*', element: <AppRoot /> }];
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes);
+}

@@ -1,0 +1,10 @@
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+
+export default function HomePage() {
+  return (
+    <Container sx={{ py: 8 }}>
+      <Typography variant="h1">Home</Typography>
+    </Container>
+  );
+}

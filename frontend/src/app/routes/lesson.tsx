@@ -1,0 +1,10 @@
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+
+export default function LessonPage() {
+  return (
+    <Container sx={{ py: 8 }}>
+      <Typography variant="h1">Lesson</Typography>
+    </Container>
+  );
+}

@@ -1,0 +1,32 @@
+import { api } from '@/lib/api';
+import type { User } from '@/features/auth/types';
+
+export const currentUserApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** The logged-in user, or null (a 401 means logged out). Never retried. */
+    getCurrentUser: build.query<User | null, void>({
+      query: () => 'auth/user',
+      extraOptions: { on401: 'returnNull' },
+      providesTags: ['User'],
+    }),
+  }),
+});
+
+export const { useGetCurrentUserQuery } = currentUserApi;
+
+/**
+ * Who is looking: `user` is null for visitors; `isLoading` only while the very first answer
+ * is awaited (the app shows its Loading... spinner then).
+ */
+export function useCurrentUser() {
+  const { data, isLoading, isFetching, refetch } = useGetCurrentUserQuery();
+  const user = data ?? null;
+  return {
+    user,
+    isLoading,
+    isFetching,
+    isAuthenticated: user !== null,
+    isPremium: user?.membershipLevel === 'premium',
+    refetch,
+  };
+}

@@ -1,0 +1,38 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useAppDispatch } from '@/app/hooks';
+import { api } from '@/lib/api';
+import { paths } from '@/config/paths';
+
+export const logoutApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    logout: build.mutation<null, void>({
+      query: () => ({ url: 'auth/logout', method: 'POST' }),
+    }),
+  }),
+});
+
+export const { useLogoutMutation } = logoutApi;
+
+/**
+ * Log out (SPEC §4): call the server, then — whether or not that worked — go to / and clear
+ * every cached answer. A failure is only logged. Use this for every Log Out button.
+ */
+export function useLogout() {
+  const [logout, state] = useLogoutMutation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+
+  const run = useCallback(async () => {
+    try {
+      await logout().unwrap();
+    } catch (error) {
+      console.error('Logout failed', error);
+    } finally {
+      navigate(paths.home.getHref());
+      dispatch(api.util.resetApiState());
+    }
+  }, [logout, dispatch, navigate]);
+
+  return [run, state] as const;
+}

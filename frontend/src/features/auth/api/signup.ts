@@ -1,0 +1,16 @@
+import { api, VIEWER_DEPENDENT_TAGS } from '@/lib/api';
+import type { User } from '@/features/auth/types';
+
+export type SignupInput = { email: string; password: string; firstName?: string; lastName?: string };
+
+export const signupApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** POST /api/auth/signup → 201 {user}; first and last name only when filled. */
+    signup: build.mutation<{ user: User }, SignupInput>({
+      query: (body) => ({ url: 'auth/signup', method: 'POST', body }),
+      invalidatesTags: [...VIEWER_DEPENDENT_TAGS],
+    }),
+  }),
+});
+
+export const { useSignupMutation } = signupApi;

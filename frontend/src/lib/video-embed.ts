@@ -1,0 +1,57 @@
+/**
+ * Turn a lesson's videoUrl into an address an <iframe> can show (SPEC §7):
+ * YouTube watch, shorts, youtu.be (and embed) links → https://www.youtube.com/embed/<id>,
+ * Vimeo links → https://player.vimeo.com/video/<id>; any other URL is used as it is.
+ */
+export function toEmbedUrl(videoUrl: string): string {
+  const raw = videoUrl.trim();
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return raw;
+  }
+  const host = url.hostname.toLowerCase().replace(/^(www\.|m\.)/, '');
+
+  if (host === 'youtube.com' || host === 'youtube-nocookie.com' || host === 'music.youtube.com') {
+    let id: string | null = null;
+    if (url.pathname === '/watch') id = url.searchParams.get('v');
+    else {
+      const match = url.pathname.match(/^\/(shorts|embed|live|v)\/([^/?#]+)/);
+      if (match) id = match[2] ?? null;
+    }
+    if (id) return youtubeEmbed(id, url.searchParams.get('t') ?? url.searchParams.get('start'));
+    return raw;
+  }
+  if (host === 'youtu.be') {
+    const id = url.pathname.split('/')[1];
+    if (id) return youtubeEmbed(id, url.searchParams.get('t'));
+    return raw;
+  }
+  if (host === 'vimeo.com' || host === 'player.vimeo.com') {
+    if (host === 'player.vimeo.com') return raw;
+    const segments = url.pathname.split('/').filter(Boolean);
+    const idIndex = segments.findIndex((s) => /^\d+$/.test(s));
+    if (idIndex >= 0) {
+      const id = segments[idIndex]!;
+      // Unlisted videos carry a privacy hash right after the id: vimeo.com/<id>/<hash>.
+      const hash = segments[idIndex + 1];
+      const privacy = hash && /^[0-9a-f]{6,}$/i.test(hash) ? `?h=${hash}` : '';
+      return `https://player.vimeo.com/video/${id}${privacy}`;
+    }
+    return raw;
+  }
+  return raw;
+}
+
+function youtubeEmbed(id: string, start: string | null): string {
+  const seconds = start ? parseStart(start) : 0;
+  return `https://www.youtube.com/embed/${encodeURIComponent(id)}${seconds > 0 ? `?start=${seconds}` : ''}`;
+}
+
+function parseStart(value: string): number {
+  if (/^\d+$/.test(value)) return Number(value);
+  const match = value.match(/^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/);
+  if (!match) return 0;
+  return Number(match[1] ?? 0) * 3600 + Number(match[2] ?? 0) * 60 + Number(match[3] ?? 0);
+}

@@ -1,0 +1,77 @@
+/// <reference types="vitest/config" />
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const srcDir = fileURLToPath(new URL('./src', import.meta.url));
+
+/**
+ * Writes dist/.vite/chunk-modules.json: for every emitted JS chunk, the source modules it
+ * holds (paths relative to frontend/). scripts/check-budget.mjs reads it together with the
+ * Vite manifest to prove that public pages never load member-area code.
+ */
+function chunkModulesReport(): Plugin {
+  let outDir = 'dist';
+  let root = process.cwd();
+  return {
+    name: 'fm-chunk-modules-report',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    writeBundle(_options, bundle) {
+      const report: Record<string, string[]> = {};
+      for (const [fileName, output] of Object.entries(bundle)) {
+        if (output.type !== 'chunk') continue;
+        report[fileName] = output.moduleIds.map((id) =>
+          path.relative(root, id.replace(/^\0/, '')).split(path.sep).join('/'),
+        );
+      }
+      mkdirSync(path.join(outDir, '.vite'), { recursive: true });
+      writeFileSync(path.join(outDir, '.vite', 'chunk-modules.json'), JSON.stringify(report, null, 2));
+    },
+  };
+}
+
+// Libraries every page needs: one long-cached chunk. Everything else (MUI components, pages,
+// member area, Stripe) is split per route by the lazy imports in src/app/router.tsx.
+const coreVendor =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|react-redux|redux|@reduxjs[\\/]toolkit|immer|reselect|redux-thunk|use-sync-external-store)[\\/]/;
+
+export default defineConfig({
+  plugins: [react(), chunkModulesReport()],
+  resolve: {
+    alias: { '@': srcDir },
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      // The gateway serves /api and /media in production; in dev point at it (or a service).
+      '/api': { target: process.env.FM_API_PROXY ?? 'http://localhost:8080', changeOrigin: false },
+      '/media': { target: process.env.FM_API_PROXY ?? 'http://localhost:8080', changeOrigin: false },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    manifest: true,
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'vendor-core', test: coreVendor, priority: 10 }],
+        },
+      },
+    },
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/testing/setup-tests.ts'],
+    include: ['src/**/__tests__/**/*.test.{ts,tsx}'],
+    css: false,
+    restoreMocks: true,
+    testTimeout: 15000,
+  },
+});
