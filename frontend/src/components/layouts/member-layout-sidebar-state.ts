@@ -1,0 +1,27 @@
+/** Sidebar open/collapsed choice kept in a cookie (SPEC §4, §9). */
+
+export const SIDEBAR_COOKIE_NAME = 'sidebar_state';
+export const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7; // 7 days = 604800 s
+export const SIDEBAR_KEYBOARD_SHORTCUT = 'b';
+export const SIDEBAR_WIDTH = '20rem';
+export const SIDEBAR_WIDTH_COLLAPSED = '4rem';
+export const MOBILE_BREAKPOINT = 768;
+
+/** Reads the saved choice; `true` (expanded) when nothing is saved. */
+export function readSidebarCookie(cookie: string = document.cookie): boolean {
+  const entry = cookie
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${SIDEBAR_COOKIE_NAME}=`));
+  if (!entry) return true;
+  return entry.slice(SIDEBAR_COOKIE_NAME.length + 1) !== 'false';
+}
+
+export function writeSidebarCookie(open: boolean): void {
+  document.cookie = `${SIDEBAR_COOKIE_NAME}=${open}; path=/; max-age=${SIDEBAR_COOKIE_MAX_AGE}; SameSite=Lax`;
+}
+
+/** Ctrl+B or Cmd+B. */
+export function isSidebarShortcut(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey'>): boolean {
+  return event.key.toLowerCase() === SIDEBAR_KEYBOARD_SHORTCUT && (event.ctrlKey || event.metaKey);
+}

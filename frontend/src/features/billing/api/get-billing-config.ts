@@ -1,0 +1,13 @@
+import { api } from '@/lib/api';
+import type { BillingConfig } from '@/features/billing/api/types';
+
+/** GET /api/billing/config (anyone): the Stripe publishable key and prices. */
+export const getBillingConfigApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getBillingConfig: build.query<BillingConfig, void>({
+      query: () => 'billing/config',
+    }),
+  }),
+});
+
+export const { useGetBillingConfigQuery } = getBillingConfigApi;

@@ -1,0 +1,14 @@
+import { api } from '@/lib/api';
+import type { Subscription } from '@/features/billing/api/types';
+
+/** GET /api/billing/subscription: status, cancel-at-period-end and the period end. */
+export const getSubscriptionApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getSubscription: build.query<Subscription, void>({
+      query: () => 'billing/subscription',
+      providesTags: ['Subscription'],
+    }),
+  }),
+});
+
+export const { useGetSubscriptionQuery } = getSubscriptionApi;

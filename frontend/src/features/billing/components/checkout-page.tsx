@@ -1,0 +1,160 @@
+import { useEffect, useMemo, useReducer, useRef } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { Elements } from '@stripe/react-stripe-js';
+import type { Appearance } from '@stripe/stripe-js';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import { useToast } from '@/components/toast/use-toast';
+import { paths } from '@/config/paths';
+import { getServerMessage } from '@/lib/base-query';
+import { useGetBillingConfigQuery } from '@/features/billing/api/get-billing-config';
+import { useCreateSubscriptionMutation } from '@/features/billing/api/create-subscription';
+import { useCreateCoachingPaymentMutation } from '@/features/billing/api/create-coaching-payment';
+import {
+  CHECKOUT_FLOWS,
+  CHECKOUT_SETUP_FALLBACK,
+  CHECKOUT_UNAVAILABLE_TEXT,
+  CHECKOUT_UNAVAILABLE_TITLE,
+  checkoutReducer,
+  initialCheckoutState,
+  type CheckoutKind,
+} from '@/features/billing/lib/checkout-machine';
+import { getStripe } from '@/features/billing/lib/stripe';
+import { OrderSummary } from '@/features/billing/components/order-summary';
+import { PaymentForm } from '@/features/billing/components/payment-form';
+
+const HEADINGS: Record<CheckoutKind, { title: string; subtitle: string; submit: string }> = {
+  subscription: {
+    title: 'Upgrade to Premium',
+    subtitle: 'Unlock every lecture, all 12 programme sections and the full audio library.',
+    submit: 'Subscribe - $19.99/month',
+  },
+  coaching: {
+    title: 'Book Your Coaching Session',
+    subtitle: 'One-on-one time to build a mental game that holds up under pressure.',
+    submit: 'Pay $100',
+  },
+};
+
+/** /checkout and /coaching-checkout (SPEC §2 "Payment screens", §4, §8). */
+export function CheckoutPage({ kind }: { kind: CheckoutKind }) {
+  const theme = useTheme();
+  const { toast } = useToast();
+  const [state, send] = useReducer(checkoutReducer, initialCheckoutState);
+  const config = useGetBillingConfigQuery();
+  const [createSubscription] = useCreateSubscriptionMutation();
+  const [createCoachingPayment] = useCreateCoachingPaymentMutation();
+  const started = useRef(false);
+  const flow = CHECKOUT_FLOWS[kind];
+  const heading = HEADINGS[kind];
+
+  // Create the payment once (also under StrictMode's double effects).
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const create = kind === 'subscription' ? createSubscription : createCoachingPayment;
+    create()
+      .unwrap()
+      .then(({ clientSecret }) => {
+        if (!clientSecret) throw new Error(flow.setupInternalError);
+        send({ type: 'setupSucceeded', clientSecret });
+      })
+      .catch((error: unknown) => {
+        console.error(flow.setupInternalError, error);
+        const message = getServerMessage(error) ?? CHECKOUT_SETUP_FALLBACK;
+        toast({ title: 'Error', description: message, variant: 'destructive' });
+        send({ type: 'setupFailed', message });
+      });
+  }, [kind, createSubscription, createCoachingPayment, flow.setupInternalError, toast]);
+
+  // Without the publishable key there is no card form either.
+  const configFailed = config.isError || (config.isSuccess && !config.data?.publishableKey);
+  useEffect(() => {
+    if (!configFailed) return;
+    console.error('Failed to load billing configuration', config.error);
+    toast({ title: 'Error', description: CHECKOUT_SETUP_FALLBACK, variant: 'destructive' });
+  }, [configFailed, config.error, toast]);
+
+  const publishableKey = config.data?.publishableKey;
+  const stripePromise = useMemo(() => (publishableKey ? getStripe(publishableKey) : null), [publishableKey]);
+
+  const appearance = useMemo<Appearance>(
+    () => ({
+      theme: 'stripe',
+      variables: {
+        colorPrimary: theme.palette.primary.main,
+        colorText: theme.palette.text.primary,
+        colorDanger: theme.palette.error.main,
+        fontFamily: String(theme.typography.fontFamily ?? 'system-ui, sans-serif'),
+        borderRadius: '10px',
+      },
+    }),
+    [theme],
+  );
+
+  const setupFailed = state.setup === 'failed' || configFailed;
+
+  return (
+    <Box sx={{ maxWidth: 1040, mx: 'auto' }}>
+      <Box sx={{ mb: { xs: 3, md: 4 } }}>
+        <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
+          {heading.title}
+        </Typography>
+        <Typography sx={{ color: 'text.secondary', mt: 1 }}>{heading.subtitle}</Typography>
+      </Box>
+
+      {setupFailed ? (
+        <Alert
+          severity="error"
+          variant="outlined"
+          sx={{ borderRadius: 3, p: 2 }}
+          action={
+            <Button color="inherit" component={RouterLink} to={paths.member.account.getHref()}>
+              Your Account
+            </Button>
+          }
+        >
+          <AlertTitle component="h2" sx={{ fontWeight: 700 }}>
+            {CHECKOUT_UNAVAILABLE_TITLE}
+          </AlertTitle>
+          {CHECKOUT_UNAVAILABLE_TEXT}
+        </Alert>
+      ) : (
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 3,
+            gridTemplateColumns: { xs: '1fr', md: '5fr 7fr' },
+            alignItems: 'start',
+          }}
+        >
+          <OrderSummary kind={kind} />
+          <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 }, borderRadius: 3 }}>
+            <Typography variant="h6" component="h2" sx={{ mb: 2, fontWeight: 600 }}>
+              Payment details
+            </Typography>
+            {state.setup === 'ready' && stripePromise ? (
+              <Elements stripe={stripePromise} options={{ clientSecret: state.clientSecret, appearance }}>
+                <PaymentForm kind={kind} state={state} send={send} submitLabel={heading.submit} />
+              </Elements>
+            ) : (
+              <Stack spacing={2} aria-busy="true" aria-label="Loading checkout">
+                <Skeleton variant="rounded" height={44} />
+                <Skeleton variant="rounded" height={44} />
+                <Skeleton variant="rounded" height={44} />
+                <Skeleton variant="rounded" height={48} />
+              </Stack>
+            )}
+          </Paper>
+        </Box>
+      )}
+    </Box>
+  );
+}

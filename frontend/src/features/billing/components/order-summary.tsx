@@ -1,0 +1,87 @@
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
+import { appConfig } from '@/config/app-config';
+import type { CheckoutKind } from '@/features/billing/lib/checkout-machine';
+
+export const PREMIUM_BENEFITS = [
+  'All five video lectures and the full lesson library',
+  'All 12 member programme sections',
+  'Audio visualizations, daily drills and SOS techniques',
+  'Pre-round preparation and downloadable worksheets',
+  'Priority support within 24 hours',
+  'New content every month',
+] as const;
+
+const COACHING_INCLUDES = [
+  `A ${appConfig.pricing.coachingMinutes}-minute one-on-one video session with ${appConfig.founderName}`,
+  'A review of your pre-shot routine and mental game',
+  'A personal plan for pressure moments on the course',
+  'Follow-up notes by email after the session',
+] as const;
+
+const SUMMARY: Record<CheckoutKind, { title: string; price: string; period: string; note: string; items: readonly string[] }> = {
+  subscription: {
+    title: `${appConfig.productName} Premium`,
+    price: appConfig.pricing.premiumMonthly,
+    period: '/month',
+    note: 'Billed monthly. Cancel anytime and keep access until the end of your billing period.',
+    items: PREMIUM_BENEFITS,
+  },
+  coaching: {
+    title: '1 on 1 Coaching Session',
+    price: appConfig.pricing.coachingSession,
+    period: ` · ${appConfig.pricing.coachingMinutes} minutes, one-time`,
+    note: "After payment you'll receive an email to schedule your session at a time that suits you.",
+    items: COACHING_INCLUDES,
+  },
+};
+
+/** What is being bought: Premium $19.99/month, or one 45-minute coaching session for $100. */
+export function OrderSummary({ kind }: { kind: CheckoutKind }) {
+  const summary = SUMMARY[kind];
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ p: { xs: 2.5, sm: 3 }, borderRadius: 3, bgcolor: 'background.default', height: '100%' }}
+      aria-label="Order summary"
+      component="section"
+    >
+      <Typography variant="overline" sx={{ color: 'text.secondary', letterSpacing: 1 }}>
+        Order summary
+      </Typography>
+      <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
+        {summary.title}
+      </Typography>
+      <Stack direction="row" spacing={0.5} sx={{ alignItems: 'baseline', mt: 1 }}>
+        <Typography variant="h3" component="p" sx={{ fontWeight: 700, color: 'primary.main' }}>
+          {summary.price}
+        </Typography>
+        <Typography sx={{ color: 'text.secondary' }}>{summary.period}</Typography>
+      </Stack>
+      <Divider sx={{ my: 2 }} />
+      <List dense disablePadding>
+        {summary.items.map((item) => (
+          <ListItem key={item} disableGutters sx={{ alignItems: 'flex-start' }}>
+            <ListItemIcon sx={{ minWidth: 32, mt: 0.5 }}>
+              <CheckCircleRounded color="primary" fontSize="small" />
+            </ListItemIcon>
+            <ListItemText primary={item} />
+          </ListItem>
+        ))}
+      </List>
+      <Box sx={{ mt: 2 }}>
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {summary.note}
+        </Typography>
+      </Box>
+    </Paper>
+  );
+}

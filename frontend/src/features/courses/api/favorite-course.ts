@@ -1,0 +1,31 @@
+import { api } from '@/lib/api';
+import type { Course } from '@/features/courses/api/types';
+import { patchCourseEverywhere, replaceCourseEverywhere } from '@/features/courses/api/update-course-cache';
+
+export type FavoriteCourseInput = { id: string; favorite: boolean };
+
+/** PUT / DELETE /api/courses/:id/favorite → Course. Optimistic, undone on failure. */
+export const favoriteCourseApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    favoriteCourse: build.mutation<Course, FavoriteCourseInput>({
+      query: ({ id, favorite }) => ({
+        url: `courses/${encodeURIComponent(id)}/favorite`,
+        method: favorite ? 'PUT' : 'DELETE',
+      }),
+      async onQueryStarted({ id, favorite }, { dispatch, queryFulfilled }) {
+        const undo = patchCourseEverywhere(dispatch, id, (course) => {
+          if (course.isFavorite !== favorite) course.favorites += favorite ? 1 : -1;
+          course.isFavorite = favorite;
+        });
+        try {
+          const { data } = await queryFulfilled;
+          replaceCourseEverywhere(dispatch, data);
+        } catch {
+          undo();
+        }
+      },
+    }),
+  }),
+});
+
+export const { useFavoriteCourseMutation } = favoriteCourseApi;

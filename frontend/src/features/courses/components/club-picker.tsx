@@ -1,0 +1,72 @@
+import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
+import Typography from '@mui/material/Typography';
+import { alpha } from '@mui/material/styles';
+import { CLUBS, CLUB_CATEGORIES } from '@/features/courses/clubs';
+
+type ClubPickerProps = {
+  selectedClubId: string | null;
+  onSelect: (clubId: string) => void;
+};
+
+/** The 21 clubs, grouped by category, each shown with its abbreviation and name. */
+export function ClubPicker({ selectedClubId, onSelect }: ClubPickerProps) {
+  return (
+    <Box role="group" aria-label="Choose a club">
+      {CLUB_CATEGORIES.map((category) => (
+        <Box key={category.id} sx={{ mb: 1.5 }}>
+          <Typography
+            variant="overline"
+            component="h4"
+            sx={{ color: 'text.secondary', lineHeight: 2, letterSpacing: 1 }}
+          >
+            {category.label}
+          </Typography>
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 1,
+              gridTemplateColumns: { xs: 'repeat(auto-fill, minmax(72px, 1fr))', sm: 'repeat(auto-fill, minmax(84px, 1fr))' },
+            }}
+          >
+            {CLUBS.filter((club) => club.category === category.id).map((club) => {
+              const selected = club.id === selectedClubId;
+              return (
+                <ButtonBase
+                  key={club.id}
+                  aria-label={club.name}
+                  aria-pressed={selected}
+                  onClick={() => onSelect(club.id)}
+                  sx={(theme) => ({
+                    flexDirection: 'column',
+                    py: 1,
+                    px: 0.5,
+                    borderRadius: 2,
+                    border: '1px solid',
+                    borderColor: selected ? 'primary.main' : 'divider',
+                    bgcolor: selected ? alpha(theme.palette.primary.main, 0.12) : 'background.paper',
+                    color: selected ? 'primary.main' : 'text.primary',
+                    transition: theme.transitions.create(['background-color', 'border-color']),
+                    '&:hover': { borderColor: 'primary.main' },
+                    '&.Mui-focusVisible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
+                  })}
+                >
+                  <Typography component="span" sx={{ fontWeight: 700, fontSize: '1.05rem', lineHeight: 1.2 }}>
+                    {club.abbreviation}
+                  </Typography>
+                  <Typography
+                    component="span"
+                    variant="caption"
+                    sx={{ color: selected ? 'primary.main' : 'text.secondary', lineHeight: 1.2, textAlign: 'center' }}
+                  >
+                    {club.name}
+                  </Typography>
+                </ButtonBase>
+              );
+            })}
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
+}

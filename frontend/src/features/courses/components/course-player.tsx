@@ -1,0 +1,164 @@
+import { useReducer, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import AddRounded from '@mui/icons-material/AddRounded';
+import ChevronLeftRounded from '@mui/icons-material/ChevronLeftRounded';
+import ChevronRightRounded from '@mui/icons-material/ChevronRightRounded';
+import FlagRounded from '@mui/icons-material/FlagRounded';
+import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
+import RestartAltRounded from '@mui/icons-material/RestartAltRounded';
+import type { Course } from '@/features/courses/api/types';
+import { getClub, type Club } from '@/features/courses/clubs';
+import { ClubPicker } from '@/features/courses/components/club-picker';
+import {
+  HOLE_COUNT,
+  coursePlayerReducer,
+  holeProgress,
+  initialCoursePlayerState,
+  isFirstHole,
+  isLastHole,
+  selectCurrentShot,
+  selectHoleShots,
+} from '@/features/courses/course-player-machine';
+import { totalPar } from '@/features/courses/course-validation';
+
+type CoursePlayerProps = {
+  course: Course;
+  /** The audio player for the chosen club; `autoPlayKey` changes every time a club is chosen. */
+  renderClubAudio: (club: Club, autoPlayKey: number) => ReactNode;
+};
+
+/** Hole-by-hole visualization of a course (SPEC §2 course player, §4 state machine). */
+export function CoursePlayer({ course, renderClubAudio }: CoursePlayerProps) {
+  const [state, dispatch] = useReducer(coursePlayerReducer, undefined, initialCoursePlayerState);
+  const shots = selectHoleShots(state);
+  const currentShot = selectCurrentShot(state);
+  const club = getClub(currentShot?.clubId);
+  const holePar = course.pars[state.hole - 1];
+  const coursePar = course.totalPar ?? totalPar(course.pars);
+  const lastHole = isLastHole(state);
+  const location = [course.city, course.state, course.country].filter(Boolean).join(', ');
+
+  return (
+    <Stack spacing={3}>
+      <Box>
+        <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
+          {course.name}
+        </Typography>
+        {location && (
+          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', color: 'text.secondary', mt: 0.5 }}>
+            <PlaceOutlined fontSize="small" />
+            <Typography variant="body2">{location}</Typography>
+          </Stack>
+        )}
+      </Box>
+
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={2}
+          sx={{ justifyContent: 'space-between', alignItems: { xs: 'flex-start', sm: 'center' } }}
+        >
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+            <FlagRounded color="primary" />
+            <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
+              Hole {state.hole} / {HOLE_COUNT}
+            </Typography>
+          </Stack>
+          <Stack direction="row" spacing={1}>
+            <Chip label={`Course Par: ${coursePar}`} variant="outlined" />
+            <Chip label={`Hole Par: ${holePar ?? '-'}`} color="primary" />
+          </Stack>
+        </Stack>
+        <LinearProgress
+          variant="determinate"
+          value={holeProgress(state)}
+          aria-label="Course progress"
+          sx={{ mt: 2, height: 8, borderRadius: 4 }}
+        />
+      </Paper>
+
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}>
+        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
+          <Typography variant="h6" component="h2">
+            Shots
+          </Typography>
+          <Button startIcon={<AddRounded />} variant="outlined" size="small" onClick={() => dispatch({ type: 'addShot' })}>
+            Add Shot
+          </Button>
+        </Stack>
+        <Tabs
+          value={state.selectedShotId}
+          onChange={(_, value: number) => dispatch({ type: 'selectShot', shotId: value })}
+          variant="scrollable"
+          scrollButtons="auto"
+          aria-label="Shots on this hole"
+          sx={{ mt: 1, mb: 2, borderBottom: 1, borderColor: 'divider' }}
+        >
+          {shots.map((shot) => {
+            const shotClub = getClub(shot.clubId);
+            return (
+              <Tab
+                key={shot.id}
+                value={shot.id}
+                label={shotClub ? `Shot ${shot.id} (${shotClub.name})` : `Shot ${shot.id}`}
+                sx={{ textTransform: 'none' }}
+              />
+            );
+          })}
+        </Tabs>
+        <ClubPicker
+          selectedClubId={currentShot?.clubId ?? null}
+          onSelect={(clubId) => dispatch({ type: 'chooseClub', clubId })}
+        />
+      </Paper>
+
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }} aria-live="polite">
+        {club ? (
+          <Stack spacing={2}>
+            <Typography variant="h6" component="h2">
+              {club.name} visualization
+            </Typography>
+            {renderClubAudio(club, state.autoPlayKey)}
+            <Typography variant="body1" sx={{ color: 'text.secondary', lineHeight: 1.8 }}>
+              {club.guide}
+            </Typography>
+          </Stack>
+        ) : (
+          <Typography sx={{ color: 'text.secondary' }}>
+            Choose a club for shot {state.selectedShotId} to hear its visualization.
+          </Typography>
+        )}
+      </Paper>
+
+      <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', justifyContent: 'space-between' }}>
+        <Button
+          variant="outlined"
+          startIcon={<ChevronLeftRounded />}
+          disabled={isFirstHole(state)}
+          onClick={() => dispatch({ type: 'previousHole' })}
+        >
+          Previous Hole
+        </Button>
+        <Button variant="text" startIcon={<RestartAltRounded />} onClick={() => dispatch({ type: 'restart' })}>
+          Restart
+        </Button>
+        <Button
+          variant="contained"
+          endIcon={lastHole ? undefined : <ChevronRightRounded />}
+          disabled={lastHole}
+          onClick={() => dispatch({ type: 'nextHole' })}
+        >
+          {lastHole ? 'Finish' : 'Next Hole'}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}

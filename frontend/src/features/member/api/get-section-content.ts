@@ -1,0 +1,18 @@
+import { api } from '@/lib/api';
+import type { MemberContent } from '@/features/member/api/types';
+
+/**
+ * GET /api/member/content/:sectionId (the spec's key segments joined with "/"), called only
+ * once the section id is known. Items come back in their `order`.
+ */
+export const getSectionContentApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getSectionContent: build.query<MemberContent[], string>({
+      query: (sectionId) => `member/content/${encodeURIComponent(sectionId)}`,
+      transformResponse: (items: MemberContent[]) => [...items].sort((a, b) => a.order - b.order),
+      providesTags: (_result, _error, sectionId) => [{ type: 'Content', id: sectionId }],
+    }),
+  }),
+});
+
+export const { useGetSectionContentQuery } = getSectionContentApi;

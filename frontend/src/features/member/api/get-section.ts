@@ -1,0 +1,14 @@
+import { api } from '@/lib/api';
+import type { MemberSection } from '@/features/member/api/types';
+
+/** GET /api/member/sections/:slug → the section, read for its id (Premium). */
+export const getSectionApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getSection: build.query<MemberSection, string>({
+      query: (slug) => `member/sections/${encodeURIComponent(slug)}`,
+      providesTags: (_result, _error, slug) => [{ type: 'Section', id: slug }],
+    }),
+  }),
+});
+
+export const { useGetSectionQuery } = getSectionApi;
