@@ -1,0 +1,182 @@
+#!/usr/bin/env node
+'use strict';
+// Renders the gateway's nginx config from nginx.conf.template for one of two modes.
+//
+//   node gateway/render.js --mode local   --out .data/nginx/conf [--root DIR] [--media DIR] [--prefix DIR]
+//   node gateway/render.js --mode compose --out DIR
+//
+// local:   upstream blocks with keepalive on 127.0.0.1:<AUTH_PORT…>, listens on
+//          GATEWAY_HOST:GATEWAY_PORT, logs/pid/temp files under --prefix (the nginx -p dir).
+// compose: Docker's DNS (127.0.0.11) resolves service names per request (variables in
+//          proxy_pass), so every replica of a scaled service gets traffic; listens on 8080
+//          (the compose file publishes GATEWAY_PORT to it); logs to stdout/stderr.
+// Environment read: GATEWAY_PORT, GATEWAY_HOST, <NAME>_PORT for the five services,
+// GATEWAY_CLIENT_MAX_BODY_SIZE, GATEWAY_CSP_FRAME_SRC_EXTRA, GATEWAY_CSP_MEDIA_SRC_EXTRA.
+
+const fs = require('node:fs');
+const path = require('node:path');
+const { parseArgs } = require('node:util');
+
+const SERVICES = /** @type {const} */ (['auth', 'content', 'courses', 'contact', 'billing']);
+const DEFAULT_PORTS = { auth: 4001, content: 4002, courses: 4003, contact: 4004, billing: 4005 };
+
+/** @param {NodeJS.ProcessEnv} env */
+function contentSecurityPolicy(env) {
+  const extra = (/** @type {string} */ name) => (env[name] || '').trim();
+  const stripeJs = 'https://js.stripe.com https://*.js.stripe.com';
+  const directives = [
+    ["default-src", "'self'"],
+    ['script-src', `'self' ${stripeJs}`],
+    // MUI (emotion) injects <style> at run time.
+    ['style-src', "'self' 'unsafe-inline'"],
+    // Course photos, scorecards and avatars are URLs members and the catalogue provide.
+    ['img-src', "'self' data: blob: https:"],
+    ['font-src', "'self' data:"],
+    ['connect-src', "'self' https://api.stripe.com"],
+    [
+      'frame-src',
+      `'self' ${stripeJs} https://hooks.stripe.com https://www.youtube.com https://www.youtube-nocookie.com https://player.vimeo.com ${extra('GATEWAY_CSP_FRAME_SRC_EXTRA')}`,
+    ],
+    ['media-src', `'self' blob: ${extra('GATEWAY_CSP_MEDIA_SRC_EXTRA')}`],
+    ['worker-src', "'self' blob:"],
+    ['manifest-src', "'self'"],
+    ['object-src', "'none'"],
+    ['base-uri', "'self'"],
+    ['form-action', "'self'"],
+    ['frame-ancestors', "'none'"],
+  ];
+  return directives.map(([k, v]) => `${k} ${v.trim().replace(/\s+/g, ' ')}`).join('; ');
+}
+
+/** @param {string} name @param {string | undefined} value @param {number} fallback */
+function port(name, value, fallback) {
+  const n = Number(value ?? fallback);
+  if (!Number.isInteger(n) || n < 1 || n > 65535) throw new Error(`${name} must be a port number, got "${value}"`);
+  return n;
+}
+
+/**
+ * @param {{ mode: 'local' | 'compose', root: string, media: string, prefix: string, env: NodeJS.ProcessEnv, isRoot: boolean, ipv6: boolean }} o
+ * @returns {Record<string, string>} file name → content
+ */
+function render(o) {
+  const { env } = o;
+  const ports = Object.fromEntries(
+    SERVICES.map((s) => [s, port(`${s.toUpperCase()}_PORT`, env[`${s.toUpperCase()}_PORT`], DEFAULT_PORTS[s])]),
+  );
+  const bodySize = env.GATEWAY_CLIENT_MAX_BODY_SIZE || '1m';
+  if (!/^\d+[kKmM]?$/.test(bodySize)) throw new Error(`GATEWAY_CLIENT_MAX_BODY_SIZE must look like 1m or 512k, got "${bodySize}"`);
+
+  /** @type {Record<string, string>} */
+  const values = { CLIENT_MAX_BODY_SIZE: bodySize, DIST_ROOT: o.root, MEDIA_ROOT: o.media.replace(/\/+$/, '') };
+  let proxy;
+  if (o.mode === 'local') {
+    const gatewayPort = port('GATEWAY_PORT', env.GATEWAY_PORT, 8080);
+    const host = env.GATEWAY_HOST || '127.0.0.1';
+    const p = (/** @type {string} */ rel) => path.join(o.prefix, rel);
+    values.MAIN = [
+      // Workers must read the work tree; as root, nginx would otherwise drop to "nobody".
+      o.isRoot ? 'user root root;' : '',
+      `pid ${p('logs/nginx.pid')};`,
+      `error_log ${p('logs/error.log')} warn;`,
+    ]
+      .filter(Boolean)
+      .join('\n');
+    values.HTTP_EXTRA = [
+      `  access_log ${p('logs/access.log')} fm;`,
+      `  client_body_temp_path ${p('tmp/client_body')};`,
+      `  proxy_temp_path ${p('tmp/proxy')};`,
+      `  fastcgi_temp_path ${p('tmp/fastcgi')};`,
+      `  uwsgi_temp_path ${p('tmp/uwsgi')};`,
+      `  scgi_temp_path ${p('tmp/scgi')};`,
+    ].join('\n');
+    values.UPSTREAMS = SERVICES.map(
+      (s) => `  upstream fm_${s} {\n    server 127.0.0.1:${ports[s]};\n    keepalive 16;\n  }`,
+    ).join('\n');
+    const listens = [`    listen ${host.includes(':') ? `[${host}]` : host}:${gatewayPort};`];
+    // "localhost" may resolve to ::1 first (browsers, Node): answer there too.
+    if (host === '127.0.0.1' && o.ipv6) listens.push(`    listen [::1]:${gatewayPort};`);
+    values.LISTEN = listens.join('\n');
+    proxy = (/** @type {string} */ s) => `proxy_pass http://fm_${s};`;
+  } else {
+    values.MAIN = 'error_log stderr warn;';
+    values.HTTP_EXTRA = '  access_log /dev/stdout fm;';
+    values.UPSTREAMS = [
+      '  # Docker DNS; short validity so new or removed replicas are seen within seconds.',
+      '  resolver 127.0.0.11 valid=5s ipv6=off;',
+      '  resolver_timeout 3s;',
+    ].join('\n');
+    values.LISTEN = '    listen 8080;';
+    proxy = (/** @type {string} */ s) => `set $fm_upstream http://${s}:${ports[s]}; proxy_pass $fm_upstream;`;
+  }
+
+  const fill = (/** @type {string} */ text) =>
+    text.replace(/\{\{([A-Z_]+)(?: ([a-z]+))?\}\}/g, (whole, key, arg) => {
+      if (key === 'PROXY') {
+        if (!SERVICES.includes(arg)) throw new Error(`unknown service in template: ${whole}`);
+        return proxy(arg);
+      }
+      if (key === 'CSP') return contentSecurityPolicy(env);
+      if (!(key in values)) throw new Error(`no value for ${whole}`);
+      return values[key];
+    });
+
+  const dir = __dirname;
+  return {
+    'nginx.conf': fill(fs.readFileSync(path.join(dir, 'nginx.conf.template'), 'utf8')),
+    'fm-security-headers.conf': fill(fs.readFileSync(path.join(dir, 'fm-security-headers.conf.template'), 'utf8')),
+    'fm-proxy.conf': fs.readFileSync(path.join(dir, 'fm-proxy.conf'), 'utf8'),
+    'fm-api-not-found.conf': fs.readFileSync(path.join(dir, 'fm-api-not-found.conf'), 'utf8'),
+  };
+}
+
+function main() {
+  const { values: args } = parseArgs({
+    options: {
+      mode: { type: 'string' },
+      out: { type: 'string' },
+      root: { type: 'string' },
+      media: { type: 'string' },
+      prefix: { type: 'string' },
+    },
+  });
+  const mode = args.mode;
+  if (mode !== 'local' && mode !== 'compose') throw new Error('--mode must be local or compose');
+  if (!args.out) throw new Error('--out DIR is required');
+  const repo = path.resolve(__dirname, '..');
+  const out = path.resolve(args.out);
+  const defaults =
+    mode === 'local'
+      ? {
+          root: path.join(repo, 'frontend/dist'),
+          media: path.join(repo, 'media/generated'),
+          prefix: path.resolve(out, '..'),
+        }
+      : { root: '/usr/share/nginx/html', media: '/usr/share/nginx/media', prefix: '/etc/nginx' };
+  const files = render({
+    mode,
+    root: path.resolve(args.root ?? defaults.root),
+    media: path.resolve(args.media ?? defaults.media),
+    prefix: path.resolve(args.prefix ?? defaults.prefix),
+    env: process.env,
+    isRoot: typeof process.getuid === 'function' && process.getuid() === 0,
+    ipv6: fs.existsSync('/proc/net/if_inet6'),
+  });
+  fs.mkdirSync(out, { recursive: true });
+  for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(out, name), text);
+  if (mode === 'local') {
+    for (const d of ['logs', 'tmp']) fs.mkdirSync(path.join(path.resolve(args.prefix ?? defaults.prefix), d), { recursive: true });
+  }
+  console.log(`gateway: rendered ${mode} config into ${path.relative(process.cwd(), out) || '.'}`);
+}
+
+if (require.main === module) {
+  try {
+    main();
+  } catch (err) {
+    console.error(`gateway/render.js: ${/** @type {Error} */ (err).message}`);
+    process.exit(1);
+  }
+}
+
+module.exports = { render, contentSecurityPolicy };
