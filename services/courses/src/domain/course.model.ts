@@ -1,0 +1,117 @@
+import { schemaOptions } from '@fm/shared';
+import { type Connection, type Model, Schema, type Types } from 'mongoose';
+import { ALLOWED_PARS, DEFAULT_PAR, HOLES, LIMITS } from './course.schemas';
+
+/** A course as stored in `courses`. `userId` is the owner (a users `_id` from auth). */
+export interface CourseRecord {
+  _id: Types.ObjectId;
+  userId: string;
+  name: string;
+  description: string | null;
+  city: string;
+  state: string;
+  country: string;
+  photoUrl: string | null;
+  scorecardUrl: string | null;
+  pars: number[];
+  isPublic: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** One member's thumbs up (`isLike: true`) or down on one course; unique per (course, member). */
+export interface CourseLikeRecord {
+  _id: Types.ObjectId;
+  courseId: Types.ObjectId;
+  userId: string;
+  isLike: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** One member's bookmark of one course; unique per (course, member). */
+export interface CourseFavoriteRecord {
+  _id: Types.ObjectId;
+  courseId: Types.ObjectId;
+  userId: string;
+  createdAt: Date;
+}
+
+const text = (max: number, required: boolean) => ({ type: String, trim: true, maxlength: max, required });
+const optional = (max: number) => ({ type: String, trim: true, maxlength: max, default: null });
+
+// Mongoose validation is the last line of defence; requests are validated by course.schemas.ts first.
+const courseSchema = new Schema<CourseRecord>(
+  {
+    userId: { type: String, required: true },
+    name: text(LIMITS.name, true),
+    description: optional(LIMITS.description),
+    city: text(LIMITS.place, true),
+    state: text(LIMITS.place, true),
+    country: text(LIMITS.place, true),
+    photoUrl: optional(LIMITS.url),
+    scorecardUrl: optional(LIMITS.url),
+    pars: {
+      type: [Number],
+      default: () => Array.from({ length: HOLES }, () => DEFAULT_PAR),
+      validate: {
+        validator: (pars: number[]) => pars.length === HOLES && pars.every((par) => ALLOWED_PARS.includes(par)),
+        message: 'Must have exactly 18 holes, each par 3, 4 or 5',
+      },
+    },
+    isPublic: { type: Boolean, default: false },
+  },
+  schemaOptions({ collection: 'courses' }),
+);
+// A member's library and the community list, both newest first.
+courseSchema.index({ userId: 1, createdAt: -1 });
+courseSchema.index({ isPublic: 1, createdAt: -1 });
+
+const courseLikeSchema = new Schema<CourseLikeRecord>(
+  {
+    courseId: { type: Schema.Types.ObjectId, required: true },
+    userId: { type: String, required: true },
+    isLike: { type: Boolean, required: true },
+  },
+  schemaOptions({ collection: 'course_likes' }),
+);
+courseLikeSchema.index({ courseId: 1, userId: 1 }, { unique: true });
+courseLikeSchema.index({ userId: 1 });
+
+const courseFavoriteSchema = new Schema<CourseFavoriteRecord>(
+  {
+    courseId: { type: Schema.Types.ObjectId, required: true },
+    userId: { type: String, required: true },
+  },
+  schemaOptions({ collection: 'course_favorites', timestamps: { createdAt: true, updatedAt: false } }),
+);
+courseFavoriteSchema.index({ courseId: 1, userId: 1 }, { unique: true });
+courseFavoriteSchema.index({ userId: 1, createdAt: -1 });
+
+export interface CourseModels {
+  Course: Model<CourseRecord>;
+  CourseLike: Model<CourseLikeRecord>;
+  CourseFavorite: Model<CourseFavoriteRecord>;
+  /** Resolves once the collections and their (unique) indexes exist. */
+  ready(): Promise<void>;
+}
+
+function modelOn<T>(connection: Connection, name: string, schema: Schema<T>): Model<T> {
+  return (connection.models[name] as Model<T> | undefined) ?? connection.model<T>(name, schema);
+}
+
+/** The service's models on one connection (each test file has its own). */
+export function courseModels(connection: Connection): CourseModels {
+  const Course = modelOn(connection, 'Course', courseSchema);
+  const CourseLike = modelOn(connection, 'CourseLike', courseLikeSchema);
+  const CourseFavorite = modelOn(connection, 'CourseFavorite', courseFavoriteSchema);
+  return {
+    Course,
+    CourseLike,
+    CourseFavorite,
+    // Model.init() is memoised by mongoose: the first call builds the indexes, later ones are free.
+    ready: async () => {
+      await Promise.all([Course.init(), CourseLike.init(), CourseFavorite.init()]);
+    },
+  };
+}

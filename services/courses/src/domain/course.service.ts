@@ -1,0 +1,331 @@
+import { ConflictError, ForbiddenError, NotFoundError, USERS_COLLECTION } from '@fm/shared';
+import { type Connection, Types } from 'mongoose';
+import type { CourseModels, CourseRecord } from './course.model';
+import type { CreateCourseInput, ListQuery, UpdateCourseInput } from './course.schemas';
+import { searchFilter } from './course-search';
+
+/** A course as the API answers it (docs/API.md `Course`). */
+export interface CourseView {
+  id: string;
+  name: string;
+  description: string | null;
+  city: string;
+  state: string;
+  country: string;
+  photoUrl: string | null;
+  scorecardUrl: string | null;
+  pars: number[];
+  totalPar: number;
+  isPublic: boolean;
+  isOwner: boolean;
+  ownerName: string | null;
+  likes: number;
+  dislikes: number;
+  favorites: number;
+  myLike: boolean | null;
+  isFavorite: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+export const COURSE_MESSAGES = {
+  notFound: 'Course not found',
+  notOwner: 'Only the member who created this course can change or delete it.',
+  tooMany: (max: number) => `You can keep at most ${max} courses. Delete one to add another.`,
+} as const;
+
+const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
+
+interface UserNameDocument {
+  _id: string;
+  firstName?: string | null;
+  lastName?: string | null;
+}
+
+/** A 24-hex course id, or 404: a malformed id names no course. */
+export function parseCourseId(id: string): Types.ObjectId {
+  if (!/^[a-f0-9]{24}$/i.test(id)) throw new NotFoundError(COURSE_MESSAGES.notFound);
+  return new Types.ObjectId(id);
+}
+
+/** `$and` of the non-empty parts (an empty search adds nothing). */
+function allOf(...parts: Record<string, unknown>[]): Record<string, unknown> {
+  const present = parts.filter((part) => Object.keys(part).length > 0);
+  return present.length === 1 ? present[0]! : { $and: present };
+}
+
+function isDuplicateKey(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
+}
+
+/**
+ * Two concurrent upserts of the same (course, member) can both try the insert; the unique index
+ * refuses the second (E11000). Running it again finds the winner's record and updates it, so a
+ * duplicate-key race ends as success.
+ */
+async function upsertTolerant<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (!isDuplicateKey(err)) throw err;
+    return write();
+  }
+}
+
+export interface CourseServiceOptions {
+  models: CourseModels;
+  /** The shared database; only the `users` collection (owned by auth) is read, never written. */
+  mongo: Connection;
+  maxCoursesPerMember: number;
+}
+
+/**
+ * The course library. Visibility: a member sees their own courses and other members' public
+ * ones; anything else is "not found", so a private course's existence never leaks. Likes and
+ * favorites are separate records, counted when a course is shown (no counters to drift), and a
+ * course's likes and favorites are removed before the course itself (no transactions on
+ * FerretDB v1); reads ignore any record whose course is gone.
+ */
+export class CourseService {
+  private readonly models: CourseModels;
+  private readonly mongo: Connection;
+  private readonly maxCoursesPerMember: number;
+
+  constructor(options: CourseServiceOptions) {
+    this.models = options.models;
+    this.mongo = options.mongo;
+    this.maxCoursesPerMember = options.maxCoursesPerMember;
+  }
+
+  /** The member's own courses, newest first. */
+  async listOwn(viewerId: string, query: ListQuery): Promise<Page<CourseView>> {
+    return this.listWhere(viewerId, { userId: viewerId }, query);
+  }
+
+  /** Other members' public courses, newest first. */
+  async listPublic(viewerId: string, query: ListQuery): Promise<Page<CourseView>> {
+    return this.listWhere(viewerId, { isPublic: true, userId: { $ne: viewerId } }, query);
+  }
+
+  /** The member's favorites they can still see (own or public), most recently favorited first. */
+  async listFavorites(viewerId: string, query: ListQuery): Promise<Page<CourseView>> {
+    const { Course, CourseFavorite } = this.models;
+    const favorites = await CourseFavorite.find({ userId: viewerId })
+      .sort(NEWEST_FIRST)
+      .select({ courseId: 1 })
+      .lean<{ courseId: Types.ObjectId }[]>();
+    if (favorites.length === 0) return { items: [], total: 0 };
+    const visible = await Course.find(
+      allOf(
+        { _id: { $in: favorites.map((favorite) => favorite.courseId) } },
+        { $or: [{ userId: viewerId }, { isPublic: true }] },
+        searchFilter(query.q),
+      ),
+    )
+      .select({ _id: 1 })
+      .lean<{ _id: Types.ObjectId }[]>();
+    const visibleIds = new Set(visible.map((course) => String(course._id)));
+    const ordered = favorites.map((favorite) => String(favorite.courseId)).filter((id) => visibleIds.has(id));
+    const pageIds = ordered.slice(query.offset, query.offset + query.limit);
+    const courses = await Course.find({ _id: { $in: pageIds.map((id) => new Types.ObjectId(id)) } }).lean<CourseRecord[]>();
+    const byId = new Map(courses.map((course) => [String(course._id), course]));
+    const page = pageIds.map((id) => byId.get(id)).filter((course): course is CourseRecord => course !== undefined);
+    return { items: await this.present(viewerId, page), total: ordered.length };
+  }
+
+  /** One course the member may see, else 404. */
+  async get(viewerId: string, id: string): Promise<CourseView> {
+    const course = await this.findVisible(viewerId, parseCourseId(id));
+    const [view] = await this.present(viewerId, [course]);
+    return view!;
+  }
+
+  async create(viewerId: string, input: CreateCourseInput): Promise<CourseView> {
+    const { Course } = this.models;
+    const max = this.maxCoursesPerMember;
+    if ((await Course.countDocuments({ userId: viewerId })) >= max) {
+      throw new ConflictError(COURSE_MESSAGES.tooMany(max));
+    }
+    const created = await Course.create({ ...input, userId: viewerId });
+    // Two creates racing past the check above: counting again after the insert, the later one
+    // always sees both and withdraws, so a library never stays above the limit.
+    if ((await Course.countDocuments({ userId: viewerId })) > max) {
+      await Course.deleteOne({ _id: created._id });
+      throw new ConflictError(COURSE_MESSAGES.tooMany(max));
+    }
+    return this.get(viewerId, String(created._id));
+  }
+
+  /** The owner changes some fields; 403 for others on a public course, 404 otherwise. */
+  async update(viewerId: string, id: string, patch: UpdateCourseInput): Promise<CourseView> {
+    const course = await this.findOwned(viewerId, parseCourseId(id));
+    const changes = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+    const result = await this.models.Course.updateOne({ _id: course._id, userId: viewerId }, { $set: changes });
+    if (result.matchedCount === 0) throw new NotFoundError(COURSE_MESSAGES.notFound);
+    return this.get(viewerId, id);
+  }
+
+  /**
+   * The owner deletes a course with its likes and favorites. Children go first, so a failure
+   * half-way leaves the course in place for a retry; a second sweep after the course is gone
+   * catches any like or favorite written in between (one written later removes itself, see
+   * afterReaction).
+   */
+  async remove(viewerId: string, id: string): Promise<void> {
+    const course = await this.findOwned(viewerId, parseCourseId(id));
+    const { Course } = this.models;
+    await this.removeReactions(course._id);
+    await Course.deleteOne({ _id: course._id, userId: viewerId });
+    await this.removeReactions(course._id);
+  }
+
+  private async removeReactions(courseId: Types.ObjectId): Promise<void> {
+    const { CourseLike, CourseFavorite } = this.models;
+    await Promise.all([CourseLike.deleteMany({ courseId }), CourseFavorite.deleteMany({ courseId })]);
+  }
+
+  /** Thumbs up (`true`) or down (`false`); saying it again changes nothing. */
+  async setLike(viewerId: string, id: string, isLike: boolean): Promise<CourseView> {
+    const courseId = (await this.findVisible(viewerId, parseCourseId(id)))._id;
+    await upsertTolerant(() =>
+      this.models.CourseLike.updateOne({ courseId, userId: viewerId }, { $set: { isLike } }, { upsert: true }),
+    );
+    return this.afterReaction(viewerId, courseId);
+  }
+
+  async clearLike(viewerId: string, id: string): Promise<CourseView> {
+    const courseId = (await this.findVisible(viewerId, parseCourseId(id)))._id;
+    await this.models.CourseLike.deleteOne({ courseId, userId: viewerId });
+    return this.get(viewerId, String(courseId));
+  }
+
+  async setFavorite(viewerId: string, id: string): Promise<CourseView> {
+    const courseId = (await this.findVisible(viewerId, parseCourseId(id)))._id;
+    await upsertTolerant(() =>
+      this.models.CourseFavorite.updateOne(
+        { courseId, userId: viewerId },
+        { $setOnInsert: { courseId, userId: viewerId } },
+        { upsert: true },
+      ),
+    );
+    return this.afterReaction(viewerId, courseId);
+  }
+
+  async clearFavorite(viewerId: string, id: string): Promise<CourseView> {
+    const courseId = (await this.findVisible(viewerId, parseCourseId(id)))._id;
+    await this.models.CourseFavorite.deleteOne({ courseId, userId: viewerId });
+    return this.get(viewerId, String(courseId));
+  }
+
+  /**
+   * The course after a like or favorite was written. If its owner deleted it in the meantime,
+   * the record just written is an orphan: remove it and answer 404.
+   */
+  private async afterReaction(viewerId: string, courseId: Types.ObjectId): Promise<CourseView> {
+    const { Course, CourseLike, CourseFavorite } = this.models;
+    if (!(await Course.exists({ _id: courseId }))) {
+      await CourseLike.deleteOne({ courseId, userId: viewerId });
+      await CourseFavorite.deleteOne({ courseId, userId: viewerId });
+      throw new NotFoundError(COURSE_MESSAGES.notFound);
+    }
+    return this.get(viewerId, String(courseId));
+  }
+
+  private async listWhere(viewerId: string, where: Record<string, unknown>, query: ListQuery): Promise<Page<CourseView>> {
+    const { Course } = this.models;
+    const filter = allOf(where, searchFilter(query.q));
+    const [courses, total] = await Promise.all([
+      Course.find(filter).sort(NEWEST_FIRST).skip(query.offset).limit(query.limit).lean<CourseRecord[]>(),
+      Course.countDocuments(filter),
+    ]);
+    return { items: await this.present(viewerId, courses), total };
+  }
+
+  private async findVisible(viewerId: string, courseId: Types.ObjectId): Promise<CourseRecord> {
+    const course = await this.models.Course.findById(courseId).lean<CourseRecord>();
+    if (!course || (course.userId !== viewerId && !course.isPublic)) throw new NotFoundError(COURSE_MESSAGES.notFound);
+    return course;
+  }
+
+  private async findOwned(viewerId: string, courseId: Types.ObjectId): Promise<CourseRecord> {
+    const course = await this.models.Course.findById(courseId).lean<CourseRecord>();
+    if (!course) throw new NotFoundError(COURSE_MESSAGES.notFound);
+    if (course.userId !== viewerId) {
+      // A public course is known to exist, so refuse; a private one stays invisible.
+      if (course.isPublic) throw new ForbiddenError(COURSE_MESSAGES.notOwner);
+      throw new NotFoundError(COURSE_MESSAGES.notFound);
+    }
+    return course;
+  }
+
+  /** Courses with owner names, like/dislike/favorite counts and the viewer's own reactions. */
+  private async present(viewerId: string, courses: CourseRecord[]): Promise<CourseView[]> {
+    if (courses.length === 0) return [];
+    const { CourseLike, CourseFavorite } = this.models;
+    const ids = courses.map((course) => course._id);
+    const ownerIds = [...new Set(courses.map((course) => course.userId))];
+    // One accumulator per $group (FerretDB v1 computes only the first).
+    const [likeCounts, favoriteCounts, myLikes, myFavorites, owners] = await Promise.all([
+      CourseLike.aggregate<{ _id: { courseId: Types.ObjectId; isLike: boolean }; count: number }>([
+        { $match: { courseId: { $in: ids } } },
+        { $group: { _id: { courseId: '$courseId', isLike: '$isLike' }, count: { $sum: 1 } } },
+      ]),
+      CourseFavorite.aggregate<{ _id: Types.ObjectId; count: number }>([
+        { $match: { courseId: { $in: ids } } },
+        { $group: { _id: '$courseId', count: { $sum: 1 } } },
+      ]),
+      CourseLike.find({ userId: viewerId, courseId: { $in: ids } })
+        .select({ courseId: 1, isLike: 1 })
+        .lean<{ courseId: Types.ObjectId; isLike: boolean }[]>(),
+      CourseFavorite.find({ userId: viewerId, courseId: { $in: ids } })
+        .select({ courseId: 1 })
+        .lean<{ courseId: Types.ObjectId }[]>(),
+      this.mongo
+        .collection<UserNameDocument>(USERS_COLLECTION)
+        .find({ _id: { $in: ownerIds } }, { projection: { firstName: 1, lastName: 1 } })
+        .toArray(),
+    ]);
+
+    const likes = new Map<string, number>();
+    const dislikes = new Map<string, number>();
+    for (const { _id, count } of likeCounts) (_id.isLike ? likes : dislikes).set(String(_id.courseId), count);
+    const favorites = new Map(favoriteCounts.map(({ _id, count }) => [String(_id), count]));
+    const myLike = new Map(myLikes.map((like) => [String(like.courseId), like.isLike]));
+    const myFavorite = new Set(myFavorites.map((favorite) => String(favorite.courseId)));
+    const ownerName = new Map(
+      owners.map((owner) => [owner._id, [owner.firstName, owner.lastName].filter(Boolean).join(' ').trim() || null]),
+    );
+
+    return courses.map((course) => {
+      const id = String(course._id);
+      const pars = [...course.pars];
+      return {
+        id,
+        name: course.name,
+        description: course.description ?? null,
+        city: course.city,
+        state: course.state,
+        country: course.country,
+        photoUrl: course.photoUrl ?? null,
+        scorecardUrl: course.scorecardUrl ?? null,
+        pars,
+        totalPar: pars.reduce((sum, par) => sum + par, 0),
+        isPublic: course.isPublic,
+        isOwner: course.userId === viewerId,
+        ownerName: ownerName.get(course.userId) ?? null,
+        likes: likes.get(id) ?? 0,
+        dislikes: dislikes.get(id) ?? 0,
+        favorites: favorites.get(id) ?? 0,
+        myLike: myLike.get(id) ?? null,
+        isFavorite: myFavorite.has(id),
+        createdAt: course.createdAt.toISOString(),
+        updatedAt: course.updatedAt.toISOString(),
+      };
+    });
+  }
+}

@@ -1,0 +1,103 @@
+import {
+  parseBody,
+  parseQuery,
+  RateLimiter,
+  type RateLimitRule,
+  requireUser,
+  type ServiceDeps,
+  UnauthorizedError,
+} from '@fm/shared';
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import type { Config } from '../config';
+import { courseModels } from '../domain/course.model';
+import { createCourseSchema, likeSchema, listQuerySchema, updateCourseSchema } from '../domain/course.schemas';
+import { CourseService, type Page, type CourseView } from '../domain/course.service';
+
+const WRITES_MESSAGE = 'You are changing courses too quickly. Please wait a minute and try again.';
+
+function viewerId(ctx: Context): string {
+  const user = ctx.state.user;
+  if (!user) throw new UnauthorizedError();
+  return user.id;
+}
+
+function sendPage(ctx: Context, page: Page<CourseView>): void {
+  ctx.set('X-Total-Count', String(page.total));
+  ctx.body = page.items;
+}
+
+/**
+ * /api/courses for any logged-in member (free or Premium). Lists take `?q=&limit=&offset=`
+ * and answer the total in X-Total-Count. Writes are rate limited per member.
+ */
+export function coursesRouter(deps: ServiceDeps<Config>): Router {
+  const models = courseModels(deps.mongo);
+  const courses = new CourseService({
+    models,
+    mongo: deps.mongo,
+    maxCoursesPerMember: deps.config.COURSES_MAX_PER_MEMBER,
+  });
+  const limiter = new RateLimiter(deps.redis, deps.config.REDIS_PREFIX);
+  const writeRule: RateLimitRule = { name: 'course-writes', limit: deps.config.COURSES_WRITES_PER_MINUTE, windowSeconds: 60 };
+  const write = async (ctx: Context, next: () => Promise<unknown>) => {
+    await limiter.hit(writeRule, viewerId(ctx), WRITES_MESSAGE);
+    await next();
+  };
+
+  const router = new Router({ prefix: '/api/courses' });
+  router.use(requireUser(deps.mongo));
+  router.use(async (_ctx, next) => {
+    await models.ready();
+    await next();
+  });
+
+  router.get('/', async (ctx) => {
+    sendPage(ctx, await courses.listOwn(viewerId(ctx), parseQuery(ctx, listQuerySchema)));
+  });
+
+  router.get('/public', async (ctx) => {
+    sendPage(ctx, await courses.listPublic(viewerId(ctx), parseQuery(ctx, listQuerySchema)));
+  });
+
+  router.get('/favorites', async (ctx) => {
+    sendPage(ctx, await courses.listFavorites(viewerId(ctx), parseQuery(ctx, listQuerySchema)));
+  });
+
+  router.get('/:id', async (ctx) => {
+    ctx.body = await courses.get(viewerId(ctx), ctx.params.id!);
+  });
+
+  router.post('/', write, async (ctx) => {
+    ctx.status = 201;
+    ctx.body = await courses.create(viewerId(ctx), parseBody(ctx, createCourseSchema));
+  });
+
+  router.patch('/:id', write, async (ctx) => {
+    ctx.body = await courses.update(viewerId(ctx), ctx.params.id!, parseBody(ctx, updateCourseSchema));
+  });
+
+  router.delete('/:id', write, async (ctx) => {
+    await courses.remove(viewerId(ctx), ctx.params.id!);
+    ctx.status = 204;
+  });
+
+  router.put('/:id/like', write, async (ctx) => {
+    const { isLike } = parseBody(ctx, likeSchema);
+    ctx.body = await courses.setLike(viewerId(ctx), ctx.params.id!, isLike);
+  });
+
+  router.delete('/:id/like', write, async (ctx) => {
+    ctx.body = await courses.clearLike(viewerId(ctx), ctx.params.id!);
+  });
+
+  router.put('/:id/favorite', write, async (ctx) => {
+    ctx.body = await courses.setFavorite(viewerId(ctx), ctx.params.id!);
+  });
+
+  router.delete('/:id/favorite', write, async (ctx) => {
+    ctx.body = await courses.clearFavorite(viewerId(ctx), ctx.params.id!);
+  });
+
+  return router;
+}
