@@ -1,0 +1,35 @@
+# Fairway Mind. Everything goes through the launcher (infra/stack.sh); see README.md.
+.PHONY: run test stop up infra provision build media status docker-config help
+
+run:        ## Everything on http://localhost:8080, in the foreground until Ctrl-C
+	@infra/stack.sh run
+
+test:       ## Every test suite against real Redis/MongoDB/stripe-mock; ends with "N passed, N failed"
+	@infra/stack.sh test
+
+stop:       ## Stop whatever the launcher started (also after `make up` or a killed run)
+	@infra/stack.sh stop
+
+up:         ## Like run, but in the background
+	@infra/stack.sh up
+
+infra:      ## Only Redis, MongoDB (or FerretDB), stripe-mock and the SMTP sink, in the background
+	@infra/stack.sh infra
+
+provision:  ## Debian packages and node_modules
+	@infra/stack.sh provision
+
+build:      ## Build the services and the frontend
+	@infra/stack.sh build
+
+media:      ## Generate the club and guided-visualization audio
+	@infra/stack.sh media
+
+status:     ## What the launcher runs
+	@infra/stack.sh status
+
+docker-config: ## Validate docker-compose.yml (needs the docker compose plugin)
+	@docker compose config --quiet && echo "docker-compose.yml is valid"
+
+help:
+	@grep -E '^[a-z-]+:.*## ' Makefile | sed 's/:.*## /\t/'

@@ -1,0 +1,258 @@
+# shellcheck shell=bash
+# Provisioning and the start-up of each component. Sourced by infra/stack.sh after common.sh.
+
+STRIPE_MOCK_VERSION=v0.197.0
+FERRETDB_SRC="$ROOT/infra/ferretdb"
+SERVICES=(auth content courses contact billing)
+
+# ---- provision -------------------------------------------------------------------------
+# provision_apt WITH_BROWSER: installs the Debian packages whose commands are missing.
+provision_apt() {
+  local with_browser=$1 missing=() cmd pkg
+  local -a wanted=(nginx:nginx redis-server:redis-server espeak-ng:espeak-ng sox:sox lame:lame)
+  [ "$with_browser" = 1 ] && wanted+=(chromium:chromium)
+  for pair in "${wanted[@]}"; do
+    cmd=${pair%%:*} pkg=${pair#*:}
+    command -v "$cmd" >/dev/null 2>&1 || [ -x "/usr/sbin/$cmd" ] || missing+=("$pkg")
+  done
+  if [ ${#missing[@]} -eq 0 ]; then ok "Debian packages present"; return; fi
+  [ "${FM_SKIP_APT:-0}" = 1 ] && die "missing Debian packages: ${missing[*]} (FM_SKIP_APT=1 is set, so not installing)"
+  command -v apt-get >/dev/null 2>&1 || die "missing ${missing[*]} and no apt-get to install them"
+  say "    installing ${missing[*]} (apt-get)"
+  local t=$EPOCHREALTIME
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null ||
+    die "apt-get update failed"
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >"$LOG_DIR/apt.log" 2>&1 ||
+    { tail -n 20 "$LOG_DIR/apt.log" >&2; die "apt-get install ${missing[*]} failed (log: .data/log/apt.log)"; }
+  ok "installed ${missing[*]} in $(elapsed "$t") s"
+}
+
+# npm ci when node_modules is missing or package-lock.json changed since the last install.
+provision_npm() {
+  local stamp="$ROOT/node_modules/.fm-lock-sha" sum
+  sum=$(sha256sum "$ROOT/package-lock.json" | cut -d' ' -f1)
+  if [ -d "$ROOT/node_modules" ]; then
+    if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$sum" ]; then ok "node_modules up to date"; return; fi
+    # Installed by hand (npm install) after the last lock change: npm's own marker is newer.
+    if [ ! -f "$stamp" ] && [ "$ROOT/node_modules/.package-lock.json" -nt "$ROOT/package-lock.json" ]; then
+      ok "node_modules up to date (installed after the last package-lock.json change)"
+      return
+    fi
+  fi
+  say "    npm ci (node_modules missing or package-lock.json changed)"
+  local t=$EPOCHREALTIME
+  (cd "$ROOT" && npm ci --no-audit --no-fund --loglevel=error >"$LOG_DIR/npm-ci.log" 2>&1) ||
+    { tail -n 30 "$LOG_DIR/npm-ci.log" >&2; die "npm ci failed (log: .data/log/npm-ci.log)"; }
+  printf '%s\n' "$sum" >"$stamp"
+  ok "npm ci in $(elapsed "$t") s"
+}
+
+need_go() {
+  command -v go >/dev/null 2>&1 || die "Go is needed to build $1 (Go ${2:-1.24}+ on PATH, GOTOOLCHAIN=local)"
+}
+
+# Cached Go builds: ~/.cache/fairway-mind/bin/<name>-<version or source hash>. A lock keeps
+# two launchers from building the same binary at once.
+ferretdb_bin() {
+  local key bin
+  key=$(cat "$FERRETDB_SRC/go.mod" "$FERRETDB_SRC/go.sum" "$FERRETDB_SRC/main.go" | sha256sum | cut -c1-12)
+  bin="$BIN_CACHE/ferretdb-$key"
+  if [ ! -x "$bin" ]; then
+    need_go FerretDB
+    mkdir -p "$BIN_CACHE"
+    (
+      flock 9
+      [ -x "$bin" ] && exit 0
+      say "    building FerretDB (infra/ferretdb, first time only; a few minutes on a cold machine)" >&2
+      local t=$EPOCHREALTIME
+      (cd "$FERRETDB_SRC" && go build -trimpath -o "$bin.tmp" .) >"$LOG_DIR/build-ferretdb.log" 2>&1 ||
+        { tail -n 20 "$LOG_DIR/build-ferretdb.log" >&2; exit 1; }
+      mv "$bin.tmp" "$bin"
+      say "    built FerretDB in $(elapsed "$t") s" >&2
+    ) 9>"$BIN_CACHE/.ferretdb.lock" || die "FerretDB build failed (log: .data/log/build-ferretdb.log)"
+  fi
+  printf '%s' "$bin"
+}
+
+stripe_mock_bin() {
+  local bin="$BIN_CACHE/stripe-mock-$STRIPE_MOCK_VERSION"
+  if [ ! -x "$bin" ]; then
+    need_go stripe-mock
+    mkdir -p "$BIN_CACHE"
+    (
+      flock 9
+      [ -x "$bin" ] && exit 0
+      say "    building stripe-mock $STRIPE_MOCK_VERSION (first time only)" >&2
+      local t=$EPOCHREALTIME tmp
+      tmp=$(mktemp -d)
+      GOBIN="$tmp" go install "github.com/stripe/stripe-mock@$STRIPE_MOCK_VERSION" >"$LOG_DIR/build-stripe-mock.log" 2>&1 ||
+        { tail -n 20 "$LOG_DIR/build-stripe-mock.log" >&2; rm -rf "$tmp"; exit 1; }
+      mv "$tmp/stripe-mock" "$bin"
+      rm -rf "$tmp"
+      say "    built stripe-mock in $(elapsed "$t") s" >&2
+    ) 9>"$BIN_CACHE/.stripe-mock.lock" || die "stripe-mock build failed (log: .data/log/build-stripe-mock.log)"
+  fi
+  printf '%s' "$bin"
+}
+
+# ---- infrastructure ------------------------------------------------------------------
+start_redis() {
+  local host port t=$EPOCHREALTIME
+  host=$(url_host "$REDIS_URL") port=$(url_port "$REDIS_URL" 6379)
+  if redis_ping "$host" "$port"; then ok "Redis on $host:$port (already running)"; return; fi
+  is_loopback "$host" || die "Redis did not answer at $REDIS_URL (not a local address, so not starting one)"
+  tcp_open "$host" "$port" && die "port $port is taken by something that is not Redis; free it or change REDIS_URL"
+  command -v redis-server >/dev/null 2>&1 || die "redis-server is not installed (make provision installs it)"
+  mkdir -p "$DATA_DIR/redis"
+  start_bg redis redis-server redis-server --bind "$host" --port "$port" --dir "$DATA_DIR/redis" \
+    --daemonize no --appendonly no --save 60 1 --logfile ""
+  wait_for 20 "Redis did not answer on $host:$port" redis redis_ping "$host" "$port"
+  ok "Redis on $host:$port (started, $(elapsed "$t") s, data in .data/redis)"
+}
+
+mongo_ping() { node "$ROOT/infra/lib/mongo-ping.js" "$1" >/dev/null 2>&1; }
+
+start_mongo() {
+  local host port t=$EPOCHREALTIME
+  host=$(url_host "$MONGO_URL") port=$(url_port "$MONGO_URL" 27017)
+  if mongo_ping "$MONGO_URL"; then ok "MongoDB protocol on $host:$port (already running)"; return; fi
+  is_loopback "$host" || die "MongoDB did not answer at $MONGO_URL (not a local address, so not starting one)"
+  tcp_open "$host" "$port" && die "port $port answers but not as MongoDB; free it or change MONGO_URL"
+  if command -v mongod >/dev/null 2>&1; then
+    mkdir -p "$DATA_DIR/mongod"
+    start_bg mongo mongod mongod --dbpath "$DATA_DIR/mongod" --bind_ip "$host" --port "$port"
+    wait_for 60 "mongod did not answer on $host:$port" mongo mongo_ping "$MONGO_URL"
+    ok "MongoDB (mongod) on $host:$port (started, $(elapsed "$t") s, data in .data/mongod)"
+    return
+  fi
+  local bin
+  bin=$(ferretdb_bin)
+  mkdir -p "$DATA_DIR/ferretdb"
+  start_bg mongo ferretdb- "$bin" -listen-addr "$host:$port" -data-dir "$DATA_DIR/ferretdb"
+  wait_for 30 "FerretDB did not answer on $host:$port" mongo mongo_ping "$MONGO_URL"
+  ok "MongoDB protocol (FerretDB/SQLite) on $host:$port (started, $(elapsed "$t") s, data in .data/ferretdb)"
+}
+
+stripe_mock_ok() { http_ok "$1" "$2" /v1/customers 'Authorization: Bearer sk_test_123'; }
+
+start_stripe_mock() {
+  if [ -z "${STRIPE_API_BASE:-}" ]; then ok "stripe-mock not needed (STRIPE_API_BASE empty: real Stripe)"; return; fi
+  local host port t=$EPOCHREALTIME bin
+  host=$(url_host "$STRIPE_API_BASE") port=$(url_port "$STRIPE_API_BASE" 12111)
+  if stripe_mock_ok "$host" "$port"; then ok "stripe-mock on $host:$port (already running)"; return; fi
+  is_loopback "$host" || { ok "Stripe API at $STRIPE_API_BASE (remote, not started here)"; return; }
+  tcp_open "$host" "$port" && die "port $port is taken by something that is not stripe-mock; free it or change STRIPE_API_BASE"
+  bin=$(stripe_mock_bin)
+  # -https-addr on a random loopback port: otherwise stripe-mock also opens HTTPS on *:12112.
+  start_bg stripe-mock stripe-mock- "$bin" -http-addr "$host:$port" -https-addr 127.0.0.1:0
+  wait_for 20 "stripe-mock did not answer on $host:$port" stripe-mock stripe_mock_ok "$host" "$port"
+  ok "stripe-mock $STRIPE_MOCK_VERSION on $host:$port (started, $(elapsed "$t") s)"
+}
+
+start_smtp_sink() {
+  local host port http_port t=$EPOCHREALTIME
+  host=$(url_host "$SMTP_URL") port=$(url_port "$SMTP_URL" 25) http_port=${SMTP_SINK_HTTP_PORT:-1080}
+  if ! is_loopback "$host"; then ok "SMTP relay at $host:$port (remote, no sink started)"; return; fi
+  if http_ok "$host" "$http_port" /healthz && tcp_open "$host" "$port"; then
+    ok "SMTP sink on $host:$port, http://$host:$http_port/messages (already running)"
+    return
+  fi
+  start_bg smtp-sink infra/smtp-sink/src/cli.js node "$ROOT/infra/smtp-sink/src/cli.js" \
+    --smtp-port "$port" --http-port "$http_port" --host "$host"
+  wait_for 15 "SMTP sink did not answer on $host:$port" smtp-sink http_ok "$host" "$http_port" /healthz
+  ok "SMTP sink on $host:$port, http://$host:$http_port/messages (started, $(elapsed "$t") s)"
+}
+
+start_infra() {
+  step "Infrastructure"
+  start_redis
+  start_mongo
+  start_stripe_mock
+  start_smtp_sink
+}
+
+# ---- the application -----------------------------------------------------------------
+require_built_sources() {
+  local s missing=()
+  for s in "${SERVICES[@]}"; do [ -f "$ROOT/services/$s/src/server.ts" ] || missing+=("services/$s/src/server.ts"); done
+  [ -f "$ROOT/frontend/index.html" ] || missing+=("frontend/index.html")
+  [ ${#missing[@]} -eq 0 ] || die "the application is not complete yet; missing: ${missing[*]}"
+}
+
+build_app() {
+  step "Build"
+  require_built_sources
+  local t=$EPOCHREALTIME
+  (cd "$ROOT" && npm run --silent build:services) >"$LOG_DIR/build-services.log" 2>&1 ||
+    { tail -n 40 "$LOG_DIR/build-services.log" >&2; die "service build failed (log: .data/log/build-services.log)"; }
+  ok "services built (tsc -b) in $(elapsed "$t") s"
+  t=$EPOCHREALTIME
+  local stamp="$ROOT/frontend/dist/index.html" newer=""
+  if [ -f "$stamp" ]; then
+    newer=$(find "$ROOT/frontend" -path "$ROOT/frontend/node_modules" -prune -o -path "$ROOT/frontend/dist" -prune \
+      -o -type f -newer "$stamp" -print -quit)
+    [ "$ROOT/package-lock.json" -nt "$stamp" ] && newer=package-lock.json
+  fi
+  if [ -f "$stamp" ] && [ -z "$newer" ] && [ "${FM_FORCE_BUILD:-0}" != 1 ]; then
+    ok "frontend/dist up to date"
+  else
+    (cd "$ROOT" && npm run --silent build -w frontend) >"$LOG_DIR/build-frontend.log" 2>&1 ||
+      { tail -n 40 "$LOG_DIR/build-frontend.log" >&2; die "frontend build failed (log: .data/log/build-frontend.log)"; }
+    touch "$stamp"
+    ok "frontend built (vite) in $(elapsed "$t") s"
+  fi
+}
+
+generate_media() {
+  step "Media"
+  node "$ROOT/infra/media/generate.js" --out "$ROOT/media/generated" | sed 's/^/    /'
+  [ "${PIPESTATUS[0]}" = 0 ] || die "media generation failed"
+}
+
+seed() {
+  step "Seed"
+  local t=$EPOCHREALTIME
+  [ -f "$ROOT/services/content/dist/seed.js" ] || die "services/content/dist/seed.js is missing (the content service's seed command)"
+  (cd "$ROOT" && node services/content/dist/seed.js) >>"$LOG_DIR/seed.log" 2>&1 ||
+    { tail -n 30 "$LOG_DIR/seed.log" >&2; die "seed failed (log: .data/log/seed.log)"; }
+  ok "catalogue seeded in $(elapsed "$t") s"
+}
+
+service_port() { local var="${1^^}_PORT"; printf '%s' "${!var}"; }
+
+start_services() {
+  step "Services"
+  local s port pid
+  for s in "${SERVICES[@]}"; do
+    port=$(service_port "$s")
+    if pid=$(pid_of "$s"); then stop_one "$s"; fi
+    tcp_open 127.0.0.1 "$port" && die "port $port ($s) is already in use by another process; stop it or change ${s^^}_PORT"
+    [ -f "$ROOT/services/$s/dist/server.js" ] || die "services/$s/dist/server.js is missing (build failed?)"
+    PORT=$port start_bg "$s" "services/$s/dist/server.js" node "$ROOT/services/$s/dist/server.js"
+  done
+  for s in "${SERVICES[@]}"; do
+    port=$(service_port "$s")
+    wait_for 30 "$s did not answer /healthz on 127.0.0.1:$port" "$s" http_ok 127.0.0.1 "$port" /healthz
+    wait_for 30 "$s is up but not ready (/readyz on 127.0.0.1:$port: Mongo or Redis unreachable?)" "$s" \
+      http_ok 127.0.0.1 "$port" /readyz
+    ok "$s on 127.0.0.1:$port"
+  done
+}
+
+nginx_cmd() { command -v nginx 2>/dev/null || printf /usr/sbin/nginx; }
+
+start_gateway() {
+  step "Gateway"
+  local prefix="$DATA_DIR/nginx" nginx host
+  nginx=$(nginx_cmd)
+  host=${GATEWAY_HOST:-127.0.0.1}
+  stop_one gateway
+  tcp_open "$host" "$GATEWAY_PORT" && die "port $GATEWAY_PORT is already in use by another process; stop it or change GATEWAY_PORT"
+  node "$ROOT/gateway/render.js" --mode local --out "$prefix/conf" --prefix "$prefix" \
+    --root "$ROOT/frontend/dist" --media "$ROOT/media/generated" >/dev/null || die "rendering the nginx config failed"
+  "$nginx" -t -q -p "$prefix" -e "$prefix/logs/error.log" -c conf/nginx.conf 2>"$LOG_DIR/nginx-test.log" ||
+    { cat "$LOG_DIR/nginx-test.log" >&2; die "nginx -t rejected the rendered config (.data/nginx/conf/nginx.conf)"; }
+  start_bg gateway "$prefix" "$nginx" -p "$prefix" -e "$prefix/logs/error.log" -c conf/nginx.conf -g 'daemon off;'
+  wait_for 15 "nginx did not answer on $host:$GATEWAY_PORT" gateway http_status "$host" "$GATEWAY_PORT" /index.html
+  ok "nginx on http://localhost:$GATEWAY_PORT (config .data/nginx/conf, logs .data/nginx/logs)"
+}

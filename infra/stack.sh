@@ -1,0 +1,206 @@
+#!/usr/bin/env bash
+# Fairway Mind local stack launcher (no Docker needed). The Makefile targets call it.
+#
+#   infra/stack.sh run        provision, start infra, build, media, seed, services, nginx on
+#                             http://localhost:$GATEWAY_PORT; foreground until Ctrl-C, then
+#                             stops what it started
+#   infra/stack.sh up         the same, left running in the background (stop: infra/stack.sh stop)
+#   infra/stack.sh test       provision, start the infra tests need, run every suite, print
+#                             "N passed, N failed"; exits non-zero on any failure
+#   infra/stack.sh infra      provision and start Redis, MongoDB/FerretDB, stripe-mock, SMTP sink
+#   infra/stack.sh provision  Debian packages, npm ci, (Go binaries are built on first use)
+#   infra/stack.sh stop       stop everything the launcher started (pid files in .data/run)
+#   infra/stack.sh status     what runs, where
+#
+# Config: .env.example, then .env, then the environment. State: .data/ (pids, logs, data).
+# Go binaries: ${FM_CACHE_DIR:-~/.cache/fairway-mind}/bin. Knobs: FM_SKIP_APT=1,
+# FM_FORCE_BUILD=1, FM_E2E=0 (skip browser tests), FM_TEST_TIMEOUT (s per suite, 1800).
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$ROOT"
+# shellcheck source=infra/lib/common.sh
+. "$ROOT/infra/lib/common.sh"
+# shellcheck source=infra/lib/components.sh
+. "$ROOT/infra/lib/components.sh"
+
+on_exit() {
+  local code=$?
+  trap - EXIT INT TERM
+  if [ ${#STARTED[@]} -gt 0 ]; then
+    step "Stopping what this run started"
+    stop_started
+  fi
+  exit "$code"
+}
+
+prepare() {
+  mkdir -p "$RUN_DIR" "$LOG_DIR"
+  load_config
+  command -v node >/dev/null 2>&1 || die "Node.js 20.19+ is required"
+}
+
+provision() {
+  step "Provision"
+  local t=$EPOCHREALTIME
+  provision_apt "${1:-0}"
+  provision_npm
+  ok "provisioned in $(elapsed "$t") s"
+}
+
+bring_up_app() {
+  build_app
+  generate_media
+  seed
+  start_services
+  start_gateway
+}
+
+cmd_run() {
+  trap on_exit EXIT
+  trap 'exit 130' INT TERM
+  local t=$EPOCHREALTIME
+  provision 0
+  start_infra
+  bring_up_app
+  say ""
+  say "Fairway Mind is up on http://localhost:$GATEWAY_PORT (ready in $(elapsed "$t") s)"
+  say "Mail sink: http://127.0.0.1:${SMTP_SINK_HTTP_PORT:-1080}/messages   logs: .data/log/, .data/nginx/logs/"
+  say "Press Ctrl-C to stop."
+  # Returns when a process this run started exits (or on Ctrl-C, through the trap).
+  local code=0
+  wait -n || code=$?
+  local name
+  for name in "${STARTED[@]}"; do
+    if ! pid_of "$name" >/dev/null; then
+      warn "$name stopped unexpectedly (exit $code); last lines of .data/log/$name.log:"
+      log_tail "$name" 20
+    fi
+  done
+  exit 1
+}
+
+cmd_up() {
+  trap on_exit EXIT
+  provision 0
+  start_infra
+  bring_up_app
+  STARTED=() # leave everything running
+  say ""
+  say "Fairway Mind is up on http://localhost:$GATEWAY_PORT (stop with: make stop)"
+}
+
+cmd_infra() {
+  trap on_exit EXIT
+  provision 0
+  start_infra
+  STARTED=()
+}
+
+has_e2e() {
+  [ "${FM_E2E:-1}" != 0 ] && [ -f "$ROOT/e2e/package.json" ] &&
+    node -e "process.exit(require('$ROOT/e2e/package.json').scripts?.test ? 0 : 1)"
+}
+
+# run_suite NAME REPORT CMD...: runs one suite (output shown and kept), records its result.
+run_suite() {
+  local name=$1 report=$2 code=0
+  shift 2
+  local log="$TEST_DIR/$name.log"
+  step "Tests: $name"
+  say "    \$ $*"
+  local t=$EPOCHREALTIME
+  timeout --foreground --kill-after=30 "${FM_TEST_TIMEOUT:-1800}" "$@" 2>&1 | tee "$log" || code=${PIPESTATUS[0]}
+  [ "$code" = 124 ] && warn "$name timed out after ${FM_TEST_TIMEOUT:-1800} s"
+  printf '%s\t%s\t%s\t%s\n' "$name" "$code" "$report" "$log" >>"$TEST_DIR/suites.tsv"
+  say "    ($name: exit $code, $(elapsed "$t") s)"
+}
+
+cmd_test() {
+  trap on_exit EXIT
+  trap 'exit 130' INT TERM
+  # One test run at a time per work tree (they share the infra and .data/test).
+  exec 8>"$RUN_DIR/test.lock"
+  flock -n 8 || { say "another test run holds .data/run/test.lock; waiting for it"; flock 8; }
+  local t=$EPOCHREALTIME e2e=0
+  has_e2e && e2e=1
+  provision "$e2e"
+  start_infra
+
+  TEST_DIR="$DATA_DIR/test"
+  rm -rf "$TEST_DIR"
+  mkdir -p "$TEST_DIR"
+
+  # Launcher pieces: SMTP sink and gateway (real nginx), node's own test runner.
+  run_suite infra "$TEST_DIR/infra.tap" node --test --test-reporter=spec --test-reporter-destination=stdout \
+    --test-reporter=tap --test-reporter-destination="$TEST_DIR/infra.tap" infra/smtp-sink/test gateway/test
+
+  if [ -f "$ROOT/jest.config.js" ]; then
+    run_suite services "$TEST_DIR/services.json" env -u NODE_ENV npx jest --config jest.config.js --ci \
+      --json --outputFile="$TEST_DIR/services.json"
+  else
+    warn "no jest.config.js: service tests skipped"
+  fi
+
+  if [ -f "$ROOT/frontend/package.json" ] && node -e "process.exit(require('$ROOT/frontend/package.json').scripts?.test ? 0 : 1)"; then
+    run_suite frontend "$TEST_DIR/frontend.json" env -u NODE_ENV npm test -w frontend -- --reporter=default \
+      --reporter=json --outputFile.json="$TEST_DIR/frontend.json"
+  else
+    warn "frontend has no test script: frontend tests skipped"
+  fi
+
+  if [ "$e2e" = 1 ]; then
+    step "Application for the browser tests"
+    bring_up_app
+    E2E_BASE_URL="http://localhost:$GATEWAY_PORT" BASE_URL="http://localhost:$GATEWAY_PORT" \
+      SMTP_SINK_URL="http://127.0.0.1:${SMTP_SINK_HTTP_PORT:-1080}" CHROMIUM_PATH=/usr/bin/chromium \
+      FM_TEST_REPORT="$TEST_DIR/e2e.json" \
+      run_suite e2e "$TEST_DIR/e2e.json" npm test -w e2e
+  fi
+
+  step "Stopping what this run started"
+  stop_started
+  say "    (test run took $(elapsed "$t") s)"
+  node "$ROOT/infra/test/summarize.js" "$TEST_DIR/suites.tsv"
+}
+
+cmd_status() {
+  local f name pid
+  say "Launcher processes (.data/run):"
+  for f in "$RUN_DIR"/*.pid; do
+    [ -e "$f" ] || continue
+    name=$(basename "$f" .pid)
+    [ "$name" = test ] && continue
+    if pid=$(pid_of "$name"); then say "  running  $name (pid $pid)"; else say "  gone     $name (stale pid file)"; fi
+  done
+  say "Probes:"
+  redis_ping "$(url_host "$REDIS_URL")" "$(url_port "$REDIS_URL" 6379)" && say "  Redis     up   $REDIS_URL" || say "  Redis     down $REDIS_URL"
+  mongo_ping "$MONGO_URL" && say "  MongoDB   up   $MONGO_URL" || say "  MongoDB   down $MONGO_URL"
+  local s port
+  for s in "${SERVICES[@]}"; do
+    port=$(service_port "$s")
+    http_ok 127.0.0.1 "$port" /readyz && say "  $(printf '%-9s' "$s") up   :$port" || say "  $(printf '%-9s' "$s") down :$port"
+  done
+  [ -n "$(http_status "${GATEWAY_HOST:-127.0.0.1}" "$GATEWAY_PORT" /index.html)" ] &&
+    say "  gateway   up   http://localhost:$GATEWAY_PORT" || say "  gateway   down :$GATEWAY_PORT"
+}
+
+main() {
+  local cmd=${1:-help}
+  prepare
+  case "$cmd" in
+    run) cmd_run ;;
+    up) cmd_up ;;
+    test) cmd_test ;;
+    infra) cmd_infra ;;
+    provision) provision "${FM_BROWSER:-0}" ;;
+    build) provision 0 && build_app ;;
+    media) generate_media ;;
+    stop) step "Stopping launcher processes"; stop_all_known ;;
+    status) cmd_status ;;
+    help | -h | --help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//' ;;
+    *) die "unknown command '$cmd' (try: run, up, test, infra, provision, stop, status)" ;;
+  esac
+}
+
+main "$@"
