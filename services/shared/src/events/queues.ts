@@ -11,6 +11,9 @@ export const DEFAULT_JOB_OPTIONS: JobsOptions = {
   removeOnFail: false,
 };
 
+/** How long publish waits for Redis before answering 503 (a job added later keeps its id: no duplicate). */
+export const PUBLISH_TIMEOUT_MS = 5000;
+
 export function bullPrefix(redisPrefix: string): string {
   return `${redisPrefix}:bull`;
 }
@@ -40,10 +43,18 @@ export class QueueProducer<Q extends QueueName> {
     const schema = (JOBS[this.name] as Record<string, { parse(value: unknown): unknown }>)[jobName];
     if (!schema) throw new Error(`Unknown job ${jobName} on queue ${this.name}`);
     const data = schema.parse(payload);
+    // A producer whose Redis was never reachable waits for the connection instead of failing
+    // (enableOfflineQueue only covers a dropped one): bound the wait so the caller gets its 503.
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`Redis did not answer within ${PUBLISH_TIMEOUT_MS} ms`)), PUBLISH_TIMEOUT_MS);
+    });
     try {
-      return await this.queue.add(jobName, data, { jobId });
+      return await Promise.race([this.queue.add(jobName, data, { jobId }), timeout]);
     } catch (err) {
       throw Object.assign(new ServiceUnavailableError(), { cause: err });
+    } finally {
+      clearTimeout(timer);
     }
   }
 
