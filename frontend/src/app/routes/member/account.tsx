@@ -1,0 +1,206 @@
+import { useEffect, useRef } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
+import LogoutRounded from '@mui/icons-material/LogoutRounded';
+import VideoCallRounded from '@mui/icons-material/VideoCallRounded';
+import WorkspacePremiumRounded from '@mui/icons-material/WorkspacePremiumRounded';
+import { useToast } from '@/components/toast/use-toast';
+import { appConfig } from '@/config/app-config';
+import { paths } from '@/config/paths';
+import { useCurrentUser } from '@/features/auth/api/get-current-user';
+import { useLogout } from '@/features/auth/api/logout';
+import { useSyncBillingMutation } from '@/features/billing/api/sync-billing';
+import { PREMIUM_BENEFITS } from '@/features/billing/components/order-summary';
+import { SubscriptionPanel } from '@/features/billing/components/subscription-panel';
+import { MemberPageHeader } from '@/app/routes/member/member-page-header';
+
+const NOT_PROVIDED = 'Not provided';
+
+function Field({ label, value }: { label: string; value: string }) {
+  return (
+    <Box>
+      <Typography variant="overline" component="dt" sx={{ color: 'text.secondary', lineHeight: 1.6 }}>
+        {label}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, fontWeight: 500, wordBreak: 'break-word' }}>
+        {value}
+      </Typography>
+    </Box>
+  );
+}
+
+/**
+ * Shows the toast of a successful payment once, confirms a new subscription with billing (so
+ * Premium shows even if Stripe's webhook is late) and resets the address to /member/account.
+ */
+function usePaymentReturn() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const { refetch } = useCurrentUser();
+  const [syncBilling] = useSyncBillingMutation();
+  const handled = useRef<string | null>(null);
+  const payment = params.get('payment');
+  const coaching = params.get('coaching');
+
+  useEffect(() => {
+    const key = `${payment}|${coaching}`;
+    if (payment !== 'success' && coaching !== 'success') return;
+    if (handled.current === key) return;
+    handled.current = key;
+
+    if (payment === 'success') {
+      toast({
+        title: 'Welcome to Premium!',
+        description: `Your subscription is now active. Enjoy full access to all ${appConfig.productName} content.`,
+      });
+      syncBilling()
+        .unwrap()
+        .catch((error: unknown) => console.error('Billing sync failed', error))
+        .finally(() => void refetch());
+    } else {
+      toast({
+        title: 'Coaching Session Booked!',
+        description: "Your payment was successful. You'll receive an email shortly to schedule your 45-minute session.",
+      });
+    }
+    navigate(paths.member.account.getHref(), { replace: true });
+  }, [payment, coaching, toast, syncBilling, refetch, navigate]);
+}
+
+/** /member/account: Your Account. */
+export default function AccountPage() {
+  usePaymentReturn();
+  const { user, isPremium } = useCurrentUser();
+  const [logout, { isLoading: loggingOut }] = useLogout();
+  const name = [user?.firstName, user?.lastName].map((p) => p?.trim()).filter(Boolean).join(' ');
+  const initials = (name || user?.email || '?')
+    .split(/\s+/)
+    .map((p) => p[0])
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
+
+  return (
+    <>
+      <MemberPageHeader title="Your Account" subtitle="Your profile, membership and billing." />
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, alignItems: 'start' }}>
+        <Stack spacing={3}>
+          <Card sx={{ borderRadius: 3 }}>
+            <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
+              <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 3 }}>
+                <Avatar sx={{ width: 56, height: 56, bgcolor: 'primary.main', color: 'secondary.light', fontWeight: 700 }}>
+                  {initials}
+                </Avatar>
+                <Box sx={{ minWidth: 0, flex: 1 }}>
+                  <Typography variant="h4" component="h2" noWrap>
+                    {name || 'Golfer'}
+                  </Typography>
+                  <Chip
+                    size="small"
+                    icon={isPremium ? <WorkspacePremiumRounded /> : undefined}
+                    label={isPremium ? 'Premium' : 'Free'}
+                    aria-label={`Membership: ${isPremium ? 'Premium' : 'Free'}`}
+                    sx={
+                      isPremium
+                        ? { mt: 0.5, bgcolor: 'secondary.light', color: 'primary.dark', '& .MuiChip-icon': { color: 'primary.dark' } }
+                        : { mt: 0.5 }
+                    }
+                  />
+                </Box>
+              </Stack>
+              <Box component="dl" sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, m: 0 }}>
+                <Field label="Name" value={name || NOT_PROVIDED} />
+                <Field label="Email" value={user?.email?.trim() || NOT_PROVIDED} />
+              </Box>
+              {isPremium && (
+                <>
+                  <Divider sx={{ my: 3 }} />
+                  <SubscriptionPanel />
+                </>
+              )}
+              <Divider sx={{ my: 3 }} />
+              <Button variant="outlined" color="inherit" startIcon={<LogoutRounded />} onClick={() => void logout()} disabled={loggingOut}>
+                Log Out
+              </Button>
+            </CardContent>
+          </Card>
+        </Stack>
+
+        <Stack spacing={3}>
+          {!isPremium && (
+            <Card
+              component="section"
+              aria-labelledby="upgrade-heading"
+              sx={(theme) => ({
+                borderRadius: 3,
+                color: 'primary.contrastText',
+                background: `linear-gradient(145deg, ${theme.palette.primary.dark}, ${theme.palette.primary.main})`,
+              })}
+            >
+              <CardContent sx={{ p: { xs: 2.5, sm: 3.5 } }}>
+                <Typography id="upgrade-heading" variant="h4" component="h2" sx={{ color: 'inherit' }}>
+                  Go Premium
+                </Typography>
+                <Typography sx={{ opacity: 0.85, mt: 0.5 }}>
+                  {appConfig.pricing.premiumMonthly}/month. Cancel anytime.
+                </Typography>
+                <List dense sx={{ my: 1.5 }}>
+                  {PREMIUM_BENEFITS.map((benefit) => (
+                    <ListItem key={benefit} disableGutters sx={{ alignItems: 'flex-start' }}>
+                      <ListItemIcon sx={{ minWidth: 30, mt: 0.5 }}>
+                        <CheckCircleRounded fontSize="small" sx={{ color: 'secondary.light' }} />
+                      </ListItemIcon>
+                      <ListItemText primary={benefit} />
+                    </ListItem>
+                  ))}
+                </List>
+                <Button
+                  component={RouterLink}
+                  to={paths.checkout.getHref()}
+                  variant="contained"
+                  color="secondary"
+                  fullWidth
+                  size="large"
+                  startIcon={<WorkspacePremiumRounded />}
+                >
+                  Upgrade to Premium
+                </Button>
+              </CardContent>
+            </Card>
+          )}
+          <Card sx={{ borderRadius: 3 }}>
+            <CardContent sx={{ p: { xs: 2.5, sm: 3.5 } }}>
+              <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1 }}>
+                <VideoCallRounded color="primary" />
+                <Typography variant="h5" component="h2">
+                  1 on 1 Coaching
+                </Typography>
+              </Stack>
+              <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
+                A private {appConfig.pricing.coachingMinutes}-minute session with {appConfig.founderName} for{' '}
+                {appConfig.pricing.coachingSession}, one-time.
+              </Typography>
+              <Button component={RouterLink} to={paths.coaching.getHref()} variant="outlined">
+                Learn about coaching
+              </Button>
+            </CardContent>
+          </Card>
+        </Stack>
+      </Box>
+    </>
+  );
+}

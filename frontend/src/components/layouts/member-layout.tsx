@@ -1,0 +1,350 @@
+import { Suspense, useCallback, useEffect, useState } from 'react';
+import { NavLink, Link as RouterLink, Outlet, useLocation } from 'react-router-dom';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { alpha } from '@mui/material/styles';
+import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
+import LogoutRounded from '@mui/icons-material/LogoutRounded';
+import MenuOpenRounded from '@mui/icons-material/MenuOpenRounded';
+import MenuRounded from '@mui/icons-material/MenuRounded';
+import SportsGolfRounded from '@mui/icons-material/SportsGolfRounded';
+import WorkspacePremiumRounded from '@mui/icons-material/WorkspacePremiumRounded';
+import { SkipLink } from '@/components/layouts/skip-link';
+import { memberNavItems } from '@/components/layouts/member-layout-nav';
+import {
+  MOBILE_BREAKPOINT,
+  SIDEBAR_WIDTH,
+  SIDEBAR_WIDTH_COLLAPSED,
+  isSidebarShortcut,
+  readSidebarCookie,
+  writeSidebarCookie,
+} from '@/components/layouts/member-layout-sidebar-state';
+import { PageSpinner } from '@/components/ui/page-spinner';
+import { appConfig } from '@/config/app-config';
+import { paths } from '@/config/paths';
+
+export type MemberLayoutProps = {
+  isPremium: boolean;
+  /** Display name for the top bar ("Jordan Spieth"); the email when no name is known. */
+  userName?: string | null;
+  onLogout: () => void;
+  loggingOut?: boolean;
+};
+
+const TOOLTIP_DELAYS = { enterDelay: 700, enterNextDelay: 300 } as const;
+
+function initials(name: string | null | undefined): string {
+  if (!name) return '?';
+  const parts = name.replace(/@.*/, '').split(/[\s._-]+/).filter(Boolean);
+  return ((parts[0]?.[0] ?? '') + (parts[1]?.[0] ?? '')).toUpperCase() || '?';
+}
+
+type SidebarContentProps = MemberLayoutProps & {
+  collapsed: boolean;
+  onNavigate?: () => void;
+};
+
+function SidebarContent({ isPremium, onLogout, loggingOut, collapsed, onNavigate }: SidebarContentProps) {
+  const items = memberNavItems(isPremium);
+  const { pathname } = useLocation();
+
+  const row = {
+    minHeight: 44,
+    borderRadius: 2,
+    mx: 1,
+    px: collapsed ? 1.5 : 1.75,
+    justifyContent: collapsed ? 'center' : 'flex-start',
+    color: 'inherit',
+  } as const;
+
+  const withTooltip = (label: string, node: React.ReactElement) =>
+    collapsed ? (
+      <Tooltip title={label} placement="right" {...TOOLTIP_DELAYS}>
+        {node}
+      </Tooltip>
+    ) : (
+      node
+    );
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', overflow: 'hidden' }}>
+      <Stack
+        direction="row"
+        spacing={1.5}
+        sx={{ alignItems: 'center', px: collapsed ? 0 : 2.5, py: 2.5, justifyContent: collapsed ? 'center' : 'flex-start' }}
+      >
+        <Avatar sx={{ bgcolor: 'secondary.main', color: 'primary.dark', width: 40, height: 40 }} aria-hidden>
+          <SportsGolfRounded />
+        </Avatar>
+        {!collapsed && (
+          <Box sx={{ minWidth: 0 }}>
+            <Typography
+              component="p"
+              sx={{ fontFamily: (t) => t.typography.h4.fontFamily, fontWeight: 600, fontSize: '1.2rem', lineHeight: 1.2 }}
+              noWrap
+            >
+              {appConfig.productName}
+            </Typography>
+            <Typography variant="caption" sx={{ opacity: 0.75, letterSpacing: '0.08em', textTransform: 'uppercase' }}>
+              Member Area
+            </Typography>
+          </Box>
+        )}
+      </Stack>
+      <Divider sx={{ borderColor: 'rgba(255,255,255,0.12)' }} />
+      <Box component="nav" aria-label="Member navigation" sx={{ flex: 1, overflowY: 'auto', overflowX: 'hidden', py: 1.5 }}>
+        <List disablePadding sx={{ display: 'grid', gap: 0.25 }}>
+          {items.map((item) => {
+            const Icon = item.icon;
+            const active =
+              pathname === item.href ||
+              (item.href === paths.member.home.getHref() && pathname === paths.member.root.getHref());
+            return (
+              <li key={item.href}>
+                {withTooltip(
+                  item.label,
+                  <ListItemButton
+                    component={NavLink}
+                    to={item.href}
+                    onClick={onNavigate}
+                    aria-current={active ? 'page' : undefined}
+                    aria-label={collapsed ? item.label : undefined}
+                    sx={(theme) => ({
+                      ...row,
+                      ...(active && {
+                        bgcolor: alpha(theme.palette.secondary.main, 0.18),
+                        color: theme.palette.secondary.light,
+                        '&:hover': { bgcolor: alpha(theme.palette.secondary.main, 0.24) },
+                      }),
+                      '&:hover': active ? undefined : { bgcolor: 'rgba(255,255,255,0.08)' },
+                    })}
+                  >
+                    <ListItemIcon sx={{ minWidth: collapsed ? 0 : 40, color: 'inherit' }}>
+                      <Icon fontSize="small" />
+                    </ListItemIcon>
+                    {!collapsed && (
+                      <ListItemText
+                        primary={item.label}
+                        slotProps={{ primary: { noWrap: true, sx: { fontSize: '0.95rem', fontWeight: active ? 600 : 500 } } }}
+                      />
+                    )}
+                  </ListItemButton>,
+                )}
+              </li>
+            );
+          })}
+        </List>
+      </Box>
+      <Divider sx={{ borderColor: 'rgba(255,255,255,0.12)' }} />
+      <List disablePadding sx={{ py: 1.5, display: 'grid', gap: 0.25 }}>
+        <li>
+          {withTooltip(
+            'Back to Site',
+            <ListItemButton
+              component={RouterLink}
+              to={paths.home.getHref()}
+              onClick={onNavigate}
+              aria-label={collapsed ? 'Back to Site' : undefined}
+              sx={{ ...row, '&:hover': { bgcolor: 'rgba(255,255,255,0.08)' } }}
+            >
+              <ListItemIcon sx={{ minWidth: collapsed ? 0 : 40, color: 'inherit' }}>
+                <ArrowBackRounded fontSize="small" />
+              </ListItemIcon>
+              {!collapsed && <ListItemText primary="Back to Site" />}
+            </ListItemButton>,
+          )}
+        </li>
+        <li>
+          {withTooltip(
+            'Log Out',
+            <ListItemButton
+              onClick={onLogout}
+              disabled={loggingOut}
+              aria-label={collapsed ? 'Log Out' : undefined}
+              sx={{ ...row, '&:hover': { bgcolor: 'rgba(255,255,255,0.08)' } }}
+            >
+              <ListItemIcon sx={{ minWidth: collapsed ? 0 : 40, color: 'inherit' }}>
+                <LogoutRounded fontSize="small" />
+              </ListItemIcon>
+              {!collapsed && <ListItemText primary="Log Out" />}
+            </ListItemButton>,
+          )}
+        </li>
+      </List>
+    </Box>
+  );
+}
+
+const sidebarPaperSx = {
+  bgcolor: 'primary.dark',
+  color: 'rgba(255, 253, 248, 0.92)',
+  borderRight: 'none',
+  backgroundImage: 'linear-gradient(180deg, rgba(255,255,255,0.03), rgba(0,0,0,0.12))',
+} as const;
+
+/**
+ * The member-area layout (SPEC §2, §4, §9): a sidebar titled with the product name and
+ * "Member Area" (20rem, or 4rem collapsed to icons; the choice is kept in the `sidebar_state`
+ * cookie for 7 days; Ctrl/Cmd+B toggles it), a drawer with its own open state below 768 px,
+ * Back to Site and Log Out, and the page in <main>.
+ */
+export function MemberLayout(props: MemberLayoutProps) {
+  const { isPremium, userName } = props;
+  const isMobile = useMediaQuery(`(max-width:${MOBILE_BREAKPOINT - 1}px)`, { noSsr: true });
+  const [open, setOpen] = useState(() => readSidebarCookie());
+  const [openMobile, setOpenMobile] = useState(false);
+  const { pathname } = useLocation();
+
+  const setDesktopOpen = useCallback((value: boolean) => {
+    setOpen(value);
+    writeSidebarCookie(value);
+  }, []);
+
+  const toggleSidebar = useCallback(() => {
+    if (isMobile) setOpenMobile((o) => !o);
+    else setDesktopOpen(!open);
+  }, [isMobile, open, setDesktopOpen]);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (isSidebarShortcut(event)) {
+        event.preventDefault();
+        toggleSidebar();
+      }
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [toggleSidebar]);
+
+  // The drawer closes when the page changes.
+  useEffect(() => setOpenMobile(false), [pathname]);
+
+  const collapsed = !isMobile && !open;
+  const width = collapsed ? SIDEBAR_WIDTH_COLLAPSED : SIDEBAR_WIDTH;
+  const expanded = isMobile ? openMobile : open;
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <SkipLink />
+      {isMobile ? (
+        <Drawer
+          variant="temporary"
+          open={openMobile}
+          onClose={() => setOpenMobile(false)}
+          ModalProps={{ keepMounted: true }}
+          slotProps={{ paper: { id: 'member-sidebar', sx: { ...sidebarPaperSx, width: `min(${SIDEBAR_WIDTH}, 85vw)` } } }}
+        >
+          <SidebarContent {...props} collapsed={false} onNavigate={() => setOpenMobile(false)} />
+        </Drawer>
+      ) : (
+        <Box
+          component="aside"
+          id="member-sidebar"
+          data-state={open ? 'expanded' : 'collapsed'}
+          sx={(theme) => ({
+            ...sidebarPaperSx,
+            width,
+            flexShrink: 0,
+            position: 'sticky',
+            top: 0,
+            height: '100vh',
+            transition: theme.transitions.create('width', { duration: theme.transitions.duration.shorter }),
+          })}
+        >
+          <SidebarContent {...props} collapsed={collapsed} />
+        </Box>
+      )}
+
+      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <Box
+          component="header"
+          sx={(theme) => ({
+            position: 'sticky',
+            top: 0,
+            zIndex: theme.zIndex.appBar,
+            display: 'flex',
+            alignItems: 'center',
+            gap: 1.5,
+            px: { xs: 1.5, sm: 3 },
+            py: 1.25,
+            bgcolor: alpha(theme.palette.background.default, 0.88),
+            backdropFilter: 'blur(8px)',
+            borderBottom: `1px solid ${theme.palette.divider}`,
+          })}
+        >
+          <Tooltip title={`${expanded ? 'Collapse' : 'Expand'} sidebar (Ctrl+B)`} {...TOOLTIP_DELAYS}>
+            <IconButton
+              onClick={toggleSidebar}
+              aria-label="Toggle sidebar"
+              aria-controls="member-sidebar"
+              aria-expanded={expanded}
+              edge="start"
+            >
+              {expanded && !isMobile ? <MenuOpenRounded /> : <MenuRounded />}
+            </IconButton>
+          </Tooltip>
+          {isMobile && (
+            <Typography sx={{ fontFamily: (t) => t.typography.h4.fontFamily, fontWeight: 600, fontSize: '1.1rem' }} noWrap>
+              {appConfig.productName}
+            </Typography>
+          )}
+          <Box sx={{ flex: 1 }} />
+          {isPremium ? (
+            <Chip
+              icon={<WorkspacePremiumRounded />}
+              label="Premium"
+              size="small"
+              sx={{ bgcolor: 'secondary.light', color: 'primary.dark', '& .MuiChip-icon': { color: 'primary.dark' } }}
+            />
+          ) : (
+            <Button
+              component={RouterLink}
+              to={paths.checkout.getHref()}
+              size="small"
+              variant="contained"
+              color="secondary"
+              startIcon={<WorkspacePremiumRounded />}
+            >
+              Go Premium
+            </Button>
+          )}
+          <Tooltip title={userName ?? 'Your Account'} {...TOOLTIP_DELAYS}>
+            <Avatar
+              component={RouterLink}
+              to={paths.member.account.getHref()}
+              aria-label="Your Account"
+              sx={{ width: 34, height: 34, fontSize: '0.85rem', bgcolor: 'primary.main', textDecoration: 'none' }}
+            >
+              {initials(userName)}
+            </Avatar>
+          </Tooltip>
+        </Box>
+        <Box
+          component="main"
+          id="main-content"
+          tabIndex={-1}
+          sx={{ flex: 1, outline: 'none', px: { xs: 2, sm: 3, md: 5 }, py: { xs: 3, md: 5 } }}
+        >
+          <Box sx={{ maxWidth: 1180, mx: 'auto' }}>
+            <Suspense fallback={<PageSpinner minHeight="50vh" />}>
+              <Outlet />
+            </Suspense>
+          </Box>
+        </Box>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,143 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import OpenInNewRounded from '@mui/icons-material/OpenInNewRounded';
+import { useToast } from '@/components/toast/use-toast';
+import { getServerMessage } from '@/lib/base-query';
+import { useGetSubscriptionQuery } from '@/features/billing/api/get-subscription';
+import { useChangeSubscriptionMutation } from '@/features/billing/api/change-subscription';
+import { useOpenBillingPortalMutation } from '@/features/billing/api/open-billing-portal';
+import type { Subscription, SubscriptionStatus } from '@/features/billing/api/types';
+
+const STATUS_LABEL: Record<SubscriptionStatus, { label: string; color: 'success' | 'warning' | 'default' | 'error' }> = {
+  active: { label: 'Active', color: 'success' },
+  trialing: { label: 'Trial', color: 'success' },
+  past_due: { label: 'Payment overdue', color: 'warning' },
+  incomplete: { label: 'Incomplete', color: 'warning' },
+  canceled: { label: 'Canceled', color: 'default' },
+  none: { label: 'No subscription', color: 'default' },
+};
+
+export function formatBillingDate(iso: string | null): string | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return null;
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(date);
+}
+
+function describe(sub: Subscription): string {
+  const date = formatBillingDate(sub.currentPeriodEnd);
+  if (sub.status === 'none') return 'There is no subscription on file for this account.';
+  if (sub.status === 'canceled') return 'Your subscription has ended.';
+  if (sub.cancelAtPeriodEnd) return date ? `Your Premium access ends on ${date}.` : 'Your Premium access ends at the end of this billing period.';
+  if (sub.status === 'past_due') return 'Your last payment did not go through. Please update your card to keep Premium.';
+  return date ? `Renews on ${date} at $19.99/month.` : 'Renews monthly at $19.99/month.';
+}
+
+/**
+ * Premium subscription status on the account page: renewal or end date, cancel at period end
+ * or resume, and Stripe's billing portal.
+ */
+export function SubscriptionPanel() {
+  const { toast } = useToast();
+  const { data, isLoading, isError } = useGetSubscriptionQuery();
+  const [change, { isLoading: changing }] = useChangeSubscriptionMutation();
+  const [openPortal, { isLoading: opening }] = useOpenBillingPortalMutation();
+  const [confirmCancel, setConfirmCancel] = useState(false);
+
+  if (isLoading) return <Skeleton variant="rounded" height={96} />;
+  if (isError || !data) {
+    return <Alert severity="info">Subscription details are not available right now.</Alert>;
+  }
+
+  const run = async (action: 'cancel' | 'resume') => {
+    setConfirmCancel(false);
+    try {
+      const sub = await change(action).unwrap();
+      const date = formatBillingDate(sub.currentPeriodEnd);
+      toast(
+        action === 'cancel'
+          ? {
+              title: 'Subscription canceled',
+              description: date ? `You'll keep Premium access until ${date}.` : "You'll keep Premium access until the end of this billing period.",
+            }
+          : {
+              title: 'Subscription resumed',
+              description: date ? `Your Premium membership will renew on ${date}.` : 'Your Premium membership will renew as usual.',
+            },
+      );
+    } catch (error) {
+      toast({ title: 'Error', description: getServerMessage(error) ?? 'Could not update your subscription', variant: 'destructive' });
+    }
+  };
+
+  const manageBilling = async () => {
+    try {
+      const { url } = await openPortal().unwrap();
+      window.location.assign(url);
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description: getServerMessage(error) ?? 'The billing portal is not available right now',
+        variant: 'destructive',
+      });
+    }
+  };
+
+  const status = STATUS_LABEL[data.status] ?? STATUS_LABEL.none;
+  const live = data.status === 'active' || data.status === 'trialing' || data.status === 'past_due';
+
+  return (
+    <Stack spacing={2} component="section" aria-label="Subscription">
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <Typography variant="subtitle2" component="h3">
+          Premium subscription
+        </Typography>
+        <Chip size="small" label={data.cancelAtPeriodEnd && live ? 'Ending' : status.label} color={data.cancelAtPeriodEnd && live ? 'warning' : status.color} />
+      </Stack>
+      <Typography sx={{ color: 'text.secondary' }}>{describe(data)}</Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+        {live &&
+          (data.cancelAtPeriodEnd ? (
+            <Button variant="contained" onClick={() => run('resume')} disabled={changing}>
+              {changing ? 'Resuming...' : 'Resume subscription'}
+            </Button>
+          ) : (
+            <Button variant="outlined" color="error" onClick={() => setConfirmCancel(true)} disabled={changing}>
+              {changing ? 'Canceling...' : 'Cancel subscription'}
+            </Button>
+          ))}
+        {data.status !== 'none' && (
+          <Button variant="outlined" onClick={manageBilling} disabled={opening} endIcon={<OpenInNewRounded />}>
+            {opening ? 'Opening...' : 'Manage billing'}
+          </Button>
+        )}
+      </Stack>
+      <Dialog open={confirmCancel} onClose={() => setConfirmCancel(false)}>
+        <DialogTitle>Cancel your subscription?</DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            {formatBillingDate(data.currentPeriodEnd)
+              ? `You'll keep full Premium access until ${formatBillingDate(data.currentPeriodEnd)}, and you won't be charged again.`
+              : "You'll keep full Premium access until the end of this billing period, and you won't be charged again."}
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirmCancel(false)}>Keep Premium</Button>
+          <Button color="error" variant="contained" onClick={() => run('cancel')}>
+            Cancel subscription
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,117 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import AccessTimeRounded from '@mui/icons-material/AccessTimeRounded';
+import HeadphonesRounded from '@mui/icons-material/HeadphonesRounded';
+import ArticleRounded from '@mui/icons-material/ArticleRounded';
+import PlayCircleRounded from '@mui/icons-material/PlayCircleRounded';
+import { useToast } from '@/components/toast/use-toast';
+import { paths } from '@/config/paths';
+import { useGetSectionQuery } from '@/features/member/api/get-section';
+import { useGetSectionContentQuery } from '@/features/member/api/get-section-content';
+import type { MemberContent } from '@/features/member/api/types';
+import { browserNavigation } from '@/features/member/lib/browser-navigation';
+import { RichText } from '@/features/member/components/rich-text';
+import { VideoFrame } from '@/features/member/components/video-frame';
+
+export const CONTENT_SKELETON_COUNT = 3;
+export const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
+export const EMPTY_CONTENT_TEXT = 'No content available yet. Check back soon!';
+
+const TYPE_META = {
+  video: { label: 'Video', icon: <PlayCircleRounded fontSize="small" /> },
+  audio: { label: 'Audio', icon: <HeadphonesRounded fontSize="small" /> },
+  text: { label: 'Read', icon: <ArticleRounded fontSize="small" /> },
+} as const;
+
+type SectionContentProps = {
+  slug: string;
+  /** The audio player for an audio item (composed by the page). */
+  renderAudio: (src: string, title: string) => ReactNode;
+};
+
+function ContentItem({ item, renderAudio }: { item: MemberContent; renderAudio: SectionContentProps['renderAudio'] }) {
+  const meta = TYPE_META[item.contentType] ?? TYPE_META.text;
+  return (
+    <Card component="article" aria-label={item.title} sx={{ borderRadius: 3 }}>
+      <CardContent sx={{ p: { xs: 2.5, sm: 3.5 }, '&:last-child': { pb: { xs: 2.5, sm: 3.5 } } }}>
+        <Stack direction="row" spacing={1} sx={{ mb: 1.5, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+          <Chip size="small" icon={meta.icon} label={meta.label} color="primary" variant="outlined" />
+          {item.duration && (
+            <Chip size="small" icon={<AccessTimeRounded fontSize="small" />} label={item.duration} variant="outlined" />
+          )}
+        </Stack>
+        <Typography variant="h5" component="h2" sx={{ mb: item.description ? 0.75 : 2 }}>
+          {item.title}
+        </Typography>
+        {item.description && (
+          <Typography sx={{ color: 'text.secondary', mb: 2.5 }}>{item.description}</Typography>
+        )}
+        {item.contentType === 'video' && item.videoUrl && <VideoFrame url={item.videoUrl} title={item.title} />}
+        {item.contentType === 'audio' && item.audioUrl && renderAudio(item.audioUrl, item.title)}
+        {item.contentType === 'text' && item.textContent && <RichText text={item.textContent} />}
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * The items of one member section (SPEC §2 "Section pages", §7, §8): the section is read for
+ * its id, then its content; 3 skeletons while loading; the empty text; on a failed load the
+ * Unauthorized toast and, 500 ms later, a full-page trip to /api/login.
+ */
+export function SectionContent({ slug, renderAudio }: SectionContentProps) {
+  const { toast } = useToast();
+  const section = useGetSectionQuery(slug);
+  const sectionId = section.data?.id;
+  const content = useGetSectionContentQuery(sectionId ?? '', { skip: !sectionId });
+  const failed = section.isError || content.isError;
+  const handled = useRef(false);
+
+  useEffect(() => {
+    if (!failed) return;
+    if (!handled.current) {
+      handled.current = true;
+      toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
+    }
+    const timer = window.setTimeout(
+      () => browserNavigation.assign(paths.apiLogin.getHref()),
+      UNAUTHORIZED_REDIRECT_DELAY_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, [failed, toast]);
+
+  const loading = !failed && (section.isLoading || !content.data);
+
+  if (loading || failed) {
+    return (
+      <Stack spacing={3} aria-busy={loading} aria-label="Loading content">
+        {Array.from({ length: CONTENT_SKELETON_COUNT }, (_, i) => (
+          <Skeleton key={i} variant="rounded" height={220} data-testid="content-skeleton" />
+        ))}
+      </Stack>
+    );
+  }
+
+  const items = content.data ?? [];
+  if (items.length === 0) {
+    return (
+      <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center', borderRadius: 3, borderStyle: 'dashed' }}>
+        <Typography sx={{ color: 'text.secondary' }}>{EMPTY_CONTENT_TEXT}</Typography>
+      </Paper>
+    );
+  }
+
+  return (
+    <Stack spacing={3}>
+      {items.map((item) => (
+        <ContentItem key={item.id} item={item} renderAudio={renderAudio} />
+      ))}
+    </Stack>
+  );
+}
