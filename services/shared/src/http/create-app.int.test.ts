@@ -90,6 +90,12 @@ describe('the shared Koa app', () => {
     expect((await request(server).get('/premium')).status).toBe(401);
   });
 
+  it('when an error is answered, then it carries the security headers too', async () => {
+    const res = await request(server).get('/me');
+    expect(res.status).toBe(401);
+    expect(res.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' });
+  });
+
   it('when a free member calls a Premium route, then 403; a Premium member passes', async () => {
     const free = await loggedInMember(deps);
     expect((await request(server).get('/me').set('Cookie', free.cookie)).body).toMatchObject({ id: free.user.id, membershipLevel: 'free' });

@@ -47,8 +47,9 @@ export function createApp(deps: ServiceDeps, options: CreateAppOptions): Koa {
   });
 
   app.use(requestContext(logger));
-  app.use(errorHandler());
+  // Outside the error handler, so error answers (401, 404, 429...) carry the headers too.
   app.use(securityHeaders);
+  app.use(errorHandler());
   app.use(
     bodyParser({
       enableTypes: ['json'],
