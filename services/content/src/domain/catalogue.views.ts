@@ -1,0 +1,168 @@
+/**
+ * What the content endpoints answer, and the one place that decides what a caller may see.
+ * Every answer that can carry Premium media goes through `lessonFor` / `lectureFor`, after the
+ * cache: cached values are the full records, a caller never gets a cached per-caller answer.
+ */
+import type { LectureDocument } from './lecture.model';
+import type { LessonCategory, LessonDocument } from './lesson.model';
+import type { ContentType, MemberContentDocument } from './member-content.model';
+import type { MemberSectionDocument } from './member-section.model';
+import type { MembershipTierDocument } from './membership-tier.model';
+import type { TestimonialDocument } from './testimonial.model';
+
+export interface LessonRecord {
+  id: string;
+  title: string;
+  description: string;
+  videoUrl: string;
+  videoType: string;
+  audioUrl: string | null;
+  duration: string;
+  isFree: boolean;
+  order: number;
+  category: LessonCategory;
+}
+
+/** A lesson as a caller sees it: `locked` ones carry no videoUrl/audioUrl. */
+export type LessonView =
+  | (LessonRecord & { locked: false })
+  | (Omit<LessonRecord, 'videoUrl' | 'audioUrl'> & { locked: true });
+
+export interface LectureRecord {
+  id: string;
+  number: number;
+  title: string;
+  description: string;
+  duration: string;
+  videoUrl: string;
+  videoType: string;
+  isFree: boolean;
+}
+
+export type LectureView =
+  | { id: string; number: number; title: string; description: string; duration: string; locked: false; videoUrl: string; videoType: string }
+  | { id: string; number: number; title: string; description: string; duration: string; locked: true };
+
+export interface TestimonialView {
+  id: string;
+  name: string;
+  location: string;
+  quote: string;
+  avatarUrl: string | null;
+}
+
+export interface MembershipTierView {
+  id: string;
+  name: string;
+  price: string;
+  features: string[];
+  isFeatured: boolean;
+  order: number;
+}
+
+export interface MemberSectionView {
+  id: string;
+  name: string;
+  slug: string;
+  description: string | null;
+  order: number;
+}
+
+export interface MemberContentView {
+  id: string;
+  sectionId: string | null;
+  title: string;
+  description: string | null;
+  contentType: ContentType;
+  videoUrl: string | null;
+  videoType: string | null;
+  audioUrl: string | null;
+  textContent: string | null;
+  duration: string | null;
+  order: number;
+  createdAt: string;
+}
+
+export function lessonRecord(doc: LessonDocument): LessonRecord {
+  return {
+    id: String(doc._id),
+    title: doc.title,
+    description: doc.description,
+    videoUrl: doc.videoUrl,
+    videoType: doc.videoType,
+    audioUrl: doc.audioUrl ?? null,
+    duration: doc.duration,
+    isFree: doc.isFree === true,
+    order: doc.order,
+    category: doc.category,
+  };
+}
+
+/** Free lessons are open to everyone; the rest only to Premium members. */
+export function canOpenLesson(lesson: Pick<LessonRecord, 'isFree'>, premium: boolean): boolean {
+  return lesson.isFree || premium;
+}
+
+export function lessonFor(lesson: LessonRecord, premium: boolean): LessonView {
+  if (canOpenLesson(lesson, premium)) return { ...lesson, locked: false };
+  const { id, title, description, videoType, duration, isFree, order, category } = lesson;
+  return { id, title, description, videoType, duration, isFree, order, category, locked: true };
+}
+
+export function lectureRecord(doc: LectureDocument): LectureRecord {
+  return {
+    id: String(doc._id),
+    number: doc.number,
+    title: doc.title,
+    description: doc.description,
+    duration: doc.duration,
+    videoUrl: doc.videoUrl,
+    videoType: doc.videoType,
+    isFree: doc.isFree === true,
+  };
+}
+
+/** The free lecture (lecture 1) shows its media to every member; the others only to Premium. */
+export function lectureFor(lecture: LectureRecord, premium: boolean): LectureView {
+  const { id, number, title, description, duration } = lecture;
+  if (lecture.isFree || premium) {
+    return { id, number, title, description, duration, locked: false, videoUrl: lecture.videoUrl, videoType: lecture.videoType };
+  }
+  return { id, number, title, description, duration, locked: true };
+}
+
+export function testimonialView(doc: TestimonialDocument): TestimonialView {
+  return { id: String(doc._id), name: doc.name, location: doc.location, quote: doc.quote, avatarUrl: doc.avatarUrl ?? null };
+}
+
+export function membershipTierView(doc: MembershipTierDocument): MembershipTierView {
+  return {
+    id: String(doc._id),
+    name: doc.name,
+    price: doc.price,
+    features: [...(doc.features ?? [])],
+    isFeatured: doc.isFeatured === true,
+    order: doc.order,
+  };
+}
+
+export function memberSectionView(doc: MemberSectionDocument): MemberSectionView {
+  return { id: String(doc._id), name: doc.name, slug: doc.slug, description: doc.description ?? null, order: doc.order };
+}
+
+export function memberContentView(doc: MemberContentDocument): MemberContentView {
+  return {
+    id: String(doc._id),
+    sectionId: doc.sectionId ? String(doc.sectionId) : null,
+    title: doc.title,
+    description: doc.description ?? null,
+    contentType: doc.contentType,
+    videoUrl: doc.videoUrl ?? null,
+    videoType: doc.videoType ?? null,
+    audioUrl: doc.audioUrl ?? null,
+    textContent: doc.textContent ?? null,
+    duration: doc.duration ?? null,
+    order: doc.order,
+    createdAt: new Date(doc.createdAt).toISOString(),
+  };
+}

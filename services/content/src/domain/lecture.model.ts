@@ -1,0 +1,34 @@
+import { schemaOptions } from '@fm/shared';
+import { type Connection, Schema, type Types } from 'mongoose';
+import { modelOn } from './model-registry';
+
+/** One of the five member lectures (numbered 1-5). Only `isFree` ones show media to free members. */
+export interface Lecture {
+  number: number;
+  title: string;
+  description: string;
+  duration: string;
+  videoUrl: string;
+  videoType: string;
+  isFree: boolean;
+}
+
+export type LectureDocument = Lecture & { _id: Types.ObjectId; createdAt: Date; updatedAt: Date };
+
+const lectureSchema = new Schema<Lecture>(
+  {
+    number: { type: Number, required: true, min: 1 },
+    title: { type: String, required: true, trim: true },
+    description: { type: String, required: true },
+    duration: { type: String, required: true },
+    videoUrl: { type: String, required: true },
+    videoType: { type: String, required: true },
+    isFree: { type: Boolean, required: true, default: false },
+  },
+  schemaOptions({ collection: 'lectures' }),
+);
+lectureSchema.index({ number: 1 }, { unique: true });
+
+export function lectureModel(mongo: Connection) {
+  return modelOn(mongo, 'Lecture', lectureSchema, 'lectures');
+}

@@ -1,0 +1,45 @@
+import { schemaOptions } from '@fm/shared';
+import { type Connection, Schema, type Types } from 'mongoose';
+import { modelOn } from './model-registry';
+
+export const LESSON_CATEGORIES = ['confidence', 'composure', 'concentration', 'other'] as const;
+export type LessonCategory = (typeof LESSON_CATEGORIES)[number];
+
+/** A lesson of the public library. `isFree: false` lessons are Premium ("locked" for everyone else). */
+export interface Lesson {
+  title: string;
+  description: string;
+  videoUrl: string;
+  /** youtube, vimeo, or anything else (then videoUrl is embedded directly). */
+  videoType: string;
+  audioUrl?: string | null;
+  /** Display text, e.g. "12 min". */
+  duration: string;
+  isFree: boolean;
+  order: number;
+  category: LessonCategory;
+}
+
+export type LessonDocument = Lesson & { _id: Types.ObjectId; createdAt: Date; updatedAt: Date };
+
+const lessonSchema = new Schema<Lesson>(
+  {
+    title: { type: String, required: true, trim: true },
+    description: { type: String, required: true },
+    videoUrl: { type: String, required: true },
+    videoType: { type: String, required: true },
+    audioUrl: { type: String, default: null },
+    duration: { type: String, required: true },
+    isFree: { type: Boolean, required: true, default: false },
+    order: { type: Number, required: true },
+    category: { type: String, required: true, enum: LESSON_CATEGORIES },
+  },
+  schemaOptions({ collection: 'lessons' }),
+);
+// The title is the seed's natural key.
+lessonSchema.index({ title: 1 }, { unique: true });
+lessonSchema.index({ order: 1 });
+
+export function lessonModel(mongo: Connection) {
+  return modelOn(mongo, 'Lesson', lessonSchema, 'lessons');
+}

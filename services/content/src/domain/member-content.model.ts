@@ -1,0 +1,48 @@
+import { schemaOptions } from '@fm/shared';
+import { type Connection, Schema, type Types } from 'mongoose';
+import { modelOn } from './model-registry';
+
+export const CONTENT_TYPES = ['video', 'audio', 'text'] as const;
+export type ContentType = (typeof CONTENT_TYPES)[number];
+
+/**
+ * One item of a member section: a video, an audio session or a text (newlines, **bold** and
+ * http(s) links are rendered by the page).
+ */
+export interface MemberContent {
+  sectionId?: Types.ObjectId | null;
+  title: string;
+  description?: string | null;
+  contentType: ContentType;
+  videoUrl?: string | null;
+  videoType?: string | null;
+  audioUrl?: string | null;
+  textContent?: string | null;
+  duration?: string | null;
+  order: number;
+}
+
+export type MemberContentDocument = MemberContent & { _id: Types.ObjectId; createdAt: Date; updatedAt: Date };
+
+const memberContentSchema = new Schema<MemberContent>(
+  {
+    sectionId: { type: Schema.Types.ObjectId, ref: 'MemberSection', default: null },
+    title: { type: String, required: true, trim: true },
+    description: { type: String, default: null },
+    contentType: { type: String, required: true, enum: CONTENT_TYPES },
+    videoUrl: { type: String, default: null },
+    videoType: { type: String, default: null },
+    audioUrl: { type: String, default: null },
+    textContent: { type: String, default: null },
+    duration: { type: String, default: null },
+    order: { type: Number, required: true },
+  },
+  schemaOptions({ collection: 'member_content' }),
+);
+// A section's items by title is the seed's natural key; listing reads (sectionId, order).
+memberContentSchema.index({ sectionId: 1, title: 1 }, { unique: true });
+memberContentSchema.index({ sectionId: 1, order: 1 });
+
+export function memberContentModel(mongo: Connection) {
+  return modelOn(mongo, 'MemberContent', memberContentSchema, 'member_content');
+}

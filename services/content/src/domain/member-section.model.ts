@@ -1,0 +1,29 @@
+import { schemaOptions } from '@fm/shared';
+import { type Connection, Schema, type Types } from 'mongoose';
+import { modelOn } from './model-registry';
+
+/** One of the 12 Premium programme sections (daily-drills, sos-drills, ...), addressed by slug. */
+export interface MemberSection {
+  name: string;
+  slug: string;
+  description?: string | null;
+  order: number;
+}
+
+export type MemberSectionDocument = MemberSection & { _id: Types.ObjectId; createdAt: Date; updatedAt: Date };
+
+const memberSectionSchema = new Schema<MemberSection>(
+  {
+    name: { type: String, required: true, trim: true },
+    slug: { type: String, required: true, trim: true, lowercase: true, match: /^[a-z0-9]+(?:-[a-z0-9]+)*$/ },
+    description: { type: String, default: null },
+    order: { type: Number, required: true },
+  },
+  schemaOptions({ collection: 'member_sections' }),
+);
+memberSectionSchema.index({ slug: 1 }, { unique: true });
+memberSectionSchema.index({ order: 1 });
+
+export function memberSectionModel(mongo: Connection) {
+  return modelOn(mongo, 'MemberSection', memberSectionSchema, 'member_sections');
+}

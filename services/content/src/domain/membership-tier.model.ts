@@ -1,0 +1,30 @@
+import { schemaOptions } from '@fm/shared';
+import { type Connection, Schema, type Types } from 'mongoose';
+import { modelOn } from './model-registry';
+
+/** A card on /membership: Free or Premium. `price` is display text ("Free", "$19.99"). */
+export interface MembershipTier {
+  name: string;
+  price: string;
+  features: string[];
+  isFeatured: boolean;
+  order: number;
+}
+
+export type MembershipTierDocument = MembershipTier & { _id: Types.ObjectId; createdAt: Date; updatedAt: Date };
+
+const membershipTierSchema = new Schema<MembershipTier>(
+  {
+    name: { type: String, required: true, trim: true },
+    price: { type: String, required: true },
+    features: { type: [String], default: [] },
+    isFeatured: { type: Boolean, required: true, default: false },
+    order: { type: Number, required: true },
+  },
+  schemaOptions({ collection: 'membership_tiers' }),
+);
+membershipTierSchema.index({ name: 1 }, { unique: true });
+
+export function membershipTierModel(mongo: Connection) {
+  return modelOn(mongo, 'MembershipTier', membershipTierSchema, 'membership_tiers');
+}

@@ -1,0 +1,29 @@
+import { schemaOptions } from '@fm/shared';
+import { type Connection, Schema, type Types } from 'mongoose';
+import { modelOn } from './model-registry';
+
+/** A member's words about the product, shown on the home page. */
+export interface Testimonial {
+  name: string;
+  location: string;
+  quote: string;
+  avatarUrl?: string | null;
+}
+
+export type TestimonialDocument = Testimonial & { _id: Types.ObjectId; createdAt: Date; updatedAt: Date };
+
+const testimonialSchema = new Schema<Testimonial>(
+  {
+    name: { type: String, required: true, trim: true },
+    location: { type: String, required: true, trim: true },
+    quote: { type: String, required: true },
+    avatarUrl: { type: String, default: null },
+  },
+  schemaOptions({ collection: 'testimonials' }),
+);
+// Name + location is the seed's natural key.
+testimonialSchema.index({ name: 1, location: 1 }, { unique: true });
+
+export function testimonialModel(mongo: Connection) {
+  return modelOn(mongo, 'Testimonial', testimonialSchema, 'testimonials');
+}

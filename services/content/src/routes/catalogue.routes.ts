@@ -1,0 +1,46 @@
+import Router from '@koa/router';
+import { isPremium, NotFoundError, optionalUser, PremiumRequiredError } from '@fm/shared';
+import type { Connection } from 'mongoose';
+import type { CatalogueService } from '../domain/catalogue.service';
+import { canOpenLesson, lessonFor } from '../domain/catalogue.views';
+
+/** Same answer for everyone: browsers and the gateway may keep it a minute. */
+export const PUBLIC_CACHE = 'public, max-age=60';
+/** Depends on who asks (locked or not): only the caller's browser may keep it, and must revalidate. */
+export const PER_CALLER_CACHE = 'private, no-cache';
+
+/** The public catalogue: testimonials, membership tiers and the lesson library. */
+export function catalogueRouter(catalogue: CatalogueService, mongo: Connection): Router {
+  const router = new Router({ prefix: '/api' });
+
+  router.get('/testimonials', async (ctx) => {
+    const testimonials = await catalogue.testimonials();
+    ctx.set('Cache-Control', PUBLIC_CACHE);
+    ctx.body = testimonials;
+  });
+
+  router.get('/membership-tiers', async (ctx) => {
+    const tiers = await catalogue.membershipTiers();
+    ctx.set('Cache-Control', PUBLIC_CACHE);
+    ctx.body = tiers;
+  });
+
+  router.get('/lessons', optionalUser(mongo), async (ctx) => {
+    const premium = isPremium(ctx.state.user);
+    const lessons = await catalogue.lessons();
+    ctx.set('Cache-Control', PER_CALLER_CACHE);
+    ctx.vary('Cookie');
+    ctx.body = lessons.map((lesson) => lessonFor(lesson, premium));
+  });
+
+  router.get('/lessons/:id', optionalUser(mongo), async (ctx) => {
+    const lesson = await catalogue.lesson(ctx.params.id ?? '');
+    if (!lesson) throw new NotFoundError('Lesson not found');
+    const premium = isPremium(ctx.state.user);
+    if (!canOpenLesson(lesson, premium)) throw new PremiumRequiredError('This lesson is part of Premium membership.');
+    if (lesson.isFree) ctx.set('Cache-Control', PUBLIC_CACHE);
+    ctx.body = lessonFor(lesson, premium);
+  });
+
+  return router;
+}

@@ -1,0 +1,167 @@
+import { createTestDeps, loggedInMember, type TestDeps } from '@fm/shared/testing';
+import request from 'supertest';
+import { buildApp } from '../app';
+import { SECTIONS } from '../catalogue/sections';
+import { configSchema, type Config } from '../config';
+import { seedCatalogue } from '../seed';
+
+let deps: TestDeps<Config>;
+let server: ReturnType<ReturnType<typeof buildApp>['callback']>;
+let free: string;
+let premium: string;
+let dailyDrillsId: string;
+
+const get = (path: string, cookie?: string) => {
+  const req = request(server).get(path);
+  return cookie ? req.set('Cookie', cookie) : req;
+};
+
+beforeAll(async () => {
+  deps = await createTestDeps(configSchema);
+  await seedCatalogue(deps.mongo, { redis: deps.redis, redisPrefix: deps.config.REDIS_PREFIX });
+  server = buildApp(deps).callback();
+  free = (await loggedInMember(deps, { membershipLevel: 'free' })).cookie;
+  premium = (await loggedInMember(deps, { membershipLevel: 'premium' })).cookie;
+  dailyDrillsId = (await get('/api/member/sections/daily-drills', premium)).body.id;
+});
+afterAll(() => deps.close());
+
+describe('GET /api/member/lectures', () => {
+  it('when a visitor asks, then 401', async () => {
+    expect((await get('/api/member/lectures')).status).toBe(401);
+  });
+
+  it('when a free member asks, then 5 lectures: the first with media, 2-5 locked without media', async () => {
+    const res = await get('/api/member/lectures', free);
+    expect(res.status).toBe(200);
+    expect(res.body.map((l: { number: number }) => l.number)).toEqual([1, 2, 3, 4, 5]);
+    const [first, ...rest] = res.body;
+    expect(first).toMatchObject({ number: 1, locked: false, videoUrl: expect.stringMatching(/^https:/), videoType: expect.any(String) });
+    for (const lecture of rest) {
+      expect(Object.keys(lecture).sort()).toEqual(['description', 'duration', 'id', 'locked', 'number', 'title']);
+      expect(lecture.locked).toBe(true);
+    }
+  });
+
+  it('when a Premium member asks, then all 5 lectures carry media', async () => {
+    const res = await get('/api/member/lectures', premium);
+    expect(res.status).toBe(200);
+    expect(res.body).toHaveLength(5);
+    for (const lecture of res.body) expect(lecture).toMatchObject({ locked: false, videoUrl: expect.stringMatching(/^https:/) });
+  });
+
+  it('when the session belongs to a user who no longer exists, then 401', async () => {
+    const { user, cookie } = await loggedInMember(deps, { membershipLevel: 'premium' });
+    await deps.mongo.collection('users').deleteOne({ _id: user.id as never });
+    expect((await get('/api/member/lectures', cookie)).status).toBe(401);
+  });
+});
+
+describe('Premium-only member endpoints', () => {
+  const paths = () => [
+    '/api/member/sections',
+    '/api/member/sections/daily-drills',
+    `/api/member/content/${dailyDrillsId}`,
+    `/api/member/content?sectionId=${dailyDrillsId}`,
+    '/api/member/content/not-an-id',
+    '/api/member/sections/no-such-section',
+  ];
+
+  it('when a visitor asks, then 401 on every one', async () => {
+    for (const path of paths()) {
+      const res = await get(path);
+      expect({ path, status: res.status, code: res.body.code }).toEqual({ path, status: 401, code: 'UNAUTHENTICATED' });
+    }
+  });
+
+  it('when a free member asks, then 403 PREMIUM_REQUIRED on every one', async () => {
+    for (const path of paths()) {
+      const res = await get(path, free);
+      expect({ path, status: res.status, code: res.body.code }).toEqual({ path, status: 403, code: 'PREMIUM_REQUIRED' });
+    }
+  });
+});
+
+describe('GET /api/member/sections', () => {
+  it('when a Premium member asks, then the 12 sections in order', async () => {
+    const res = await get('/api/member/sections', premium);
+    expect(res.status).toBe(200);
+    expect(res.body).toHaveLength(12);
+    expect(res.body.map((s: { slug: string }) => s.slug)).toEqual(SECTIONS.map((s) => s.slug));
+    expect(res.body.map((s: { slug: string }) => s.slug)).toEqual(
+      expect.arrayContaining(['daily-drills', 'visualizations', 'tee-time', 'on-the-range', 'swing-training', 'sos-drills']),
+    );
+    for (const section of res.body) expect(Object.keys(section).sort()).toEqual(['description', 'id', 'name', 'order', 'slug']);
+  });
+
+  it('when a Premium member asks for a slug, then the section', async () => {
+    const res = await get('/api/member/sections/sos-drills', premium);
+    expect(res).toMatchObject({ status: 200, body: { id: expect.stringMatching(/^[0-9a-f]{24}$/), slug: 'sos-drills', name: 'SOS Drills' } });
+  });
+
+  it.each(['no-such-section', 'DAILY-DRILLS', '%24where', 'x'.repeat(500)])('when the slug is %s, then 404', async (slug) => {
+    expect((await get(`/api/member/sections/${slug}`, premium)).status).toBe(404);
+  });
+});
+
+describe('GET /api/member/content', () => {
+  it('when a Premium member asks by path, then the section items in order with every field', async () => {
+    const res = await get(`/api/member/content/${dailyDrillsId}`, premium);
+    expect(res.status).toBe(200);
+    expect(res.body.length).toBeGreaterThanOrEqual(3);
+    expect(res.body.map((c: { order: number }) => c.order)).toEqual([1, 2, 3, 4]);
+    for (const item of res.body) {
+      expect(Object.keys(item).sort()).toEqual(
+        ['audioUrl', 'contentType', 'createdAt', 'description', 'duration', 'id', 'order', 'sectionId', 'textContent', 'title', 'videoType', 'videoUrl'],
+      );
+      expect(item.sectionId).toBe(dailyDrillsId);
+    }
+    expect(new Set(res.body.map((c: { contentType: string }) => c.contentType))).toEqual(new Set(['video', 'audio', 'text']));
+  });
+
+  it('when a Premium member asks by query, then the same answer', async () => {
+    const byPath = await get(`/api/member/content/${dailyDrillsId}`, premium);
+    const byQuery = await get(`/api/member/content?sectionId=${dailyDrillsId}`, premium);
+    expect(byQuery.status).toBe(200);
+    expect(byQuery.body).toEqual(byPath.body);
+  });
+
+  it('when every section is read, then each has 3+ items mixing kinds, and text items use lines, bold and links', async () => {
+    const sections = (await get('/api/member/sections', premium)).body as { id: string; slug: string }[];
+    const allText: string[] = [];
+    for (const section of sections) {
+      const items = (await get(`/api/member/content/${section.id}`, premium)).body as {
+        contentType: string;
+        textContent: string | null;
+        audioUrl: string | null;
+        videoUrl: string | null;
+      }[];
+      expect(items.length).toBeGreaterThanOrEqual(3);
+      expect(new Set(items.map((i) => i.contentType)).size).toBeGreaterThanOrEqual(2);
+      for (const item of items) {
+        if (item.contentType === 'text') allText.push(item.textContent ?? '');
+        if (item.contentType === 'audio') expect(item.audioUrl).toMatch(/^\/media\/(guided|clubs)\/[a-z0-9-]+\.mp3$/);
+        if (item.contentType === 'video') expect(item.videoUrl).toMatch(/^https:\/\//);
+      }
+    }
+    const text = allText.join('\n');
+    expect(text).toMatch(/\n/);
+    expect(text).toMatch(/\*\*[^*]+\*\*/);
+    expect(text).toMatch(/https?:\/\/\S+/);
+  });
+
+  it.each([
+    ['an unknown id', '0123456789abcdef01234567'],
+    ['a malformed id', 'nope'],
+    ['an operator-like id', '%7B%22%24ne%22%3Anull%7D'],
+  ])('when the section is %s, then 404 by path and by query', async (_what, id) => {
+    expect((await get(`/api/member/content/${id}`, premium)).status).toBe(404);
+    expect((await get(`/api/member/content?sectionId=${id}`, premium)).status).toBe(404);
+  });
+
+  it('when sectionId is missing or sent twice, then 400', async () => {
+    expect((await get('/api/member/content', premium)).status).toBe(400);
+    const twice = await get(`/api/member/content?sectionId=${dailyDrillsId}&sectionId=${dailyDrillsId}`, premium);
+    expect(twice).toMatchObject({ status: 400, body: { code: 'VALIDATION_ERROR' } });
+  });
+});

@@ -1,0 +1,50 @@
+import Router from '@koa/router';
+import { isPremium, NotFoundError, parseQuery, requirePremium, requireUser } from '@fm/shared';
+import type { Context } from 'koa';
+import type { Connection } from 'mongoose';
+import { z } from 'zod';
+import type { CatalogueService } from '../domain/catalogue.service';
+import { lectureFor } from '../domain/catalogue.views';
+
+const contentQuerySchema = z.object({
+  sectionId: z.string({ error: 'sectionId is required' }).min(1, 'sectionId is required'),
+});
+
+/**
+ * The member area: lectures (any member; media of lectures 2-5 for Premium only), and the 12
+ * Premium sections with their content (401 visitor, 403 free member, 404 unknown).
+ */
+export function memberRouter(catalogue: CatalogueService, mongo: Connection): Router {
+  const router = new Router({ prefix: '/api/member' });
+
+  router.get('/lectures', requireUser(mongo), async (ctx) => {
+    const premium = isPremium(ctx.state.user);
+    ctx.body = (await catalogue.lectures()).map((lecture) => lectureFor(lecture, premium));
+  });
+
+  router.get('/sections', requirePremium(mongo), async (ctx) => {
+    ctx.body = await catalogue.sections();
+  });
+
+  router.get('/sections/:slug', requirePremium(mongo), async (ctx) => {
+    const section = await catalogue.sectionBySlug(ctx.params.slug ?? '');
+    if (!section) throw new NotFoundError('Section not found');
+    ctx.body = section;
+  });
+
+  const sectionContent = async (ctx: Context, sectionId: string) => {
+    const section = await catalogue.sectionById(sectionId);
+    if (!section) throw new NotFoundError('Section not found');
+    ctx.body = await catalogue.sectionContent(section);
+  };
+
+  router.get('/content', requirePremium(mongo), async (ctx) => {
+    await sectionContent(ctx, parseQuery(ctx, contentQuerySchema).sectionId);
+  });
+
+  router.get('/content/:sectionId', requirePremium(mongo), async (ctx) => {
+    await sectionContent(ctx, ctx.params.sectionId ?? '');
+  });
+
+  return router;
+}
