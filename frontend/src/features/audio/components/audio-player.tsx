@@ -130,14 +130,11 @@ export function AudioPlayer({ src, title, autoPlayTrigger, dense = false }: Audi
     }
   };
 
+  // Dragging the volume to zero mutes with no volume to go back to: unmuting then gives 0.5.
   const changeVolume = (value: number) => {
     setVolume(value);
-    if (value === 0) {
-      setIsMuted(true);
-    } else {
-      previousVolume.current = value;
-      setIsMuted(false);
-    }
+    setIsMuted(value === 0);
+    if (value === 0) previousVolume.current = 0;
   };
 
   const seek = (value: number) => {
