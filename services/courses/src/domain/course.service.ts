@@ -239,11 +239,15 @@ export class CourseService {
   private async listWhere(viewerId: string, where: Record<string, unknown>, query: ListQuery): Promise<Page<CourseView>> {
     const { Course } = this.models;
     const filter = allOf(where, searchFilter(query.q));
-    const [courses, total] = await Promise.all([
-      Course.find(filter).sort(NEWEST_FIRST).skip(query.offset).limit(query.limit).lean<CourseRecord[]>(),
-      Course.countDocuments(filter),
+    const courses = await Course.find(filter).sort(NEWEST_FIRST).skip(query.offset).limit(query.limit).lean<CourseRecord[]>();
+    // A short, non-empty page (or an empty first page) is the end of the list: its total is
+    // known without counting (every count is a collection scan on FerretDB).
+    const isLastPage = courses.length < query.limit && (courses.length > 0 || query.offset === 0);
+    const [items, total] = await Promise.all([
+      this.present(viewerId, courses),
+      isLastPage ? query.offset + courses.length : Course.countDocuments(filter),
     ]);
-    return { items: await this.present(viewerId, courses), total };
+    return { items, total };
   }
 
   private async findVisible(viewerId: string, courseId: Types.ObjectId): Promise<CourseRecord> {

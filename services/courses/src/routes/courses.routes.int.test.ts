@@ -173,7 +173,12 @@ describe('a member\'s own library', () => {
     const res = await api.list('?limit=2&offset=1');
     expect(res.body.map((course: { name: string }) => course.name)).toEqual(['Course 4', 'Course 3']);
     expect(res.headers['x-total-count']).toBe('5');
-    expect((await api.list('?offset=5')).body).toEqual([]);
+    const last = await api.list('?limit=2&offset=4');
+    expect(last.body.map((course: { name: string }) => course.name)).toEqual(['Course 1']);
+    expect(last.headers['x-total-count']).toBe('5');
+    const beyond = await api.list('?offset=5');
+    expect(beyond.body).toEqual([]);
+    expect(beyond.headers['x-total-count']).toBe('5');
   });
 
   it.each([['limit=0'], ['limit=101'], ['offset=-1'], ['limit=abc']])(
