@@ -68,7 +68,7 @@ function isDuplicateKey(err: unknown): boolean {
  * refuses the second (E11000). Running it again finds the winner's record and updates it, so a
  * duplicate-key race ends as success.
  */
-async function upsertTolerant<T>(write: () => Promise<T>): Promise<T> {
+export async function upsertTolerant<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (err) {
