@@ -39,7 +39,10 @@ const securityHeaders: Koa.Middleware = async (ctx, next) => {
  */
 export function createApp(deps: ServiceDeps, options: CreateAppOptions): Koa {
   const { config, logger } = deps;
-  const app = new Koa({ proxy: config.TRUST_PROXY, keys: config.SESSION_KEYS });
+  // Behind one proxy (nginx appends the peer to X-Forwarded-For), the client IP is the last
+  // entry; the first ones are whatever the client sent, so trusting them lets anyone dodge
+  // per-IP rate limits.
+  const app = new Koa({ proxy: config.TRUST_PROXY, maxIpsCount: 1, keys: config.SESSION_KEYS });
   app.silent = true;
   app.on('error', (err: unknown, ctx?: Koa.Context) => {
     const log = ctx?.state?.log ?? logger;
