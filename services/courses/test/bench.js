@@ -8,6 +8,8 @@
  * Prints latency percentiles per endpoint, as a member's browser would see them (HTTP over
  * loopback with keep-alive, session cookie, Origin on writes).
  */
+/* global fetch */
+/* eslint-disable no-console -- a command-line report */
 'use strict';
 
 const { createTestDeps, loggedInMember, TEST_SITE_ORIGIN } = require('@fm/shared/testing');
@@ -103,7 +105,9 @@ async function main() {
     const publicIds = ids.filter((_, i) => i % 2 === 0);
 
     await measure('PUT /:id/like (members × courses)', MEMBERS * 10, 8, (i) =>
-      call(others[i % MEMBERS].cookie, 'PUT', `/api/courses/${publicIds[i % publicIds.length]}/like`, { isLike: i % 3 !== 0 }),
+      call(others[i % MEMBERS].cookie, 'PUT', `/api/courses/${publicIds[i % publicIds.length]}/like`, {
+        isLike: i % 3 !== 0,
+      }),
     );
     await measure('PUT /:id/favorite', MEMBERS * 10, 8, (i) =>
       call(others[i % MEMBERS].cookie, 'PUT', `/api/courses/${publicIds[(i * 7) % publicIds.length]}/favorite`),
@@ -114,8 +118,12 @@ async function main() {
     await measure('GET /api/courses (50 of many)', 50, 4, () => call(owner.cookie, 'GET', '/api/courses'));
     await measure('GET /api/courses?q=fife', 50, 4, () => call(owner.cookie, 'GET', '/api/courses?q=fife&limit=20'));
     await measure('GET /api/courses/public', 50, 4, () => call(others[1].cookie, 'GET', '/api/courses/public'));
-    await measure('GET /api/courses/favorites', 50, 4, (i) => call(others[i % MEMBERS].cookie, 'GET', '/api/courses/favorites'));
-    await measure('GET /api/courses/:id', 200, 8, (i) => call(others[i % MEMBERS].cookie, 'GET', `/api/courses/${publicIds[i % publicIds.length]}`));
+    await measure('GET /api/courses/favorites', 50, 4, (i) =>
+      call(others[i % MEMBERS].cookie, 'GET', '/api/courses/favorites'),
+    );
+    await measure('GET /api/courses/:id', 200, 8, (i) =>
+      call(others[i % MEMBERS].cookie, 'GET', `/api/courses/${publicIds[i % publicIds.length]}`),
+    );
     await measure('DELETE /api/courses/:id (cascade)', Math.min(20, publicIds.length), 1, (i) =>
       call(owner.cookie, 'DELETE', `/api/courses/${publicIds[i]}`),
     );

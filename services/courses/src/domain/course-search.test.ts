@@ -22,7 +22,9 @@ describe('course search', () => {
 
   it('when there is text, then name, city, state and country are searched case-insensitively', () => {
     expect(searchFilter('  pebble beach ')).toEqual({
-      $or: ['name', 'city', 'state', 'country'].map((field) => ({ [field]: { $regex: 'pebble beach', $options: 'i' } })),
+      $or: ['name', 'city', 'state', 'country'].map((field) => ({
+        [field]: { $regex: 'pebble beach', $options: 'i' },
+      })),
     });
   });
 });

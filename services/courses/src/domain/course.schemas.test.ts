@@ -36,7 +36,10 @@ describe('course form rules', () => {
   });
 
   it('when several holes are wrong, then each is named by its number', () => {
-    const result = createCourseSchema.safeParse({ ...base, pars: [1, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, null] });
+    const result = createCourseSchema.safeParse({
+      ...base,
+      pars: [1, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, null],
+    });
     expect(result.success).toBe(false);
     expect(result.error!.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
       ['pars.0', 'Hole 1 par must be 3, 4 or 5'],

@@ -64,7 +64,12 @@ function isHttpUrl(value: string): boolean {
   if (/\s/.test(value)) return false;
   try {
     const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0 && !url.username && !url.password;
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      url.hostname.length > 0 &&
+      !url.username &&
+      !url.password
+    );
   } catch {
     return false;
   }
@@ -138,20 +143,13 @@ export const updateCourseSchema = z
     }
   });
 
-export const likeSchema = z.strictObject(
-  { isLike: z.boolean({ error: MESSAGES.isLike }) },
-  { error: objectError },
-);
+export const likeSchema = z.strictObject({ isLike: z.boolean({ error: MESSAGES.isLike }) }, { error: objectError });
 
 /** `?q=&limit=&offset=`; unknown or repeated parameters (`q[$ne]`, `q=a&q=b`) are refused. */
 export const listQuerySchema = z.strictObject(
   {
     ...paginationSchema.shape,
-    q: z
-      .string({ error: 'Search must be a single text value' })
-      .trim()
-      .max(LIMITS.search, MESSAGES.search)
-      .optional(),
+    q: z.string({ error: 'Search must be a single text value' }).trim().max(LIMITS.search, MESSAGES.search).optional(),
   },
   {
     error: (issue) =>

@@ -132,7 +132,9 @@ export class CourseService {
     const visibleIds = new Set(visible.map((course) => String(course._id)));
     const ordered = favorites.map((favorite) => String(favorite.courseId)).filter((id) => visibleIds.has(id));
     const pageIds = ordered.slice(query.offset, query.offset + query.limit);
-    const courses = await Course.find({ _id: { $in: pageIds.map((id) => new Types.ObjectId(id)) } }).lean<CourseRecord[]>();
+    const courses = await Course.find({ _id: { $in: pageIds.map((id) => new Types.ObjectId(id)) } }).lean<
+      CourseRecord[]
+    >();
     const byId = new Map(courses.map((course) => [String(course._id), course]));
     const page = pageIds.map((id) => byId.get(id)).filter((course): course is CourseRecord => course !== undefined);
     return { items: await this.present(viewerId, page), total: ordered.length };
@@ -236,10 +238,18 @@ export class CourseService {
     return this.get(viewerId, String(courseId));
   }
 
-  private async listWhere(viewerId: string, where: Record<string, unknown>, query: ListQuery): Promise<Page<CourseView>> {
+  private async listWhere(
+    viewerId: string,
+    where: Record<string, unknown>,
+    query: ListQuery,
+  ): Promise<Page<CourseView>> {
     const { Course } = this.models;
     const filter = allOf(where, searchFilter(query.q));
-    const courses = await Course.find(filter).sort(NEWEST_FIRST).skip(query.offset).limit(query.limit).lean<CourseRecord[]>();
+    const courses = await Course.find(filter)
+      .sort(NEWEST_FIRST)
+      .skip(query.offset)
+      .limit(query.limit)
+      .lean<CourseRecord[]>();
     // A short, non-empty page (or an empty first page) is the end of the list: its total is
     // known without counting (every count is a collection scan on FerretDB).
     const isLastPage = courses.length < query.limit && (courses.length > 0 || query.offset === 0);

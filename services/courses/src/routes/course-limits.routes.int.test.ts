@@ -26,7 +26,7 @@ const member = async () => {
 };
 
 describe('the course limit per member', () => {
-  it('when a member\'s library is full, then another course is refused with 409 until one is deleted', async () => {
+  it("when a member's library is full, then another course is refused with 409 until one is deleted", async () => {
     const { api } = await member();
     const ids = [];
     for (let i = 0; i < MAX_COURSES; i += 1) ids.push(await api.createId({ name: `Course ${i}` }));
@@ -63,7 +63,10 @@ describe('the write rate limit per member', () => {
     const refused = await api.like(id, true);
     expect(refused).toMatchObject({
       status: 429,
-      body: { code: 'RATE_LIMITED', message: 'You are changing courses too quickly. Please wait a minute and try again.' },
+      body: {
+        code: 'RATE_LIMITED',
+        message: 'You are changing courses too quickly. Please wait a minute and try again.',
+      },
     });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);

@@ -15,7 +15,8 @@ beforeAll(async () => {
 afterAll(() => deps.close());
 
 const member = async () => coursesApi(app, (await loggedInMember(deps)).cookie);
-const likesOf = (id: string) => deps.mongo.collection('course_likes').countDocuments({ courseId: new Types.ObjectId(id) });
+const likesOf = (id: string) =>
+  deps.mongo.collection('course_likes').countDocuments({ courseId: new Types.ObjectId(id) });
 const favoritesOf = (id: string) =>
   deps.mongo.collection('course_favorites').countDocuments({ courseId: new Types.ObjectId(id) });
 
@@ -93,7 +94,7 @@ describe('likes', () => {
     expect(await likesOf(id)).toBe(0);
   });
 
-  it('when a member likes another member\'s private course, then 404 and nothing is stored', async () => {
+  it("when a member likes another member's private course, then 404 and nothing is stored", async () => {
     const owner = await member();
     const id = await owner.createId();
     const viewer = await member();
@@ -148,7 +149,11 @@ describe('favorites', () => {
       ids.push(id);
     }
     const all = await viewer.listFavorites();
-    expect(all.body.map((course: { name: string }) => course.name)).toEqual(['Charlie Heath', 'Bravo Park', 'Alpha Links']);
+    expect(all.body.map((course: { name: string }) => course.name)).toEqual([
+      'Charlie Heath',
+      'Bravo Park',
+      'Alpha Links',
+    ]);
     const page = await viewer.listFavorites('?limit=1&offset=1');
     expect(page.body.map((course: { name: string }) => course.name)).toEqual(['Bravo Park']);
     expect(page.headers['x-total-count']).toBe('3');
@@ -158,7 +163,7 @@ describe('favorites', () => {
     expect((await viewer.listFavorites('?q[$ne]=x')).status).toBe(400);
   });
 
-  it('when a favorite course is made private by its owner, then it leaves the member\'s favorites', async () => {
+  it("when a favorite course is made private by its owner, then it leaves the member's favorites", async () => {
     const { id, viewer, owner } = await sharedCourse();
     await viewer.favorite(id);
     await owner.update(id, { isPublic: false });
@@ -206,7 +211,9 @@ describe('deleting a course with likes and favorites', () => {
     const goneId = new Types.ObjectId();
     const now = new Date();
     await deps.mongo.collection('course_favorites').insertOne({ courseId: goneId, userId: user.id, createdAt: now });
-    await deps.mongo.collection('course_likes').insertOne({ courseId: goneId, userId: user.id, isLike: true, createdAt: now, updatedAt: now });
+    await deps.mongo
+      .collection('course_likes')
+      .insertOne({ courseId: goneId, userId: user.id, isLike: true, createdAt: now, updatedAt: now });
     const liveId = await viewer.createId({ isPublic: true });
     await me.favorite(liveId);
     const res = await me.listFavorites();

@@ -72,7 +72,12 @@ describe('creating a course', () => {
     ['there are 17 holes', { pars: Array(17).fill(4) }, 'pars', 'Must have exactly 18 holes'],
     ['there are 19 holes', { pars: Array(19).fill(4) }, 'pars', 'Must have exactly 18 holes'],
     ['pars is not a list', { pars: 72 }, 'pars', 'Must have exactly 18 holes'],
-    ['hole 7 is a par 6', { pars: [4, 4, 4, 4, 4, 4, 6, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4] }, 'pars.6', 'Hole 7 par must be 3, 4 or 5'],
+    [
+      'hole 7 is a par 6',
+      { pars: [4, 4, 4, 4, 4, 4, 6, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4] },
+      'pars.6',
+      'Hole 7 par must be 3, 4 or 5',
+    ],
     ['hole 1 is a par 2', { pars: [2, ...Array(17).fill(4)] }, 'pars.0', 'Hole 1 par must be 3, 4 or 5'],
     ['hole 18 is a par 4.5', { pars: [...Array(17).fill(4), 4.5] }, 'pars.17', 'Hole 18 par must be 3, 4 or 5'],
     ['hole 2 is the text "4"', { pars: [4, '4', ...Array(16).fill(4)] }, 'pars.1', 'Hole 2 par must be 3, 4 or 5'],
@@ -81,10 +86,30 @@ describe('creating a course', () => {
     ['the city is 81 characters', { city: 'c'.repeat(81) }, 'city', 'City must be at most 80 characters'],
     ['the state is 81 characters', { state: 's'.repeat(81) }, 'state', 'State/Province must be at most 80 characters'],
     ['the country is 81 characters', { country: 'c'.repeat(81) }, 'country', 'Country must be at most 80 characters'],
-    ['the description is 2001 characters', { description: 'd'.repeat(2001) }, 'description', 'Description must be at most 2000 characters'],
-    ['the photo is a javascript: link', { photoUrl: 'javascript:alert(1)' }, 'photoUrl', 'Photo URL must be a web address starting with http:// or https://'],
-    ['the scorecard is not a URL', { scorecardUrl: 'scorecard.pdf' }, 'scorecardUrl', 'Scorecard URL must be a web address starting with http:// or https://'],
-    ['the photo URL is 501 characters', { photoUrl: `https://example.com/${'p'.repeat(481)}` }, 'photoUrl', 'Photo URL must be at most 500 characters'],
+    [
+      'the description is 2001 characters',
+      { description: 'd'.repeat(2001) },
+      'description',
+      'Description must be at most 2000 characters',
+    ],
+    [
+      'the photo is a javascript: link',
+      { photoUrl: 'javascript:alert(1)' },
+      'photoUrl',
+      'Photo URL must be a web address starting with http:// or https://',
+    ],
+    [
+      'the scorecard is not a URL',
+      { scorecardUrl: 'scorecard.pdf' },
+      'scorecardUrl',
+      'Scorecard URL must be a web address starting with http:// or https://',
+    ],
+    [
+      'the photo URL is 501 characters',
+      { photoUrl: `https://example.com/${'p'.repeat(481)}` },
+      'photoUrl',
+      'Photo URL must be at most 500 characters',
+    ],
   ])('when %s, then 400 names the field with the form message', async (_case, overrides, field, message) => {
     const { api } = await member();
     const res = await api.create(validCourse(overrides));
@@ -147,7 +172,7 @@ describe('creating a course', () => {
   });
 });
 
-describe('a member\'s own library', () => {
+describe("a member's own library", () => {
   it('when a member has courses, then GET /api/courses lists only theirs, newest first, with the total', async () => {
     const me = await member();
     const other = await member();
@@ -221,7 +246,13 @@ describe('searching', () => {
     await api.createId({ name: 'Augusta National', city: 'Augusta', state: 'Georgia', country: 'USA' });
     await api.createId({ name: 'St. Andrews (Old Course)', city: 'St Andrews', state: 'Fife', country: 'Scotland' });
     await api.createId({ name: 'Royal Melbourne', city: 'Black Rock', state: 'Victoria', country: 'Australia' });
-    await otherApi.createId({ name: 'Kingston Heath', city: 'Heatherton', state: 'Victoria', country: 'Australia', isPublic: true });
+    await otherApi.createId({
+      name: 'Kingston Heath',
+      city: 'Heatherton',
+      state: 'Victoria',
+      country: 'Australia',
+      isPublic: true,
+    });
     await otherApi.createId({ name: 'Secret Scottish Links', city: 'Dornoch', state: 'Highland', country: 'Scotland' });
   });
 
@@ -234,11 +265,14 @@ describe('searching', () => {
     ['scot', ['St. Andrews (Old Course)']],
     ['black rock', ['Royal Melbourne']],
     ['  melbourne  ', ['Royal Melbourne']],
-  ])('when my library is searched for "%s", then name, city, state or country match regardless of case', async (q, expected) => {
-    const res = await api.list(`?q=${encodeURIComponent(q)}`);
-    expect(names(res)).toEqual(expected);
-    expect(res.headers['x-total-count']).toBe(String(expected.length));
-  });
+  ])(
+    'when my library is searched for "%s", then name, city, state or country match regardless of case',
+    async (q, expected) => {
+      const res = await api.list(`?q=${encodeURIComponent(q)}`);
+      expect(names(res)).toEqual(expected);
+      expect(res.headers['x-total-count']).toBe(String(expected.length));
+    },
+  );
 
   it('when the search holds regex characters, then they are matched literally', async () => {
     expect(names(await api.list(`?q=${encodeURIComponent('St. Andrews (Old')}`))).toEqual(['St. Andrews (Old Course)']);
@@ -250,7 +284,7 @@ describe('searching', () => {
     expect(await api.list('?q=zzz')).toMatchObject({ status: 200, body: [] });
   });
 
-  it('when the community list is searched, then only other members\' public courses match', async () => {
+  it("when the community list is searched, then only other members' public courses match", async () => {
     expect(names(await api.listPublic('?q=australia'))).toEqual(['Kingston Heath']);
     expect(names(await api.listPublic('?q=scotland'))).toEqual([]);
   });
@@ -292,7 +326,10 @@ describe('community courses and privacy', () => {
     const me = await member();
     const other = await member();
     const id = await me.api.createId();
-    expect(await other.api.get(id)).toMatchObject({ status: 404, body: { code: 'NOT_FOUND', message: 'Course not found' } });
+    expect(await other.api.get(id)).toMatchObject({
+      status: 404,
+      body: { code: 'NOT_FOUND', message: 'Course not found' },
+    });
   });
 
   it('when a public course is made private again, then others lose sight of it', async () => {
@@ -318,7 +355,12 @@ describe('changing a course', () => {
     const { api } = await member();
     const id = await api.createId({ photoUrl: 'https://example.com/a.jpg' });
     const before = (await api.get(id)).body;
-    const res = await api.update(id, { name: 'Pebble Beach (renamed)', pars: Array(18).fill(3), description: null, photoUrl: '' });
+    const res = await api.update(id, {
+      name: 'Pebble Beach (renamed)',
+      pars: Array(18).fill(3),
+      description: null,
+      photoUrl: '',
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       ...before,
@@ -335,10 +377,22 @@ describe('changing a course', () => {
   it('when a change breaks the rules, then 400 with the same messages and nothing changes', async () => {
     const { api } = await member();
     const id = await api.createId();
-    expect(await api.update(id, { name: '' })).toMatchObject({ status: 400, body: { errors: { name: 'Course name is required' } } });
-    expect(await api.update(id, { pars: [4, 4] })).toMatchObject({ status: 400, body: { errors: { pars: 'Must have exactly 18 holes' } } });
-    expect(await api.update(id, { country: null })).toMatchObject({ status: 400, body: { errors: { country: 'Country is required' } } });
-    expect(await api.update(id, {})).toMatchObject({ status: 400, body: { message: 'Send at least one field to change' } });
+    expect(await api.update(id, { name: '' })).toMatchObject({
+      status: 400,
+      body: { errors: { name: 'Course name is required' } },
+    });
+    expect(await api.update(id, { pars: [4, 4] })).toMatchObject({
+      status: 400,
+      body: { errors: { pars: 'Must have exactly 18 holes' } },
+    });
+    expect(await api.update(id, { country: null })).toMatchObject({
+      status: 400,
+      body: { errors: { country: 'Country is required' } },
+    });
+    expect(await api.update(id, {})).toMatchObject({
+      status: 400,
+      body: { message: 'Send at least one field to change' },
+    });
     expect(await api.update(id, { userId: 'someone-else' })).toMatchObject({ status: 400 });
     expect((await api.get(id)).body).toMatchObject({ name: 'Pebble Beach Golf Links', totalPar: 72, isOwner: true });
   });
@@ -348,7 +402,10 @@ describe('changing a course', () => {
     const other = await member();
     const publicId = await owner.api.createId({ isPublic: true });
     const privateId = await owner.api.createId();
-    expect(await other.api.update(publicId, { name: 'Hijacked' })).toMatchObject({ status: 403, body: { code: 'FORBIDDEN' } });
+    expect(await other.api.update(publicId, { name: 'Hijacked' })).toMatchObject({
+      status: 403,
+      body: { code: 'FORBIDDEN' },
+    });
     expect((await other.api.update(privateId, { name: 'Hijacked' })).status).toBe(404);
     expect((await owner.api.get(publicId)).body.name).toBe('Pebble Beach Golf Links');
     expect((await owner.api.get(privateId)).body.name).toBe('Pebble Beach Golf Links');
@@ -439,7 +496,11 @@ describe('visitors', () => {
 
   it('when a write comes from another site, then 403 and nothing is stored', async () => {
     const { cookie } = await loggedInMember(deps);
-    const res = await request(app).post('/api/courses').set('Cookie', cookie).set('Origin', 'https://evil.example').send(validCourse());
+    const res = await request(app)
+      .post('/api/courses')
+      .set('Cookie', cookie)
+      .set('Origin', 'https://evil.example')
+      .send(validCourse());
     expect(res).toMatchObject({ status: 403, body: { code: 'BAD_ORIGIN' } });
     expect((await coursesApi(app, cookie).list()).body).toEqual([]);
   });
@@ -447,6 +508,9 @@ describe('visitors', () => {
 
 describe('health', () => {
   it('when Mongo and Redis answer, then /readyz says so', async () => {
-    expect(await request(app).get('/readyz')).toMatchObject({ status: 200, body: { service: 'courses', mongo: 'ok', redis: 'ok' } });
+    expect(await request(app).get('/readyz')).toMatchObject({
+      status: 200,
+      body: { service: 'courses', mongo: 'ok', redis: 'ok' },
+    });
   });
 });

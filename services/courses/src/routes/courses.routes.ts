@@ -39,7 +39,11 @@ export function coursesRouter(deps: ServiceDeps<Config>): Router {
     maxCoursesPerMember: deps.config.COURSES_MAX_PER_MEMBER,
   });
   const limiter = new RateLimiter(deps.redis, deps.config.REDIS_PREFIX);
-  const writeRule: RateLimitRule = { name: 'course-writes', limit: deps.config.COURSES_WRITES_PER_MINUTE, windowSeconds: 60 };
+  const writeRule: RateLimitRule = {
+    name: 'course-writes',
+    limit: deps.config.COURSES_WRITES_PER_MINUTE,
+    windowSeconds: 60,
+  };
   const write = async (ctx: Context, next: () => Promise<unknown>) => {
     await limiter.hit(writeRule, viewerId(ctx), WRITES_MESSAGE);
     await next();
