@@ -24,7 +24,8 @@ elapsed() { awk -v s="$1" -v e="$EPOCHREALTIME" 'BEGIN { printf "%.1f", e - s }'
 # .env.example, then .env, then the environment (which wins).
 load_config() {
   local saved
-  saved=$(export -p)
+  # -g: inside a function, a plain declare would make the restored values local.
+  saved=$(export -p | sed 's/^declare -x /declare -gx /')
   set -a
   # shellcheck disable=SC1091
   . "$ROOT/.env.example"

@@ -41,8 +41,21 @@ provision_npm() {
   fi
   say "    npm ci (node_modules missing or package-lock.json changed)"
   local t=$EPOCHREALTIME
-  (cd "$ROOT" && npm ci --no-audit --no-fund --loglevel=error >"$LOG_DIR/npm-ci.log" 2>&1) ||
-    { tail -n 30 "$LOG_DIR/npm-ci.log" >&2; die "npm ci failed (log: .data/log/npm-ci.log)"; }
+  if ! (cd "$ROOT" && npm ci --no-audit --no-fund --loglevel=error >"$LOG_DIR/npm-ci.log" 2>&1); then
+    if grep -q 'can only install packages when your package.json and package-lock.json' "$LOG_DIR/npm-ci.log"; then
+      # Typically npm/cli#4828: a lock regenerated over an existing node_modules loses the
+      # other platforms' optional packages. Install anyway, but say so: the lock needs a fix.
+      warn "package-lock.json is out of sync with package.json (npm ci refused; see .data/log/npm-ci.log):"
+      grep -m 5 'Missing:\|Invalid:' "$LOG_DIR/npm-ci.log" | sed 's/^/        /' >&2 || true
+      warn "falling back to npm install; regenerate the lock (rm -rf node_modules package-lock.json && npm install)"
+      (cd "$ROOT" && npm install --no-audit --no-fund --loglevel=error >>"$LOG_DIR/npm-ci.log" 2>&1) ||
+        { tail -n 30 "$LOG_DIR/npm-ci.log" >&2; die "npm install failed (log: .data/log/npm-ci.log)"; }
+      sum=$(sha256sum "$ROOT/package-lock.json" | cut -d' ' -f1)
+    else
+      tail -n 30 "$LOG_DIR/npm-ci.log" >&2
+      die "npm ci failed (log: .data/log/npm-ci.log)"
+    fi
+  fi
   printf '%s\n' "$sum" >"$stamp"
   ok "npm ci in $(elapsed "$t") s"
 }
@@ -163,8 +176,30 @@ start_smtp_sink() {
   ok "SMTP sink on $host:$port, http://$host:$http_port/messages (started, $(elapsed "$t") s)"
 }
 
+# On a cold machine both Go builds are needed: run them side by side (downloads overlap).
+prebuild_go_binaries() {
+  local need=()
+  if ! mongo_ping "$MONGO_URL" && ! command -v mongod >/dev/null 2>&1 && is_loopback "$(url_host "$MONGO_URL")"; then
+    need+=(ferretdb_bin)
+  fi
+  if [ -n "${STRIPE_API_BASE:-}" ] && is_loopback "$(url_host "$STRIPE_API_BASE")" &&
+    ! stripe_mock_ok "$(url_host "$STRIPE_API_BASE")" "$(url_port "$STRIPE_API_BASE" 12111)"; then
+    need+=(stripe_mock_bin)
+  fi
+  [ ${#need[@]} -eq 2 ] || return 0
+  [ -x "$BIN_CACHE/stripe-mock-$STRIPE_MOCK_VERSION" ] && return 0
+  local pids=() fn pid failed=0
+  for fn in "${need[@]}"; do
+    ("$fn" >/dev/null) &
+    pids+=($!)
+  done
+  for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
+  [ "$failed" = 0 ] || die "building the Go binaries failed (logs: .data/log/build-*.log)"
+}
+
 start_infra() {
   step "Infrastructure"
+  prebuild_go_binaries
   start_redis
   start_mongo
   start_stripe_mock
