@@ -9,7 +9,7 @@ const srcDir = fileURLToPath(new URL('./src', import.meta.url));
 
 /**
  * Writes dist/.vite/chunk-modules.json: for every emitted JS chunk, the source modules it
- * holds (paths relative to frontend/). scripts/check-budget.mjs reads it together with the
+ * holds (paths relative to frontend/) with their rendered size. scripts/check-budget.mjs reads it together with the
  * Vite manifest to prove that public pages never load member-area code.
  */
 function chunkModulesReport(): Plugin {
@@ -23,12 +23,13 @@ function chunkModulesReport(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     writeBundle(_options, bundle) {
-      const report: Record<string, string[]> = {};
+      const report: Record<string, { module: string; bytes: number }[]> = {};
       for (const [fileName, output] of Object.entries(bundle)) {
         if (output.type !== 'chunk') continue;
-        report[fileName] = output.moduleIds.map((id) =>
-          path.relative(root, id.replace(/^\0/, '')).split(path.sep).join('/'),
-        );
+        report[fileName] = output.moduleIds.map((id) => ({
+          module: path.relative(root, id.replace(/^\0/, '')).split(path.sep).join('/'),
+          bytes: output.modules[id]?.renderedLength ?? 0,
+        }));
       }
       mkdirSync(path.join(outDir, '.vite'), { recursive: true });
       writeFileSync(path.join(outDir, '.vite', 'chunk-modules.json'), JSON.stringify(report, null, 2));
@@ -57,6 +58,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     manifest: true,
+    modulePreload: { polyfill: false },
     sourcemap: false,
     rolldownOptions: {
       output: {

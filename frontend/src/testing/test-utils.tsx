@@ -2,64 +2,92 @@
  * Render helpers for tests: a fresh store, the MUI theme, toasts and a memory router.
  * The network is msw (src/testing/mocks): declare answers with `server.use(http.get(apiUrl(...)))`.
  *
- *   const { user, router } = renderApp('/membership', { viewer: premiumUser() });   // the whole app
+ *   const { user, location } = renderApp('/membership', { viewer: premiumUser() });   // the whole app
  *   renderWithProviders(<LessonPage />, { path: '/lesson/7', routePath: '/lesson/:id' }); // one page
+ *   expect(location().pathname).toBe('/member/home');
  */
 import type { ReactElement } from 'react';
 import { render, screen, waitFor } from '@testing-library/react';
-import { expect } from 'vitest';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { expect } from 'vitest';
+import {
+  MemoryRouter,
+  Route,
+  Routes,
+  useLocation,
+  useNavigate,
+  type Location,
+  type NavigateFunction,
+} from 'react-router-dom';
 import { AppProvider } from '@/app/provider';
-import { appRoutes } from '@/app/router';
+import { AppRoutes } from '@/app/router';
 import { makeStore, type AppStore } from '@/app/store';
 import type { User } from '@/features/auth/types';
 import { currentUserHandler } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 
 type RenderOptions = {
-  /** Who is logged in: a User, null for a visitor; leave out to keep the current handler (visitor). */
+  /** Who is logged in: a User, or null for a visitor; leave out to keep the current handler (visitor). */
   viewer?: User | null;
   store?: AppStore;
   /** Pass `vi.advanceTimersByTime` when the test uses fake timers. */
   advanceTimers?: (ms: number) => unknown;
 };
 
-function setup(routes: RouteObject[], path: string, options: RenderOptions) {
+type Probe = { location: Location | null; navigate: NavigateFunction | null };
+
+function RouterProbe({ probe }: { probe: Probe }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  probe.navigate = navigate;
+  probe.location = location;
+  return null;
+}
+
+function setup(tree: ReactElement, path: string, options: RenderOptions) {
   if (options.viewer !== undefined) server.use(currentUserHandler(options.viewer));
   const store = options.store ?? makeStore();
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const probe: Probe = { location: null, navigate: null };
   const user = userEvent.setup(options.advanceTimers ? { advanceTimers: options.advanceTimers } : {});
   const result = render(
     <AppProvider store={store}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <RouterProbe probe={probe} />
+        {tree}
+      </MemoryRouter>
     </AppProvider>,
   );
-  return { ...result, store, router, user };
+  /** The router's current location (after redirects and link clicks). */
+  const location = (): Location => {
+    if (!probe.location) throw new Error('router not rendered');
+    return probe.location;
+  };
+  /** Navigate like a link click would. */
+  const navigate = (to: string) => probe.navigate?.(to);
+  return { ...result, store, user, location, navigate };
 }
 
 /** Render the real app (route gate, layouts, lazy pages) at `path`. */
 export function renderApp(path = '/', options: RenderOptions = {}) {
-  return setup(appRoutes, path, options);
+  return setup(<AppRoutes />, path, options);
 }
 
 /**
  * Render one element inside the providers and a memory router at `path`. `routePath` is the
- * route pattern the element is mounted on (for useParams); other paths render a marker, so
- * `router.state.location.pathname` tells where a link or redirect went.
+ * route pattern the element is mounted on (for useParams); any other path renders
+ * `<div data-testid="elsewhere" />`, and `location()` tells where a link or redirect went.
  */
 export function renderWithProviders(
   ui: ReactElement,
   { path = '/', routePath = '*', ...options }: RenderOptions & { path?: string; routePath?: string } = {},
 ) {
-  const routes: RouteObject[] =
-    routePath === '*'
-      ? [{ path: '*', element: ui }]
-      : [
-          { path: routePath, element: ui },
-          { path: '*', element: <div data-testid="elsewhere" /> },
-        ];
-  return setup(routes, path, options);
+  const tree = (
+    <Routes>
+      <Route path={routePath} element={ui} />
+      {routePath !== '*' && <Route path="*" element={<div data-testid="elsewhere" />} />}
+    </Routes>
+  );
+  return setup(tree, path, options);
 }
 
 /** Wait until the app's "Loading..." spinner (current user) has gone. */

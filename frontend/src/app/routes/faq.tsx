@@ -1,10 +1,119 @@
+import { Link as RouterLink } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
+import { FaqAccordion, type FaqItem } from '@/components/ui/faq-accordion';
+import { PageHeader } from '@/components/ui/page-header';
+import { PageTitle } from '@/components/ui/page-title';
+import { appConfig } from '@/config/app-config';
+import { paths } from '@/config/paths';
 
-export default function FAQPage() {
+const name = appConfig.productName;
+
+export const FAQ_GROUPS: { title: string; items: FaqItem[] }[] = [
+  {
+    title: 'General',
+    items: [
+      {
+        question: `What is ${name}?`,
+        answer: `${name} teaches golfers the mental game (confidence, composure and concentration) through short video lessons, audio sessions and daily drills.`,
+      },
+      {
+        question: 'Who is it for?',
+        answer: 'Golfers of every level, from beginners to low handicappers, who want to play under pressure the way they play in practice.',
+      },
+      {
+        question: 'How long until I see results?',
+        answer: 'With about 10 minutes of practice a day, most members notice a difference within 2-4 weeks.',
+      },
+    ],
+  },
+  {
+    title: 'Technical',
+    items: [
+      {
+        question: 'Which devices can I use?',
+        answer: `${name} works in any modern browser on your phone, tablet or computer. Nothing to install.`,
+      },
+      {
+        question: 'Do I need special equipment?',
+        answer: 'No. Headphones help with the audio sessions, but everything else needs only you and your usual clubs.',
+      },
+      {
+        question: 'A video will not play. What can I do?',
+        answer: 'Refresh the page and check your connection. If it still does not play, contact us and tell us which lesson and device.',
+      },
+    ],
+  },
+  {
+    title: 'Membership',
+    items: [
+      {
+        question: 'What is the difference between Free and Premium?',
+        answer: 'Free gives you the first lesson, a basic programme, the community forum and our newsletter. Premium unlocks the full lesson library, all 12 programme sections, audio sessions and worksheets.',
+      },
+      {
+        question: 'Can I cancel anytime?',
+        answer: 'Yes. Cancel whenever you like and keep access until the end of your billing period.',
+      },
+      {
+        question: 'Is there a money-back guarantee?',
+        answer: 'Yes, 30 days. If Premium is not for you, contact us for a full refund.',
+      },
+    ],
+  },
+  {
+    title: 'Support',
+    items: [
+      {
+        question: 'How do I contact support?',
+        answer: `Use the contact form or e-mail ${appConfig.supportEmail}.`,
+      },
+      {
+        question: 'How quickly will I get an answer?',
+        answer: 'Free members hear back within 48-72 hours; Premium members get priority support within 24 hours.',
+      },
+      {
+        question: 'Can I book one-on-one coaching?',
+        answer: 'Yes. A 45-minute one-on-one session with our founder is available as a one-time booking.',
+      },
+    ],
+  },
+];
+
+/** /faq: four groups of single-open questions and a Contact Us link (SPEC §2). */
+export default function FaqPage() {
   return (
-    <Container sx={{ py: 8 }}>
-      <Typography variant="h1">FAQ</Typography>
-    </Container>
+    <>
+      <PageTitle title="FAQ" />
+      <PageHeader overline="Help centre" title="Frequently asked questions" lead="Everything you need to know about the programme, your membership and getting help." />
+      <Container maxWidth="md" sx={{ pb: { xs: 8, md: 12 } }}>
+        <Box sx={{ display: 'grid', gap: { xs: 5, md: 7 } }}>
+          {FAQ_GROUPS.map((group) => {
+            const headingId = `faq-${group.title.toLowerCase()}`;
+            return (
+              <Box component="section" key={group.title} aria-labelledby={headingId}>
+                <Typography id={headingId} variant="h3" component="h2" sx={{ mb: 1 }}>
+                  {group.title}
+                </Typography>
+                <FaqAccordion items={group.items} />
+              </Box>
+            );
+          })}
+        </Box>
+        <Box sx={{ mt: 8, p: { xs: 3, md: 5 }, borderRadius: 4, bgcolor: 'background.paper', border: '1px solid', borderColor: 'divider', textAlign: 'center' }}>
+          <Typography variant="h3" component="h2" sx={{ mb: 1 }}>
+            Still have questions?
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 3 }}>
+            We&apos;re here to help you get the most out of your training.
+          </Typography>
+          <Button component={RouterLink} to={paths.contact.getHref()} variant="contained" size="large">
+            Contact Us
+          </Button>
+        </Box>
+      </Container>
+    </>
   );
 }

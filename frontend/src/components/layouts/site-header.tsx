@@ -1,23 +1,20 @@
-import { useEffect, useId, useState, type MouseEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Collapse from '@mui/material/Collapse';
 import Container from '@mui/material/Container';
-import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import CloseIcon from '@mui/icons-material/Close';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import MenuIcon from '@mui/icons-material/Menu';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { LogoMark, Wordmark } from '@/components/brand/logo';
 import { appConfig } from '@/config/app-config';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { paths } from '@/config/paths';
 
 /** SPEC §9: below 768 px the header collapses into a toggled menu. */
@@ -29,7 +26,7 @@ const navLinks = [
 ];
 
 export function SiteHeader() {
-  const isMobile = useMediaQuery(MOBILE_QUERY, { noSsr: true });
+  const isMobile = useMediaQuery(MOBILE_QUERY);
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
   const menuId = useId();
@@ -113,13 +110,26 @@ export function SiteHeader() {
       </Container>
 
       {isMobile && (
-        <Collapse in={menuOpen} timeout={180} unmountOnExit>
-          <Box
-            id={menuId}
-            component="nav"
-            aria-label="Mobile"
-            sx={{ borderTop: '1px solid', borderColor: 'divider', bgcolor: 'background.default', px: 2, pt: 1, pb: 3 }}
-          >
+        <Box
+          id={menuId}
+          component="nav"
+          aria-label="Mobile"
+          hidden={!menuOpen}
+          sx={{
+            borderTop: '1px solid',
+            borderColor: 'divider',
+            bgcolor: 'background.default',
+            px: 2,
+            pt: 1,
+            pb: 3,
+            maxHeight: 'calc(100vh - 64px)',
+            overflowY: 'auto',
+            animation: 'fm-drop 180ms ease-out',
+            '&[hidden]': { display: 'none' },
+            '@keyframes fm-drop': { from: { opacity: 0, transform: 'translateY(-6px)' }, to: { opacity: 1, transform: 'none' } },
+            '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
+          }}
+        >
             <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
               {navLinks.map((link) => (
                 <li key={link.href}>
@@ -141,7 +151,7 @@ export function SiteHeader() {
                 </li>
               ))}
             </Box>
-            <Divider sx={{ my: 2 }} />
+            <Box role="presentation" sx={{ borderTop: '1px solid', borderColor: 'divider', my: 2 }} />
             <Box sx={{ display: 'grid', gap: 1.25 }}>
               <Button component={RouterLink} to={paths.signup.getHref()} variant="contained" size="large" onClick={closeMenu}>
                 Start Free
@@ -153,8 +163,7 @@ export function SiteHeader() {
                 Member Login
               </Button>
             </Box>
-          </Box>
-        </Collapse>
+        </Box>
       )}
     </AppBar>
   );
@@ -211,49 +220,122 @@ const visuallyHidden = {
   whiteSpace: 'nowrap',
 } as const;
 
+/**
+ * Socials: a disclosure button with a short list of external links (the disclosure-navigation
+ * pattern, lighter than a popup menu). Arrow keys move between links; Escape closes and returns
+ * focus to the button; clicking or tabbing outside closes it.
+ */
 function SocialsMenu() {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const buttonId = useId();
-  const menuId = useId();
-  const open = Boolean(anchor);
+  const [open, setOpen] = useState(false);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const listId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!containerRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open]);
+
+  const onKeyDown = (event: ReactKeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape' && open) {
+      event.stopPropagation();
+      setOpen(false);
+      buttonRef.current?.focus();
+      return;
+    }
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    const links = Array.from(containerRef.current?.querySelectorAll<HTMLAnchorElement>('a') ?? []);
+    if (!links.length) {
+      if (event.key === 'ArrowDown') {
+        event.preventDefault();
+        setOpen(true);
+      }
+      return;
+    }
+    event.preventDefault();
+    const index = links.indexOf(document.activeElement as HTMLAnchorElement);
+    const next = event.key === 'ArrowDown' ? (index + 1) % links.length : (index - 1 + links.length) % links.length;
+    links[index === -1 ? 0 : next]?.focus();
+  };
+
   return (
-    <>
+    <Box
+      ref={containerRef}
+      onKeyDown={onKeyDown}
+      onBlur={(event: FocusEvent<HTMLDivElement>) => {
+        if (!containerRef.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+      sx={{ position: 'relative' }}
+    >
       <Button
-        id={buttonId}
+        ref={buttonRef}
         color="inherit"
-        aria-haspopup="menu"
         aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        endIcon={<KeyboardArrowDownIcon sx={{ transition: 'transform 150ms', transform: open ? 'rotate(180deg)' : 'none' }} />}
-        onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
+        aria-controls={listId}
+        endIcon={
+          <KeyboardArrowDownIcon sx={{ transition: 'transform 150ms', transform: open ? 'rotate(180deg)' : 'none' }} />
+        }
+        onClick={() => setOpen((value) => !value)}
         sx={{ fontWeight: 500 }}
       >
         Socials
       </Button>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={open}
-        onClose={() => setAnchor(null)}
-        slotProps={{ list: { 'aria-labelledby': buttonId } }}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'left' }}
+      <Paper
+        id={listId}
+        component="ul"
+        hidden={!open}
+        elevation={0}
+        sx={{
+          position: 'absolute',
+          top: 'calc(100% + 8px)',
+          left: 0,
+          minWidth: 200,
+          m: 0,
+          p: 0.75,
+          listStyle: 'none',
+          border: '1px solid',
+          borderColor: 'divider',
+          boxShadow: '0 16px 40px rgba(16, 42, 31, 0.14)',
+          animation: 'fm-pop 140ms ease-out',
+          '&[hidden]': { display: 'none' },
+          '@keyframes fm-pop': { from: { opacity: 0, transform: 'translateY(-4px)' }, to: { opacity: 1, transform: 'none' } },
+        }}
       >
         {appConfig.socials.map((social) => (
-          <MenuItem
-            key={social.id}
-            component="a"
-            href={social.href}
-            target="_blank"
-            rel="noopener noreferrer"
-            onClick={() => setAnchor(null)}
-            sx={{ minWidth: 180, justifyContent: 'space-between', gap: 2 }}
-          >
-            {social.label}
-            <OpenInNewIcon fontSize="small" aria-hidden="true" sx={{ opacity: 0.5 }} />
-          </MenuItem>
+          <li key={social.id}>
+            <Box
+              component="a"
+              href={social.href}
+              target="_blank"
+              rel="noopener noreferrer"
+              onClick={() => setOpen(false)}
+              sx={{
+                display: 'flex',
+                alignItems: 'center',
+                justifyContent: 'space-between',
+                gap: 2,
+                px: 1.5,
+                py: 1,
+                borderRadius: 1.5,
+                color: 'text.primary',
+                textDecoration: 'none',
+                fontWeight: 500,
+                '&:hover, &:focus-visible': { bgcolor: 'rgba(23, 63, 47, 0.07)', outline: 'none' },
+              }}
+            >
+              {social.label}
+              <OpenInNewIcon fontSize="small" aria-hidden="true" sx={{ opacity: 0.5 }} />
+              <Box component="span" sx={visuallyHidden}>
+                (opens in a new tab)
+              </Box>
+            </Box>
+          </li>
         ))}
-      </Menu>
-    </>
+      </Paper>
+    </Box>
   );
 }

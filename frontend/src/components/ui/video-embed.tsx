@@ -1,0 +1,33 @@
+import Box from '@mui/material/Box';
+import { toEmbedUrl } from '@/lib/video-embed';
+
+/**
+ * A responsive 16:9 video frame for a YouTube, Vimeo or direct video URL (see lib/video-embed.ts).
+ * `title` names the frame for screen readers.
+ */
+export function VideoEmbed({ url, title }: { url: string; title: string }) {
+  return (
+    <Box
+      sx={{
+        position: 'relative',
+        width: '100%',
+        aspectRatio: '16 / 9',
+        borderRadius: 3,
+        overflow: 'hidden',
+        bgcolor: '#0f2a1f',
+        boxShadow: '0 24px 60px rgba(15, 42, 31, 0.22)',
+      }}
+    >
+      <Box
+        component="iframe"
+        src={toEmbedUrl(url)}
+        title={title}
+        loading="lazy"
+        allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; fullscreen"
+        allowFullScreen
+        referrerPolicy="strict-origin-when-cross-origin"
+        sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', border: 0 }}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,15 @@
+import { getServerMessage, isApiError } from '@/lib/base-query';
+
+/**
+ * SPEC §8: the server's message; else the generic failure ("Login failed" / "Signup failed")
+ * when the server answered without one; else the fallback when no answer came at all.
+ */
+export function authFailureMessage(error: unknown, generic: string, fallback: string): string {
+  const server = getServerMessage(error);
+  if (server) return server;
+  if (isApiError(error) && typeof error.status === 'number') return generic;
+  return fallback;
+}
+
+export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const MIN_PASSWORD_LENGTH = 6;

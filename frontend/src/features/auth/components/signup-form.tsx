@@ -1,0 +1,92 @@
+import { useState, type FormEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import { useToast } from '@/components/toast/use-toast';
+import { appConfig } from '@/config/app-config';
+import { useSignupMutation, type SignupInput } from '@/features/auth/api/signup';
+import { useFinishAuth } from '@/features/auth/api/use-finish-auth';
+import { authFailureMessage, EMAIL_RE, MIN_PASSWORD_LENGTH } from '@/features/auth/components/auth-messages';
+import { PasswordField } from '@/features/auth/components/password-field';
+
+type Fields = { firstName: string; lastName: string; email: string; password: string; confirmPassword: string };
+type Errors = Partial<Record<keyof Fields, string>>;
+
+/** SPEC §5 signup rules, in field order. */
+export function validateSignup(fields: Fields): Errors {
+  const errors: Errors = {};
+  if (!fields.email.trim()) errors.email = 'Email is required';
+  else if (!EMAIL_RE.test(fields.email.trim())) errors.email = 'Enter a valid email address';
+  if (!fields.password) errors.password = 'Password is required';
+  else if (fields.password.length < MIN_PASSWORD_LENGTH) errors.password = 'Password must be at least 6 characters';
+  if (fields.password && fields.confirmPassword !== fields.password) errors.confirmPassword = 'Passwords do not match';
+  return errors;
+}
+
+const order: (keyof Fields)[] = ['firstName', 'lastName', 'email', 'password', 'confirmPassword'];
+
+export function SignupForm() {
+  const [fields, setFields] = useState<Fields>({ firstName: '', lastName: '', email: '', password: '', confirmPassword: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const [signup, { isLoading }] = useSignupMutation();
+  const [finishing, setFinishing] = useState(false);
+  const finishAuth = useFinishAuth();
+  const { toast } = useToast();
+  const busy = isLoading || finishing;
+
+  const field = (key: keyof Fields) => ({
+    id: `signup-${key}`,
+    name: key,
+    value: fields[key],
+    error: Boolean(errors[key]),
+    helperText: errors[key],
+    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      setFields((f) => ({ ...f, [key]: event.target.value }));
+      if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
+    },
+  });
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = validateSignup(fields);
+    setErrors(found);
+    const firstInvalid = order.find((key) => found[key]);
+    if (firstInvalid) {
+      document.getElementById(`signup-${firstInvalid}`)?.focus();
+      return;
+    }
+    const input: SignupInput = { email: fields.email.trim(), password: fields.password };
+    if (fields.firstName.trim()) input.firstName = fields.firstName.trim();
+    if (fields.lastName.trim()) input.lastName = fields.lastName.trim();
+    try {
+      await signup(input).unwrap();
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description: authFailureMessage(error, 'Signup failed', 'Failed to create account'),
+        variant: 'destructive',
+      });
+      return;
+    }
+    setFinishing(true);
+    await finishAuth({
+      title: `Welcome to ${appConfig.productName}!`,
+      description: 'Your account has been created successfully',
+    });
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label="Create account" sx={{ display: 'grid', gap: 2.5 }}>
+      <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <TextField label="First name" autoComplete="given-name" {...field('firstName')} />
+        <TextField label="Last name" autoComplete="family-name" {...field('lastName')} />
+      </Box>
+      <TextField label="Email" type="email" autoComplete="email" required {...field('email')} />
+      <PasswordField label="Password" autoComplete="new-password" required fullWidth {...field('password')} />
+      <PasswordField label="Confirm password" autoComplete="new-password" required fullWidth {...field('confirmPassword')} />
+      <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>
+        {busy ? 'Creating account...' : 'Create Account'}
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,15 @@
+import { api } from '@/lib/api';
+import type { MembershipTier } from '@/features/membership-tiers/types';
+
+export const getMembershipTiersApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /api/membership-tiers, in `order`. */
+    getMembershipTiers: build.query<MembershipTier[], void>({
+      query: () => 'membership-tiers',
+      transformResponse: (tiers: MembershipTier[]) => [...tiers].sort((a, b) => a.order - b.order),
+      providesTags: [{ type: 'MembershipTier', id: 'LIST' }],
+    }),
+  }),
+});
+
+export const { useGetMembershipTiersQuery } = getMembershipTiersApi;
