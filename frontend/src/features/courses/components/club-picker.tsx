@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
@@ -10,7 +11,7 @@ type ClubPickerProps = {
 };
 
 /** The 21 clubs, grouped by category, each shown with its abbreviation and name. */
-export function ClubPicker({ selectedClubId, onSelect }: ClubPickerProps) {
+export const ClubPicker = memo(function ClubPicker({ selectedClubId, onSelect }: ClubPickerProps) {
   return (
     <Box role="group" aria-label="Choose a club">
       {CLUB_CATEGORIES.map((category) => (
@@ -69,4 +70,4 @@ export function ClubPicker({ selectedClubId, onSelect }: ClubPickerProps) {
       ))}
     </Box>
   );
-}
+});

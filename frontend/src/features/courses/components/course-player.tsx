@@ -1,4 +1,4 @@
-import { useReducer, type ReactNode } from 'react';
+import { useCallback, useReducer, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -44,6 +44,7 @@ export function CoursePlayer({ course, renderClubAudio }: CoursePlayerProps) {
   const holePar = course.pars[state.hole - 1];
   const coursePar = course.totalPar ?? totalPar(course.pars);
   const lastHole = isLastHole(state);
+  const chooseClub = useCallback((clubId: string) => dispatch({ type: 'chooseClub', clubId }), []);
   const location = [course.city, course.state, course.country].filter(Boolean).join(', ');
 
   return (
@@ -116,7 +117,7 @@ export function CoursePlayer({ course, renderClubAudio }: CoursePlayerProps) {
         </Tabs>
         <ClubPicker
           selectedClubId={currentShot?.clubId ?? null}
-          onSelect={(clubId) => dispatch({ type: 'chooseClub', clubId })}
+          onSelect={chooseClub}
         />
       </Paper>
 
