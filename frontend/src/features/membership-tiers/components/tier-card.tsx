@@ -73,7 +73,7 @@ export function TierCard({ tier, isAuthenticated }: { tier: MembershipTier; isAu
           </Box>
         )}
       </Typography>
-      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5, mb: 4, flex: 1 }}>
+      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5, mb: 4, flex: 1, alignContent: 'start' }}>
         {tier.features.map((feature) => (
           <Box component="li" key={feature} sx={{ display: 'flex', gap: 1.25, alignItems: 'flex-start' }}>
             <CheckRoundedIcon
