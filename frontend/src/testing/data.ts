@@ -1,5 +1,8 @@
 /** Factories for API answers (docs/API.md shapes); pass overrides for what a test cares about. */
 import type { User } from '@/features/auth/types';
+import type { Lesson } from '@/features/lessons/types';
+import type { MembershipTier } from '@/features/membership-tiers/types';
+import type { Testimonial } from '@/features/testimonials/types';
 
 let seq = 0;
 const nextId = () => `id-${++seq}`;
@@ -19,3 +22,58 @@ export function buildUser(overrides: Partial<User> = {}): User {
 
 export const freeUser = (overrides: Partial<User> = {}) => buildUser({ membershipLevel: 'free', ...overrides });
 export const premiumUser = (overrides: Partial<User> = {}) => buildUser({ membershipLevel: 'premium', ...overrides });
+
+
+export function buildLesson(overrides: Partial<Lesson> = {}): Lesson {
+  const id = overrides.id ?? nextId();
+  return {
+    id,
+    title: 'Sweet Spot Swings',
+    description: 'Find your rhythm and strike it pure.',
+    videoUrl: 'https://www.youtube.com/watch?v=abc123XYZ00',
+    videoType: 'youtube',
+    audioUrl: null,
+    duration: '12 min',
+    isFree: true,
+    order: 1,
+    category: 'confidence',
+    locked: false,
+    ...overrides,
+  };
+}
+
+/** A lesson as a non-Premium caller sees it: locked, no media. */
+export function buildLockedLesson(overrides: Partial<Lesson> = {}): Lesson {
+  return buildLesson({ isFree: false, locked: true, videoUrl: undefined, videoType: undefined, ...overrides });
+}
+
+export function buildTestimonial(overrides: Partial<Testimonial> = {}): Testimonial {
+  return {
+    id: nextId(),
+    name: 'Sarah Kim',
+    location: 'Austin, TX',
+    quote: 'I stopped falling apart after one bad hole.',
+    avatarUrl: null,
+    ...overrides,
+  };
+}
+
+export const freeTier = (overrides: Partial<MembershipTier> = {}): MembershipTier => ({
+  id: 'tier-free',
+  name: 'Free',
+  price: 'Free',
+  features: ['First lesson: Sweet Spot Swings', 'Community forum access'],
+  isFeatured: false,
+  order: 1,
+  ...overrides,
+});
+
+export const premiumTier = (overrides: Partial<MembershipTier> = {}): MembershipTier => ({
+  id: 'tier-premium',
+  name: 'Premium',
+  price: '$19.99',
+  features: ['Full lesson library', 'All 12 member programme sections', 'Priority support'],
+  isFeatured: true,
+  order: 2,
+  ...overrides,
+});

@@ -175,17 +175,6 @@ function HeroCard() {
     <Box aria-hidden="true" sx={{ position: 'relative', display: { xs: 'none', sm: 'block' } }}>
       <Box
         sx={{
-          position: 'absolute',
-          inset: '-28px -20px auto auto',
-          width: 180,
-          height: 180,
-          borderRadius: '50%',
-          background: `radial-gradient(circle at 35% 35%, #fff, ${brand.cream} 60%, ${brand.creamDeep})`,
-          boxShadow: '0 20px 50px rgba(15,42,31,0.18)',
-        }}
-      />
-      <Box
-        sx={{
           position: 'relative',
           bgcolor: brand.green800,
           color: '#fff',

@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import type { User } from '@/features/auth/types';
+import { buildLesson, buildLockedLesson, buildTestimonial, freeTier, premiumTier } from '@/testing/data';
 
 /** `*\/api/<path>`: matches the API whatever origin the test page has. */
 export const apiUrl = (path: string) => `*/api/${path.replace(/^\/+/, '')}`;
@@ -11,5 +12,22 @@ export function currentUserHandler(user: User | null) {
   );
 }
 
-/** Defaults: a visitor. Pages' data endpoints are declared by each test with server.use(). */
-export const defaultHandlers = [currentUserHandler(null)];
+/**
+ * Defaults every test starts from: a visitor, and the public catalogue (3 testimonials,
+ * 2 tiers, 1 free + 1 locked lesson). Override per test with `server.use(...)`; any other
+ * request fails the test (onUnhandledRequest: 'error').
+ */
+export const defaultHandlers = [
+  currentUserHandler(null),
+  http.get(apiUrl('testimonials'), () =>
+    HttpResponse.json([
+      buildTestimonial({ id: 't1', name: 'Mark Thompson', location: 'Scottsdale, AZ' }),
+      buildTestimonial({ id: 't2', name: 'Sarah Kim', location: 'Austin, TX' }),
+      buildTestimonial({ id: 't3', name: 'David Reyes', location: 'San Diego, CA' }),
+    ]),
+  ),
+  http.get(apiUrl('membership-tiers'), () => HttpResponse.json([freeTier(), premiumTier()])),
+  http.get(apiUrl('lessons'), () =>
+    HttpResponse.json([buildLesson({ id: 'l1' }), buildLockedLesson({ id: 'l2', title: 'The Reset Breath', order: 2 })]),
+  ),
+];
