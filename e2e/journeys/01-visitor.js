@@ -1,0 +1,91 @@
+'use strict';
+// Journey 1: a visitor looks around, writes to the founder, and meets the login wall.
+// SPEC §2 (public pages), §4 access rules (visitors on member/lessons paths → /login),
+// §8 contact toast; the contact message must arrive in the SMTP sink addressed to the founder.
+
+const { test } = require('node:test');
+const { journey } = require('../lib/browser');
+const { config, RUN_ID } = require('../lib/config');
+const { check, expectCount, expectPath, expectToast, expectVisible } = require('../lib/expect');
+const { waitForMail } = require('../lib/smtp-sink');
+
+const EMBED_URL = /^https:\/\/(www\.youtube(-nocookie)?\.com\/embed\/|player\.vimeo\.com\/video\/)/;
+
+test(
+  '1. Visitor: home, lessons wall, membership tiers, contact form (mail to the founder), member path → /login',
+  { timeout: config.journeyTimeout },
+  journey('visitor', async ({ page, step }) => {
+    await step('home page: hero, benefits and the free lesson embed', async () => {
+      await page.goto('/');
+      await expectVisible(page.getByRole('link', { name: 'Start Free' }).first(), 'Start Free');
+      for (const benefit of ['Gain Confidence', 'Gain Composure', 'Gain Concentration']) {
+        await expectVisible(page.getByText(benefit, { exact: true }), benefit);
+      }
+      const video = page.locator('iframe[title="Lesson 1: Sweet Spot Swings"]');
+      await expectVisible(video, 'the free lesson video "Lesson 1: Sweet Spot Swings"');
+      const src = (await video.getAttribute('src')) ?? '';
+      check(EMBED_URL.test(src), `the free lesson plays from an embed URL, got src="${src}"`);
+    });
+
+    await step('footer Lessons: a visitor is sent to /login (SPEC §4)', async () => {
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Lessons', exact: true }).click();
+      await expectPath(page, '/login');
+      await expectVisible(page.getByRole('heading', { name: 'Welcome Back' }));
+    });
+
+    await step('membership tiers: Free and Premium $19.99/month (Popular), Get Started → /signup', async () => {
+      await page.getByRole('banner').getByRole('link', { name: 'Go Premium' }).click();
+      await expectPath(page, '/membership');
+      const tiers = page.locator('article').filter({ has: page.getByRole('heading', { level: 2 }) });
+      const free = tiers.filter({ has: page.getByRole('heading', { name: 'Free', exact: true }) });
+      const premium = tiers.filter({ has: page.getByRole('heading', { name: 'Premium', exact: true }) });
+      await expectCount(free, 1, 'Free tier card');
+      await expectCount(premium, 1, 'Premium tier card');
+      await expectVisible(premium.getByText('$19.99'), 'Premium price');
+      await expectVisible(premium.getByText('/month'), 'Premium /month');
+      await expectVisible(premium.getByText('Popular'), 'Popular badge on Premium');
+      check((await free.getByText('/month').count()) === 0, 'the Free tier shows no /month');
+      check((await free.getByText('Popular').count()) === 0, 'the Free tier has no Popular badge');
+      for (const card of [free, premium]) {
+        const cta = card.getByRole('link', { name: 'Get Started' });
+        await expectVisible(cta, 'Get Started on each tier for a visitor');
+        check((await cta.getAttribute('href')) === '/signup', 'Get Started leads to /signup');
+      }
+    });
+
+    const sender = { name: `Visitor ${RUN_ID}`, email: `fm-e2e-visitor-${RUN_ID}@example.com` };
+    const message = `Hello! Does the programme help with first-tee nerves? (e2e ${RUN_ID})`;
+
+    await step('contact form: success toast, form resets', async () => {
+      await page.getByRole('banner').getByRole('link', { name: 'Contact' }).click();
+      await expectPath(page, '/contact');
+      await expectVisible(page.getByRole('heading', { name: 'Get in Touch' }));
+      const form = page.getByRole('form', { name: 'Contact form' });
+      await form.getByLabel('Name').fill(sender.name);
+      await form.getByLabel('Email').fill(sender.email);
+      await form.getByLabel('Message').fill(message);
+      await form.getByRole('button', { name: 'Send Message' }).click();
+      await expectToast(page, 'Message sent!', "We'll get back to you as soon as possible.");
+      for (const label of ['Name', 'Email', 'Message']) {
+        check((await form.getByLabel(label).inputValue()) === '', `the ${label} field is empty after sending`);
+      }
+    });
+
+    await step('the message reaches the founder through the SMTP sink', async () => {
+      const mail = await waitForMail({
+        to: config.founderEmail,
+        what: `with the contact message of ${sender.email}`,
+        match: (m) => m.text.includes(message) && m.text.includes(sender.email),
+      });
+      check(mail.subject.includes(sender.name), `the subject names the sender, got "${mail.subject}"`);
+    });
+
+    await step('a member path sends the visitor to /login', async () => {
+      await page.goto('/member/home');
+      await expectPath(page, '/login');
+      await expectVisible(page.getByRole('heading', { name: 'Welcome Back' }));
+      await page.goto('/checkout');
+      await expectPath(page, '/login');
+    });
+  }),
+);

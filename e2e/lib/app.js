@@ -1,0 +1,103 @@
+'use strict';
+// What a member does often, done the way a member does it (through the pages), plus the few
+// facts the tests need from the app's own API in the same browser session.
+
+const { RUN_ID, config } = require('./config');
+const { expectPath, expectVisible } = require('./expect');
+
+let sequence = 0;
+
+/**
+ * A member nobody has used before: unique e-mail per run and per call.
+ * @param {string} label
+ */
+function newMember(label) {
+  sequence += 1;
+  const tag = `${label}-${RUN_ID}-${sequence}`;
+  return {
+    firstName: 'Casey',
+    lastName: `Tester${sequence}`,
+    email: `fm-e2e-${tag}@example.com`,
+    password: `Fairway-${RUN_ID}!`,
+    tag,
+  };
+}
+
+/**
+ * Every address the page's main frame had, in order (SPA navigations included).
+ * @param {import('playwright-core').Page} page
+ */
+function trackAddresses(page) {
+  /** @type {string[]} */
+  const seen = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) {
+      const u = new URL(frame.url());
+      seen.push(u.pathname + u.search);
+    }
+  });
+  return seen;
+}
+
+/**
+ * Signs up through /signup and waits for the member area.
+ * @param {import('playwright-core').Page} page
+ * @param {ReturnType<typeof newMember>} member
+ */
+async function signUp(page, member) {
+  await page.goto('/signup');
+  await fillSignup(page, member, member.password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expectPath(page, /^\/member\//);
+}
+
+/**
+ * @param {import('playwright-core').Page} page
+ * @param {{ firstName?: string, lastName?: string, email: string, password: string }} member
+ * @param {string} confirm
+ */
+async function fillSignup(page, member, confirm) {
+  const form = page.getByRole('form', { name: 'Create account' });
+  await form.getByLabel('First name').fill(member.firstName ?? '');
+  await form.getByLabel('Last name').fill(member.lastName ?? '');
+  await form.getByLabel('Email').fill(member.email);
+  await form.getByLabel(/^Password/).fill(member.password);
+  await form.getByLabel(/^Confirm password/).fill(confirm);
+}
+
+/**
+ * Logs in through /login and waits for the member area.
+ * @param {import('playwright-core').Page} page
+ * @param {{ email: string, password: string }} member
+ */
+async function logIn(page, member) {
+  await page.goto('/login');
+  await expectVisible(page.getByRole('heading', { name: 'Welcome Back' }));
+  await page.getByLabel('Email').fill(member.email);
+  await page.getByLabel(/^Password/).fill(member.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expectPath(page, /^\/member\//);
+}
+
+/**
+ * The logged-in member as the app sees it (GET /api/auth/user in this browser session).
+ * @param {import('playwright-core').Page} page
+ * @returns {Promise<{ id: string, email: string, membershipLevel: string, firstName: string | null, lastName: string | null }>}
+ */
+async function currentUser(page) {
+  const res = await page.request.get(`${config.baseUrl}/api/auth/user`);
+  if (res.status() !== 200) throw new Error(`GET /api/auth/user answered ${res.status()}: ${await res.text()}`);
+  return res.json();
+}
+
+/**
+ * The member sidebar's entries, in order.
+ * @param {import('playwright-core').Page} page
+ */
+async function sidebarEntries(page) {
+  const nav = page.getByRole('navigation', { name: 'Member navigation' });
+  await expectVisible(nav.getByRole('link').first(), 'the member sidebar');
+  return (await nav.getByRole('link').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+}
+
+module.exports = { newMember, trackAddresses, signUp, fillSignup, logIn, currentUser, sidebarEntries };

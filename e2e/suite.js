@@ -1,0 +1,15 @@
+'use strict';
+// The journeys, in order, in one process: one chromium for all, a fresh context per journey
+// (see lib/browser.js). Run through run.js (npm test -w e2e), which checks the stack first.
+
+const { after } = require('node:test');
+const { closeBrowser } = require('./lib/browser');
+const { closeMembersDb } = require('./lib/members-db');
+
+after(async () => {
+  await closeBrowser();
+  await closeMembersDb();
+});
+
+require('./journeys/01-visitor');
+require('./journeys/02-signup');
