@@ -19,6 +19,8 @@
   if (window.Stripe && window.Stripe.__fmStandIn) return;
 
   const DECLINE_CARD = '4000000000000002';
+  // How long a confirmation "takes", so the form's Processing... state is there to see.
+  const NETWORK_MS = 400;
   const log = (...args) => window.console.info('[stripe stand-in]', ...args);
   const intentIdOf = (clientSecret) => String(clientSecret || '').split('_secret_')[0];
   const later = (fn, ms = 0) => window.setTimeout(fn, ms);
@@ -247,7 +249,7 @@
       const error = validate(elements.getElement('payment') || elements.getElement('card'));
       if (error) {
         log(`confirmPayment refused: ${error.message}`);
-        return new Promise((resolve) => later(() => resolve({ error }), 150));
+        return new Promise((resolve) => later(() => resolve({ error }), NETWORK_MS));
       }
       const paymentIntent = succeeded(clientSecret);
       if (redirect === 'if_required') {
@@ -259,7 +261,7 @@
       url.searchParams.set('payment_intent_client_secret', clientSecret);
       url.searchParams.set('redirect_status', 'succeeded');
       log(`confirmPayment ${paymentIntent.id} succeeded; redirecting to ${url.pathname}`);
-      later(() => window.location.assign(url.toString()), 150);
+      later(() => window.location.assign(url.toString()), NETWORK_MS);
       // Like Stripe.js: the promise never settles when the page is left for the return URL.
       return new Promise(() => {});
     }
