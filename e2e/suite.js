@@ -14,3 +14,4 @@ after(async () => {
 require('./journeys/01-visitor');
 require('./journeys/02-signup');
 require('./journeys/03-upgrade');
+require('./journeys/04-coaching');
