@@ -58,7 +58,9 @@ bring_up_app() {
 
 cmd_run() {
   trap on_exit EXIT
-  trap 'exit 130' INT TERM
+  # Ctrl-C is how a run ends: a clean stop, not a failure.
+  trap 'exit 0' INT
+  trap 'exit 143' TERM
   local t=$EPOCHREALTIME
   provision 0
   start_infra
@@ -181,7 +183,7 @@ cmd_status() {
     port=$(service_port "$s")
     http_ok 127.0.0.1 "$port" /readyz && say "  $(printf '%-9s' "$s") up   :$port" || say "  $(printf '%-9s' "$s") down :$port"
   done
-  [ -n "$(http_status "${GATEWAY_HOST:-127.0.0.1}" "$GATEWAY_PORT" /index.html)" ] &&
+  http_any "${GATEWAY_HOST:-127.0.0.1}" "$GATEWAY_PORT" /index.html &&
     say "  gateway   up   http://localhost:$GATEWAY_PORT" || say "  gateway   down :$GATEWAY_PORT"
 }
 

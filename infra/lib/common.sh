@@ -125,6 +125,7 @@ http_status() (
 ) 2>/dev/null
 
 http_ok() { [ "$(http_status "$@")" = 200 ]; }
+http_any() { [ -n "$(http_status "$@")" ]; }
 
 redis_ping() (
   exec 3<>"/dev/tcp/$1/$2" || exit 1

@@ -288,6 +288,6 @@ start_gateway() {
   "$nginx" -t -q -p "$prefix" -e "$prefix/logs/error.log" -c conf/nginx.conf 2>"$LOG_DIR/nginx-test.log" ||
     { cat "$LOG_DIR/nginx-test.log" >&2; die "nginx -t rejected the rendered config (.data/nginx/conf/nginx.conf)"; }
   start_bg gateway "$prefix" "$nginx" -p "$prefix" -e "$prefix/logs/error.log" -c conf/nginx.conf -g 'daemon off;'
-  wait_for 15 "nginx did not answer on $host:$GATEWAY_PORT" gateway http_status "$host" "$GATEWAY_PORT" /index.html
+  wait_for 15 "nginx did not answer on $host:$GATEWAY_PORT" gateway http_any "$host" "$GATEWAY_PORT" /index.html
   ok "nginx on http://localhost:$GATEWAY_PORT (config .data/nginx/conf, logs .data/nginx/logs)"
 }
