@@ -5,6 +5,9 @@ import { configSchema, type Config } from './config';
 import { bumpCatalogueVersion, catalogueVersionKey } from './domain/catalogue-cache';
 import { seedCatalogue } from './seed';
 
+// Jest 30 ignores the per-project testTimeout in jest.config.js (5 s default); real servers on a busy machine need more.
+jest.setTimeout(30_000);
+
 let deps: TestDeps<Config>;
 
 beforeAll(async () => {
@@ -12,12 +15,21 @@ beforeAll(async () => {
 });
 afterAll(() => deps.close());
 
-const EXPECTED = { lessons: 11, testimonials: 6, membershipTiers: 2, memberSections: 12, memberContent: 40, lectures: 5 };
+const EXPECTED = {
+  lessons: 11,
+  testimonials: 6,
+  membershipTiers: 2,
+  memberSections: 12,
+  memberContent: 40,
+  lectures: 5,
+};
 
 async function countCollections() {
   const db = deps.mongo.db!;
   const names = ['lessons', 'testimonials', 'membership_tiers', 'member_sections', 'member_content', 'lectures'];
-  return Object.fromEntries(await Promise.all(names.map(async (n) => [n, await db.collection(n).countDocuments()] as const)));
+  return Object.fromEntries(
+    await Promise.all(names.map(async (n) => [n, await db.collection(n).countDocuments()] as const)),
+  );
 }
 
 describe('seedCatalogue', () => {
@@ -25,7 +37,9 @@ describe('seedCatalogue', () => {
     const first = await seedCatalogue(deps.mongo);
     expect(first).toEqual(EXPECTED);
     const before = await countCollections();
-    const ids = (await deps.mongo.db!.collection('lessons').find().sort({ order: 1 }).toArray()).map((d) => String(d._id));
+    const ids = (await deps.mongo.db!.collection('lessons').find().sort({ order: 1 }).toArray()).map((d) =>
+      String(d._id),
+    );
 
     expect(await seedCatalogue(deps.mongo)).toEqual(EXPECTED);
     const [a, b] = await Promise.all([seedCatalogue(deps.mongo), seedCatalogue(deps.mongo)]);
@@ -33,26 +47,45 @@ describe('seedCatalogue', () => {
     expect(b).toEqual(EXPECTED);
 
     expect(await countCollections()).toEqual(before);
-    const idsAfter = (await deps.mongo.db!.collection('lessons').find().sort({ order: 1 }).toArray()).map((d) => String(d._id));
+    const idsAfter = (await deps.mongo.db!.collection('lessons').find().sort({ order: 1 }).toArray()).map((d) =>
+      String(d._id),
+    );
     expect(idsAfter).toEqual(ids);
   });
 
   it('when it has run, then the catalogue is the product one', async () => {
     const db = deps.mongo.db!;
-    expect(await db.collection('lessons').findOne({ order: 1 })).toMatchObject({ title: 'Sweet Spot Swings', isFree: true });
+    expect(await db.collection('lessons').findOne({ order: 1 })).toMatchObject({
+      title: 'Sweet Spot Swings',
+      isFree: true,
+    });
     expect(await db.collection('lessons').countDocuments({ isFree: true })).toBe(1);
     expect(await db.collection('lectures').countDocuments({ isFree: true })).toBe(1);
     expect(await db.collection('lectures').findOne({ isFree: true })).toMatchObject({ number: 1 });
-    expect(await db.collection('membership_tiers').findOne({ name: 'Premium' })).toMatchObject({ price: '$19.99', isFeatured: true });
+    expect(await db.collection('membership_tiers').findOne({ name: 'Premium' })).toMatchObject({
+      price: '$19.99',
+      isFeatured: true,
+    });
     const sections = await db.collection('member_sections').find().toArray();
     for (const section of sections) {
-      expect(await db.collection('member_content').countDocuments({ sectionId: section._id })).toBeGreaterThanOrEqual(3);
+      expect(await db.collection('member_content').countDocuments({ sectionId: section._id })).toBeGreaterThanOrEqual(
+        3,
+      );
     }
   });
 
   it('when a record was added by hand, then the seed leaves it alone', async () => {
     const lessons = deps.mongo.db!.collection('lessons');
-    await lessons.insertOne({ title: 'Founder Extra', description: 'x', videoUrl: 'https://vimeo.com/1', videoType: 'vimeo', duration: '9 min', isFree: false, order: 99, category: 'other' });
+    await lessons.insertOne({
+      title: 'Founder Extra',
+      description: 'x',
+      videoUrl: 'https://vimeo.com/1',
+      videoType: 'vimeo',
+      duration: '9 min',
+      isFree: false,
+      order: 99,
+      category: 'other',
+    });
     await seedCatalogue(deps.mongo);
     expect(await lessons.countDocuments({ title: 'Founder Extra' })).toBe(1);
     await lessons.deleteOne({ title: 'Founder Extra' });
@@ -67,7 +100,11 @@ describe('the catalogue cache', () => {
     expect(await price()).toBe('$19.99');
 
     const versionBefore = Number(await deps.redis.get(catalogueVersionKey(deps.config.REDIS_PREFIX)));
-    await seedCatalogue(deps.mongo, { premiumPriceCents: 2499, redis: deps.redis, redisPrefix: deps.config.REDIS_PREFIX });
+    await seedCatalogue(deps.mongo, {
+      premiumPriceCents: 2499,
+      redis: deps.redis,
+      redisPrefix: deps.config.REDIS_PREFIX,
+    });
     expect(Number(await deps.redis.get(catalogueVersionKey(deps.config.REDIS_PREFIX)))).toBe(versionBefore + 1);
     expect(await price()).toBe('$24.99');
 
@@ -80,7 +117,9 @@ describe('the catalogue cache', () => {
     const { cookie } = await loggedInMember(deps, { membershipLevel: 'premium' });
     const title = async () => (await request(server).get('/api/lessons').set('Cookie', cookie)).body[0].title;
     expect(await title()).toBe('Sweet Spot Swings');
-    await deps.mongo.db!.collection('lessons').updateOne({ order: 1 }, { $set: { title: 'Sweet Spot Swings (edited)' } });
+    await deps.mongo
+      .db!.collection('lessons')
+      .updateOne({ order: 1 }, { $set: { title: 'Sweet Spot Swings (edited)' } });
     expect(await title()).toBe('Sweet Spot Swings');
     await bumpCatalogueVersion(deps.redis, deps.config.REDIS_PREFIX);
     expect(await title()).toBe('Sweet Spot Swings (edited)');

@@ -51,7 +51,11 @@ function isDuplicateKey(err: unknown): boolean {
  */
 async function upsert<T>(model: Model<T>, key: Record<string, unknown>, fields: Partial<T>): Promise<void> {
   const write = () =>
-    model.updateOne(key as never, { $set: fields } as never, { upsert: true, runValidators: true, setDefaultsOnInsert: true });
+    model.updateOne(key as never, { $set: fields } as never, {
+      upsert: true,
+      runValidators: true,
+      setDefaultsOnInsert: true,
+    });
   try {
     await write();
   } catch (err) {

@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import { CatalogueCache } from './catalogue-cache';
+import { type CatalogueCache } from './catalogue-cache';
 import {
   lectureRecord,
   lessonRecord,

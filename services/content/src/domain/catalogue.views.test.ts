@@ -26,7 +26,11 @@ const lecture = (isFree: boolean): LectureRecord => ({
 
 describe('what a caller may see of a lesson', () => {
   it('when the lesson is free, then everyone gets its media', () => {
-    expect(lessonFor(lesson(true), false)).toMatchObject({ locked: false, videoUrl: expect.any(String), audioUrl: expect.any(String) });
+    expect(lessonFor(lesson(true), false)).toMatchObject({
+      locked: false,
+      videoUrl: expect.any(String),
+      audioUrl: expect.any(String),
+    });
   });
 
   it('when the lesson is Premium and the caller is not, then it is locked without media keys', () => {
@@ -34,22 +38,41 @@ describe('what a caller may see of a lesson', () => {
     expect(view.locked).toBe(true);
     expect(view).not.toHaveProperty('videoUrl');
     expect(view).not.toHaveProperty('audioUrl');
-    expect(view).toMatchObject({ title: 'Quiet Eye Putting', duration: '12 min', isFree: false, category: 'concentration' });
+    expect(view).toMatchObject({
+      title: 'Quiet Eye Putting',
+      duration: '12 min',
+      isFree: false,
+      category: 'concentration',
+    });
   });
 
   it('when the caller is Premium, then a Premium lesson is open', () => {
-    expect(lessonFor(lesson(false), true)).toMatchObject({ locked: false, videoUrl: 'https://www.youtube.com/watch?v=premium' });
+    expect(lessonFor(lesson(false), true)).toMatchObject({
+      locked: false,
+      videoUrl: 'https://www.youtube.com/watch?v=premium',
+    });
   });
 });
 
 describe('what a caller may see of a lecture', () => {
   it('when the lecture is the free one, then a free member gets its media', () => {
-    expect(lectureFor(lecture(true), false)).toMatchObject({ locked: false, videoUrl: 'https://vimeo.com/1', videoType: 'vimeo' });
+    expect(lectureFor(lecture(true), false)).toMatchObject({
+      locked: false,
+      videoUrl: 'https://vimeo.com/1',
+      videoType: 'vimeo',
+    });
   });
 
   it('when the lecture is Premium and the member is free, then it is locked without media', () => {
     const view = lectureFor(lecture(false), false);
-    expect(view).toEqual({ id: 'b'.repeat(24), number: 2, title: 'Confidence', description: 'Where it comes from.', duration: '22 min', locked: true });
+    expect(view).toEqual({
+      id: 'b'.repeat(24),
+      number: 2,
+      title: 'Confidence',
+      description: 'Where it comes from.',
+      duration: '22 min',
+      locked: true,
+    });
   });
 
   it('when the member is Premium, then every lecture has media', () => {

@@ -25,8 +25,7 @@ export interface LessonRecord {
 
 /** A lesson as a caller sees it: `locked` ones carry no videoUrl/audioUrl. */
 export type LessonView =
-  | (LessonRecord & { locked: false })
-  | (Omit<LessonRecord, 'videoUrl' | 'audioUrl'> & { locked: true });
+  (LessonRecord & { locked: false }) | (Omit<LessonRecord, 'videoUrl' | 'audioUrl'> & { locked: true });
 
 export interface LectureRecord {
   id: string;
@@ -40,7 +39,16 @@ export interface LectureRecord {
 }
 
 export type LectureView =
-  | { id: string; number: number; title: string; description: string; duration: string; locked: false; videoUrl: string; videoType: string }
+  | {
+      id: string;
+      number: number;
+      title: string;
+      description: string;
+      duration: string;
+      locked: false;
+      videoUrl: string;
+      videoType: string;
+    }
   | { id: string; number: number; title: string; description: string; duration: string; locked: true };
 
 export interface TestimonialView {
@@ -126,13 +134,28 @@ export function lectureRecord(doc: LectureDocument): LectureRecord {
 export function lectureFor(lecture: LectureRecord, premium: boolean): LectureView {
   const { id, number, title, description, duration } = lecture;
   if (lecture.isFree || premium) {
-    return { id, number, title, description, duration, locked: false, videoUrl: lecture.videoUrl, videoType: lecture.videoType };
+    return {
+      id,
+      number,
+      title,
+      description,
+      duration,
+      locked: false,
+      videoUrl: lecture.videoUrl,
+      videoType: lecture.videoType,
+    };
   }
   return { id, number, title, description, duration, locked: true };
 }
 
 export function testimonialView(doc: TestimonialDocument): TestimonialView {
-  return { id: String(doc._id), name: doc.name, location: doc.location, quote: doc.quote, avatarUrl: doc.avatarUrl ?? null };
+  return {
+    id: String(doc._id),
+    name: doc.name,
+    location: doc.location,
+    quote: doc.quote,
+    avatarUrl: doc.avatarUrl ?? null,
+  };
 }
 
 export function membershipTierView(doc: MembershipTierDocument): MembershipTierView {
@@ -147,7 +170,13 @@ export function membershipTierView(doc: MembershipTierDocument): MembershipTierV
 }
 
 export function memberSectionView(doc: MemberSectionDocument): MemberSectionView {
-  return { id: String(doc._id), name: doc.name, slug: doc.slug, description: doc.description ?? null, order: doc.order };
+  return {
+    id: String(doc._id),
+    name: doc.name,
+    slug: doc.slug,
+    description: doc.description ?? null,
+    order: doc.order,
+  };
 }
 
 export function memberContentView(doc: MemberContentDocument): MemberContentView {

@@ -4,6 +4,9 @@ import { buildApp } from '../app';
 import { configSchema, type Config } from '../config';
 import { seedCatalogue } from '../seed';
 
+// Jest 30 ignores the per-project testTimeout in jest.config.js (5 s default); real servers on a busy machine need more.
+jest.setTimeout(30_000);
+
 let deps: TestDeps<Config>;
 let server: ReturnType<ReturnType<typeof buildApp>['callback']>;
 let free: string;
@@ -38,7 +41,11 @@ describe('GET /api/testimonials', () => {
     expect(res.body.length).toBeGreaterThanOrEqual(6);
     for (const t of res.body) {
       expect(Object.keys(t).sort()).toEqual(['avatarUrl', 'id', 'location', 'name', 'quote']);
-      expect(t).toMatchObject({ id: expect.stringMatching(/^[0-9a-f]{24}$/), name: expect.any(String), quote: expect.any(String) });
+      expect(t).toMatchObject({
+        id: expect.stringMatching(/^[0-9a-f]{24}$/),
+        name: expect.any(String),
+        quote: expect.any(String),
+      });
     }
   });
 });
@@ -49,8 +56,22 @@ describe('GET /api/membership-tiers', () => {
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=60');
     expect(res.body).toEqual([
-      { id: expect.any(String), name: 'Free', price: 'Free', features: expect.arrayContaining(['No credit card required']), isFeatured: false, order: 1 },
-      { id: expect.any(String), name: 'Premium', price: '$19.99', features: expect.arrayContaining(['All 12 member programme sections']), isFeatured: true, order: 2 },
+      {
+        id: expect.any(String),
+        name: 'Free',
+        price: 'Free',
+        features: expect.arrayContaining(['No credit card required']),
+        isFeatured: false,
+        order: 1,
+      },
+      {
+        id: expect.any(String),
+        name: 'Premium',
+        price: '$19.99',
+        features: expect.arrayContaining(['All 12 member programme sections']),
+        isFeatured: true,
+        order: 2,
+      },
     ]);
   });
 });
@@ -68,7 +89,13 @@ describe('GET /api/lessons', () => {
     expect(orders).toEqual([...orders].sort((a, b) => a - b));
     expect(res.body.length).toBeGreaterThanOrEqual(9);
     const [first, ...rest] = res.body;
-    expect(first).toMatchObject({ title: 'Sweet Spot Swings', order: 1, isFree: true, locked: false, videoUrl: expect.stringMatching(/^https:/) });
+    expect(first).toMatchObject({
+      title: 'Sweet Spot Swings',
+      order: 1,
+      isFree: true,
+      locked: false,
+      videoUrl: expect.stringMatching(/^https:/),
+    });
     for (const lesson of rest) {
       expect(lesson).toMatchObject({ isFree: false, locked: true });
       expect(lesson).not.toHaveProperty('videoUrl');
@@ -80,7 +107,10 @@ describe('GET /api/lessons', () => {
     const res = await get('/api/lessons', premium);
     expect(res.status).toBe(200);
     for (const lesson of res.body) {
-      expect(lesson).toMatchObject({ locked: false, videoUrl: expect.stringMatching(/^https:\/\/(www\.youtube\.com|vimeo\.com)\//) });
+      expect(lesson).toMatchObject({
+        locked: false,
+        videoUrl: expect.stringMatching(/^https:\/\/(www\.youtube\.com|vimeo\.com)\//),
+      });
       expect(lesson).toHaveProperty('audioUrl');
       expect(['youtube', 'vimeo']).toContain(lesson.videoType);
       expect(lesson.duration).toMatch(/^(8|9|1[0-5]) min$/);
@@ -100,7 +130,13 @@ describe('GET /api/lessons/:id', () => {
     const { freeId } = await lessonIds();
     const res = await get(`/api/lessons/${freeId}`, cookie);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: freeId, title: 'Sweet Spot Swings', locked: false, videoUrl: expect.any(String), audioUrl: null });
+    expect(res.body).toMatchObject({
+      id: freeId,
+      title: 'Sweet Spot Swings',
+      locked: false,
+      videoUrl: expect.any(String),
+      audioUrl: null,
+    });
   });
 
   it.each([

@@ -5,6 +5,9 @@ import { SECTIONS } from '../catalogue/sections';
 import { configSchema, type Config } from '../config';
 import { seedCatalogue } from '../seed';
 
+// Jest 30 ignores the per-project testTimeout in jest.config.js (5 s default); real servers on a busy machine need more.
+jest.setTimeout(30_000);
+
 let deps: TestDeps<Config>;
 let server: ReturnType<ReturnType<typeof buildApp>['callback']>;
 let free: string;
@@ -36,7 +39,12 @@ describe('GET /api/member/lectures', () => {
     expect(res.status).toBe(200);
     expect(res.body.map((l: { number: number }) => l.number)).toEqual([1, 2, 3, 4, 5]);
     const [first, ...rest] = res.body;
-    expect(first).toMatchObject({ number: 1, locked: false, videoUrl: expect.stringMatching(/^https:/), videoType: expect.any(String) });
+    expect(first).toMatchObject({
+      number: 1,
+      locked: false,
+      videoUrl: expect.stringMatching(/^https:/),
+      videoType: expect.any(String),
+    });
     for (const lecture of rest) {
       expect(Object.keys(lecture).sort()).toEqual(['description', 'duration', 'id', 'locked', 'number', 'title']);
       expect(lecture.locked).toBe(true);
@@ -47,7 +55,8 @@ describe('GET /api/member/lectures', () => {
     const res = await get('/api/member/lectures', premium);
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(5);
-    for (const lecture of res.body) expect(lecture).toMatchObject({ locked: false, videoUrl: expect.stringMatching(/^https:/) });
+    for (const lecture of res.body)
+      expect(lecture).toMatchObject({ locked: false, videoUrl: expect.stringMatching(/^https:/) });
   });
 
   it('when the session belongs to a user who no longer exists, then 401', async () => {
@@ -77,7 +86,11 @@ describe('Premium-only member endpoints', () => {
   it('when a free member asks, then 403 PREMIUM_REQUIRED on every one', async () => {
     for (const path of paths()) {
       const res = await get(path, free);
-      expect({ path, status: res.status, code: res.body.code }).toEqual({ path, status: 403, code: 'PREMIUM_REQUIRED' });
+      expect({ path, status: res.status, code: res.body.code }).toEqual({
+        path,
+        status: 403,
+        code: 'PREMIUM_REQUIRED',
+      });
     }
   });
 });
@@ -89,19 +102,33 @@ describe('GET /api/member/sections', () => {
     expect(res.body).toHaveLength(12);
     expect(res.body.map((s: { slug: string }) => s.slug)).toEqual(SECTIONS.map((s) => s.slug));
     expect(res.body.map((s: { slug: string }) => s.slug)).toEqual(
-      expect.arrayContaining(['daily-drills', 'visualizations', 'tee-time', 'on-the-range', 'swing-training', 'sos-drills']),
+      expect.arrayContaining([
+        'daily-drills',
+        'visualizations',
+        'tee-time',
+        'on-the-range',
+        'swing-training',
+        'sos-drills',
+      ]),
     );
-    for (const section of res.body) expect(Object.keys(section).sort()).toEqual(['description', 'id', 'name', 'order', 'slug']);
+    for (const section of res.body)
+      expect(Object.keys(section).sort()).toEqual(['description', 'id', 'name', 'order', 'slug']);
   });
 
   it('when a Premium member asks for a slug, then the section', async () => {
     const res = await get('/api/member/sections/sos-drills', premium);
-    expect(res).toMatchObject({ status: 200, body: { id: expect.stringMatching(/^[0-9a-f]{24}$/), slug: 'sos-drills', name: 'SOS Drills' } });
+    expect(res).toMatchObject({
+      status: 200,
+      body: { id: expect.stringMatching(/^[0-9a-f]{24}$/), slug: 'sos-drills', name: 'SOS Drills' },
+    });
   });
 
-  it.each(['no-such-section', 'DAILY-DRILLS', '%24where', 'x'.repeat(500)])('when the slug is %s, then 404', async (slug) => {
-    expect((await get(`/api/member/sections/${slug}`, premium)).status).toBe(404);
-  });
+  it.each(['no-such-section', 'DAILY-DRILLS', '%24where', 'x'.repeat(500)])(
+    'when the slug is %s, then 404',
+    async (slug) => {
+      expect((await get(`/api/member/sections/${slug}`, premium)).status).toBe(404);
+    },
+  );
 });
 
 describe('GET /api/member/content', () => {
@@ -111,12 +138,25 @@ describe('GET /api/member/content', () => {
     expect(res.body.length).toBeGreaterThanOrEqual(3);
     expect(res.body.map((c: { order: number }) => c.order)).toEqual([1, 2, 3, 4]);
     for (const item of res.body) {
-      expect(Object.keys(item).sort()).toEqual(
-        ['audioUrl', 'contentType', 'createdAt', 'description', 'duration', 'id', 'order', 'sectionId', 'textContent', 'title', 'videoType', 'videoUrl'],
-      );
+      expect(Object.keys(item).sort()).toEqual([
+        'audioUrl',
+        'contentType',
+        'createdAt',
+        'description',
+        'duration',
+        'id',
+        'order',
+        'sectionId',
+        'textContent',
+        'title',
+        'videoType',
+        'videoUrl',
+      ]);
       expect(item.sectionId).toBe(dailyDrillsId);
     }
-    expect(new Set(res.body.map((c: { contentType: string }) => c.contentType))).toEqual(new Set(['video', 'audio', 'text']));
+    expect(new Set(res.body.map((c: { contentType: string }) => c.contentType))).toEqual(
+      new Set(['video', 'audio', 'text']),
+    );
   });
 
   it('when a Premium member asks by query, then the same answer', async () => {

@@ -9,6 +9,9 @@ import { buildApp } from '../app';
 import { configSchema, type Config } from '../config';
 import { seedCatalogue } from '../seed';
 
+// Jest 30 ignores the per-project testTimeout in jest.config.js (5 s default); real servers on a busy machine need more.
+jest.setTimeout(30_000);
+
 let deps: TestDeps<Config>;
 let server: ReturnType<ReturnType<typeof buildApp>['callback']>;
 let premiumUrls: string[];
@@ -30,7 +33,10 @@ beforeAll(async () => {
   const premiumLectures = await db.collection('lectures').find({ isFree: false }).toArray();
   const content = await db.collection('member_content').find().toArray();
   const freeUrls = new Set(
-    urlsOf([...(await db.collection('lessons').find({ isFree: true }).toArray()), ...(await db.collection('lectures').find({ isFree: true }).toArray())]),
+    urlsOf([
+      ...(await db.collection('lessons').find({ isFree: true }).toArray()),
+      ...(await db.collection('lectures').find({ isFree: true }).toArray()),
+    ]),
   );
   premiumUrls = [...new Set(urlsOf([...lockedLessons, ...premiumLectures, ...content]))];
   // The scan only means something if no Premium URL is also a free item's URL.
@@ -38,7 +44,10 @@ beforeAll(async () => {
 });
 afterAll(() => deps.close());
 
-async function everyAnswer(cookie: string | undefined, ids: { lessons: string[]; sections: { id: string; slug: string }[] }) {
+async function everyAnswer(
+  cookie: string | undefined,
+  ids: { lessons: string[]; sections: { id: string; slug: string }[] },
+) {
   const paths = [
     '/api/testimonials',
     '/api/membership-tiers',
@@ -46,7 +55,11 @@ async function everyAnswer(cookie: string | undefined, ids: { lessons: string[];
     ...ids.lessons.map((id) => `/api/lessons/${id}`),
     '/api/member/lectures',
     '/api/member/sections',
-    ...ids.sections.flatMap((s) => [`/api/member/sections/${s.slug}`, `/api/member/content/${s.id}`, `/api/member/content?sectionId=${s.id}`]),
+    ...ids.sections.flatMap((s) => [
+      `/api/member/sections/${s.slug}`,
+      `/api/member/content/${s.id}`,
+      `/api/member/content?sectionId=${s.id}`,
+    ]),
   ];
   const answers: { path: string; status: number; text: string }[] = [];
   for (const path of paths) {
