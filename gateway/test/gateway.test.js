@@ -63,9 +63,12 @@ before(async () => {
   fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
   fs.writeFileSync(path.join(dist, 'assets', 'index-AbC123.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+  fs.mkdirSync(path.join(dist, '.vite'));
+  fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), '{}');
   const media = path.join(tmp, 'media');
   fs.mkdirSync(path.join(media, 'clubs'), { recursive: true });
   fs.writeFileSync(path.join(media, 'clubs', 'driver.mp3'), Buffer.alloc(2048, 1));
+  fs.writeFileSync(path.join(media, '.manifest.json'), '{}');
 
   const prefix = path.join(tmp, 'nginx');
   const r = spawnSync(process.execPath, [RENDER, '--mode', 'local', '--out', path.join(prefix, 'conf'), '--root', dist, '--media', media, '--prefix', prefix], {
@@ -210,6 +213,12 @@ test('when generated media is fetched, then it is served as audio/mpeg with a lo
   assert.equal(res.headers.get('cache-control'), 'public, max-age=2592000');
   assert.equal((await res.arrayBuffer()).byteLength, 100);
   assert.equal((await fetch(`${base}/media/clubs/none.mp3`)).status, 404);
+});
+
+test('when a dot file is asked for, then it is not served', async () => {
+  assert.equal((await fetch(`${base}/.vite/manifest.json`)).status, 404);
+  assert.equal((await fetch(`${base}/media/.manifest.json`)).status, 404);
+  assert.equal((await fetch(`${base}/.env`)).status, 404);
 });
 
 test('when rendered for compose, then nginx -t accepts it and service names are resolved per request', () => {

@@ -36,13 +36,10 @@ COPY frontend/src/config/clubs.json frontend/src/config/guided-visualizations.js
 COPY infra/media/ infra/media/
 RUN node infra/media/generate.js --out /out/media
 COPY gateway/ gateway/
-# Build-time knobs (docker-compose.yml passes them from .env).
+# Build-time knobs (docker-compose.yml passes them from .env); ARGs reach RUN as env vars.
 ARG AUTH_PORT=4001 CONTENT_PORT=4002 COURSES_PORT=4003 CONTACT_PORT=4004 BILLING_PORT=4005
 ARG GATEWAY_CLIENT_MAX_BODY_SIZE=1m GATEWAY_CSP_FRAME_SRC_EXTRA= GATEWAY_CSP_MEDIA_SRC_EXTRA=
-RUN AUTH_PORT=$AUTH_PORT CONTENT_PORT=$CONTENT_PORT COURSES_PORT=$COURSES_PORT CONTACT_PORT=$CONTACT_PORT \
-    BILLING_PORT=$BILLING_PORT GATEWAY_CLIENT_MAX_BODY_SIZE=$GATEWAY_CLIENT_MAX_BODY_SIZE \
-    GATEWAY_CSP_FRAME_SRC_EXTRA="$GATEWAY_CSP_FRAME_SRC_EXTRA" GATEWAY_CSP_MEDIA_SRC_EXTRA="$GATEWAY_CSP_MEDIA_SRC_EXTRA" \
-    node gateway/render.js --mode compose --out /out/conf
+RUN node gateway/render.js --mode compose --out /out/conf
 
 # ---- nginx -----------------------------------------------------------------------------
 FROM ${NGINX_IMAGE}
@@ -50,7 +47,8 @@ RUN rm -f /etc/nginx/conf.d/default.conf
 COPY --from=media /out/conf/ /etc/nginx/
 COPY --from=frontend /app/frontend/dist/ /usr/share/nginx/html/
 COPY --from=media /out/media/ /usr/share/nginx/media/
-RUN rm -f /usr/share/nginx/media/.manifest.json && nginx -t
+# Build reports (dist/.vite) and the generator's state are not for the web.
+RUN rm -rf /usr/share/nginx/html/.vite /usr/share/nginx/media/.manifest.json && nginx -t
 EXPOSE 8080
 HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
   CMD wget -q -O /dev/null http://127.0.0.1:8080/index.html || exit 1

@@ -32,34 +32,27 @@ COPY services/shared/ services/shared/
 COPY services/${SERVICE}/ services/${SERVICE}/
 RUN npx tsc -b "services/${SERVICE}"
 
-# ---- production dependencies only ------------------------------------------------------
+# ---- production dependencies only, assembled in /out -----------------------------------
 FROM build AS prod-deps
 ARG SERVICE
 RUN --mount=type=cache,target=/root/.npm \
-    rm -rf node_modules services/*/node_modules && \
     npm ci --no-audit --no-fund --loglevel=error --omit=dev -w services/shared -w "services/${SERVICE}"
+RUN mkdir -p /out && cp -a package.json node_modules /out/ && \
+    for d in shared "$SERVICE"; do \
+      mkdir -p "/out/services/$d" && cp -a "services/$d/package.json" "services/$d/dist" "/out/services/$d/" && \
+      if [ -d "services/$d/node_modules" ]; then cp -a "services/$d/node_modules" "/out/services/$d/"; fi; \
+    done
 
 # ---- runtime ---------------------------------------------------------------------------
 FROM ${NODE_IMAGE} AS runtime
 ARG SERVICE
 ENV NODE_ENV=production \
     SERVICE=${SERVICE}
-WORKDIR /app
-COPY --from=prod-deps --chown=root:root /app/package.json ./
-COPY --from=prod-deps --chown=root:root /app/node_modules/ node_modules/
-COPY --from=build --chown=root:root /app/services/shared/package.json services/shared/
-COPY --from=build --chown=root:root /app/services/shared/dist/ services/shared/dist/
-COPY --from=build --chown=root:root /app/services/${SERVICE}/package.json services/${SERVICE}/
-COPY --from=build --chown=root:root /app/services/${SERVICE}/dist/ services/${SERVICE}/dist/
-# Workspace-local node_modules exist only when a version could not be hoisted.
-COPY --from=prod-deps --chown=root:root /app/services/ /tmp/services/
-RUN for d in shared "$SERVICE"; do \
-      if [ -d "/tmp/services/$d/node_modules" ]; then cp -a "/tmp/services/$d/node_modules" "services/$d/"; fi; \
-    done && rm -rf /tmp/services
+# Code stays root-owned (read-only for the process); the process runs as the image's "node" user.
+COPY --from=prod-deps /out/ /app/
 WORKDIR /app/services/${SERVICE}
-# Code is root-owned and read-only for the process; it runs as the image's "node" user.
 USER node
-# The compose file sets PORT per service; the check follows it.
+# PORT comes from the compose file; without it each service listens on its default port.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+  CMD ["node", "-e", "const p=process.env.PORT||{auth:4001,content:4002,courses:4003,contact:4004,billing:4005}[process.env.SERVICE];fetch('http://127.0.0.1:'+p+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 CMD ["node", "dist/server.js"]
