@@ -1,0 +1,92 @@
+import { jobIdFor, type ContactSubmitted, type Logger, type QueueProducer, type QUEUES } from '@fm/shared';
+import type { Connection } from 'mongoose';
+import type { ContactInput } from './contact.schemas';
+import { contactSubmissionModel, type ContactSubmissionDocument } from './contact-submission.model';
+
+export function contactJobId(submissionId: string): string {
+  return jobIdFor('contact', submissionId);
+}
+
+function eventOf(
+  doc: Pick<ContactSubmissionDocument, '_id' | 'name' | 'email' | 'message' | 'createdAt'>,
+): ContactSubmitted {
+  return {
+    submissionId: String(doc._id),
+    name: doc.name,
+    email: doc.email,
+    message: doc.message,
+    createdAt: new Date(doc.createdAt).toISOString(),
+  };
+}
+
+/**
+ * Contact messages: stored first (a stored message is never lost), then a `contact-submitted`
+ * job is queued for the founder's mail. If Redis cannot take the job, the message stays with
+ * `notifiedAt: null` and `requeueUnsent` (run by the sweep) queues it later.
+ */
+export class ContactService {
+  private readonly submissions;
+
+  constructor(
+    private readonly deps: { mongo: Connection; producer: QueueProducer<typeof QUEUES.notifications>; logger: Logger },
+  ) {
+    this.submissions = contactSubmissionModel(deps.mongo);
+  }
+
+  async submit(input: ContactInput): Promise<{ id: string; queued: boolean }> {
+    const doc = await this.submissions.create({ ...input, notifiedAt: null });
+    const id = String(doc._id);
+    const queued = await this.enqueue(eventOf(doc.toObject<ContactSubmissionDocument>())).then(
+      () => true,
+      (err: unknown) => {
+        this.deps.logger.warn(
+          { err, submissionId: id },
+          'contact message stored but not queued; the sweep will queue it',
+        );
+        return false;
+      },
+    );
+    return { id, queued };
+  }
+
+  /** Redis down → the kit's producer gives up within a few seconds (ServiceUnavailableError). */
+  private async enqueue(event: ContactSubmitted): Promise<void> {
+    await this.deps.producer.publish('contact-submitted', event, contactJobId(event.submissionId));
+  }
+
+  /** The founder's mail for this message is out. */
+  async markNotified(submissionId: string): Promise<void> {
+    if (!/^[0-9a-f]{24}$/i.test(submissionId)) return;
+    await this.submissions.updateOne({ _id: submissionId, notifiedAt: null }, { $set: { notifiedAt: new Date() } });
+  }
+
+  /**
+   * Queues again every message older than `graceMs` whose mail has not gone out: adds its job if
+   * Redis has none (the job id makes this a no-op when one is waiting), retries it if it failed
+   * for good. Returns how many it touched.
+   */
+  async requeueUnsent(graceMs: number, batch = 100): Promise<{ queued: number; retried: number }> {
+    const cutoff = new Date(Date.now() - graceMs);
+    const unsent = await this.submissions
+      .find({ notifiedAt: null, createdAt: { $lte: cutoff } })
+      .sort({ createdAt: 1 })
+      .limit(batch)
+      .lean<ContactSubmissionDocument[]>();
+    let queued = 0;
+    let retried = 0;
+    for (const doc of unsent) {
+      const event = eventOf(doc);
+      const jobId = contactJobId(event.submissionId);
+      const job = await this.deps.producer.queue.getJob(jobId);
+      if (!job) {
+        await this.deps.producer.publish('contact-submitted', event, jobId);
+        queued++;
+      } else if (await job.isFailed()) {
+        await job.retry('failed');
+        retried++;
+      }
+    }
+    if (queued || retried) this.deps.logger.info({ queued, retried }, 'unsent contact messages queued again');
+    return { queued, retried };
+  }
+}

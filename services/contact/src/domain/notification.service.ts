@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from '@fm/shared';
+import type { Redis } from 'ioredis';
+import type { Connection } from 'mongoose';
+import type { MailContent } from './mail.templates';
+import type { Mailer } from './mailer';
+import { sentNotificationModel } from './sent-notification.model';
+
+export interface Notification {
+  /** The event the mail is about; with the recipient, it names the mail (sent once). */
+  key: string;
+  to: string;
+  kind: string;
+  mail: MailContent;
+}
+
+const RELEASE_LOCK =
+  "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
+
+/** Longer than a send can take (10 s connect + 10 s greeting + 30 s socket timeouts). */
+const SEND_LOCK_MS = 120_000;
+
+function isDuplicateKey(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
+}
+
+/**
+ * Sends each notification once: skips a (key, recipient) already in sent_notifications, holds a
+ * short Redis lock while sending so two deliveries of the same event (with different job ids)
+ * cannot both send, and records the mail once the SMTP server accepted it. A failed send throws
+ * (the job is retried with backoff); nothing is recorded, so the retry sends it.
+ */
+export class NotificationService {
+  private readonly sent;
+
+  constructor(
+    private readonly deps: { mongo: Connection; redis: Redis; redisPrefix: string; mailer: Mailer; logger: Logger },
+  ) {
+    this.sent = sentNotificationModel(deps.mongo);
+  }
+
+  private alreadySent(key: string, recipient: string): Promise<unknown> {
+    return this.sent.exists({ key, recipient });
+  }
+
+  async sendOnce(notification: Notification): Promise<'sent' | 'already-sent'> {
+    const recipient = notification.to.trim().toLowerCase();
+    const { key } = notification;
+    if (await this.alreadySent(key, recipient)) return 'already-sent';
+
+    const lockKey = `${this.deps.redisPrefix}:mail-lock:${key}:${recipient}`;
+    const token = randomUUID();
+    if ((await this.deps.redis.set(lockKey, token, 'PX', SEND_LOCK_MS, 'NX')) !== 'OK') {
+      throw new Error(`${notification.kind} mail ${key} to ${recipient} is being sent by another worker`);
+    }
+    try {
+      if (await this.alreadySent(key, recipient)) return 'already-sent';
+      const messageId = await this.deps.mailer.send({ ...notification.mail, to: notification.to });
+      await this.record({ key, recipient, kind: notification.kind, messageId, sentAt: new Date() });
+      this.deps.logger.info({ kind: notification.kind, key, messageId }, 'mail sent');
+      return 'sent';
+    } finally {
+      await this.deps.redis.eval(RELEASE_LOCK, 1, lockKey, token).catch(() => undefined);
+    }
+  }
+
+  /** The mail is out: a failure to record it now would mean a second mail, so try a few times. */
+  private async record(entry: {
+    key: string;
+    recipient: string;
+    kind: string;
+    messageId: string | null;
+    sentAt: Date;
+  }) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.sent.create(entry);
+        return;
+      } catch (err) {
+        if (isDuplicateKey(err)) return;
+        if (attempt >= 3) throw err;
+        this.deps.logger.warn({ err, key: entry.key }, 'could not record a sent mail; retrying');
+        await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+      }
+    }
+  }
+}

@@ -1,0 +1,20 @@
+import Router from '@koa/router';
+import { parseBody, type RateLimiter, type RateLimitRule } from '@fm/shared';
+import type { ContactService } from '../domain/contact.service';
+import { contactInputSchema } from '../domain/contact.schemas';
+
+/** POST /api/contact {name, email, message} → 201 {id}. */
+export function contactRouter(contact: ContactService, limiter: RateLimiter, rule: RateLimitRule): Router {
+  const router = new Router({ prefix: '/api' });
+
+  router.post('/contact', async (ctx) => {
+    // Invalid requests are refused before counting: the limit is on messages actually stored.
+    const input = parseBody(ctx, contactInputSchema);
+    await limiter.hit(rule, ctx.ip, 'You have sent several messages in a short time. Please try again later.');
+    const { id } = await contact.submit(input);
+    ctx.status = 201;
+    ctx.body = { id };
+  });
+
+  return router;
+}

@@ -1,0 +1,261 @@
+import { type CoachingBooked, jobIdFor } from '@fm/shared';
+import { createTestDeps, eventually, TEST_SITE_ORIGIN, type TestDeps } from '@fm/shared/testing';
+import { type Message, type SmtpSink, startSmtpSink } from '@fm/smtp-sink';
+import type { Worker } from 'bullmq';
+import { Types } from 'mongoose';
+import request from 'supertest';
+import { buildApp, contactParts } from '../app';
+import { configSchema, type Config } from '../config';
+import { Mailer } from '../domain/mailer';
+import { NotificationService } from '../domain/notification.service';
+import { startContactSweep } from './contact-sweep.worker';
+import { startNotificationsWorker } from './notifications.worker';
+
+jest.setTimeout(30_000);
+
+const FOUNDER = 'founder@fairwaymind.test';
+let sink: SmtpSink;
+let deps: TestDeps<Config>;
+let mailer: Mailer;
+let worker: Worker;
+let server: ReturnType<ReturnType<typeof buildApp>['callback']>;
+
+beforeAll(async () => {
+  sink = await startSmtpSink({ smtpPort: 0, httpPort: false });
+  deps = await createTestDeps(configSchema, {
+    SMTP_URL: `smtp://127.0.0.1:${sink.smtpPort}`,
+    FOUNDER_EMAIL: FOUNDER,
+    MAIL_FROM: 'Fairway Mind <no-reply@fairwaymind.test>',
+    CONTACT_SWEEP_INTERVAL_MS: '1000',
+    CONTACT_SWEEP_GRACE_MS: '0',
+  });
+  mailer = new Mailer(deps.config.SMTP_URL, deps.config.MAIL_FROM);
+  const notifier = new NotificationService({
+    mongo: deps.mongo,
+    redis: deps.redis,
+    redisPrefix: deps.config.REDIS_PREFIX,
+    mailer,
+    logger: deps.logger,
+  });
+  worker = startNotificationsWorker(deps, { notifier, contact: contactParts(deps).contact });
+  server = buildApp(deps).callback();
+});
+
+afterAll(async () => {
+  await worker.close();
+  mailer.close();
+  await contactParts(deps).producer.close();
+  await deps.close();
+  await sink.close();
+});
+
+afterEach(() => sink.setFailing(false));
+
+const producer = () => contactParts(deps).producer;
+const mails = (predicate: (m: Message) => boolean) => sink.messages().filter(predicate);
+const sentTo = (address: string, marker: string) => (m: Message) => m.to.includes(address) && m.text.includes(marker);
+
+async function jobState(jobId: string) {
+  return (await producer().queue.getJob(jobId))?.getState();
+}
+
+function booking(overrides: Partial<CoachingBooked> = {}): CoachingBooked {
+  const id = new Types.ObjectId().toHexString();
+  return {
+    bookingId: `bk_${id}`,
+    userId: `user-${id}`,
+    memberEmail: `grace-${id.slice(-6)}@example.com`,
+    memberName: 'Grace Hopper',
+    amountCents: 10000,
+    currency: 'usd',
+    paymentIntentId: `pi_${id}`,
+    eventId: `evt_${id}`,
+    occurredAt: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+async function submitContact(message: string, ip: string) {
+  const res = await request(server)
+    .post('/api/contact')
+    .set('Origin', TEST_SITE_ORIGIN)
+    .set('X-Forwarded-For', ip)
+    .send({ name: 'Ada Lovelace', email: 'ada@example.com', message });
+  expect(res.status).toBe(201);
+  return res.body.id as string;
+}
+
+describe('contact-submitted', () => {
+  it('when a visitor sends the contact form, then the founder gets the message, replying to the visitor', async () => {
+    const marker = `I freeze on the first tee ${Date.now()}`;
+    const id = await submitContact(`${marker}.\nAny advice?`, '10.9.0.1');
+
+    const mail = await sink.waitFor(sentTo(FOUNDER, marker), 10_000);
+    expect(mail.to).toEqual([FOUNDER]);
+    expect(mail.subject).toBe('New contact message from Ada Lovelace');
+    expect(mail.from).toContain('no-reply@fairwaymind.test');
+    expect(mail.headers['reply-to']).toContain('ada@example.com');
+    expect(mail.text).toContain(`${marker}.\nAny advice?`);
+    expect(mail.html).toContain('Ada Lovelace');
+
+    const stored = await eventually(() =>
+      deps.mongo
+        .db!.collection('contact_submissions')
+        .findOne({ _id: new Types.ObjectId(id), notifiedAt: { $ne: null } }),
+    );
+    expect(stored?.notifiedAt).toBeInstanceOf(Date);
+    expect(
+      await deps.mongo
+        .db!.collection('sent_notifications')
+        .countDocuments({ key: `contact-${id}`, recipient: FOUNDER }),
+    ).toBe(1);
+  });
+
+  it('when SMTP refuses mail for a while, then the job is retried and the mail arrives exactly once', async () => {
+    sink.setFailing(true);
+    const marker = `retry me ${Date.now()}`;
+    const id = await submitContact(marker, '10.9.0.2');
+    const jobId = jobIdFor('contact', id);
+
+    await eventually(async () => ((await producer().queue.getJob(jobId))?.attemptsMade ?? 0) >= 1, 10_000);
+    expect(mails(sentTo(FOUNDER, marker))).toHaveLength(0);
+    sink.setFailing(false);
+
+    await sink.waitFor(sentTo(FOUNDER, marker), 15_000);
+    await eventually(async () => (await jobState(jobId)) === 'completed', 10_000);
+    expect(mails(sentTo(FOUNDER, marker))).toHaveLength(1);
+  });
+
+  it('when a job failed for good, then the sweep retries it and the mail still goes out', async () => {
+    sink.setFailing(true);
+    const marker = `never dropped ${Date.now()}`;
+    const doc = await deps.mongo.db!.collection('contact_submissions').insertOne({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      message: marker,
+      notifiedAt: null,
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
+    const id = doc.insertedId.toHexString();
+    const jobId = jobIdFor('contact', id);
+    await producer().queue.add(
+      'contact-submitted',
+      {
+        submissionId: id,
+        name: 'Ada Lovelace',
+        email: 'ada@example.com',
+        message: marker,
+        createdAt: new Date().toISOString(),
+      },
+      { jobId, attempts: 1 },
+    );
+    await eventually(async () => (await jobState(jobId)) === 'failed', 10_000);
+    sink.setFailing(false);
+
+    const { retried } = await contactParts(deps).contact.requeueUnsent(0);
+    expect(retried).toBeGreaterThanOrEqual(1);
+    await sink.waitFor(sentTo(FOUNDER, marker), 10_000);
+    expect(mails(sentTo(FOUNDER, marker))).toHaveLength(1);
+  });
+
+  it('when a stored message was never queued, then the scheduled sweep queues it and the founder is mailed', async () => {
+    const marker = `stored while Redis was down ${Date.now()}`;
+    const doc = await deps.mongo.db!.collection('contact_submissions').insertOne({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      message: marker,
+      notifiedAt: null,
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
+    const sweep = await startContactSweep(deps, contactParts(deps).contact);
+    try {
+      await sink.waitFor(sentTo(FOUNDER, marker), 15_000);
+      await eventually(() =>
+        deps.mongo.db!.collection('contact_submissions').findOne({ _id: doc.insertedId, notifiedAt: { $ne: null } }),
+      );
+    } finally {
+      await sweep.close();
+    }
+  });
+});
+
+describe('coaching-booked', () => {
+  it('when a member books coaching, then the founder is told and the member gets a confirmation', async () => {
+    const event = booking();
+    await producer().publish('coaching-booked', event, jobIdFor('stripe', event.eventId));
+
+    const founderMail = await sink.waitFor(sentTo(FOUNDER, event.bookingId), 10_000);
+    expect(founderMail.subject).toBe('Coaching session booked: Grace Hopper');
+    expect(founderMail.text).toContain(event.memberEmail);
+    expect(founderMail.text).toContain('$100.00');
+    expect(founderMail.headers['reply-to']).toContain(event.memberEmail);
+
+    const memberMail = await sink.waitFor(sentTo(event.memberEmail, event.bookingId), 10_000);
+    expect(memberMail.to).toEqual([event.memberEmail]);
+    expect(memberMail.subject).toBe('Your Fairway Mind coaching session is booked');
+    expect(memberMail.text).toContain('Hi Grace,');
+    expect(memberMail.text).toContain('45 minutes');
+    expect(memberMail.text).toContain('$100.00');
+    expect(memberMail.text).toContain('Within 24 hours');
+    expect(memberMail.html).toContain('<li>');
+    expect(memberMail.headers['reply-to']).toContain(FOUNDER);
+  });
+
+  it('when the same booking arrives twice (two event ids, and a replayed job id), then one mail each', async () => {
+    const event = booking();
+    const first = jobIdFor('stripe', event.eventId);
+    const second = jobIdFor('billing-sync', event.paymentIntentId);
+    await Promise.all([
+      producer().publish('coaching-booked', event, first),
+      producer().publish('coaching-booked', { ...event, eventId: `${event.eventId}_sync` }, second),
+      producer().publish('coaching-booked', event, first),
+    ]);
+    expect(
+      await producer().queue.getJobCountByTypes('waiting', 'active', 'delayed', 'completed', 'failed'),
+    ).toBeGreaterThanOrEqual(2);
+
+    await eventually(
+      async () => (await jobState(first)) === 'completed' && (await jobState(second)) === 'completed',
+      15_000,
+    );
+    expect(mails(sentTo(FOUNDER, event.bookingId))).toHaveLength(1);
+    expect(mails(sentTo(event.memberEmail, event.bookingId))).toHaveLength(1);
+
+    // And once more, long after: the sent_notifications record still stops a second mail.
+    const late = jobIdFor('replay', event.eventId);
+    await producer().publish('coaching-booked', event, late);
+    await eventually(async () => (await jobState(late)) === 'completed', 10_000);
+    expect(mails(sentTo(FOUNDER, event.bookingId))).toHaveLength(1);
+    expect(mails(sentTo(event.memberEmail, event.bookingId))).toHaveLength(1);
+  });
+
+  it('when the member mail fails after the founder mail went out, then the retry sends only the member mail', async () => {
+    const event = booking();
+    const jobId = jobIdFor('stripe', event.eventId);
+    // Refuse mail as soon as the founder's has been accepted.
+    const founderSent = sink.waitFor(sentTo(FOUNDER, event.bookingId), 10_000).then(() => sink.setFailing(true));
+    await producer().publish('coaching-booked', event, jobId);
+    await founderSent;
+    await eventually(async () => ((await producer().queue.getJob(jobId))?.attemptsMade ?? 0) >= 1, 10_000);
+    sink.setFailing(false);
+
+    await sink.waitFor(sentTo(event.memberEmail, event.bookingId), 15_000);
+    await eventually(async () => (await jobState(jobId)) === 'completed', 10_000);
+    expect(mails(sentTo(FOUNDER, event.bookingId))).toHaveLength(1);
+    expect(mails(sentTo(event.memberEmail, event.bookingId))).toHaveLength(1);
+  });
+});
+
+describe('the notifications queue', () => {
+  it('when a job carries an invalid payload, then it fails for good without sending', async () => {
+    const before = sink.messages().length;
+    const jobId = `bad-${Date.now()}`;
+    await producer().queue.add('coaching-booked', { bookingId: 'x' }, { jobId });
+    await eventually(async () => (await jobState(jobId)) === 'failed', 10_000);
+    const job = await producer().queue.getJob(jobId);
+    expect(job?.attemptsMade).toBe(1);
+    expect(sink.messages().length).toBe(before);
+  });
+});
