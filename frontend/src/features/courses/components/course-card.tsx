@@ -48,7 +48,7 @@ export function CourseCard({ course, onDelete, deleting, onRate, onFavorite }: C
           </Typography>
           {course.isPublic && (
             <Tooltip title="Public course">
-              <PublicRounded color="primary" aria-label="Public course" role="img" sx={{ mt: 0.25 }} />
+              <PublicRounded color="primary" titleAccess="Public course" sx={{ mt: 0.25 }} />
             </Tooltip>
           )}
         </Stack>
