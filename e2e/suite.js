@@ -15,3 +15,4 @@ require('./journeys/01-visitor');
 require('./journeys/02-signup');
 require('./journeys/03-upgrade');
 require('./journeys/04-coaching');
+require('./journeys/05-courses');
