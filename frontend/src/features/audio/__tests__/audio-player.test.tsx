@@ -1,26 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { act, fireEvent } from '@testing-library/react';
 import { AudioPlayer } from '@/features/audio/components/audio-player';
 import { formatTime } from '@/features/audio/lib/format-time';
 import { renderWithProviders, screen, within } from '@/testing/test-utils';
 
-let play: ReturnType<typeof vi.fn>;
-let pause: ReturnType<typeof vi.fn>;
-let load: ReturnType<typeof vi.fn>;
+let play: Mock<() => Promise<void>>;
+let pause: Mock<() => void>;
+let load: Mock<() => void>;
 
 beforeEach(() => {
   play = vi.fn(() => Promise.resolve());
   pause = vi.fn();
   load = vi.fn();
-  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
-    return play.call(this) as Promise<void>;
-  });
-  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (this: HTMLMediaElement) {
-    pause.call(this);
-  });
-  vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(function (this: HTMLMediaElement) {
-    load.call(this);
-  });
+  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() => play());
+  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => pause());
+  vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => load());
 });
 
 afterEach(() => {
