@@ -1,10 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from '@/testing/mocks/server';
 import { installMatchMedia, resetViewport } from '@/testing/viewport';
 
 installMatchMedia();
+// Lazy route chunks are transformed on first import; on a busy 2-core machine that can take a few seconds.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
