@@ -14,6 +14,8 @@ const swc = [
 const services = ['shared', 'auth', 'content', 'courses', 'contact', 'billing'];
 
 module.exports = {
+  // Jest 30 reads the timeout only at the top level.
+  testTimeout: 30_000,
   projects: services.map((name) => ({
     displayName: name,
     testEnvironment: 'node',
@@ -25,6 +27,5 @@ module.exports = {
       '^@fm/shared/testing$': '<rootDir>/../shared/src/testing/index.ts',
     },
     globalSetup: '<rootDir>/../shared/test/global-setup.js',
-    testTimeout: 30_000,
   })),
 };

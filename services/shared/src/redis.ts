@@ -8,6 +8,8 @@ export function createRedis(url: string, kind: 'client' | 'producer' | 'worker' 
   const options: RedisOptions = {
     lazyConnect: false,
     connectTimeout: 5000,
+    // A request waits for at most one reconnect, then fails (→ 503) instead of hanging.
+    ...(kind === 'client' ? { maxRetriesPerRequest: 1 } : {}),
     ...(kind === 'worker' ? { maxRetriesPerRequest: null } : {}),
     ...(kind === 'producer' ? { enableOfflineQueue: false, maxRetriesPerRequest: 1 } : {}),
   };

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { baseEnvSchema } from '../config';
 import { ConflictError } from '../errors';
 import { requirePremium, requireUser } from '../guards';
+import { RateLimiter } from '../rate-limit';
+import { createRedis } from '../redis';
 import { createTestDeps, loggedInMember, type TestDeps, TEST_SITE_ORIGIN } from '../testing';
 import { createApp } from './create-app';
 import { parseBody } from './validate';
@@ -108,6 +110,22 @@ describe('the shared Koa app', () => {
     const { cookie } = await loggedInMember(deps);
     const forged = cookie.replace(/fm\.sid\.sig=[^;]+/, 'fm.sid.sig=AAAA');
     expect((await request(server).get('/me').set('Cookie', forged)).status).toBe(401);
+  });
+
+  it('when Redis cannot be reached, then a rate-limited route answers 503 instead of hanging', async () => {
+    const deadRedis = createRedis('redis://127.0.0.1:1');
+    const limiter = new RateLimiter(deadRedis, 'dead');
+    const router = new Router();
+    router.post('/limited', async (ctx) => {
+      await limiter.hit({ name: 'x', limit: 5, windowSeconds: 60 }, ctx.ip);
+      ctx.body = { ok: true };
+    });
+    const app = createApp({ ...deps, redis: deadRedis }, { name: 'dead-redis', routers: [router] }).callback();
+    const started = Date.now();
+    const res = await request(app).post('/limited').send({});
+    expect(res).toMatchObject({ status: 503, body: { code: 'UNAVAILABLE' } });
+    expect(Date.now() - started).toBeLessThan(10_000);
+    deadRedis.disconnect();
   });
 
   it('answers /healthz and /readyz with Mongo and Redis up', async () => {

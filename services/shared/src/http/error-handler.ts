@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import { ZodError } from 'zod';
-import { AppError, TooManyRequestsError } from '../errors';
+import { AppError, ServiceUnavailableError, TooManyRequestsError } from '../errors';
 import { zodIssuesToErrors } from './validate';
 
 interface ErrorBody {
@@ -27,6 +27,15 @@ function isMongoDuplicateKey(err: unknown): boolean {
 
 function isCastError(err: unknown): boolean {
   return err instanceof Error && (err.name === 'CastError' || err.name === 'BSONError');
+}
+
+/** Redis (sessions, rate limits, queues) unreachable: the client should retry shortly. */
+function isRedisUnavailable(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  return (
+    err.name === 'MaxRetriesPerRequestError' ||
+    /Connection is closed|Stream isn't writeable|ECONNREFUSED|enableOfflineQueue/.test(err.message)
+  );
 }
 
 /** Client errors raised by Koa itself or its body parser (`ctx.throw`, http-errors). */
@@ -66,6 +75,12 @@ export function errorHandler(): Middleware {
         status = err.status;
         body = { message: err.message, code: err.code, ...(err.errors ? { errors: err.errors } : {}) };
         if (err instanceof TooManyRequestsError) ctx.set('Retry-After', String(err.retryAfterSeconds));
+      } else if (isRedisUnavailable(err)) {
+        const unavailable = new ServiceUnavailableError();
+        status = 503;
+        body = { message: unavailable.message, code: unavailable.code };
+        ctx.set('Retry-After', '5');
+        ctx.app.emit('error', err, ctx);
       } else if (isMongoDuplicateKey(err)) {
         status = 409;
         body = { message: 'That record already exists.', code: 'CONFLICT' };
