@@ -21,8 +21,11 @@ COPY services/billing/package.json services/billing/
 COPY frontend/package.json frontend/
 COPY infra/smtp-sink/package.json infra/smtp-sink/
 COPY e2e/package.json e2e/
+# npm ci, or npm install when npm ci refuses the lock (platform-only optional entries,
+# npm/cli#4828; see README "Known issues").
 RUN --mount=type=cache,target=/root/.npm \
-    npm ci --no-audit --no-fund --loglevel=error -w frontend
+    set -- --no-audit --no-fund --loglevel=error -w frontend; \
+    npm ci "$@" || npm install "$@"
 COPY frontend/ frontend/
 RUN npm run build -w frontend
 

@@ -25,9 +25,11 @@ COPY services/billing/package.json services/billing/
 COPY frontend/package.json frontend/
 COPY infra/smtp-sink/package.json infra/smtp-sink/
 COPY e2e/package.json e2e/
+# npm ci, or npm install when npm ci refuses the lock (platform-only optional entries,
+# npm/cli#4828; see README "Known issues").
 RUN --mount=type=cache,target=/root/.npm \
-    npm ci --no-audit --no-fund --loglevel=error --include-workspace-root \
-      -w services/shared -w "services/${SERVICE}"
+    set -- --no-audit --no-fund --loglevel=error --include-workspace-root -w services/shared -w "services/${SERVICE}"; \
+    npm ci "$@" || npm install "$@"
 COPY services/shared/ services/shared/
 COPY services/${SERVICE}/ services/${SERVICE}/
 RUN npx tsc -b "services/${SERVICE}"
@@ -35,8 +37,12 @@ RUN npx tsc -b "services/${SERVICE}"
 # ---- production dependencies only, assembled in /out -----------------------------------
 FROM build AS prod-deps
 ARG SERVICE
+# npm ci, or npm install when npm ci refuses the lock (platform-only optional entries,
+# npm/cli#4828; see README "Known issues").
 RUN --mount=type=cache,target=/root/.npm \
-    npm ci --no-audit --no-fund --loglevel=error --omit=dev -w services/shared -w "services/${SERVICE}"
+    rm -rf node_modules services/*/node_modules && \
+    set -- --no-audit --no-fund --loglevel=error --omit=dev -w services/shared -w "services/${SERVICE}"; \
+    npm ci "$@" || npm install "$@"
 RUN mkdir -p /out && cp -a package.json node_modules /out/ && \
     for d in shared "$SERVICE"; do \
       mkdir -p "/out/services/$d" && cp -a "services/$d/package.json" "services/$d/dist" "/out/services/$d/" && \

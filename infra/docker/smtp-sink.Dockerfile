@@ -17,8 +17,11 @@ COPY services/billing/package.json services/billing/
 COPY frontend/package.json frontend/
 COPY infra/smtp-sink/package.json infra/smtp-sink/
 COPY e2e/package.json e2e/
+# npm ci, or npm install when npm ci refuses the lock (platform-only optional entries,
+# npm/cli#4828; see README "Known issues").
 RUN --mount=type=cache,target=/root/.npm \
-    npm ci --no-audit --no-fund --loglevel=error --omit=dev -w infra/smtp-sink
+    set -- --no-audit --no-fund --loglevel=error --omit=dev -w infra/smtp-sink; \
+    npm ci "$@" || npm install "$@"
 COPY infra/smtp-sink/src/ infra/smtp-sink/src/
 USER node
 EXPOSE 1025 1080
