@@ -34,7 +34,8 @@ provision_npm() {
   if [ -d "$ROOT/node_modules" ]; then
     if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$sum" ]; then ok "node_modules up to date"; return; fi
     # Installed by hand (npm install) after the last lock change: npm's own marker is newer.
-    if [ ! -f "$stamp" ] && [ "$ROOT/node_modules/.package-lock.json" -nt "$ROOT/package-lock.json" ]; then
+    if [ "$ROOT/node_modules/.package-lock.json" -nt "$ROOT/package-lock.json" ]; then
+      printf '%s\n' "$sum" >"$stamp"
       ok "node_modules up to date (installed after the last package-lock.json change)"
       return
     fi
