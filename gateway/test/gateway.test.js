@@ -45,6 +45,12 @@ before(async () => {
       req.on('data', (c) => (body += c));
       req.on('end', () => {
         if (req.url === '/api/courses/slow') return; // never answers: read timeout is long, tested via 503 instead
+        if (req.url === '/api/member/media-access') {
+          // The content service's answer: Premium 204, free member 403, visitor 401.
+          const cookie = req.headers.cookie || '';
+          res.writeHead(cookie.includes('premium') ? 204 : cookie ? 403 : 401);
+          return res.end();
+        }
         res.writeHead(200, { 'content-type': 'application/json', 'x-powered-by': 'koa', 'x-frame-options': 'SAMEORIGIN' });
         res.end(JSON.stringify({ service: name, method: req.method, url: req.url, headers: req.headers, bodyLength: body.length }));
       });
@@ -68,6 +74,8 @@ before(async () => {
   const media = path.join(tmp, 'media');
   fs.mkdirSync(path.join(media, 'clubs'), { recursive: true });
   fs.writeFileSync(path.join(media, 'clubs', 'driver.mp3'), Buffer.alloc(2048, 1));
+  fs.mkdirSync(path.join(media, 'guided'), { recursive: true });
+  fs.writeFileSync(path.join(media, 'guided', 'perfect-drive.mp3'), Buffer.alloc(2048, 2));
   fs.writeFileSync(path.join(media, '.manifest.json'), '{}');
 
   const prefix = path.join(tmp, 'nginx');
@@ -213,6 +221,17 @@ test('when generated media is fetched, then it is served as audio/mpeg with a lo
   assert.equal(res.headers.get('cache-control'), 'public, max-age=2592000');
   assert.equal((await res.arrayBuffer()).byteLength, 100);
   assert.equal((await fetch(`${base}/media/clubs/none.mp3`)).status, 404);
+});
+
+test('when Premium audio is fetched, then only a Premium member gets it (visitor 401, free 403)', async () => {
+  const url = `${base}/media/guided/perfect-drive.mp3`;
+  assert.equal((await fetch(url)).status, 401);
+  assert.equal((await fetch(url, { headers: { cookie: 'fm.sid=free-member' } })).status, 403);
+  const premium = await fetch(url, { headers: { cookie: 'fm.sid=premium-member' } });
+  assert.equal(premium.status, 200);
+  assert.equal(premium.headers.get('content-type'), 'audio/mpeg');
+  assert.match(premium.headers.get('cache-control') || '', /private/);
+  assert.equal((await premium.arrayBuffer()).byteLength, 2048);
 });
 
 test('when a dot file is asked for, then it is not served', async () => {

@@ -46,5 +46,10 @@ export function memberRouter(catalogue: CatalogueService, mongo: Connection): Ro
     await sectionContent(ctx, ctx.params.sectionId ?? '');
   });
 
+  // The gateway asks this before serving Premium audio files (nginx auth_request on /media/guided/).
+  router.get('/media-access', requirePremium(mongo), (ctx) => {
+    ctx.status = 204;
+  });
+
   return router;
 }

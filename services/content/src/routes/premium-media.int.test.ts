@@ -92,3 +92,13 @@ describe('Premium media', () => {
     }
   });
 });
+
+describe('Premium audio files behind the gateway', () => {
+  it('when the gateway asks whether a caller may fetch Premium media, then visitor 401, free 403, Premium 204', async () => {
+    const free = await loggedInMember(deps, { membershipLevel: 'free' });
+    const premium = await loggedInMember(deps, { membershipLevel: 'premium' });
+    expect((await get('/api/member/media-access')).status).toBe(401);
+    expect((await get('/api/member/media-access', free.cookie)).status).toBe(403);
+    expect((await get('/api/member/media-access', premium.cookie)).status).toBe(204);
+  });
+});
