@@ -82,7 +82,7 @@ function parseParams(value) {
       // RFC 2231: charset'lang'percent-encoded
       key = key.slice(0, -1);
       const m = /^([^']*)'[^']*'(.*)$/.exec(val);
-      if (m) val = decodeCharset(Buffer.from(decodeURIComponentBytes(m[2] ?? '')), m[1] || 'utf-8');
+      if (m) val = decodeCharset(decodeHexEscapes(m[2] ?? '', '%'), m[1] || 'utf-8');
     }
     params[key] = val;
   }
@@ -106,29 +106,21 @@ function splitOutsideQuotes(s, sep) {
   return parts;
 }
 
-/** @param {string} s */
-function decodeURIComponentBytes(s) {
+/** Bytes of `s` with every `<marker>XX` hex escape decoded (`%` for RFC 2231, `=` for QP). */
+function decodeHexEscapes(/** @type {string} */ s, /** @type {string} */ marker) {
   const bytes = [];
   for (let i = 0; i < s.length; i++) {
-    if (s[i] === '%' && /^[0-9a-fA-F]{2}$/.test(s.slice(i + 1, i + 3))) {
-      bytes.push(parseInt(s.slice(i + 1, i + 3), 16));
-      i += 2;
-    } else bytes.push(s.charCodeAt(i) & 0xff);
-  }
-  return bytes;
-}
-
-/** @param {string} s @param {boolean} softBreaks @returns {Buffer} */
-function decodeQuotedPrintable(s, softBreaks = true) {
-  if (softBreaks) s = s.replace(/=\r?\n/g, '');
-  const bytes = [];
-  for (let i = 0; i < s.length; i++) {
-    if (s[i] === '=' && /^[0-9a-fA-F]{2}$/.test(s.slice(i + 1, i + 3))) {
+    if (s[i] === marker && /^[0-9a-fA-F]{2}$/.test(s.slice(i + 1, i + 3))) {
       bytes.push(parseInt(s.slice(i + 1, i + 3), 16));
       i += 2;
     } else bytes.push(s.charCodeAt(i) & 0xff);
   }
   return Buffer.from(bytes);
+}
+
+/** @param {string} s @param {boolean} softBreaks @returns {Buffer} */
+function decodeQuotedPrintable(s, softBreaks = true) {
+  return decodeHexEscapes(softBreaks ? s.replace(/=\r?\n/g, '') : s, '=');
 }
 
 /** @param {Uint8Array} bytes @param {string | undefined} charset */

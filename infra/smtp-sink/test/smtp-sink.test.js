@@ -134,3 +134,25 @@ test('when headers use RFC 2047 Q/B words and bodies are quoted-printable, then 
   assert.equal(parsed.headers.subject, 'Hello ⛳ world');
   assert.equal(parsed.text, 'Café au lait, softbreak');
 });
+
+test('when an attachment name uses RFC 2231 encoding, then it is decoded', () => {
+  const raw = [
+    'Content-Type: multipart/mixed; boundary="b"',
+    '',
+    '--b',
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    'hi',
+    '--b',
+    'Content-Type: application/pdf',
+    "Content-Disposition: attachment; filename*=utf-8''caf%C3%A9.pdf",
+    'Content-Transfer-Encoding: base64',
+    '',
+    'AAAA',
+    '--b--',
+    '',
+  ].join('\r\n');
+  const parsed = parseMail(raw);
+  assert.equal(parsed.text, 'hi');
+  assert.deepEqual(parsed.attachments, [{ filename: 'café.pdf', contentType: 'application/pdf', size: 3 }]);
+});
