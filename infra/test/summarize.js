@@ -7,8 +7,8 @@
 // Each line of SUITES.tsv: name <TAB> exit code <TAB> report file <TAB> output log
 // Report files understood: Jest/Vitest JSON (numPassedTests, numFailedTests, …) and
 // node:test / TAP output ("# pass N" / "# fail N"). Without a report, counts are read from
-// the output log (node:test, Jest, Vitest, Playwright summaries); failing that, the exit
-// code stands for one test.
+// the output log (node:test, Jest, Vitest, a plain "N passed, N failed" line, Playwright);
+// failing that, the exit code stands for one test.
 
 const fs = require('node:fs');
 
@@ -57,6 +57,9 @@ function fromText(text) {
     const n = (/** @type {string} */ word) => Number((vitest[1].match(new RegExp(`(\\d+) ${word}`)) || [0, 0])[1]);
     return { passed: n('passed'), failed: n('failed'), skipped: n('skipped') + n('todo') };
   }
+  // The plain closing line: "12 passed, 1 failed" (", 2 skipped" may follow).
+  const plainLine = [...plain.matchAll(/^(?:\w+: )?(\d+) passed, (\d+) failed(?:, (\d+) skipped)?\s*$/gm)].pop();
+  if (plainLine) return { passed: Number(plainLine[1]), failed: Number(plainLine[2]), skipped: Number(plainLine[3] || 0) };
   // Playwright: "  12 passed (30s)" / "  1 failed"
   const pwPassed = last(/^\s+(\d+) passed\b/gm);
   if (pwPassed !== null) return { passed: pwPassed, failed: last(/^\s+(\d+) failed\b/gm) ?? 0, skipped: last(/^\s+(\d+) skipped\b/gm) ?? 0 };
