@@ -138,7 +138,9 @@ cmd_test() {
     --test-reporter=tap --test-reporter-destination="$TEST_DIR/infra.tap" infra/smtp-sink/test gateway/test
 
   if [ -f "$ROOT/jest.config.js" ]; then
-    run_suite services "$TEST_DIR/services.json" env -u NODE_ENV npx jest --config jest.config.js --ci \
+    # --forceExit: a handle left open by one test must not hold CI until the suite timeout
+    # (the results are already written); find such leaks with --detectOpenHandles.
+    run_suite services "$TEST_DIR/services.json" env -u NODE_ENV npx jest --config jest.config.js --ci --forceExit \
       --json --outputFile="$TEST_DIR/services.json"
   else
     warn "no jest.config.js: service tests skipped"
