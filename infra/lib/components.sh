@@ -58,7 +58,7 @@ provision_npm() {
     fi
   fi
   printf '%s\n' "$sum" >"$stamp"
-  ok "npm ci in $(elapsed "$t") s"
+  ok "node_modules installed in $(elapsed "$t") s"
 }
 
 need_go() {
