@@ -16,3 +16,4 @@ require('./journeys/02-signup');
 require('./journeys/03-upgrade');
 require('./journeys/04-coaching');
 require('./journeys/05-courses');
+require('./journeys/06-layout');

@@ -12,7 +12,7 @@ const { waitForMail } = require('../lib/smtp-sink');
 const EMBED_URL = /^https:\/\/(www\.youtube(-nocookie)?\.com\/embed\/|player\.vimeo\.com\/video\/)/;
 
 test(
-  '1. Visitor: home, lessons wall, membership tiers, contact form (mail to the founder), member path → /login',
+  '1. Visitor: home, lessons wall, membership tiers, coaching, contact form (mail to the founder), member path → /login',
   { timeout: config.journeyTimeout },
   journey('visitor', async ({ page, step }) => {
     await step('home page: hero, benefits and the free lesson embed', async () => {
@@ -51,6 +51,16 @@ test(
         await expectVisible(cta, 'Get Started on each tier for a visitor');
         check((await cta.getAttribute('href')) === '/signup', 'Get Started leads to /signup');
       }
+    });
+
+    await step('coaching for a visitor: $100 per 45 minutes, Sign Up to Book → /signup', async () => {
+      await page.goto('/coaching');
+      const offer = page.getByRole('region', { name: 'Private coaching session' });
+      await expectVisible(offer.getByText('$100', { exact: true }), 'the $100 price');
+      await expectVisible(offer.getByText('per 45 minutes'), 'per 45 minutes');
+      const book = offer.getByRole('link', { name: 'Sign Up to Book' });
+      await expectVisible(book);
+      check((await book.getAttribute('href')) === '/signup', 'Sign Up to Book leads to /signup');
     });
 
     const sender = { name: `Visitor ${RUN_ID}`, email: `fm-e2e-visitor-${RUN_ID}@example.com` };

@@ -8,7 +8,15 @@
 const { test } = require('node:test');
 const { journey } = require('../lib/browser');
 const { config } = require('../lib/config');
-const { check, eventually, expectCount, expectHidden, expectPath, expectToast, expectVisible } = require('../lib/expect');
+const {
+  check,
+  eventually,
+  expectCount,
+  expectHidden,
+  expectPath,
+  expectToast,
+  expectVisible,
+} = require('../lib/expect');
 const { currentUser, newMember, sidebarEntries, signUp } = require('../lib/app');
 const { fillCard, paymentSetup } = require('../lib/checkout');
 const { stripeCustomerIdOf } = require('../lib/members-db');
@@ -50,7 +58,8 @@ const PAGES = [
     entry: 'Start Here - Crash Course',
     path: '/member/crash-course',
     heading: 'Start Here - Crash Course',
-    content: async (main) => expectVisible(main.locator('iframe[src*="/embed/"], iframe[src*="player.vimeo.com"]'), 'the crash-course video'),
+    content: async (main) =>
+      expectVisible(main.locator('iframe[src*="/embed/"], iframe[src*="player.vimeo.com"]'), 'the crash-course video'),
   },
   {
     entry: 'Lectures',
@@ -83,8 +92,14 @@ const PAGES = [
       const n = await items.count();
       for (let i = 0; i < n; i++) {
         const item = items.nth(i);
-        const media = (await item.locator('iframe').count()) + (await item.locator('audio').count()) + (await item.locator('p').count());
-        check(media > 0, `${entry} item ${i + 1} ("${await item.getAttribute('aria-label')}") shows a video, audio or text`);
+        const media =
+          (await item.locator('iframe').count()) +
+          (await item.locator('audio').count()) +
+          (await item.locator('p').count());
+        check(
+          media > 0,
+          `${entry} item ${i + 1} ("${await item.getAttribute('aria-label')}") shows a video, audio or text`,
+        );
       }
     },
   })),
@@ -104,7 +119,9 @@ const PAGES = [
     heading: 'My Courses',
     content: async (main) => {
       await expectVisible(main.getByRole('heading', { name: 'Your Courses' }));
-      await expectVisible(main.getByRole('link', { name: 'New Course' }).or(main.getByRole('button', { name: 'New Course' })));
+      await expectVisible(
+        main.getByRole('link', { name: 'New Course' }).or(main.getByRole('button', { name: 'New Course' })),
+      );
     },
   },
   {
@@ -113,7 +130,10 @@ const PAGES = [
     heading: 'Your Account',
     content: async (main) => {
       await expectVisible(main.getByLabel('Membership: Premium'), 'the Premium badge');
-      check((await main.getByRole('link', { name: 'Upgrade to Premium' }).count()) === 0, 'no upgrade offer for Premium');
+      check(
+        (await main.getByRole('link', { name: 'Upgrade to Premium' }).count()) === 0,
+        'no upgrade offer for Premium',
+      );
     },
   },
 ];
@@ -134,7 +154,10 @@ test(
       await expectPath(page, '/checkout');
       await expectVisible(page.getByRole('heading', { name: 'Upgrade to Premium', level: 1 }));
       setup = await created;
-      check(/_secret_/.test(setup.clientSecret), `create-subscription gave a client secret, got ${JSON.stringify(setup)}`);
+      check(
+        /_secret_/.test(setup.clientSecret),
+        `create-subscription gave a client secret, got ${JSON.stringify(setup)}`,
+      );
       check(Boolean(setup.subscriptionId), 'create-subscription gave the subscription id');
       const summary = page.getByRole('region', { name: 'Order summary' });
       await expectVisible(summary.getByText('$19.99'), 'the price in the order summary');
@@ -146,7 +169,10 @@ test(
       await fillCard(page, 'declined');
       await subscribe.click();
       await expectVisible(page.getByRole('button', { name: 'Processing...' }), 'the Processing... button');
-      check(await page.getByRole('button', { name: 'Processing...' }).isDisabled(), 'the button is disabled while processing');
+      check(
+        await page.getByRole('button', { name: 'Processing...' }).isDisabled(),
+        'the button is disabled while processing',
+      );
       await expectToast(page, 'Payment Failed', 'Your card was declined.');
       await expectVisible(subscribe, 'the Subscribe button again');
       check(await subscribe.isEnabled(), 'the form is enabled again after a failure');
@@ -159,13 +185,20 @@ test(
       await subscribe.click();
       await returned;
       const back = new URL(page.url());
-      check(back.searchParams.get('redirect_status') === 'succeeded', `Stripe-like return parameters, got ${back.search}`);
+      check(
+        back.searchParams.get('redirect_status') === 'succeeded',
+        `Stripe-like return parameters, got ${back.search}`,
+      );
       check(Boolean(back.searchParams.get('payment_intent')), 'the return carries payment_intent');
       // What Stripe sends once the first invoice is paid: the subscription turns active.
       const user = await currentUser(page);
       const customerId = await stripeCustomerIdOf(user.id);
       await deliverWebhook(
-        subscriptionActivated({ subscriptionId: /** @type {string} */ (setup.subscriptionId), customerId, userId: user.id }),
+        subscriptionActivated({
+          subscriptionId: /** @type {string} */ (setup.subscriptionId),
+          customerId,
+          userId: user.id,
+        }),
       );
     });
 
@@ -177,8 +210,14 @@ test(
       );
       await expectPath(page, '/member/account');
       check(new URL(page.url()).search === '', `the address is reset to /member/account, got ${page.url()}`);
-      await expectVisible(page.getByRole('main').getByLabel('Membership: Premium'), 'the Premium badge on the account page');
-      await expectVisible(page.getByRole('banner').getByText('Premium', { exact: true }), 'the Premium chip in the top bar');
+      await expectVisible(
+        page.getByRole('main').getByLabel('Membership: Premium'),
+        'the Premium badge on the account page',
+      );
+      await expectVisible(
+        page.getByRole('banner').getByText('Premium', { exact: true }),
+        'the Premium chip in the top bar',
+      );
       await eventually(async () => (await currentUser(page)).membershipLevel === 'premium', 'the server says premium');
     });
 
@@ -187,12 +226,18 @@ test(
         const e = await sidebarEntries(page);
         return e.length === 12 ? e : null;
       }, '12 sidebar entries');
-      check(JSON.stringify(entries) === JSON.stringify(ALL_ENTRIES), `sidebar entries in order, got ${JSON.stringify(entries)}`);
+      check(
+        JSON.stringify(entries) === JSON.stringify(ALL_ENTRIES),
+        `sidebar entries in order, got ${JSON.stringify(entries)}`,
+      );
     });
 
     for (const p of PAGES) {
       await step(`${p.entry} renders its content`, async () => {
-        await page.getByRole('navigation', { name: 'Member navigation' }).getByRole('link', { name: p.entry, exact: true }).click();
+        await page
+          .getByRole('navigation', { name: 'Member navigation' })
+          .getByRole('link', { name: p.entry, exact: true })
+          .click();
         await expectPath(page, p.path);
         const main = page.getByRole('main');
         await expectVisible(main.getByRole('heading', { name: p.heading, level: 1 }), `the "${p.heading}" heading`);

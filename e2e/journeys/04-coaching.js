@@ -38,8 +38,14 @@ test(
       await expectPath(page, '/coaching-checkout');
       await expectVisible(page.getByRole('heading', { name: 'Book Your Coaching Session', level: 1 }));
       setup = await created;
-      check(/_secret_/.test(setup.clientSecret), `create-coaching-payment gave a client secret, got ${JSON.stringify(setup)}`);
-      await expectVisible(page.getByRole('region', { name: 'Order summary' }).getByText('$100'), 'the price in the order summary');
+      check(
+        /_secret_/.test(setup.clientSecret),
+        `create-coaching-payment gave a client secret, got ${JSON.stringify(setup)}`,
+      );
+      await expectVisible(
+        page.getByRole('region', { name: 'Order summary' }).getByText('$100'),
+        'the price in the order summary',
+      );
     });
 
     await step('pay: back on /member/account, "Coaching Session Booked!", the address resets', async () => {

@@ -47,8 +47,31 @@ function trackAddresses(page) {
 async function signUp(page, member) {
   await page.goto('/signup');
   await fillSignup(page, member, member.password);
+  const answered = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/api/auth/signup' && r.request().method() === 'POST',
+  );
   await page.getByRole('button', { name: 'Create Account' }).click();
+  await refuseThrottled(
+    await answered,
+    'sign-up',
+    'SIGNUPS_PER_IP, 20 per hour per client IP; a run signs up 6 members',
+  );
   await expectPath(page, /^\/member\//);
+}
+
+/**
+ * A 429 from auth is the stack's own throttle, not a broken page: say so plainly.
+ * @param {import('playwright-core').Response} res
+ * @param {string} what
+ * @param {string} rule
+ */
+async function refuseThrottled(res, what, rule) {
+  if (res.status() !== 429) return;
+  const retry = res.headers()['retry-after'];
+  throw new Error(
+    `auth throttled the ${what} (429, ${rule}); retry in ${retry ?? '?'} s. ` +
+      'Repeated local runs from one machine reach it; see e2e/README.md.',
+  );
 }
 
 /**
@@ -75,7 +98,11 @@ async function logIn(page, member) {
   await expectVisible(page.getByRole('heading', { name: 'Welcome Back' }));
   await page.getByLabel('Email').fill(member.email);
   await page.getByLabel(/^Password/).fill(member.password);
+  const answered = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/api/auth/login' && r.request().method() === 'POST',
+  );
   await page.getByRole('button', { name: 'Sign In' }).click();
+  await refuseThrottled(await answered, 'login', 'login throttle per account and per IP');
   await expectPath(page, /^\/member\//);
 }
 

@@ -37,7 +37,9 @@ async function checkStack() {
           ? null
           : `${probe.name}: ${url} answered ${res.status} ${body.slice(0, 120).replace(/\s+/g, ' ')}`;
       } catch (err) {
-        const cause = /** @type {{ cause?: { code?: string } }} */ (err).cause?.code ?? String(err);
+        const c = /** @type {{ cause?: { code?: string, message?: string, errors?: { code?: string }[] } }} */ (err)
+          .cause;
+        const cause = c?.code ?? c?.errors?.[0]?.code ?? c?.message ?? String(err);
         return `${probe.name}: ${url} unreachable (${cause})`;
       }
     }),
