@@ -232,7 +232,8 @@ build_app() {
   if [ -f "$stamp" ] && [ -z "$newer" ] && [ "${FM_FORCE_BUILD:-0}" != 1 ]; then
     ok "frontend/dist up to date"
   else
-    (cd "$ROOT" && npm run --silent build -w frontend) >"$LOG_DIR/build-frontend.log" 2>&1 ||
+    # NODE_ENV from .env.example (development) would make vite bundle React's development build.
+    (cd "$ROOT" && NODE_ENV=production npm run --silent build -w frontend) >"$LOG_DIR/build-frontend.log" 2>&1 ||
       { tail -n 40 "$LOG_DIR/build-frontend.log" >&2; die "frontend build failed (log: .data/log/build-frontend.log)"; }
     touch "$stamp"
     ok "frontend built (vite) in $(elapsed "$t") s"
