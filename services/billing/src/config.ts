@@ -1,0 +1,25 @@
+import { baseEnvSchema } from '@fm/shared';
+import { z } from 'zod';
+
+const cents = z.coerce.number().int().positive();
+
+export const configSchema = baseEnvSchema.extend({
+  PORT: z.coerce.number().int().min(0).max(65535).default(4005),
+  /** sk_test_… / sk_live_… (or a restricted rk_ key); stripe-mock takes any key of three `_` parts. */
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_[A-Za-z0-9]+_[A-Za-z0-9]+/, 'must look like sk_test_…'),
+  /** Only to point stripe-node elsewhere (stripe-mock: http://127.0.0.1:12111); unset for Stripe. */
+  STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().trim().min(8, 'needs the endpoint signing secret (whsec_…)'),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_[A-Za-z0-9]+_[A-Za-z0-9]+/, 'must look like pk_test_…'),
+  /** The Premium price is found (or created) in Stripe by this lookup key. */
+  STRIPE_PREMIUM_LOOKUP_KEY: z.string().regex(/^[a-z0-9_-]{3,200}$/).default('fairway-mind-premium-monthly'),
+  PREMIUM_PRICE_CENTS: cents.default(1999),
+  COACHING_PRICE_CENTS: cents.default(10000),
+  CURRENCY: z
+    .string()
+    .regex(/^[A-Za-z]{3}$/, 'a three-letter ISO currency code')
+    .transform((value) => value.toLowerCase())
+    .default('usd'),
+});
+
+export type BillingConfig = z.infer<typeof configSchema>;

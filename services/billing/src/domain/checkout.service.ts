@@ -1,0 +1,358 @@
+import { randomBytes } from 'node:crypto';
+import {
+  ConflictError,
+  jobIdFor,
+  NotFoundError,
+  ServiceUnavailableError,
+  type CurrentUser,
+  type Logger,
+  type MembershipLevel,
+} from '@fm/shared';
+import type { Redis } from 'ioredis';
+import type { BillingConfig } from '../config';
+import type { BillingProducers } from '../events/billing.producers';
+import { callStripe, PaymentProviderError, type Stripe } from '../stripe/stripe-client';
+import type { BillingModels } from './billing.models';
+import { displayName, type Members } from './members';
+import {
+  givesPremium,
+  INCOMPLETE_LIFETIME_MS,
+  isOngoing,
+  pickCurrentSubscription,
+  reuseDecision,
+  subscriptionView,
+  currentPeriodEndOf,
+  type SubscriptionView,
+} from './subscription-state';
+
+export interface CheckoutDeps {
+  config: BillingConfig;
+  stripe: Stripe;
+  models: BillingModels;
+  members: Members;
+  producers: BillingProducers;
+  redis: Redis;
+}
+
+const messages = {
+  alreadyPremium: 'You are already a Premium member.',
+  alreadyPaid: 'Your Premium subscription is already paid; your account will show Premium in a moment.',
+  checkoutBusy: 'Your checkout is already being prepared. Please wait a moment.',
+  noSecret: 'The payment provider did not return a payment form. Please try again or contact support.',
+  noSubscription: 'You have no active subscription.',
+  noBillingAccount: 'You have no billing account yet.',
+  portalUnavailable: 'The billing portal is not available right now. Please try again later or contact support.',
+  memberGone: 'Your account could not be found. Please log in again.',
+} as const;
+
+/** How long a sync waits for auth to apply the upgrade it queued. */
+export const SYNC_WAIT_MS = 2000;
+const SYNC_POLL_MS = 50;
+const CHECKOUT_LOCK_MS = 20_000;
+
+/**
+ * What a logged-in member does with billing: start Premium, pay for coaching, confirm a
+ * payment on return, see, cancel or resume the subscription, open Stripe's portal.
+ */
+export class CheckoutService {
+  private premiumPriceId: Promise<string> | undefined;
+
+  constructor(private readonly deps: CheckoutDeps) {}
+
+  publicConfig() {
+    const { config } = this.deps;
+    return {
+      publishableKey: config.STRIPE_PUBLISHABLE_KEY,
+      premiumPriceCents: config.PREMIUM_PRICE_CENTS,
+      coachingPriceCents: config.COACHING_PRICE_CENTS,
+      currency: config.CURRENCY,
+    };
+  }
+
+  /** Premium checkout: a default_incomplete subscription whose first invoice the card form pays. */
+  async createSubscription(user: CurrentUser, log: Logger): Promise<{ clientSecret: string; subscriptionId: string }> {
+    if (user.membershipLevel === 'premium') throw new ConflictError(messages.alreadyPremium);
+    return this.withCheckoutLock(user.id, async () => {
+      const customerId = await this.ensureCustomer(user, log);
+      const reused = await this.reuseIncomplete(user.id, log);
+      if (reused) return reused;
+
+      const priceId = await this.ensurePremiumPrice(log);
+      const sub = await callStripe(log, 'subscriptions.create', () =>
+        this.deps.stripe.subscriptions.create({
+          customer: customerId,
+          items: [{ price: priceId }],
+          payment_behavior: 'default_incomplete',
+          payment_settings: { save_default_payment_method: 'on_subscription' },
+          metadata: { userId: user.id },
+          expand: ['latest_invoice.confirmation_secret'],
+        }),
+      );
+      await this.remember(sub, user.id, customerId);
+      const clientSecret = await this.clientSecretOf(sub, log);
+      log.info({ userId: user.id, subscriptionId: sub.id }, 'premium checkout started');
+      return { clientSecret, subscriptionId: sub.id };
+    });
+  }
+
+  /** Coaching: one $100 PaymentIntent the card form confirms; the webhook books the session. */
+  async createCoachingPayment(user: CurrentUser, log: Logger): Promise<{ clientSecret: string }> {
+    const { config, stripe } = this.deps;
+    const customerId = await this.ensureCustomer(user, log);
+    const intent = await callStripe(log, 'paymentIntents.create', () =>
+      stripe.paymentIntents.create({
+        amount: config.COACHING_PRICE_CENTS,
+        currency: config.CURRENCY,
+        customer: customerId,
+        automatic_payment_methods: { enabled: true },
+        description: `${config.PRODUCT_NAME} one-on-one coaching session (45 minutes)`,
+        receipt_email: user.email,
+        metadata: { userId: user.id, kind: 'coaching' },
+      }),
+    );
+    if (!intent.client_secret) throw new PaymentProviderError(messages.noSecret);
+    log.info({ userId: user.id, paymentIntentId: intent.id }, 'coaching payment started');
+    return { clientSecret: intent.client_secret };
+  }
+
+  /**
+   * The return race: the member is back with payment=success before the webhook. Asks Stripe
+   * for the subscription; if it gives Premium, queues the same idempotent upgrade the webhook
+   * would, and waits briefly for auth to apply it.
+   */
+  async sync(user: CurrentUser, log: Logger): Promise<{ membershipLevel: MembershipLevel }> {
+    if (user.membershipLevel === 'premium') return { membershipLevel: 'premium' };
+    const customerId = (await this.deps.members.find(user.id))?.stripeCustomerId;
+    if (!customerId) return { membershipLevel: user.membershipLevel };
+    const sub = await this.currentSubscription(customerId, log);
+    if (!sub || !givesPremium(sub.status)) return { membershipLevel: user.membershipLevel };
+
+    const eventId = `sync-${sub.id}-${sub.status}`;
+    await this.deps.producers.membership.publish(
+      'membership-upgraded',
+      {
+        userId: user.id,
+        stripeCustomerId: customerId,
+        stripeSubscriptionId: sub.id,
+        eventId,
+        occurredAt: new Date().toISOString(),
+      },
+      jobIdFor('sync', `${sub.id}-${sub.status}`),
+    );
+    log.info({ userId: user.id, subscriptionId: sub.id }, 'subscription confirmed on return; upgrade queued');
+    return { membershipLevel: await this.waitForPremium(user.id) };
+  }
+
+  async subscription(user: CurrentUser, log: Logger): Promise<SubscriptionView> {
+    const customerId = (await this.deps.members.find(user.id))?.stripeCustomerId;
+    if (!customerId) return subscriptionView(undefined);
+    return subscriptionView(await this.currentSubscription(customerId, log));
+  }
+
+  /** Cancels at the end of the paid period: access stays until then (the marketing promise). */
+  async cancel(user: CurrentUser, log: Logger): Promise<SubscriptionView> {
+    return this.setCancelAtPeriodEnd(user, true, log);
+  }
+
+  async resume(user: CurrentUser, log: Logger): Promise<SubscriptionView> {
+    return this.setCancelAtPeriodEnd(user, false, log);
+  }
+
+  async portal(user: CurrentUser, log: Logger): Promise<{ url: string }> {
+    const customerId = (await this.deps.members.find(user.id))?.stripeCustomerId;
+    if (!customerId) throw new NotFoundError(messages.noBillingAccount);
+    try {
+      const session = await this.deps.stripe.billingPortal.sessions.create({
+        customer: customerId,
+        return_url: `${this.deps.config.SITE_ORIGIN}/member/account`,
+      });
+      return { url: session.url };
+    } catch (err) {
+      log.warn({ err: err instanceof Error ? err.message : String(err) }, 'billing portal refused');
+      throw Object.assign(new ServiceUnavailableError(messages.portalUnavailable), { cause: err });
+    }
+  }
+
+  // ── parts ────────────────────────────────────────────────────────────────────────────────
+
+  private async setCancelAtPeriodEnd(user: CurrentUser, cancel: boolean, log: Logger): Promise<SubscriptionView> {
+    const customerId = (await this.deps.members.find(user.id))?.stripeCustomerId;
+    const sub = customerId ? await this.currentSubscription(customerId, log) : undefined;
+    if (!sub || !isOngoing(sub.status)) throw new NotFoundError(messages.noSubscription);
+    const updated = await callStripe(log, 'subscriptions.update', () =>
+      this.deps.stripe.subscriptions.update(sub.id, { cancel_at_period_end: cancel }),
+    );
+    await this.deps.models.BillingSubscription.updateOne(
+      { _id: updated.id },
+      { $set: { cancelAtPeriodEnd: updated.cancel_at_period_end, currentPeriodEnd: currentPeriodEndOf(updated) } },
+    );
+    log.info({ userId: user.id, subscriptionId: sub.id, cancelAtPeriodEnd: cancel }, cancel ? 'cancellation scheduled' : 'subscription resumed');
+    return subscriptionView(updated);
+  }
+
+  /** The member's subscription that matters now, read from Stripe (the source of truth). */
+  private async currentSubscription(customerId: string, log: Logger): Promise<Stripe.Subscription | undefined> {
+    const list = await callStripe(log, 'subscriptions.list', () =>
+      this.deps.stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 10 }),
+    );
+    return pickCurrentSubscription(list.data);
+  }
+
+  /** The member's Stripe customer: the one on their user record, else a new one stored there. */
+  private async ensureCustomer(user: CurrentUser, log: Logger): Promise<string> {
+    const { members, stripe } = this.deps;
+    const member = await members.find(user.id);
+    if (!member) throw new NotFoundError(messages.memberGone);
+    if (member.stripeCustomerId) return member.stripeCustomerId;
+    const customer = await callStripe(log, 'customers.create', () =>
+      stripe.customers.create(
+        { email: member.email, name: displayName(member) ?? undefined, metadata: { userId: user.id } },
+        // Parallel first checkouts of one member get the same customer from Stripe.
+        { idempotencyKey: `fm-customer-${user.id}` },
+      ),
+    );
+    const stored = await members.claimStripeCustomerId(user.id, customer.id);
+    if (stored && stored !== customer.id) {
+      log.warn({ userId: user.id, unused: customer.id }, 'a parallel request stored another Stripe customer first');
+    }
+    return stored ?? customer.id;
+  }
+
+  /** The Premium price, by lookup key; created (and the key moved to it) when absent or changed. */
+  private ensurePremiumPrice(log: Logger): Promise<string> {
+    this.premiumPriceId ??= this.findOrCreatePremiumPrice(log).catch((err: unknown) => {
+      this.premiumPriceId = undefined;
+      throw err;
+    });
+    return this.premiumPriceId;
+  }
+
+  private async findOrCreatePremiumPrice(log: Logger): Promise<string> {
+    const { config, stripe } = this.deps;
+    const lookupKey = config.STRIPE_PREMIUM_LOOKUP_KEY;
+    const found = await callStripe(log, 'prices.list', () =>
+      stripe.prices.list({ lookup_keys: [lookupKey], active: true, limit: 1 }),
+    );
+    const price = found.data[0];
+    if (
+      price &&
+      price.lookup_key === lookupKey &&
+      price.unit_amount === config.PREMIUM_PRICE_CENTS &&
+      price.currency === config.CURRENCY &&
+      price.recurring?.interval === 'month'
+    ) {
+      return price.id;
+    }
+    const created = await callStripe(log, 'prices.create', () =>
+      stripe.prices.create({
+        currency: config.CURRENCY,
+        unit_amount: config.PREMIUM_PRICE_CENTS,
+        recurring: { interval: 'month' },
+        lookup_key: lookupKey,
+        transfer_lookup_key: true,
+        product_data: { name: `${config.PRODUCT_NAME} Premium` },
+      }),
+    );
+    log.info({ priceId: created.id, lookupKey }, 'premium price created');
+    return created.id;
+  }
+
+  /** A still-incomplete subscription of this member: its form again instead of a new one. */
+  private async reuseIncomplete(
+    userId: string,
+    log: Logger,
+  ): Promise<{ clientSecret: string; subscriptionId: string } | undefined> {
+    const { models, stripe } = this.deps;
+    const remembered = await models.BillingSubscription.findOne({
+      userId,
+      status: 'incomplete',
+      createdAt: { $gt: new Date(Date.now() - INCOMPLETE_LIFETIME_MS) },
+    })
+      .sort({ createdAt: -1 })
+      .lean();
+    if (!remembered) return undefined;
+    const sub = await callStripe(log, 'subscriptions.retrieve', () =>
+      stripe.subscriptions.retrieve(remembered._id, { expand: ['latest_invoice.confirmation_secret'] }),
+    );
+    const decision = reuseDecision(sub.status);
+    if (decision !== 'reuse') {
+      await models.BillingSubscription.updateOne(
+        { _id: sub.id, lastEventAt: 0 },
+        { $set: { status: sub.status, cancelAtPeriodEnd: sub.cancel_at_period_end, currentPeriodEnd: currentPeriodEndOf(sub) } },
+      );
+    }
+    if (decision === 'already-active') throw new ConflictError(messages.alreadyPaid);
+    if (decision === 'create-new') return undefined;
+    log.info({ userId, subscriptionId: sub.id }, 'incomplete subscription reused');
+    return { clientSecret: await this.clientSecretOf(sub, log), subscriptionId: sub.id };
+  }
+
+  /** Remembers a subscription we created; a webhook that got here first keeps its newer state. */
+  private async remember(sub: Stripe.Subscription, userId: string, customerId: string): Promise<void> {
+    await this.deps.models.BillingSubscription.updateOne(
+      { _id: sub.id },
+      {
+        $setOnInsert: {
+          _id: sub.id,
+          userId,
+          customerId,
+          status: sub.status,
+          cancelAtPeriodEnd: sub.cancel_at_period_end,
+          currentPeriodEnd: currentPeriodEndOf(sub),
+          lastEventAt: 0,
+          lastStatusRank: -1,
+          lastEventId: null,
+        },
+      },
+      { upsert: true },
+    );
+  }
+
+  /**
+   * The secret the card form confirms: the first invoice's confirmation_secret. stripe-mock
+   * answers it empty, so fall back to the PaymentIntent behind the invoice's payment.
+   */
+  private async clientSecretOf(sub: Stripe.Subscription, log: Logger): Promise<string> {
+    const invoice = sub.latest_invoice;
+    if (invoice && typeof invoice === 'object' && invoice.confirmation_secret?.client_secret) {
+      return invoice.confirmation_secret.client_secret;
+    }
+    const invoiceId = typeof invoice === 'string' ? invoice : invoice?.id;
+    if (!invoiceId) throw new PaymentProviderError(messages.noSecret);
+    const full = await callStripe(log, 'invoices.retrieve', () =>
+      this.deps.stripe.invoices.retrieve(invoiceId, { expand: ['payments.data.payment.payment_intent'] }),
+    );
+    for (const payment of full.payments?.data ?? []) {
+      const intent = payment.payment.payment_intent;
+      if (intent && typeof intent === 'object' && intent.client_secret) return intent.client_secret;
+    }
+    throw new PaymentProviderError(messages.noSecret);
+  }
+
+  private async waitForPremium(userId: string): Promise<MembershipLevel> {
+    const deadline = Date.now() + SYNC_WAIT_MS;
+    for (;;) {
+      const level = await this.deps.members.membershipLevel(userId);
+      if (level === 'premium' || Date.now() >= deadline) return level ?? 'free';
+      await new Promise((resolve) => setTimeout(resolve, SYNC_POLL_MS));
+    }
+  }
+
+  private async withCheckoutLock<T>(userId: string, work: () => Promise<T>): Promise<T> {
+    const { redis, config } = this.deps;
+    const key = `${config.REDIS_PREFIX}:billing:checkout-lock:${userId}`;
+    const token = randomBytes(12).toString('hex');
+    const acquired = await redis.set(key, token, 'PX', CHECKOUT_LOCK_MS, 'NX').catch((err: unknown) => {
+      throw Object.assign(new ServiceUnavailableError(), { cause: err });
+    });
+    if (acquired !== 'OK') throw new ConflictError(messages.checkoutBusy);
+    try {
+      return await work();
+    } finally {
+      // Release only our own lock (it may have expired and been taken by a later request).
+      await redis
+        .eval("if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0", 1, key, token)
+        .catch(() => undefined);
+    }
+  }
+}

@@ -1,0 +1,303 @@
+import { randomUUID } from 'node:crypto';
+import { jobIdFor, type Logger } from '@fm/shared';
+import type { BillingProducers } from '../events/billing.producers';
+import { callStripe, type Stripe } from '../stripe/stripe-client';
+import type { BillingModels, BillingSubscription, CoachingBooking } from './billing.models';
+import { displayName, type Members } from './members';
+import {
+  currentPeriodEndOf,
+  eventRank,
+  givesPremium,
+  idOf,
+  membershipEffect,
+  occurredAtFor,
+  statusRank,
+} from './subscription-state';
+
+/**
+ * What handling one event came to:
+ * - queued: its effect (a job) is durably in Redis;
+ * - no-effect: handled, nothing to tell anyone (e.g. a subscription still incomplete);
+ * - stale: older than what is already applied for that subscription (events arrive out of order);
+ * - unmatched: no member could be found for it (logged);
+ * - duplicate: this event id was processed before;
+ * - ignored: a type or kind billing does not handle.
+ */
+export type WebhookOutcome = 'queued' | 'no-effect' | 'stale' | 'unmatched' | 'duplicate' | 'ignored';
+
+type Handler = (event: Stripe.Event, log: Logger) => Promise<WebhookOutcome>;
+
+export interface StripeWebhookDeps {
+  stripe: Stripe;
+  models: BillingModels;
+  members: Members;
+  producers: BillingProducers;
+}
+
+function isDuplicateKey(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
+}
+
+/**
+ * Turns verified Stripe events into membership and notification jobs, one effect per event id:
+ * a handler per event type (Ghost's webhook controller), job ids from the event id, and a
+ * processed_stripe_events row written only once the job is queued, so a failure to queue
+ * leaves the event to Stripe's retry.
+ */
+export class StripeWebhookService {
+  private readonly handlers: Record<string, Handler> = {
+    'customer.subscription.created': (event, log) => this.onSubscriptionChanged(event, log),
+    'customer.subscription.updated': (event, log) => this.onSubscriptionChanged(event, log),
+    'customer.subscription.deleted': (event, log) => this.onSubscriptionChanged(event, log),
+    'invoice.paid': (event, log) => this.onInvoicePaid(event, log),
+    'payment_intent.succeeded': (event, log) => this.onPaymentIntentSucceeded(event, log),
+  };
+
+  constructor(private readonly deps: StripeWebhookDeps) {}
+
+  handles(type: string): boolean {
+    return Object.hasOwn(this.handlers, type);
+  }
+
+  async handle(event: Stripe.Event, log: Logger): Promise<WebhookOutcome> {
+    const handler = Object.hasOwn(this.handlers, event.type) ? this.handlers[event.type] : undefined;
+    const context = { eventId: event.id, type: event.type };
+    if (!handler) {
+      log.debug(context, 'stripe event ignored');
+      return 'ignored';
+    }
+    if (await this.deps.models.ProcessedStripeEvent.exists({ _id: event.id })) {
+      log.info(context, 'stripe event already processed');
+      return 'duplicate';
+    }
+    const outcome = await handler(event, log);
+    if (outcome !== 'ignored') await this.markProcessed(event, outcome);
+    log.info({ ...context, outcome }, 'stripe event processed');
+    return outcome;
+  }
+
+  // ── handlers ─────────────────────────────────────────────────────────────────────────────
+
+  /** created / updated / deleted: newest state per subscription wins, then upgrade or downgrade. */
+  private async onSubscriptionChanged(event: Stripe.Event, log: Logger): Promise<WebhookOutcome> {
+    const sub = event.data.object as Stripe.Subscription;
+    const deleted = event.type === 'customer.subscription.deleted';
+    const status = deleted ? 'canceled' : sub.status;
+    const customerId = idOf(sub.customer) ?? '';
+    const rank = eventRank(event.type, sub.status);
+    const userId = await this.userIdFor(sub.metadata?.userId, sub.id, customerId);
+
+    const fresh = await this.applySubscriptionState(sub.id, {
+      ...(userId ? { userId } : {}),
+      customerId,
+      status,
+      cancelAtPeriodEnd: sub.cancel_at_period_end,
+      currentPeriodEnd: currentPeriodEndOf(sub),
+      lastEventAt: event.created,
+      lastStatusRank: rank,
+      lastEventId: event.id,
+    });
+    if (!fresh) {
+      log.info({ eventId: event.id, subscriptionId: sub.id, status }, 'older than the applied subscription state');
+      return 'stale';
+    }
+
+    const effect = membershipEffect(event.type, sub.status);
+    if (effect === 'none') return 'no-effect';
+    if (!userId) {
+      log.warn({ eventId: event.id, subscriptionId: sub.id }, 'no member for this subscription');
+      return 'unmatched';
+    }
+    const occurredAt = occurredAtFor(event.created, rank);
+    const jobId = jobIdFor('stripe', event.id);
+    if (effect === 'upgrade') {
+      await this.deps.producers.membership.publish(
+        'membership-upgraded',
+        { userId, stripeCustomerId: customerId, stripeSubscriptionId: sub.id, eventId: event.id, occurredAt },
+        jobId,
+      );
+    } else {
+      await this.deps.producers.membership.publish(
+        'membership-downgraded',
+        {
+          userId,
+          stripeSubscriptionId: sub.id,
+          eventId: event.id,
+          occurredAt,
+          reason: deleted ? 'subscription deleted' : `subscription ${sub.status}`,
+        },
+        jobId,
+      );
+    }
+    return 'queued';
+  }
+
+  /**
+   * A paid subscription invoice (first payment or renewal): recorded; and since it may come
+   * before customer.subscription.updated, Stripe is asked for the subscription's state now.
+   */
+  private async onInvoicePaid(event: Stripe.Event, log: Logger): Promise<WebhookOutcome> {
+    const invoice = event.data.object as Stripe.Invoice;
+    const details = invoice.parent?.subscription_details;
+    const subscriptionId = idOf(details?.subscription);
+    if (!subscriptionId || !invoice.id) return 'no-effect';
+
+    const sub = await callStripe(log, 'subscriptions.retrieve', () =>
+      this.deps.stripe.subscriptions.retrieve(subscriptionId),
+    );
+    const customerId = idOf(invoice.customer) ?? idOf(sub.customer) ?? '';
+    const userId = await this.userIdFor(sub.metadata?.userId || details?.metadata?.userId, subscriptionId, customerId);
+
+    await this.insertOnce(() =>
+      this.deps.models.SubscriptionPayment.updateOne(
+        { _id: invoice.id },
+        {
+          $setOnInsert: {
+            _id: invoice.id,
+            subscriptionId,
+            userId: userId ?? null,
+            amountPaidCents: invoice.amount_paid,
+            currency: invoice.currency,
+            billingReason: invoice.billing_reason ?? null,
+            paidAt: new Date((invoice.status_transitions?.paid_at ?? event.created) * 1000),
+            eventId: event.id,
+          },
+        },
+        { upsert: true },
+      ),
+    );
+
+    if (!givesPremium(sub.status)) return 'no-effect';
+    if (!userId) {
+      log.warn({ eventId: event.id, subscriptionId }, 'no member for this invoice');
+      return 'unmatched';
+    }
+    await this.deps.producers.membership.publish(
+      'membership-upgraded',
+      {
+        userId,
+        stripeCustomerId: customerId,
+        stripeSubscriptionId: subscriptionId,
+        eventId: event.id,
+        occurredAt: occurredAtFor(event.created, statusRank(sub.status)),
+      },
+      jobIdFor('stripe', event.id),
+    );
+    return 'queued';
+  }
+
+  /** A coaching PaymentIntent succeeded: book the session and tell the founder (and member). */
+  private async onPaymentIntentSucceeded(event: Stripe.Event, log: Logger): Promise<WebhookOutcome> {
+    const intent = event.data.object as Stripe.PaymentIntent;
+    if (intent.metadata?.kind !== 'coaching') return 'ignored';
+    const userId = intent.metadata.userId;
+    if (!userId) {
+      log.warn({ eventId: event.id, paymentIntentId: intent.id }, 'coaching payment without a member');
+      return 'unmatched';
+    }
+    const amountCents = intent.amount_received || intent.amount;
+    const booking = await this.bookCoaching({
+      paymentIntentId: intent.id,
+      userId,
+      amountCents,
+      currency: intent.currency,
+      eventId: event.id,
+      paidAt: new Date(event.created * 1000),
+    });
+
+    const member = await this.deps.members.find(userId);
+    const memberEmail = member?.email ?? intent.receipt_email;
+    if (!memberEmail) {
+      log.error({ eventId: event.id, bookingId: booking._id, userId }, 'coaching booked for a member without an e-mail');
+      return 'unmatched';
+    }
+    await this.deps.producers.notifications.publish(
+      'coaching-booked',
+      {
+        bookingId: booking._id,
+        userId,
+        memberEmail,
+        memberName: member ? displayName(member) : null,
+        amountCents,
+        currency: intent.currency,
+        paymentIntentId: intent.id,
+        eventId: event.id,
+        occurredAt: new Date(event.created * 1000).toISOString(),
+      },
+      jobIdFor('stripe', event.id),
+    );
+    return 'queued';
+  }
+
+  // ── parts ────────────────────────────────────────────────────────────────────────────────
+
+  /** The member behind a Stripe object: its metadata, else what billing remembers, else the customer. */
+  private async userIdFor(metadataUserId: string | undefined, subscriptionId: string, customerId: string | undefined) {
+    if (metadataUserId) return metadataUserId;
+    const remembered = await this.deps.models.BillingSubscription.findById(subscriptionId, { userId: 1 }).lean();
+    if (remembered?.userId) return remembered.userId;
+    return customerId ? (await this.deps.members.findByCustomerId(customerId))?.id : undefined;
+  }
+
+  /**
+   * Applies a subscription event's state if it is not older than the applied one (conditional
+   * update, no transaction needed); false when it is stale.
+   */
+  private async applySubscriptionState(
+    subscriptionId: string,
+    state: Partial<BillingSubscription> & Pick<BillingSubscription, 'lastEventAt' | 'lastStatusRank' | 'customerId' | 'status'>,
+  ): Promise<boolean> {
+    const { BillingSubscription } = this.deps.models;
+    const notOlder = {
+      _id: subscriptionId,
+      $or: [
+        { lastEventAt: { $lt: state.lastEventAt } },
+        { lastEventAt: state.lastEventAt, lastStatusRank: { $lte: state.lastStatusRank } },
+      ],
+    };
+    if ((await BillingSubscription.updateOne(notOlder, { $set: state })).matchedCount > 0) return true;
+    if (await BillingSubscription.exists({ _id: subscriptionId })) return false;
+    try {
+      await BillingSubscription.create({ _id: subscriptionId, userId: null, ...state });
+      return true;
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+      // A parallel event of the same subscription inserted it first: compare with it.
+      return (await BillingSubscription.updateOne(notOlder, { $set: state })).matchedCount > 0;
+    }
+  }
+
+  private async bookCoaching(booking: Omit<CoachingBooking, '_id' | 'createdAt' | 'updatedAt'>): Promise<CoachingBooking> {
+    const { CoachingBooking } = this.deps.models;
+    await this.insertOnce(() =>
+      CoachingBooking.updateOne(
+        { paymentIntentId: booking.paymentIntentId },
+        { $setOnInsert: { _id: randomUUID(), ...booking } },
+        { upsert: true },
+      ),
+    );
+    const stored = await CoachingBooking.findOne({ paymentIntentId: booking.paymentIntentId }).lean();
+    if (!stored) throw new Error(`coaching booking for ${booking.paymentIntentId} not found after upsert`);
+    return stored;
+  }
+
+  /** An idempotent upsert; two parallel ones may race to insert, the loser's 11000 is fine. */
+  private async insertOnce(upsert: () => Promise<unknown>): Promise<void> {
+    try {
+      await upsert();
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+    }
+  }
+
+  private async markProcessed(event: Stripe.Event, outcome: WebhookOutcome): Promise<void> {
+    await this.insertOnce(() =>
+      this.deps.models.ProcessedStripeEvent.create({
+        _id: event.id,
+        type: event.type,
+        outcome,
+        processedAt: new Date(),
+      }),
+    );
+  }
+}

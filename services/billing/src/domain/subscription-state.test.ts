@@ -1,0 +1,111 @@
+import {
+  currentPeriodEndOf,
+  eventRank,
+  isNewerOrSame,
+  membershipEffect,
+  occurredAtFor,
+  pickCurrentSubscription,
+  reuseDecision,
+  subscriptionView,
+  type SubscriptionLike,
+} from './subscription-state';
+
+const sub = (overrides: Partial<SubscriptionLike> = {}): SubscriptionLike => ({
+  id: 'sub_1',
+  status: 'active',
+  created: 1_700_000_000,
+  cancel_at_period_end: false,
+  items: { data: [{ current_period_end: 1_702_592_000 }] },
+  ...overrides,
+});
+
+describe('membershipEffect', () => {
+  it.each([
+    ['customer.subscription.updated', 'active', 'upgrade'],
+    ['customer.subscription.created', 'trialing', 'upgrade'],
+    ['customer.subscription.updated', 'canceled', 'downgrade'],
+    ['customer.subscription.updated', 'unpaid', 'downgrade'],
+    ['customer.subscription.updated', 'incomplete_expired', 'downgrade'],
+    ['customer.subscription.created', 'incomplete', 'none'],
+    ['customer.subscription.updated', 'past_due', 'none'],
+    ['customer.subscription.deleted', 'active', 'downgrade'],
+  ])('when %s carries %s, then %s', (type, status, effect) => {
+    expect(membershipEffect(type, status)).toBe(effect);
+  });
+});
+
+describe('event order', () => {
+  const applied = { lastEventAt: 100, lastStatusRank: eventRank('customer.subscription.updated', 'active') };
+
+  it('when a later second arrives, then it is newer whatever its status', () => {
+    expect(isNewerOrSame({ createdAt: 101, rank: eventRank('customer.subscription.created', 'incomplete') }, applied)).toBe(true);
+  });
+
+  it('when created(incomplete) of the same second arrives after updated(active), then it is stale', () => {
+    expect(isNewerOrSame({ createdAt: 100, rank: eventRank('customer.subscription.created', 'incomplete') }, applied)).toBe(false);
+  });
+
+  it('when an earlier second arrives, then it is stale even if it ends the subscription', () => {
+    expect(isNewerOrSame({ createdAt: 99, rank: eventRank('customer.subscription.deleted', 'canceled') }, applied)).toBe(false);
+  });
+
+  it('when the same event is replayed, then it is not older (its effect may be queued again, same job id)', () => {
+    expect(isNewerOrSame({ createdAt: 100, rank: applied.lastStatusRank }, applied)).toBe(true);
+  });
+
+  it('when two events share a second, then occurredAt orders them by lifecycle', () => {
+    const up = occurredAtFor(100, eventRank('customer.subscription.updated', 'active'));
+    const down = occurredAtFor(100, eventRank('customer.subscription.deleted', 'active'));
+    expect(new Date(up).getTime()).toBeLessThan(new Date(down).getTime());
+    expect(new Date(down).getTime() - 100_000).toBeLessThan(1000);
+  });
+});
+
+describe('subscriptionView', () => {
+  it('when there is no subscription, then status none', () => {
+    expect(subscriptionView(undefined)).toEqual({ status: 'none', cancelAtPeriodEnd: false, currentPeriodEnd: null });
+  });
+
+  it('when cancellation is scheduled, then the period end is when access stops', () => {
+    expect(subscriptionView(sub({ cancel_at_period_end: true }))).toEqual({
+      status: 'active',
+      cancelAtPeriodEnd: true,
+      currentPeriodEnd: new Date(1_702_592_000_000).toISOString(),
+    });
+  });
+
+  it('when Stripe says unpaid or incomplete_expired, then the API statuses past_due and canceled', () => {
+    expect(subscriptionView(sub({ status: 'unpaid' })).status).toBe('past_due');
+    expect(subscriptionView(sub({ status: 'incomplete_expired' })).status).toBe('canceled');
+  });
+
+  it('when items have no period end, then currentPeriodEnd is null', () => {
+    expect(currentPeriodEndOf(sub({ items: { data: [] } }))).toBeNull();
+  });
+});
+
+describe('pickCurrentSubscription', () => {
+  it('when an old active and a newer incomplete exist, then the active one', () => {
+    const active = sub({ id: 'sub_active', created: 1 });
+    const incomplete = sub({ id: 'sub_new', status: 'incomplete', created: 2 });
+    expect(pickCurrentSubscription([incomplete, active])?.id).toBe('sub_active');
+  });
+
+  it('when only ended ones exist, then the newest', () => {
+    const old = sub({ id: 'sub_old', status: 'canceled', created: 1 });
+    const recent = sub({ id: 'sub_recent', status: 'canceled', created: 5 });
+    expect(pickCurrentSubscription([old, recent])?.id).toBe('sub_recent');
+  });
+});
+
+describe('reuseDecision', () => {
+  it.each([
+    ['incomplete', 'reuse'],
+    ['active', 'already-active'],
+    ['trialing', 'already-active'],
+    ['incomplete_expired', 'create-new'],
+    ['canceled', 'create-new'],
+  ])('when the remembered subscription is %s at Stripe, then %s', (status, decision) => {
+    expect(reuseDecision(status)).toBe(decision);
+  });
+});

@@ -1,0 +1,167 @@
+/**
+ * Pure rules about Stripe subscriptions: what a status means for membership, which of two
+ * events is newer, and how a subscription is shown to the member. No I/O here.
+ */
+
+export type MembershipEffect = 'upgrade' | 'downgrade' | 'none';
+
+/** Statuses that give Premium. */
+const PREMIUM_STATUSES = new Set(['active', 'trialing']);
+/** Statuses that end Premium (past_due keeps access while Stripe retries the card). */
+const ENDED_STATUSES = new Set(['canceled', 'unpaid', 'incomplete_expired']);
+
+export function givesPremium(status: string): boolean {
+  return PREMIUM_STATUSES.has(status);
+}
+
+/** What an event about a subscription in `status` does to the member's level. */
+export function membershipEffect(eventType: string, status: string): MembershipEffect {
+  if (eventType === 'customer.subscription.deleted') return 'downgrade';
+  if (PREMIUM_STATUSES.has(status)) return 'upgrade';
+  if (ENDED_STATUSES.has(status)) return 'downgrade';
+  return 'none';
+}
+
+/**
+ * Where a status sits in a subscription's life: incomplete → active/trialing → past_due →
+ * unpaid/paused → canceled/incomplete_expired. Stripe's `created` has one-second resolution,
+ * so two events of one subscription often share it (created(incomplete) and updated(active)
+ * in the same second); then the later stage of life is the newer event.
+ */
+export function statusRank(status: string): number {
+  switch (status) {
+    case 'incomplete':
+      return 0;
+    case 'trialing':
+    case 'active':
+      return 1;
+    case 'past_due':
+      return 2;
+    case 'unpaid':
+    case 'paused':
+      return 3;
+    case 'canceled':
+    case 'incomplete_expired':
+      return 4;
+    default:
+      return 0;
+  }
+}
+
+/** Rank of what an event says: a deletion ends the subscription whatever status it carries. */
+export function eventRank(eventType: string, status: string): number {
+  return eventType === 'customer.subscription.deleted' ? 4 : statusRank(status);
+}
+
+/** True when an event (created, rank) is not older than the last one applied. */
+export function isNewerOrSame(
+  incoming: { createdAt: number; rank: number },
+  applied: { lastEventAt: number; lastStatusRank: number },
+): boolean {
+  return (
+    incoming.createdAt > applied.lastEventAt ||
+    (incoming.createdAt === applied.lastEventAt && incoming.rank >= applied.lastStatusRank)
+  );
+}
+
+/**
+ * The event's `occurredAt` for the membership contract: Stripe's `created` (seconds) plus the
+ * lifecycle rank in milliseconds, so auth, which keeps the newest change, orders two events
+ * of the same second the way the subscription lived them.
+ */
+export function occurredAtFor(createdSeconds: number, rank: number): string {
+  return new Date(createdSeconds * 1000 + Math.max(0, Math.min(rank, 999))).toISOString();
+}
+
+/** A Stripe field that is an id or, when expanded, the object. */
+export function idOf(value: string | { id: string } | null | undefined): string | undefined {
+  if (!value) return undefined;
+  return typeof value === 'string' ? value : value.id;
+}
+
+/** The subset of a Stripe subscription these rules read (tests build it by hand). */
+export interface SubscriptionLike {
+  id: string;
+  status: string;
+  created: number;
+  cancel_at_period_end: boolean;
+  items?: { data: Array<{ current_period_end?: number | null }> };
+}
+
+/** End of the current period: on the items since API 2025-03-31 (the latest one of them). */
+export function currentPeriodEndOf(sub: SubscriptionLike): Date | null {
+  const ends = (sub.items?.data ?? [])
+    .map((item) => item.current_period_end)
+    .filter((end): end is number => typeof end === 'number' && end > 0);
+  return ends.length ? new Date(Math.max(...ends) * 1000) : null;
+}
+
+export type SubscriptionStatusView = 'none' | 'active' | 'trialing' | 'past_due' | 'canceled' | 'incomplete';
+
+export interface SubscriptionView {
+  status: SubscriptionStatusView;
+  cancelAtPeriodEnd: boolean;
+  currentPeriodEnd: string | null;
+}
+
+export const NO_SUBSCRIPTION: SubscriptionView = { status: 'none', cancelAtPeriodEnd: false, currentPeriodEnd: null };
+
+/** Stripe's eight statuses folded into the six the API promises (docs/API.md). */
+export function viewStatus(status: string): SubscriptionStatusView {
+  switch (status) {
+    case 'active':
+    case 'trialing':
+    case 'past_due':
+    case 'incomplete':
+    case 'canceled':
+      return status;
+    case 'unpaid':
+    case 'paused':
+      return 'past_due';
+    case 'incomplete_expired':
+      return 'canceled';
+    default:
+      return 'incomplete';
+  }
+}
+
+export function subscriptionView(sub: SubscriptionLike | undefined): SubscriptionView {
+  if (!sub) return NO_SUBSCRIPTION;
+  const status = viewStatus(sub.status);
+  return {
+    status,
+    cancelAtPeriodEnd: status !== 'canceled' && sub.cancel_at_period_end,
+    currentPeriodEnd: currentPeriodEndOf(sub)?.toISOString() ?? null,
+  };
+}
+
+/** How much a subscription matters to the member now: the one giving access first. */
+function accessOrder(status: string): number {
+  if (PREMIUM_STATUSES.has(status)) return 0;
+  if (status === 'past_due' || status === 'unpaid' || status === 'paused') return 1;
+  if (status === 'incomplete') return 2;
+  return 3;
+}
+
+/** The member's current subscription among theirs: access-giving first, then the newest. */
+export function pickCurrentSubscription<T extends SubscriptionLike>(subs: readonly T[]): T | undefined {
+  return [...subs].sort((a, b) => accessOrder(a.status) - accessOrder(b.status) || b.created - a.created)[0];
+}
+
+/** Subscriptions that can still be cancelled or resumed. */
+export function isOngoing(status: string): boolean {
+  return accessOrder(status) <= 1;
+}
+
+/**
+ * A remembered incomplete subscription, as Stripe reports it now: still waiting for the first
+ * payment (show its form again), already paid (do not sell Premium twice), or gone (start anew).
+ */
+export function reuseDecision(status: string): 'reuse' | 'already-active' | 'create-new' {
+  if (status === 'incomplete') return 'reuse';
+  if (PREMIUM_STATUSES.has(status) || status === 'past_due') return 'already-active';
+  return 'create-new';
+}
+
+/** Stripe leaves a default_incomplete subscription incomplete for 23 hours, then expires it. */
+export const INCOMPLETE_LIFETIME_MS = 23 * 60 * 60 * 1000;

@@ -1,0 +1,221 @@
+import { jobIdFor } from '@fm/shared';
+import { createTestDeps, loggedInMember, TEST_SITE_ORIGIN, type TestDeps } from '@fm/shared/testing';
+import request from 'supertest';
+import { assertStripeMockUp, billingEnv } from '../../test/stripe-events';
+import { buildApp, createBillingParts, type BillingParts } from '../app';
+import { configSchema, type BillingConfig } from '../config';
+import { billingModels } from '../domain/billing.models';
+import { createStripeClient } from '../stripe/stripe-client';
+
+jest.setTimeout(30_000);
+
+let deps: TestDeps<BillingConfig>;
+let parts: BillingParts;
+let app: ReturnType<typeof buildApp>;
+
+beforeAll(async () => {
+  await assertStripeMockUp();
+  deps = await createTestDeps(configSchema, billingEnv());
+  parts = createBillingParts(deps.config);
+  app = buildApp(deps, parts);
+});
+
+afterAll(async () => {
+  await parts.producers.close();
+  await deps.close();
+});
+
+const users = () => deps.mongo.collection('users');
+const customerIdOf = async (id: string) => (await users().findOne({ _id: id as never }))?.stripeCustomerId as string | undefined;
+const post = (path: string, cookie?: string, target = app) => {
+  const req = request(target.callback()).post(path).set('Origin', TEST_SITE_ORIGIN);
+  return cookie ? req.set('Cookie', cookie) : req;
+};
+const get = (path: string, cookie?: string) => {
+  const req = request(app.callback()).get(path);
+  return cookie ? req.set('Cookie', cookie) : req;
+};
+
+/** A member who already has a Stripe customer (stripe-mock lists its fixture subscription for it). */
+async function customerMember() {
+  const { user, cookie } = await loggedInMember(deps);
+  await users().updateOne({ _id: user.id as never }, { $set: { stripeCustomerId: 'cus_fixture_member' } });
+  return { user, cookie };
+}
+
+describe('GET /api/billing/config', () => {
+  it('when anyone asks, then the publishable key and prices from config (no secrets)', async () => {
+    const res = await get('/api/billing/config');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ publishableKey: 'pk_test_fairwaymind', premiumPriceCents: 1999, coachingPriceCents: 10000, currency: 'usd' });
+    expect(JSON.stringify(res.body)).not.toMatch(/sk_test|whsec_/);
+  });
+});
+
+describe('POST /api/create-subscription', () => {
+  it('when a visitor calls, then 401', async () => {
+    expect((await post('/api/create-subscription')).status).toBe(401);
+  });
+
+  it('when the request comes from another site, then 403 BAD_ORIGIN', async () => {
+    const { cookie } = await loggedInMember(deps);
+    const res = await request(app.callback()).post('/api/create-subscription').set('Cookie', cookie).set('Origin', 'https://evil.example');
+    expect(res).toMatchObject({ status: 403, body: { code: 'BAD_ORIGIN' } });
+  });
+
+  it('when a free member starts checkout, then a client secret and subscription id; the customer id is stored on the user', async () => {
+    const { user, cookie } = await loggedInMember(deps);
+    const res = await post('/api/create-subscription', cookie);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ clientSecret: expect.stringMatching(/_secret_/), subscriptionId: expect.stringMatching(/^sub_/) });
+    const customerId = await customerIdOf(user.id);
+    expect(customerId).toMatch(/^cus_/);
+    expect(await billingModels(deps.mongo).BillingSubscription.findById(res.body.subscriptionId).lean()).toMatchObject({
+      userId: user.id,
+      customerId,
+    });
+
+    const again = await post('/api/create-subscription', cookie);
+    expect(again.status).toBe(200);
+    expect(await customerIdOf(user.id)).toBe(customerId);
+  });
+
+  it('when the member is already Premium, then 409', async () => {
+    const { cookie } = await loggedInMember(deps, { membershipLevel: 'premium' });
+    const res = await post('/api/create-subscription', cookie);
+    expect(res).toMatchObject({ status: 409, body: { code: 'CONFLICT', message: 'You are already a Premium member.' } });
+  });
+
+  it('when a remembered incomplete subscription turns out paid at Stripe, then 409 instead of a second subscription', async () => {
+    const { user, cookie } = await loggedInMember(deps);
+    await billingModels(deps.mongo).BillingSubscription.create({
+      _id: 'sub_remembered_incomplete',
+      userId: user.id,
+      customerId: 'cus_x',
+      status: 'incomplete',
+    });
+    const res = await post('/api/create-subscription', cookie);
+    expect(res).toMatchObject({ status: 409, body: { code: 'CONFLICT' } });
+    expect(res.body.message).toMatch(/already paid/);
+  });
+
+  it('when a checkout of the same member is still being prepared, then 409', async () => {
+    const { user, cookie } = await loggedInMember(deps);
+    await deps.redis.set(`${deps.config.REDIS_PREFIX}:billing:checkout-lock:${user.id}`, 'other', 'PX', 5000);
+    const res = await post('/api/create-subscription', cookie);
+    expect(res).toMatchObject({ status: 409, body: { message: 'Your checkout is already being prepared. Please wait a moment.' } });
+  });
+
+  it('when Stripe cannot be reached, then 503 with a clear message and no stack trace', async () => {
+    const { cookie } = await loggedInMember(deps);
+    const offline = buildApp(deps, {
+      producers: parts.producers,
+      stripe: createStripeClient({ STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_API_BASE: 'http://127.0.0.1:1' }),
+    });
+    const res = await post('/api/create-subscription', cookie, offline);
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({ message: 'Payments are briefly unavailable. Please try again in a moment.', code: 'UNAVAILABLE' });
+  });
+
+  it('when Stripe refuses the secret key, then 502 with a clear message', async () => {
+    const { cookie } = await loggedInMember(deps);
+    const misconfigured = buildApp(deps, {
+      producers: parts.producers,
+      stripe: createStripeClient({ STRIPE_SECRET_KEY: 'sk_live_wrong', STRIPE_API_BASE: deps.config.STRIPE_API_BASE }),
+    });
+    const res = await post('/api/create-subscription', cookie, misconfigured);
+    expect(res.status).toBe(502);
+    expect(res.body).toEqual({ message: 'Payments are not set up correctly. Please contact support.', code: 'PAYMENT_PROVIDER_ERROR' });
+  });
+});
+
+describe('POST /api/create-coaching-payment', () => {
+  it('when a visitor calls, then 401', async () => {
+    expect((await post('/api/create-coaching-payment')).status).toBe(401);
+  });
+
+  it('when a member books coaching, then a PaymentIntent client secret', async () => {
+    const { user, cookie } = await loggedInMember(deps);
+    const res = await post('/api/create-coaching-payment', cookie);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ clientSecret: expect.stringMatching(/^pi_.+_secret_/) });
+    expect(await customerIdOf(user.id)).toMatch(/^cus_/);
+  });
+});
+
+describe('GET /api/billing/subscription, cancel, resume', () => {
+  it('when the member never paid, then status none; cancel and resume 404', async () => {
+    const { cookie } = await loggedInMember(deps);
+    expect((await get('/api/billing/subscription', cookie)).body).toEqual({ status: 'none', cancelAtPeriodEnd: false, currentPeriodEnd: null });
+    expect((await post('/api/billing/cancel', cookie)).status).toBe(404);
+    expect((await post('/api/billing/resume', cookie)).status).toBe(404);
+  });
+
+  it('when the member has a subscription, then its status; cancel keeps access until the period end; resume undoes it', async () => {
+    const { cookie } = await customerMember();
+    const current = await get('/api/billing/subscription', cookie);
+    expect(current.status).toBe(200);
+    // stripe-mock's fixture subscription (stateless) is active with cancel_at_period_end set.
+    expect(current.body).toEqual({ status: 'active', cancelAtPeriodEnd: expect.any(Boolean), currentPeriodEnd: expect.any(String) });
+    expect(Number.isNaN(Date.parse(current.body.currentPeriodEnd))).toBe(false);
+
+    const cancelled = await post('/api/billing/cancel', cookie);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
+
+    const resumed = await post('/api/billing/resume', cookie);
+    expect(resumed.body).toMatchObject({ status: 'active', cancelAtPeriodEnd: false });
+  });
+
+  it('when a visitor asks, then 401', async () => {
+    expect((await get('/api/billing/subscription')).status).toBe(401);
+  });
+});
+
+describe('POST /api/billing/portal', () => {
+  it('when the member has a customer, then a portal URL', async () => {
+    const { cookie } = await customerMember();
+    const res = await post('/api/billing/portal', cookie);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ url: expect.stringMatching(/^https:\/\//) });
+  });
+
+  it('when the member has no billing account, then 404', async () => {
+    const { cookie } = await loggedInMember(deps);
+    expect((await post('/api/billing/portal', cookie)).status).toBe(404);
+  });
+
+  it('when Stripe refuses the portal, then 503 with a clear message', async () => {
+    const { cookie } = await customerMember();
+    const refused = buildApp(deps, {
+      producers: parts.producers,
+      stripe: createStripeClient({ STRIPE_SECRET_KEY: 'sk_live_wrong', STRIPE_API_BASE: deps.config.STRIPE_API_BASE }),
+    });
+    const res = await post('/api/billing/portal', cookie, refused);
+    expect(res).toMatchObject({ status: 503, body: { code: 'UNAVAILABLE' } });
+    expect(res.body.message).toMatch(/billing portal is not available/);
+  });
+});
+
+describe('POST /api/billing/sync', () => {
+  it('when the member has no Stripe customer, then their level at once', async () => {
+    const { cookie } = await loggedInMember(deps);
+    expect((await post('/api/billing/sync', cookie)).body).toEqual({ membershipLevel: 'free' });
+  });
+
+  it('when Stripe reports an active subscription, then the idempotent upgrade job is queued (once, however often)', async () => {
+    const { user, cookie } = await customerMember();
+    const [first, second] = await Promise.all([post('/api/billing/sync', cookie), post('/api/billing/sync', cookie)]);
+    // Nobody consumes membership-events in this file: the level stays free after the ≤ 2 s wait.
+    expect(first.body).toEqual({ membershipLevel: 'free' });
+    expect(second.body).toEqual({ membershipLevel: 'free' });
+    const jobs = (await parts.producers.membership.queue.getJobs(['waiting'])).filter((job) => job.data.userId === user.id);
+    expect(jobs).toHaveLength(1);
+    const subscriptionId = jobs[0]!.data.stripeSubscriptionId as string;
+    expect(jobs[0]).toMatchObject({
+      id: jobIdFor('sync', `${subscriptionId}-active`),
+      name: 'membership-upgraded',
+      data: { stripeCustomerId: 'cus_fixture_member', eventId: `sync-${subscriptionId}-active` },
+    });
+  });
+});

@@ -1,0 +1,357 @@
+import { jobIdFor, QUEUES } from '@fm/shared';
+import { createTestDeps, insertUser, type TestDeps } from '@fm/shared/testing';
+import type { Job } from 'bullmq';
+import request from 'supertest';
+import {
+  assertStripeMockUp,
+  billingEnv,
+  signed,
+  StripeEvents,
+  uniqueId,
+  TEST_WEBHOOK_SECRET,
+} from '../../test/stripe-events';
+import { tcpProxy, type TcpProxy } from '../../test/tcp-proxy';
+import { buildApp, createBillingParts, type BillingParts } from '../app';
+import { configSchema, type BillingConfig } from '../config';
+import { billingModels } from '../domain/billing.models';
+import { createBillingProducers } from '../events/billing.producers';
+import { WEBHOOK_PATH } from './webhook.routes';
+
+jest.setTimeout(30_000);
+
+let deps: TestDeps<BillingConfig>;
+let parts: BillingParts;
+let app: ReturnType<typeof buildApp>;
+let events: StripeEvents;
+
+beforeAll(async () => {
+  await assertStripeMockUp();
+  deps = await createTestDeps(configSchema, billingEnv());
+  parts = createBillingParts(deps.config);
+  app = buildApp(deps, parts);
+  events = await StripeEvents.load();
+});
+
+afterAll(async () => {
+  await parts.producers.close();
+  await deps.close();
+});
+
+const models = () => billingModels(deps.mongo);
+
+function deliver(event: Parameters<typeof signed>[0], options: Parameters<typeof signed>[1] = {}) {
+  const { payload, signature } = signed(event, options);
+  return request(app.callback())
+    .post(WEBHOOK_PATH)
+    .set('Content-Type', 'application/json; charset=utf-8')
+    .set('Stripe-Signature', signature)
+    .send(payload);
+}
+
+async function membershipJobs(): Promise<Job[]> {
+  return parts.producers.membership.queue.getJobs(['waiting', 'active', 'completed', 'failed', 'delayed', 'prioritized']);
+}
+
+async function jobsOf(userId: string): Promise<Job[]> {
+  return (await membershipJobs()).filter((job) => (job.data as { userId?: string }).userId === userId);
+}
+
+async function member() {
+  const user = await insertUser(deps);
+  return { user, customerId: uniqueId('cus'), subscriptionId: uniqueId('sub') };
+}
+
+describe('POST /api/billing/webhook: signature', () => {
+  it('when the signature is made with another secret, then 400 and nothing is queued or recorded', async () => {
+    const { user, customerId, subscriptionId } = await member();
+    const event = events.subscriptionEvent('customer.subscription.updated', { subscriptionId, customerId, status: 'active', userId: user.id });
+    const res = await deliver(event, { secret: 'whsec_somebody_else' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: 'Invalid Stripe signature.', code: 'BAD_SIGNATURE' });
+    expect(await jobsOf(user.id)).toHaveLength(0);
+    expect(await models().ProcessedStripeEvent.exists({ _id: event.id })).toBeNull();
+    expect(await models().BillingSubscription.exists({ _id: subscriptionId })).toBeNull();
+  });
+
+  it('when the body is changed after signing, or the header is missing, then 400', async () => {
+    const event = events.other('customer.created');
+    const { payload, signature } = signed(event);
+    const tampered = await request(app.callback())
+      .post(WEBHOOK_PATH)
+      .set('Content-Type', 'application/json')
+      .set('Stripe-Signature', signature)
+      .send(payload.replace('"livemode": false', '"livemode": true'));
+    expect(tampered.status).toBe(400);
+    const unsigned = await request(app.callback()).post(WEBHOOK_PATH).set('Content-Type', 'application/json').send(payload);
+    expect(unsigned.status).toBe(400);
+  });
+
+  it('when the signature is too old (a replayed capture), then 400', async () => {
+    const res = await deliver(events.other('customer.created'), { timestamp: Math.floor(Date.now() / 1000) - 3600 });
+    expect(res.status).toBe(400);
+  });
+
+  it('when the payload has multi-byte UTF-8 and Stripe-style whitespace, then the raw bytes verify (200)', async () => {
+    const event = events.other('customer.updated');
+    const payload = JSON.stringify({ ...event, note: 'Zürich — “Fairway” ⛳ 🏌️‍♀️ \\u00e9' }, null, 2).replace(/\n/g, '\r\n');
+    const res = await deliver(payload);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ received: true });
+  });
+
+  it('when the event comes from another origin with no cookie, then the Origin check does not apply', async () => {
+    const { payload, signature } = signed(events.other('charge.succeeded'));
+    const res = await request(app.callback())
+      .post(WEBHOOK_PATH)
+      .set('Origin', 'https://stripe.com')
+      .set('Content-Type', 'application/json')
+      .set('Stripe-Signature', signature)
+      .send(payload);
+    expect(res.status).toBe(200);
+  });
+
+  it('when Stripe sends a type billing does not handle, then 200 and it is ignored', async () => {
+    const event = events.other('customer.created');
+    const res = await deliver(event);
+    expect(res).toMatchObject({ status: 200, body: { received: true } });
+    expect(await models().ProcessedStripeEvent.exists({ _id: event.id })).toBeNull();
+  });
+});
+
+describe('POST /api/billing/webhook: subscriptions', () => {
+  it('when updated(active) arrives, then one membership-upgraded job keyed by the event id', async () => {
+    const { user, customerId, subscriptionId } = await member();
+    const event = events.subscriptionEvent('customer.subscription.updated', { subscriptionId, customerId, status: 'active', userId: user.id });
+    const res = await deliver(event);
+    expect(res).toMatchObject({ status: 200, body: { received: true } });
+    const jobs = await jobsOf(user.id);
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]).toMatchObject({
+      id: jobIdFor('stripe', event.id),
+      name: 'membership-upgraded',
+      data: { userId: user.id, stripeCustomerId: customerId, stripeSubscriptionId: subscriptionId, eventId: event.id },
+    });
+    expect(await models().ProcessedStripeEvent.findById(event.id).lean()).toMatchObject({ outcome: 'queued' });
+    expect(await models().BillingSubscription.findById(subscriptionId).lean()).toMatchObject({ userId: user.id, status: 'active' });
+  });
+
+  it('when the same event is delivered 5 times (also in parallel), then one job and one record', async () => {
+    const { user, customerId, subscriptionId } = await member();
+    const event = events.subscriptionEvent('customer.subscription.updated', { subscriptionId, customerId, status: 'active', userId: user.id });
+    const parallel = await Promise.all([deliver(event), deliver(event), deliver(event)]);
+    const serial = [await deliver(event), await deliver(event)];
+    for (const res of [...parallel, ...serial]) expect(res.status).toBe(200);
+    expect(await jobsOf(user.id)).toHaveLength(1);
+    expect(await models().ProcessedStripeEvent.countDocuments({ _id: event.id })).toBe(1);
+  });
+
+  it('when created(incomplete) arrives late after updated(active) of the same second, then it is stale: no job', async () => {
+    const { user, customerId, subscriptionId } = await member();
+    const created = Math.floor(Date.now() / 1000);
+    const active = events.subscriptionEvent('customer.subscription.updated', { subscriptionId, customerId, status: 'active', userId: user.id, created });
+    const incomplete = events.subscriptionEvent('customer.subscription.created', { subscriptionId, customerId, status: 'incomplete', userId: user.id, created });
+    expect((await deliver(active)).status).toBe(200);
+    expect((await deliver(incomplete)).status).toBe(200);
+    const jobs = await jobsOf(user.id);
+    expect(jobs.map((job) => job.name)).toEqual(['membership-upgraded']);
+    expect(await models().ProcessedStripeEvent.findById(incomplete.id).lean()).toMatchObject({ outcome: 'stale' });
+    expect(await models().BillingSubscription.findById(subscriptionId).lean()).toMatchObject({ status: 'active', lastEventId: active.id });
+  });
+
+  it('when an older canceled update arrives after a newer active one, then it does not downgrade', async () => {
+    const { user, customerId, subscriptionId } = await member();
+    const now = Math.floor(Date.now() / 1000);
+    const newer = events.subscriptionEvent('customer.subscription.updated', { subscriptionId, customerId, status: 'active', userId: user.id, created: now });
+    const older = events.subscriptionEvent('customer.subscription.updated', { subscriptionId, customerId, status: 'unpaid', userId: user.id, created: now - 10 });
+    await deliver(newer);
+    await deliver(older);
+    expect((await jobsOf(user.id)).map((job) => job.name)).toEqual(['membership-upgraded']);
+  });
+
+  it('when events of one subscription arrive in parallel and shuffled, then the newest state is kept', async () => {
+    const { user, customerId, subscriptionId } = await member();
+    const t = Math.floor(Date.now() / 1000) - 100;
+    const sequence = [
+      events.subscriptionEvent('customer.subscription.created', { subscriptionId, customerId, status: 'incomplete', userId: user.id, created: t }),
+      events.subscriptionEvent('customer.subscription.updated', { subscriptionId, customerId, status: 'active', userId: user.id, created: t }),
+      events.subscriptionEvent('customer.subscription.updated', { subscriptionId, customerId, status: 'past_due', userId: user.id, created: t + 30 }),
+      events.subscriptionEvent('customer.subscription.deleted', { subscriptionId, customerId, status: 'canceled', userId: user.id, created: t + 60 }),
+    ];
+    const results = await Promise.all([3, 1, 0, 2].map((i) => deliver(sequence[i]!)));
+    for (const res of results) expect(res.status).toBe(200);
+    expect(await models().BillingSubscription.findById(subscriptionId).lean()).toMatchObject({ status: 'canceled', lastEventAt: t + 60 });
+    const jobs = await jobsOf(user.id);
+    // Whatever got queued, the downgrade is the newest occurredAt: auth keeps the newest change.
+    const newest = jobs.sort((a, b) => Date.parse(b.data.occurredAt) - Date.parse(a.data.occurredAt))[0];
+    expect(newest?.name).toBe('membership-downgraded');
+  });
+
+  it('when customer.subscription.deleted arrives, then membership-downgraded', async () => {
+    const { user, customerId, subscriptionId } = await member();
+    const event = events.subscriptionEvent('customer.subscription.deleted', { subscriptionId, customerId, status: 'canceled', userId: user.id });
+    expect((await deliver(event)).status).toBe(200);
+    const jobs = await jobsOf(user.id);
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]).toMatchObject({
+      id: jobIdFor('stripe', event.id),
+      name: 'membership-downgraded',
+      data: { userId: user.id, stripeSubscriptionId: subscriptionId, reason: 'subscription deleted' },
+    });
+  });
+
+  it('when the subscription has no userId metadata, then the member is found by the stored customer id', async () => {
+    const { user, customerId, subscriptionId } = await member();
+    await deps.mongo.collection('users').updateOne({ _id: user.id as never }, { $set: { stripeCustomerId: customerId } });
+    const event = events.subscriptionEvent('customer.subscription.updated', { subscriptionId, customerId, status: 'trialing' });
+    expect((await deliver(event)).status).toBe(200);
+    expect((await jobsOf(user.id)).map((job) => job.name)).toEqual(['membership-upgraded']);
+  });
+
+  it('when no member matches, then 200, recorded as unmatched, nothing queued', async () => {
+    const event = events.subscriptionEvent('customer.subscription.updated', { subscriptionId: uniqueId('sub'), customerId: uniqueId('cus'), status: 'active' });
+    expect((await deliver(event)).status).toBe(200);
+    expect(await models().ProcessedStripeEvent.findById(event.id).lean()).toMatchObject({ outcome: 'unmatched' });
+  });
+});
+
+describe('POST /api/billing/webhook: invoice.paid', () => {
+  it('when a renewal invoice is paid and Stripe says the subscription is active, then recorded and an upgrade queued', async () => {
+    const { user, customerId, subscriptionId } = await member();
+    const event = events.invoicePaid({ subscriptionId, customerId, userId: user.id, amountPaid: 1999 });
+    expect((await deliver(event)).status).toBe(200);
+    const invoiceId = (event.data.object as { id: string }).id;
+    expect(await models().SubscriptionPayment.findById(invoiceId).lean()).toMatchObject({
+      subscriptionId,
+      userId: user.id,
+      amountPaidCents: 1999,
+      currency: 'usd',
+      billingReason: 'subscription_cycle',
+    });
+    expect((await jobsOf(user.id)).map((job) => [job.name, job.id])).toEqual([['membership-upgraded', jobIdFor('stripe', event.id)]]);
+    await deliver(event);
+    expect(await models().SubscriptionPayment.countDocuments({ _id: invoiceId })).toBe(1);
+    expect(await jobsOf(user.id)).toHaveLength(1);
+  });
+});
+
+describe('POST /api/billing/webhook: coaching', () => {
+  const notificationJobs = () => parts.producers.notifications.queue.getJobs(['waiting', 'active', 'completed', 'failed', 'delayed']);
+
+  it('when a coaching payment_intent.succeeded is delivered twice, then one booking and one coaching-booked job', async () => {
+    const user = await insertUser(deps, { firstName: 'Ada', lastName: 'Birdie' });
+    const event = events.paymentIntentSucceeded({ userId: user.id, kind: 'coaching' });
+    const intentId = (event.data.object as { id: string }).id;
+    const [first, second] = await Promise.all([deliver(event), deliver(event)]);
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    expect((await deliver(event)).status).toBe(200);
+
+    const bookings = await models().CoachingBooking.find({ paymentIntentId: intentId }).lean();
+    expect(bookings).toHaveLength(1);
+    const jobs = (await notificationJobs()).filter((job) => job.data.paymentIntentId === intentId);
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]).toMatchObject({
+      id: jobIdFor('stripe', event.id),
+      name: 'coaching-booked',
+      data: {
+        bookingId: bookings[0]!._id,
+        userId: user.id,
+        memberEmail: user.email,
+        memberName: 'Ada Birdie',
+        amountCents: 10000,
+        currency: 'usd',
+        eventId: event.id,
+      },
+    });
+  });
+
+  it('when a payment_intent.succeeded is not for coaching, then 200 and nothing happens', async () => {
+    const user = await insertUser(deps);
+    const event = events.paymentIntentSucceeded({ userId: user.id });
+    expect((await deliver(event)).status).toBe(200);
+    expect(await models().CoachingBooking.countDocuments({ userId: user.id })).toBe(0);
+  });
+});
+
+describe('POST /api/billing/webhook: Redis unavailable', () => {
+  let proxy: TcpProxy;
+  let outageParts: BillingParts;
+  let outageApp: ReturnType<typeof buildApp>;
+
+  beforeAll(async () => {
+    const redis = new URL(deps.config.REDIS_URL);
+    proxy = await tcpProxy({ host: redis.hostname, port: Number(redis.port || 6379) });
+    outageParts = {
+      stripe: parts.stripe,
+      producers: createBillingProducers({ redisUrl: proxy.url, redisPrefix: deps.config.REDIS_PREFIX }),
+    };
+    outageApp = buildApp(deps, outageParts);
+  });
+
+  afterAll(async () => {
+    await proxy.up();
+    await outageParts.producers.close();
+    await proxy.down();
+  });
+
+  const deliverTo = (event: Parameters<typeof signed>[0]) => {
+    const { payload, signature } = signed(event);
+    return request(outageApp.callback())
+      .post(WEBHOOK_PATH)
+      .set('Content-Type', 'application/json')
+      .set('Stripe-Signature', signature)
+      .send(payload);
+  };
+
+  it('when Redis goes away at enqueue, then 503, the event is not marked processed, and Stripe\'s retry after it is back queues it once', async () => {
+    const { user, customerId, subscriptionId } = await member();
+    const warmup = events.other('customer.created');
+    expect((await deliverTo(warmup)).status).toBe(200);
+    await outageParts.producers.membership.queue.waitUntilReady();
+
+    await proxy.down();
+    const event = events.subscriptionEvent('customer.subscription.updated', { subscriptionId, customerId, status: 'active', userId: user.id });
+    const during = await deliverTo(event);
+    expect(during.status).toBe(503);
+    expect(during.body).toMatchObject({ code: 'UNAVAILABLE' });
+    expect(await models().ProcessedStripeEvent.exists({ _id: event.id })).toBeNull();
+    expect(await jobsOf(user.id)).toHaveLength(0);
+
+    await proxy.up();
+    let retried = await deliverTo(event);
+    for (let attempt = 0; retried.status === 503 && attempt < 20; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 250)); // Stripe retries with backoff
+      retried = await deliverTo(event);
+    }
+    expect(retried.status).toBe(200);
+    expect(await jobsOf(user.id)).toHaveLength(1);
+    expect(await models().ProcessedStripeEvent.findById(event.id).lean()).toMatchObject({ outcome: 'queued' });
+  });
+
+  it('when Redis was never reachable, then the webhook answers 503 within seconds instead of hanging', async () => {
+    const dead: BillingParts = {
+      stripe: parts.stripe,
+      producers: createBillingProducers({ redisUrl: 'redis://127.0.0.1:1', redisPrefix: deps.config.REDIS_PREFIX }),
+    };
+    const { user } = await member();
+    const event = events.paymentIntentSucceeded({ userId: user.id, kind: 'coaching' });
+    const { payload, signature } = signed(event, { secret: TEST_WEBHOOK_SECRET });
+    const started = Date.now();
+    const res = await request(buildApp(deps, dead).callback())
+      .post(WEBHOOK_PATH)
+      .set('Content-Type', 'application/json')
+      .set('Stripe-Signature', signature)
+      .send(payload);
+    expect(res.status).toBe(503);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(await models().ProcessedStripeEvent.exists({ _id: event.id })).toBeNull();
+    await dead.producers.close();
+  });
+});
+
+describe('queues', () => {
+  it('uses the contract queue names', () => {
+    expect(parts.producers.membership.name).toBe(QUEUES.membershipEvents);
+    expect(parts.producers.notifications.name).toBe(QUEUES.notifications);
+  });
+});
