@@ -24,13 +24,23 @@ export type MemberNavItem = {
 /** The 12 member-area entries, in SPEC §4 order. */
 export const MEMBER_NAV_ITEMS: readonly MemberNavItem[] = [
   { label: 'Member Home', href: paths.member.home.getHref(), icon: HomeRounded, free: false },
-  { label: 'Start Here - Crash Course', href: paths.member.crashCourse.getHref(), icon: RocketLaunchRounded, free: false },
+  {
+    label: 'Start Here - Crash Course',
+    href: paths.member.crashCourse.getHref(),
+    icon: RocketLaunchRounded,
+    free: false,
+  },
   { label: 'Lectures', href: paths.member.lectures.getHref(), icon: OndemandVideoRounded, free: true },
   { label: 'Daily Drills', href: paths.member.dailyDrills.getHref(), icon: FitnessCenterRounded, free: false },
   { label: 'Visualizations', href: paths.member.visualizations.getHref(), icon: HeadphonesRounded, free: false },
   { label: 'Tee Time', href: paths.member.teeTime.getHref(), icon: AccessTimeRounded, free: false },
   { label: 'On the Range Drills', href: paths.member.onTheRange.getHref(), icon: GolfCourseRounded, free: false },
-  { label: 'Swing Training Recommendations', href: paths.member.swingTraining.getHref(), icon: SportsGolfRounded, free: false },
+  {
+    label: 'Swing Training Recommendations',
+    href: paths.member.swingTraining.getHref(),
+    icon: SportsGolfRounded,
+    free: false,
+  },
   { label: 'SOS Drills', href: paths.member.sosDrills.getHref(), icon: SosRounded, free: false },
   { label: 'More Stuff', href: paths.member.moreStuff.getHref(), icon: AppsRounded, free: false },
   { label: 'My Courses', href: paths.member.myCourses.getHref(), icon: MapRounded, free: false },

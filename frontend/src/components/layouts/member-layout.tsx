@@ -48,7 +48,10 @@ const TOOLTIP_DELAYS = { enterDelay: 700, enterNextDelay: 300 } as const;
 
 function initials(name: string | null | undefined): string {
   if (!name) return '?';
-  const parts = name.replace(/@.*/, '').split(/[\s._-]+/).filter(Boolean);
+  const parts = name
+    .replace(/@.*/, '')
+    .split(/[\s._-]+/)
+    .filter(Boolean);
   return ((parts[0]?.[0] ?? '') + (parts[1]?.[0] ?? '')).toUpperCase() || '?';
 }
 
@@ -65,6 +68,7 @@ function SidebarContent({ isPremium, onLogout, loggingOut, collapsed, onNavigate
     minHeight: 44,
     borderRadius: 2,
     mx: 1,
+    width: 'auto',
     px: collapsed ? 1.5 : 1.75,
     justifyContent: collapsed ? 'center' : 'flex-start',
     color: 'inherit',
@@ -84,7 +88,12 @@ function SidebarContent({ isPremium, onLogout, loggingOut, collapsed, onNavigate
       <Stack
         direction="row"
         spacing={1.5}
-        sx={{ alignItems: 'center', px: collapsed ? 0 : 2.5, py: 2.5, justifyContent: collapsed ? 'center' : 'flex-start' }}
+        sx={{
+          alignItems: 'center',
+          px: collapsed ? 0 : 2.5,
+          py: 2.5,
+          justifyContent: collapsed ? 'center' : 'flex-start',
+        }}
       >
         <Avatar sx={{ bgcolor: 'secondary.main', color: 'primary.dark', width: 40, height: 40 }} aria-hidden>
           <SportsGolfRounded />
@@ -93,7 +102,12 @@ function SidebarContent({ isPremium, onLogout, loggingOut, collapsed, onNavigate
           <Box sx={{ minWidth: 0 }}>
             <Typography
               component="p"
-              sx={{ fontFamily: (t) => t.typography.h4.fontFamily, fontWeight: 600, fontSize: '1.2rem', lineHeight: 1.2 }}
+              sx={{
+                fontFamily: (t) => t.typography.h4.fontFamily,
+                fontWeight: 600,
+                fontSize: '1.2rem',
+                lineHeight: 1.2,
+              }}
               noWrap
             >
               {appConfig.productName}
@@ -105,7 +119,11 @@ function SidebarContent({ isPremium, onLogout, loggingOut, collapsed, onNavigate
         )}
       </Stack>
       <Divider sx={{ borderColor: 'rgba(255,255,255,0.12)' }} />
-      <Box component="nav" aria-label="Member navigation" sx={{ flex: 1, overflowY: 'auto', overflowX: 'hidden', py: 1.5 }}>
+      <Box
+        component="nav"
+        aria-label="Member navigation"
+        sx={{ flex: 1, overflowY: 'auto', overflowX: 'hidden', py: 1.5 }}
+      >
         <List disablePadding sx={{ display: 'grid', gap: 0.25 }}>
           {items.map((item) => {
             const Icon = item.icon;
@@ -138,7 +156,9 @@ function SidebarContent({ isPremium, onLogout, loggingOut, collapsed, onNavigate
                     {!collapsed && (
                       <ListItemText
                         primary={item.label}
-                        slotProps={{ primary: { noWrap: true, sx: { fontSize: '0.95rem', fontWeight: active ? 600 : 500 } } }}
+                        slotProps={{
+                          primary: { noWrap: true, sx: { fontSize: '0.95rem', fontWeight: active ? 600 : 500 } },
+                        }}
                       />
                     )}
                   </ListItemButton>,
@@ -245,7 +265,9 @@ export function MemberLayout(props: MemberLayoutProps) {
           open={openMobile}
           onClose={() => setOpenMobile(false)}
           ModalProps={{ keepMounted: true }}
-          slotProps={{ paper: { id: 'member-sidebar', sx: { ...sidebarPaperSx, width: `min(${SIDEBAR_WIDTH}, 85vw)` } } }}
+          slotProps={{
+            paper: { id: 'member-sidebar', sx: { ...sidebarPaperSx, width: `min(${SIDEBAR_WIDTH}, 85vw)` } },
+          }}
         >
           <SidebarContent {...props} collapsed={false} onNavigate={() => setOpenMobile(false)} />
         </Drawer>
@@ -297,7 +319,10 @@ export function MemberLayout(props: MemberLayoutProps) {
             </IconButton>
           </Tooltip>
           {isMobile && (
-            <Typography sx={{ fontFamily: (t) => t.typography.h4.fontFamily, fontWeight: 600, fontSize: '1.1rem' }} noWrap>
+            <Typography
+              sx={{ fontFamily: (t) => t.typography.h4.fontFamily, fontWeight: 600, fontSize: '1.1rem' }}
+              noWrap
+            >
               {appConfig.productName}
             </Typography>
           )}

@@ -50,10 +50,7 @@ function goToHole(state: CoursePlayerState, hole: number): CoursePlayerState {
   };
 }
 
-export function coursePlayerReducer(
-  state: CoursePlayerState,
-  action: CoursePlayerAction,
-): CoursePlayerState {
+export function coursePlayerReducer(state: CoursePlayerState, action: CoursePlayerAction): CoursePlayerState {
   switch (action.type) {
     case 'nextHole':
       return state.hole >= HOLE_COUNT ? state : goToHole(state, state.hole + 1);
@@ -70,9 +67,7 @@ export function coursePlayerReducer(
     }
     case 'selectShot': {
       const shots = state.shots[state.hole] ?? [];
-      return shots.some((s) => s.id === action.shotId)
-        ? { ...state, selectedShotId: action.shotId }
-        : state;
+      return shots.some((s) => s.id === action.shotId) ? { ...state, selectedShotId: action.shotId } : state;
     }
     case 'chooseClub': {
       const shots = state.shots[state.hole] ?? [emptyShot()];
@@ -80,9 +75,7 @@ export function coursePlayerReducer(
         ...state,
         shots: {
           ...state.shots,
-          [state.hole]: shots.map((s) =>
-            s.id === state.selectedShotId ? { ...s, clubId: action.clubId } : s,
-          ),
+          [state.hole]: shots.map((s) => (s.id === state.selectedShotId ? { ...s, clubId: action.clubId } : s)),
         },
         autoPlayKey: state.autoPlayKey + 1,
       };

@@ -73,7 +73,7 @@ export const FOUNDER_BIO = {
   role: `Founder and head coach, ${product}`,
   paragraphs: [
     `I'm ${founder.replace(/^Coach\s+/, '')}, and for most of my twenties I was the golfer who striped it on the range and fell apart on the first tee. I played college golf and two seasons on a regional mini-tour, and I can tell you exactly what it feels like to have the swing and lose the round anyway: tight grip, fast tempo, a head full of noise.`,
-    'The turning point was not a new swing thought. It was learning how the brain handles pressure. I went back to school for a master\'s degree in sport and exercise psychology, and spent the next decade coaching the mental side of the game to juniors, college players and weekend golfers who simply wanted to enjoy their Saturday rounds again.',
+    "The turning point was not a new swing thought. It was learning how the brain handles pressure. I went back to school for a master's degree in sport and exercise psychology, and spent the next decade coaching the mental side of the game to juniors, college players and weekend golfers who simply wanted to enjoy their Saturday rounds again.",
     'What I saw, over and over, was that the same few skills make the difference: a repeatable pre-shot routine, breathing that settles the body, clear visualization of the shot you want, and a way to let go of the last hole before you reach the next tee. None of it takes hours. It takes ten focused minutes a day.',
     `${product} is those ten minutes, organised. Every drill, lecture and visualization here is something I have used with real golfers on real courses. My hope is simple: that you walk onto the first tee feeling calm, confident and ready, and that you enjoy this game as much as I do.`,
   ],

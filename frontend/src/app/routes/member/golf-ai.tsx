@@ -8,7 +8,10 @@ import { appConfig } from '@/config/app-config';
 /** /member/golf-ai: Coming Soon. */
 export default function GolfAiPage() {
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 4, sm: 8 }, borderRadius: 4, textAlign: 'center', maxWidth: 720, mx: 'auto' }}>
+    <Paper
+      variant="outlined"
+      sx={{ p: { xs: 4, sm: 8 }, borderRadius: 4, textAlign: 'center', maxWidth: 720, mx: 'auto' }}
+    >
       <PageTitle title="Golf AI" />
       <Avatar sx={{ width: 72, height: 72, mx: 'auto', mb: 3, bgcolor: 'primary.main', color: 'secondary.light' }}>
         <AutoAwesomeRounded fontSize="large" />

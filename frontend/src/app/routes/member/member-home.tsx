@@ -67,8 +67,8 @@ export default function MemberHomePage() {
           Welcome to {appConfig.productName}
         </Typography>
         <Typography sx={{ mt: 1.5, maxWidth: 620, opacity: 0.88 }} variant="subtitle1" component="p">
-          Ten minutes a day to a calmer, more confident game. Pick up where you left off, or start with the crash
-          course if you are new here.
+          Ten minutes a day to a calmer, more confident game. Pick up where you left off, or start with the crash course
+          if you are new here.
         </Typography>
         <Button
           component={RouterLink}
@@ -87,7 +87,13 @@ export default function MemberHomePage() {
         <Typography id="quick-links-heading" variant="h3" component="h2" sx={{ mb: 2 }}>
           Jump back in
         </Typography>
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' } }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' },
+          }}
+        >
           {QUICK_LINKS.map(({ title, description, href, icon: Icon }) => (
             <Card key={href} sx={{ borderRadius: 3 }}>
               <CardActionArea component={RouterLink} to={href} sx={{ height: '100%', alignItems: 'stretch' }}>
@@ -111,16 +117,29 @@ export default function MemberHomePage() {
       <Card component="section" aria-labelledby="instructor-heading" sx={{ borderRadius: 3 }}>
         <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ alignItems: { sm: 'center' } }}>
-            <Avatar sx={{ width: 72, height: 72, bgcolor: 'secondary.main', color: 'primary.dark', fontSize: '1.6rem', fontWeight: 700 }}>
-              {appConfig.founderName.replace(/^Coach\s+/, '').split(' ').map((p) => p[0]).join('')}
+            <Avatar
+              sx={{
+                width: 72,
+                height: 72,
+                bgcolor: 'secondary.main',
+                color: 'primary.dark',
+                fontSize: '1.6rem',
+                fontWeight: 700,
+              }}
+            >
+              {appConfig.founderName
+                .replace(/^Coach\s+/, '')
+                .split(' ')
+                .map((p) => p[0])
+                .join('')}
             </Avatar>
             <Box sx={{ flex: 1 }}>
               <Typography id="instructor-heading" variant="h4" component="h2">
                 About Your Instructor
               </Typography>
               <Typography sx={{ color: 'text.secondary', mt: 1 }}>
-                {appConfig.founderName} is a former college golfer and mini-tour professional with a master&apos;s degree in
-                sport psychology, who has spent over a decade helping golfers play under pressure.
+                {appConfig.founderName} is a former college golfer and mini-tour professional with a master&apos;s
+                degree in sport psychology, who has spent over a decade helping golfers play under pressure.
               </Typography>
             </Box>
             <Button component={RouterLink} to={paths.about.getHref()} variant="outlined">

@@ -42,7 +42,10 @@ const NotFoundPage = lazy(() => import('@/app/routes/not-found'));
 function MemberLayoutRoute() {
   const { user, isPremium } = useCurrentUser();
   const [logout, { isLoading }] = useLogout();
-  const name = [user?.firstName, user?.lastName].map((p) => p?.trim()).filter(Boolean).join(' ');
+  const name = [user?.firstName, user?.lastName]
+    .map((p) => p?.trim())
+    .filter(Boolean)
+    .join(' ');
   return (
     <MemberLayout
       isPremium={isPremium}

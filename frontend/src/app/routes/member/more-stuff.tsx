@@ -32,7 +32,9 @@ export default function MoreStuffPage() {
   return (
     <>
       <MemberPageHeader title="More Stuff" subtitle="Talks, gear, answers, support and one-on-one coaching." />
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}>
+      <Box
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}
+      >
         {MORE_STUFF_CARDS.map((card) => {
           const Icon = ICONS[card.id as keyof typeof ICONS] ?? HelpOutlineRounded;
           const linkProps = card.external
@@ -46,7 +48,13 @@ export default function MoreStuffPage() {
                     <Avatar sx={{ bgcolor: 'primary.main', color: 'secondary.light' }} aria-hidden>
                       <Icon />
                     </Avatar>
-                    {card.external && <OpenInNewRounded fontSize="small" sx={{ color: 'text.secondary' }} aria-label="Opens in a new tab" />}
+                    {card.external && (
+                      <OpenInNewRounded
+                        fontSize="small"
+                        sx={{ color: 'text.secondary' }}
+                        aria-label="Opens in a new tab"
+                      />
+                    )}
                   </Stack>
                   <Typography variant="h5" component="h2">
                     {card.title}

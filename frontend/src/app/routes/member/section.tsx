@@ -9,7 +9,7 @@ export default function SectionPage({ slug }: { slug: MemberSectionSlug }) {
   return (
     <>
       <MemberPageHeader title={section.title} subtitle={section.subtitle} />
-      <SectionContent key={slug} slug={slug} renderAudio={(src, title) => <AudioPlayer src={src} title={title} />} />
+      <SectionContent key={slug} slug={slug} renderAudio={(src) => <AudioPlayer src={src} />} />
     </>
   );
 }

@@ -35,9 +35,12 @@ const navLinks = () =>
 
 function renderLayout(props: Partial<React.ComponentProps<typeof MemberLayout>> = {}) {
   const onLogout = vi.fn();
-  const utils = renderWithProviders(<MemberLayout isPremium onLogout={onLogout} userName="Jordan Spieth" {...props} />, {
-    path: '/member/home',
-  });
+  const utils = renderWithProviders(
+    <MemberLayout isPremium onLogout={onLogout} userName="Jordan Spieth" {...props} />,
+    {
+      path: '/member/home',
+    },
+  );
   return { ...utils, onLogout };
 }
 
@@ -83,7 +86,9 @@ describe('member layout sidebar', () => {
     expect(within(sidebar).queryByText('Member Area')).not.toBeInTheDocument();
     // Still reachable by name as icon buttons.
     expect(screen.getByRole('link', { name: 'Daily Drills' })).toBeInTheDocument();
-    expect(cookieSetter).toHaveBeenLastCalledWith(expect.stringMatching(/^sidebar_state=false; path=\/; max-age=604800/));
+    expect(cookieSetter).toHaveBeenLastCalledWith(
+      expect.stringMatching(/^sidebar_state=false; path=\/; max-age=604800/),
+    );
     expect(document.cookie).toContain('sidebar_state=false');
 
     unmount();

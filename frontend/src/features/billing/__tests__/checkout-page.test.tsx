@@ -18,7 +18,12 @@ function serveBilling(setup: { endpoint: string; answer: () => Response }) {
   const calls: string[] = [];
   server.use(
     http.get(apiUrl('billing/config'), () =>
-      HttpResponse.json({ publishableKey: `pk_test_${keySeq}`, premiumPriceCents: 1999, coachingPriceCents: 10000, currency: 'usd' }),
+      HttpResponse.json({
+        publishableKey: `pk_test_${keySeq}`,
+        premiumPriceCents: 1999,
+        coachingPriceCents: 10000,
+        currency: 'usd',
+      }),
     ),
     http.post(apiUrl(setup.endpoint), () => {
       calls.push(setup.endpoint);
@@ -29,7 +34,9 @@ function serveBilling(setup: { endpoint: string; answer: () => Response }) {
 }
 
 const renderCheckout = (kind: CheckoutKind) =>
-  renderWithProviders(<CheckoutPage kind={kind} />, { path: kind === 'subscription' ? '/checkout' : '/coaching-checkout' });
+  renderWithProviders(<CheckoutPage kind={kind} />, {
+    path: kind === 'subscription' ? '/checkout' : '/coaching-checkout',
+  });
 
 let fake: ReturnType<typeof createFakeStripe>;
 
@@ -55,7 +62,10 @@ describe('checkout', { timeout: 40_000 }, () => {
   });
 
   it('idle → Processing... → idle with a "Payment Failed" toast carrying the provider message', async () => {
-    serveBilling({ endpoint: 'create-subscription', answer: () => HttpResponse.json({ clientSecret: 'pi_2_secret_x' }) });
+    serveBilling({
+      endpoint: 'create-subscription',
+      answer: () => HttpResponse.json({ clientSecret: 'pi_2_secret_x' }),
+    });
     let settle!: (result: ConfirmResult) => void;
     fake.confirmPayment.mockImplementation(() => new Promise<ConfirmResult>((resolve) => (settle = resolve)));
     const { user } = renderCheckout('subscription');
@@ -77,7 +87,10 @@ describe('checkout', { timeout: 40_000 }, () => {
   });
 
   it('coaching: $100 for 45 minutes, returns with coaching=success, failures toast "Payment failed"', async () => {
-    const calls = serveBilling({ endpoint: 'create-coaching-payment', answer: () => HttpResponse.json({ clientSecret: 'pi_3_secret_x' }) });
+    const calls = serveBilling({
+      endpoint: 'create-coaching-payment',
+      answer: () => HttpResponse.json({ clientSecret: 'pi_3_secret_x' }),
+    });
     fake.confirmPayment.mockResolvedValue({ error: { type: 'card_error', message: 'Insufficient funds.' } });
     const { user } = renderCheckout('coaching');
     expect(await screen.findByText('$100')).toBeInTheDocument();
@@ -93,7 +106,10 @@ describe('checkout', { timeout: 40_000 }, () => {
 
   it('does nothing while Stripe.js is not ready', async () => {
     vi.mocked(loadStripe).mockReturnValue(new Promise(() => {}));
-    serveBilling({ endpoint: 'create-subscription', answer: () => HttpResponse.json({ clientSecret: 'pi_4_secret_x' }) });
+    serveBilling({
+      endpoint: 'create-subscription',
+      answer: () => HttpResponse.json({ clientSecret: 'pi_4_secret_x' }),
+    });
     renderCheckout('subscription');
     const button = await screen.findByRole('button', { name: 'Subscribe - $19.99/month' });
     expect(button).toBeDisabled();
@@ -105,12 +121,15 @@ describe('checkout', { timeout: 40_000 }, () => {
   it('when setup fails, then an Error toast with the server message and the Unable to Load Checkout page', async () => {
     serveBilling({
       endpoint: 'create-subscription',
-      answer: () => HttpResponse.json({ message: 'You are already a Premium member', code: 'CONFLICT' }, { status: 409 }),
+      answer: () =>
+        HttpResponse.json({ message: 'You are already a Premium member', code: 'CONFLICT' }, { status: 409 }),
     });
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderCheckout('subscription');
     expect(await screen.findByText('Unable to Load Checkout')).toBeInTheDocument();
-    expect(screen.getByText('There was an error loading the checkout. Please try again or contact support.')).toBeInTheDocument();
+    expect(
+      screen.getByText('There was an error loading the checkout. Please try again or contact support.'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Error')).toBeInTheDocument();
     expect(screen.getByText('You are already a Premium member')).toBeInTheDocument();
     expect(screen.queryByTestId('stripe-payment-element')).not.toBeInTheDocument();

@@ -27,7 +27,9 @@ export function createFakeStripe() {
     update: vi.fn(),
     submit: vi.fn(async () => ({})),
   };
-  const confirmPayment = vi.fn(async (_options: { elements: unknown; confirmParams: { return_url: string } }): Promise<ConfirmResult> => ({}));
+  const confirmPayment = vi.fn(
+    async (_options: { elements: unknown; confirmParams: { return_url: string } }): Promise<ConfirmResult> => ({}),
+  );
   const stripe = {
     elements: vi.fn(() => elements),
     confirmPayment,

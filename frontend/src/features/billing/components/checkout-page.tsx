@@ -104,7 +104,7 @@ export function CheckoutPage({ kind }: { kind: CheckoutKind }) {
   return (
     <Box sx={{ maxWidth: 1040, mx: 'auto' }}>
       <Box sx={{ mb: { xs: 3, md: 4 } }}>
-        <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
+        <Typography variant="h2" component="h1">
           {heading.title}
         </Typography>
         <Typography sx={{ color: 'text.secondary', mt: 1 }}>{heading.subtitle}</Typography>

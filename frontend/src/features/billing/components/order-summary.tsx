@@ -27,7 +27,10 @@ const COACHING_INCLUDES = [
   'Follow-up notes by email after the session',
 ] as const;
 
-const SUMMARY: Record<CheckoutKind, { title: string; price: string; period: string; note: string; items: readonly string[] }> = {
+const SUMMARY: Record<
+  CheckoutKind,
+  { title: string; price: string; period: string; note: string; items: readonly string[] }
+> = {
   subscription: {
     title: `${appConfig.productName} Premium`,
     price: appConfig.pricing.premiumMonthly,

@@ -18,14 +18,15 @@ import { useChangeSubscriptionMutation } from '@/features/billing/api/change-sub
 import { useOpenBillingPortalMutation } from '@/features/billing/api/open-billing-portal';
 import type { Subscription, SubscriptionStatus } from '@/features/billing/api/types';
 
-const STATUS_LABEL: Record<SubscriptionStatus, { label: string; color: 'success' | 'warning' | 'default' | 'error' }> = {
-  active: { label: 'Active', color: 'success' },
-  trialing: { label: 'Trial', color: 'success' },
-  past_due: { label: 'Payment overdue', color: 'warning' },
-  incomplete: { label: 'Incomplete', color: 'warning' },
-  canceled: { label: 'Canceled', color: 'default' },
-  none: { label: 'No subscription', color: 'default' },
-};
+const STATUS_LABEL: Record<SubscriptionStatus, { label: string; color: 'success' | 'warning' | 'default' | 'error' }> =
+  {
+    active: { label: 'Active', color: 'success' },
+    trialing: { label: 'Trial', color: 'success' },
+    past_due: { label: 'Payment overdue', color: 'warning' },
+    incomplete: { label: 'Incomplete', color: 'warning' },
+    canceled: { label: 'Canceled', color: 'default' },
+    none: { label: 'No subscription', color: 'default' },
+  };
 
 export function formatBillingDate(iso: string | null): string | null {
   if (!iso) return null;
@@ -38,8 +39,12 @@ function describe(sub: Subscription): string {
   const date = formatBillingDate(sub.currentPeriodEnd);
   if (sub.status === 'none') return 'There is no subscription on file for this account.';
   if (sub.status === 'canceled') return 'Your subscription has ended.';
-  if (sub.cancelAtPeriodEnd) return date ? `Your Premium access ends on ${date}.` : 'Your Premium access ends at the end of this billing period.';
-  if (sub.status === 'past_due') return 'Your last payment did not go through. Please update your card to keep Premium.';
+  if (sub.cancelAtPeriodEnd)
+    return date
+      ? `Your Premium access ends on ${date}.`
+      : 'Your Premium access ends at the end of this billing period.';
+  if (sub.status === 'past_due')
+    return 'Your last payment did not go through. Please update your card to keep Premium.';
   return date ? `Renews on ${date} at $19.99/month.` : 'Renews monthly at $19.99/month.';
 }
 
@@ -68,15 +73,23 @@ export function SubscriptionPanel() {
         action === 'cancel'
           ? {
               title: 'Subscription canceled',
-              description: date ? `You'll keep Premium access until ${date}.` : "You'll keep Premium access until the end of this billing period.",
+              description: date
+                ? `You'll keep Premium access until ${date}.`
+                : "You'll keep Premium access until the end of this billing period.",
             }
           : {
               title: 'Subscription resumed',
-              description: date ? `Your Premium membership will renew on ${date}.` : 'Your Premium membership will renew as usual.',
+              description: date
+                ? `Your Premium membership will renew on ${date}.`
+                : 'Your Premium membership will renew as usual.',
             },
       );
     } catch (error) {
-      toast({ title: 'Error', description: getServerMessage(error) ?? 'Could not update your subscription', variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: getServerMessage(error) ?? 'Could not update your subscription',
+        variant: 'destructive',
+      });
     }
   };
 
@@ -102,7 +115,11 @@ export function SubscriptionPanel() {
         <Typography variant="subtitle2" component="h3">
           Premium subscription
         </Typography>
-        <Chip size="small" label={data.cancelAtPeriodEnd && live ? 'Ending' : status.label} color={data.cancelAtPeriodEnd && live ? 'warning' : status.color} />
+        <Chip
+          size="small"
+          label={data.cancelAtPeriodEnd && live ? 'Ending' : status.label}
+          color={data.cancelAtPeriodEnd && live ? 'warning' : status.color}
+        />
       </Stack>
       <Typography sx={{ color: 'text.secondary' }}>{describe(data)}</Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>

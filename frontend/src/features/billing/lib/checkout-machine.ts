@@ -25,9 +25,7 @@ export const initialCheckoutState: CheckoutState = { setup: 'loading' };
 export function checkoutReducer(state: CheckoutState, event: CheckoutEvent): CheckoutState {
   switch (event.type) {
     case 'setupSucceeded':
-      return state.setup === 'loading'
-        ? { setup: 'ready', clientSecret: event.clientSecret, payment: 'idle' }
-        : state;
+      return state.setup === 'loading' ? { setup: 'ready', clientSecret: event.clientSecret, payment: 'idle' } : state;
     case 'setupFailed':
       return state.setup === 'loading' ? { setup: 'failed', message: event.message } : state;
     case 'submit':
@@ -40,8 +38,7 @@ export function checkoutReducer(state: CheckoutState, event: CheckoutEvent): Che
   }
 }
 
-export const isProcessing = (state: CheckoutState) =>
-  state.setup === 'ready' && state.payment === 'processing';
+export const isProcessing = (state: CheckoutState) => state.setup === 'ready' && state.payment === 'processing';
 
 /** Per-flow texts and addresses. */
 export const CHECKOUT_FLOWS = {

@@ -7,9 +7,27 @@ const words = (text: string) => text.trim().split(/\s+/).length;
 describe('club and guided visualization data (read by the media generator too)', () => {
   it('lists the 21 clubs of SPEC §3 in bag order with their categories', () => {
     expect(CLUBS.map((c) => c.id)).toEqual([
-      'driver', 'mini-driver', '3-wood', '4-wood', '5-wood', '7-wood', 'hybrid',
-      '1-iron', '2-iron', '3-iron', '4-iron', '5-iron', '6-iron', '7-iron', '8-iron', '9-iron',
-      'pitching-wedge', 'gap-wedge', 'sand-wedge', 'lob-wedge', 'putter',
+      'driver',
+      'mini-driver',
+      '3-wood',
+      '4-wood',
+      '5-wood',
+      '7-wood',
+      'hybrid',
+      '1-iron',
+      '2-iron',
+      '3-iron',
+      '4-iron',
+      '5-iron',
+      '6-iron',
+      '7-iron',
+      '8-iron',
+      '9-iron',
+      'pitching-wedge',
+      'gap-wedge',
+      'sand-wedge',
+      'lob-wedge',
+      'putter',
     ]);
     expect(CLUBS.filter((c) => c.category === 'woods')).toHaveLength(6);
     expect(CLUBS.filter((c) => c.category === 'irons')).toHaveLength(9);

@@ -15,7 +15,8 @@ import {
 const run = (...actions: CoursePlayerAction[]): CoursePlayerState =>
   actions.reduce(coursePlayerReducer, initialCoursePlayerState());
 
-const next = (times: number): CoursePlayerAction[] => Array.from({ length: times }, () => ({ type: 'nextHole' }) as const);
+const next = (times: number): CoursePlayerAction[] =>
+  Array.from({ length: times }, () => ({ type: 'nextHole' }) as const);
 
 describe('course player state machine', () => {
   it('starts on hole 1 with one empty shot selected', () => {

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  emptyCourseForm,
-  mapServerErrors,
-  totalPar,
-  validateCourse,
-} from '@/features/courses/course-validation';
+import { emptyCourseForm, mapServerErrors, totalPar, validateCourse } from '@/features/courses/course-validation';
 
 const valid = () => ({ ...emptyCourseForm(), name: 'Pebble Creek', city: 'Austin', state: 'TX', country: 'USA' });
 

@@ -21,7 +21,8 @@ function serve(own: Course[], community: Course[] = []) {
   return state;
 }
 
-const renderMyCourses = () => renderWithProviders(<MyCourses />, { path: '/member/my-courses', routePath: '/member/my-courses' });
+const renderMyCourses = () =>
+  renderWithProviders(<MyCourses />, { path: '/member/my-courses', routePath: '/member/my-courses' });
 const cardNames = (sectionName: string) =>
   within(screen.getByRole('region', { name: sectionName }))
     .queryAllByRole('article')
@@ -38,7 +39,13 @@ const lakeside = buildCourse({
   pars: Array(18).fill(4),
   totalPar: 72,
 });
-const highland = buildCourse({ id: 'own-2', name: 'Highland Park', city: 'Aberdeen', state: 'Aberdeenshire', country: 'Scotland' });
+const highland = buildCourse({
+  id: 'own-2',
+  name: 'Highland Park',
+  city: 'Aberdeen',
+  state: 'Aberdeenshire',
+  country: 'Scotland',
+});
 const shared = buildCourse({
   id: 'pub-1',
   name: 'Sunset Dunes',
@@ -59,8 +66,13 @@ describe('my courses', { timeout: 40_000 }, () => {
     expect(within(card).getByText('Windy lakeside holes.')).toBeInTheDocument();
     expect(within(card).getByLabelText('Public course')).toBeInTheDocument();
     expect(within(card).getByText('Total Par: 72')).toBeInTheDocument();
-    expect(within(card).getByRole('link', { name: 'Visualize Course' })).toHaveAttribute('href', '/member/course-player/own-1');
-    expect(within(screen.getByRole('article', { name: 'Highland Park' })).queryByLabelText('Public course')).not.toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Visualize Course' })).toHaveAttribute(
+      'href',
+      '/member/course-player/own-1',
+    );
+    expect(
+      within(screen.getByRole('article', { name: 'Highland Park' })).queryByLabelText('Public course'),
+    ).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'New Course' })).toHaveAttribute('href', '/member/course-builder');
   });
 
@@ -76,7 +88,11 @@ describe('my courses', { timeout: 40_000 }, () => {
     const community = await screen.findByRole('article', { name: 'Sunset Dunes' });
     expect(screen.getByRole('heading', { name: 'Community Courses' })).toBeInTheDocument();
     expect(within(community).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
-    expect(within(screen.getByRole('article', { name: 'Lakeside Links' })).getByRole('button', { name: 'Delete Lakeside Links' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('article', { name: 'Lakeside Links' })).getByRole('button', {
+        name: 'Delete Lakeside Links',
+      }),
+    ).toBeInTheDocument();
   });
 
   it('searches name, city, state and country, ignoring case, with the right empty messages', async () => {
@@ -107,7 +123,10 @@ describe('my courses', { timeout: 40_000 }, () => {
     serve([]);
     renderMyCourses();
     expect(await screen.findByText("You haven't created any courses yet.")).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Create Your First Course' })).toHaveAttribute('href', '/member/course-builder');
+    expect(screen.getByRole('link', { name: 'Create Your First Course' })).toHaveAttribute(
+      'href',
+      '/member/course-builder',
+    );
   });
 
   it('deletes an own course after confirmation, with a Success toast and the list refreshed', async () => {
@@ -154,7 +173,9 @@ describe('my courses', { timeout: 40_000 }, () => {
     expect(within(card).getByRole('button', { name: 'Like' })).toHaveAttribute('aria-pressed', 'true');
     expect(within(card).getByLabelText('Likes')).toHaveTextContent('1');
     await user.click(within(card).getByRole('button', { name: 'Favorite' }));
-    await waitFor(() => expect(within(card).getByRole('button', { name: 'Favorite' })).toHaveAttribute('aria-pressed', 'true'));
+    await waitFor(() =>
+      expect(within(card).getByRole('button', { name: 'Favorite' })).toHaveAttribute('aria-pressed', 'true'),
+    );
     expect(puts).toEqual(['like:pub-1:{"isLike":true}', 'favorite:pub-1']);
   });
 });

@@ -40,4 +40,3 @@ export function replaceCourseEverywhere(dispatch: Dispatch, course: Course): voi
     Object.assign(draft, course);
   });
 }
-

@@ -27,7 +27,10 @@ export const ClubPicker = memo(function ClubPicker({ selectedClubId, onSelect }:
             sx={{
               display: 'grid',
               gap: 1,
-              gridTemplateColumns: { xs: 'repeat(auto-fill, minmax(72px, 1fr))', sm: 'repeat(auto-fill, minmax(84px, 1fr))' },
+              gridTemplateColumns: {
+                xs: 'repeat(auto-fill, minmax(72px, 1fr))',
+                sm: 'repeat(auto-fill, minmax(84px, 1fr))',
+              },
             }}
           >
             {CLUBS.filter((club) => club.category === category.id).map((club) => {

@@ -97,7 +97,11 @@ export function CourseCard({ course, onDelete, deleting, onRate, onFavorite }: C
               aria-pressed={course.myLike === true}
               onClick={() => onRate(course, course.myLike === true ? null : true)}
             >
-              {course.myLike === true ? <ThumbUpAltRounded fontSize="small" color="primary" /> : <ThumbUpAltOutlined fontSize="small" />}
+              {course.myLike === true ? (
+                <ThumbUpAltRounded fontSize="small" color="primary" />
+              ) : (
+                <ThumbUpAltOutlined fontSize="small" />
+              )}
             </IconButton>
           </Tooltip>
           <Typography variant="caption" sx={{ minWidth: 16 }} aria-label="Likes">
@@ -110,7 +114,11 @@ export function CourseCard({ course, onDelete, deleting, onRate, onFavorite }: C
               aria-pressed={course.myLike === false}
               onClick={() => onRate(course, course.myLike === false ? null : false)}
             >
-              {course.myLike === false ? <ThumbDownAltRounded fontSize="small" color="primary" /> : <ThumbDownAltOutlined fontSize="small" />}
+              {course.myLike === false ? (
+                <ThumbDownAltRounded fontSize="small" color="primary" />
+              ) : (
+                <ThumbDownAltOutlined fontSize="small" />
+              )}
             </IconButton>
           </Tooltip>
           <Tooltip title={course.isFavorite ? 'Remove from favorites' : 'Add to favorites'}>
@@ -120,7 +128,11 @@ export function CourseCard({ course, onDelete, deleting, onRate, onFavorite }: C
               aria-pressed={course.isFavorite}
               onClick={() => onFavorite(course, !course.isFavorite)}
             >
-              {course.isFavorite ? <FavoriteRounded fontSize="small" color="error" /> : <FavoriteBorderRounded fontSize="small" />}
+              {course.isFavorite ? (
+                <FavoriteRounded fontSize="small" color="error" />
+              ) : (
+                <FavoriteBorderRounded fontSize="small" />
+              )}
             </IconButton>
           </Tooltip>
           {course.isOwner && onDelete && (

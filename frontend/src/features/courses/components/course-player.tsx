@@ -50,7 +50,7 @@ export function CoursePlayer({ course, renderClubAudio }: CoursePlayerProps) {
   return (
     <Stack spacing={3}>
       <Box>
-        <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
+        <Typography variant="h2" component="h1">
           {course.name}
         </Typography>
         {location && (
@@ -86,58 +86,76 @@ export function CoursePlayer({ course, renderClubAudio }: CoursePlayerProps) {
         />
       </Paper>
 
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}>
-        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
-          <Typography variant="h6" component="h2">
-            Shots
-          </Typography>
-          <Button startIcon={<AddRounded />} variant="outlined" size="small" onClick={() => dispatch({ type: 'addShot' })}>
-            Add Shot
-          </Button>
-        </Stack>
-        <Tabs
-          value={state.selectedShotId}
-          onChange={(_, value: number) => dispatch({ type: 'selectShot', shotId: value })}
-          variant="scrollable"
-          scrollButtons="auto"
-          aria-label="Shots on this hole"
-          sx={{ mt: 1, mb: 2, borderBottom: 1, borderColor: 'divider' }}
-        >
-          {shots.map((shot) => {
-            const shotClub = getClub(shot.clubId);
-            return (
-              <Tab
-                key={shot.id}
-                value={shot.id}
-                label={shotClub ? `Shot ${shot.id} (${shotClub.name})` : `Shot ${shot.id}`}
-                sx={{ textTransform: 'none' }}
-              />
-            );
-          })}
-        </Tabs>
-        <ClubPicker
-          selectedClubId={currentShot?.clubId ?? null}
-          onSelect={chooseClub}
-        />
-      </Paper>
-
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }} aria-live="polite">
-        {club ? (
-          <Stack spacing={2}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 7fr) minmax(0, 5fr)' },
+          alignItems: 'start',
+        }}
+      >
+        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}>
+          <Stack
+            direction="row"
+            sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}
+          >
             <Typography variant="h6" component="h2">
-              {club.name} visualization
+              Shots
             </Typography>
-            {renderClubAudio(club, state.autoPlayKey)}
-            <Typography variant="body1" sx={{ color: 'text.secondary', lineHeight: 1.8 }}>
-              {club.guide}
-            </Typography>
+            <Button
+              startIcon={<AddRounded />}
+              variant="outlined"
+              size="small"
+              onClick={() => dispatch({ type: 'addShot' })}
+            >
+              Add Shot
+            </Button>
           </Stack>
-        ) : (
-          <Typography sx={{ color: 'text.secondary' }}>
-            Choose a club for shot {state.selectedShotId} to hear its visualization.
-          </Typography>
-        )}
-      </Paper>
+          <Tabs
+            value={state.selectedShotId}
+            onChange={(_, value: number) => dispatch({ type: 'selectShot', shotId: value })}
+            variant="scrollable"
+            scrollButtons="auto"
+            aria-label="Shots on this hole"
+            sx={{ mt: 1, mb: 2, borderBottom: 1, borderColor: 'divider' }}
+          >
+            {shots.map((shot) => {
+              const shotClub = getClub(shot.clubId);
+              return (
+                <Tab
+                  key={shot.id}
+                  value={shot.id}
+                  label={shotClub ? `Shot ${shot.id} (${shotClub.name})` : `Shot ${shot.id}`}
+                  sx={{ textTransform: 'none' }}
+                />
+              );
+            })}
+          </Tabs>
+          <ClubPicker selectedClubId={currentShot?.clubId ?? null} onSelect={chooseClub} />
+        </Paper>
+
+        <Paper
+          variant="outlined"
+          sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3, position: { lg: 'sticky' }, top: { lg: 88 } }}
+          aria-live="polite"
+        >
+          {club ? (
+            <Stack spacing={2}>
+              <Typography variant="h6" component="h2">
+                {club.name} visualization
+              </Typography>
+              {renderClubAudio(club, state.autoPlayKey)}
+              <Typography variant="body1" sx={{ color: 'text.secondary', lineHeight: 1.8 }}>
+                {club.guide}
+              </Typography>
+            </Stack>
+          ) : (
+            <Typography sx={{ color: 'text.secondary' }}>
+              Choose a club for shot {state.selectedShotId} to hear its visualization.
+            </Typography>
+          )}
+        </Paper>
+      </Box>
 
       <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', justifyContent: 'space-between' }}>
         <Button

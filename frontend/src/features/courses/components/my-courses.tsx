@@ -27,7 +27,10 @@ import type { Course } from '@/features/courses/api/types';
 import { CourseCard } from '@/features/courses/components/course-card';
 
 /** Case-insensitive match on name, city, state or country (SPEC §2 my-courses). */
-export function matchesCourseSearch(course: Pick<Course, 'name' | 'city' | 'state' | 'country'>, query: string): boolean {
+export function matchesCourseSearch(
+  course: Pick<Course, 'name' | 'city' | 'state' | 'country'>,
+  query: string,
+): boolean {
   const q = query.trim().toLowerCase();
   if (!q) return true;
   return [course.name, course.city, course.state, course.country].some((field) =>
@@ -37,7 +40,9 @@ export function matchesCourseSearch(course: Pick<Course, 'name' | 'city' | 'stat
 
 function CourseGrid({ children }: { children: React.ReactNode }) {
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}>
+    <Box
+      sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}
+    >
       {children}
     </Box>
   );
@@ -109,7 +114,12 @@ export function MyCourses() {
   };
 
   const newCourseButton = (label: string, variant: 'contained' | 'outlined' = 'contained') => (
-    <Button component={RouterLink} to={paths.member.courseBuilder.getHref()} variant={variant} startIcon={<AddRounded />}>
+    <Button
+      component={RouterLink}
+      to={paths.member.courseBuilder.getHref()}
+      variant={variant}
+      startIcon={<AddRounded />}
+    >
       {label}
     </Button>
   );
@@ -122,7 +132,7 @@ export function MyCourses() {
         sx={{ justifyContent: 'space-between', alignItems: { xs: 'stretch', sm: 'center' } }}
       >
         <TextField
-          placeholder="Search by name, city, state or country"
+          placeholder="Search by name or location"
           value={query}
           onChange={(e) => setQuery(e.target.value)}
           size="small"

@@ -51,7 +51,12 @@ function LectureCard({ lecture }: { lecture: Lecture }) {
             Lecture {lecture.number}
           </Typography>
           {lecture.duration && (
-            <Chip size="small" variant="outlined" icon={<AccessTimeRounded fontSize="small" />} label={lecture.duration} />
+            <Chip
+              size="small"
+              variant="outlined"
+              icon={<AccessTimeRounded fontSize="small" />}
+              label={lecture.duration}
+            />
           )}
         </Stack>
         <Typography variant="h5" component="h2">
@@ -133,7 +138,10 @@ export function LectureList({ isPremium }: { isPremium: boolean }) {
   return (
     <Stack spacing={3}>
       {visible.map((lecture) => (
-        <LectureCard key={lecture.id} lecture={isPremium || !lecture.locked ? lecture : { ...lecture, videoUrl: undefined }} />
+        <LectureCard
+          key={lecture.id}
+          lecture={isPremium || !lecture.locked ? lecture : { ...lecture, videoUrl: undefined }}
+        />
       ))}
       {!isPremium && <UnlockLecturesCard />}
     </Stack>

@@ -49,9 +49,7 @@ function ContentItem({ item, renderAudio }: { item: MemberContent; renderAudio: 
         <Typography variant="h5" component="h2" sx={{ mb: item.description ? 0.75 : 2 }}>
           {item.title}
         </Typography>
-        {item.description && (
-          <Typography sx={{ color: 'text.secondary', mb: 2.5 }}>{item.description}</Typography>
-        )}
+        {item.description && <Typography sx={{ color: 'text.secondary', mb: 2.5 }}>{item.description}</Typography>}
         {item.contentType === 'video' && item.videoUrl && <VideoFrame url={item.videoUrl} title={item.title} />}
         {item.contentType === 'audio' && item.audioUrl && renderAudio(item.audioUrl, item.title)}
         {item.contentType === 'text' && item.textContent && <RichText text={item.textContent} />}
@@ -101,7 +99,10 @@ export function SectionContent({ slug, renderAudio }: SectionContentProps) {
   const items = content.data ?? [];
   if (items.length === 0) {
     return (
-      <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center', borderRadius: 3, borderStyle: 'dashed' }}>
+      <Paper
+        variant="outlined"
+        sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center', borderRadius: 3, borderStyle: 'dashed' }}
+      >
         <Typography sx={{ color: 'text.secondary' }}>{EMPTY_CONTENT_TEXT}</Typography>
       </Paper>
     );

@@ -3,9 +3,7 @@
  * newline, `**bold**` markers render bold, and http(s) links become external links.
  */
 
-export type RichSegment =
-  | { kind: 'text'; text: string; bold: boolean }
-  | { kind: 'link'; href: string; bold: boolean };
+export type RichSegment = { kind: 'text'; text: string; bold: boolean } | { kind: 'link'; href: string; bold: boolean };
 
 const BOLD = /\*\*(.+?)\*\*/g;
 const URL_PATTERN = /https?:\/\/[^\s<>"]+/g;
