@@ -5,7 +5,7 @@
  */
 import Stripe from 'stripe';
 
-export const STRIPE_MOCK_URL = process.env.STRIPE_API_BASE ?? 'http://127.0.0.1:12111';
+export const STRIPE_MOCK_URL = process.env.STRIPE_API_BASE || 'http://127.0.0.1:12111';
 export const TEST_WEBHOOK_SECRET = 'whsec_fairway_mind_billing_test_secret';
 
 /** Billing's variables for tests: stripe-mock and a known webhook secret. */

@@ -1,0 +1,180 @@
+/**
+ * End to end across processes: billing (in this process) → BullMQ → auth's real consumer
+ * (`node services/auth/dist/server.js`, same database and Redis prefix) → GET /api/auth/user;
+ * and billing → notifications → contact's real mail worker → an SMTP sink started here.
+ */
+import { startSmtpSink, type SmtpSink } from '@fm/smtp-sink';
+import { createTestDeps, eventually, insertUser, sessionCookieFor, TEST_SITE_ORIGIN, type TestDeps } from '@fm/shared/testing';
+import type { Job } from 'bullmq';
+import request from 'supertest';
+import { assertStripeMockUp, billingEnv, signed, StripeEvents, uniqueId } from '../../test/stripe-events';
+import { serviceExists, serviceProcess, type ServiceProcess } from '../../test/service-process';
+import { buildApp, createBillingParts, type BillingParts } from '../app';
+import { configSchema, type BillingConfig } from '../config';
+import { WEBHOOK_PATH } from './webhook.routes';
+
+jest.setTimeout(60_000);
+
+let deps: TestDeps<BillingConfig>;
+let parts: BillingParts;
+let app: ReturnType<typeof buildApp>;
+let events: StripeEvents;
+let auth: ServiceProcess;
+
+beforeAll(async () => {
+  await assertStripeMockUp();
+  deps = await createTestDeps(configSchema, billingEnv());
+  parts = createBillingParts(deps.config);
+  app = buildApp(deps, parts);
+  events = await StripeEvents.load();
+  auth = await serviceProcess('auth', deps.env, { BCRYPT_ROUNDS: '4' });
+  await auth.start();
+}, 180_000);
+
+afterAll(async () => {
+  await auth?.stop();
+  await parts?.producers.close();
+  await deps?.close();
+});
+
+function deliver(event: Parameters<typeof signed>[0]) {
+  const { payload, signature } = signed(event);
+  return request(app.callback())
+    .post(WEBHOOK_PATH)
+    .set('Content-Type', 'application/json; charset=utf-8')
+    .set('Stripe-Signature', signature)
+    .send(payload);
+}
+
+/** The member as the real auth service answers GET /api/auth/user. */
+async function levelOnAuth(cookie: string): Promise<string> {
+  const res = await request(auth.url).get('/api/auth/user').set('Cookie', cookie);
+  if (res.status !== 200) throw new Error(`GET /api/auth/user → ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.membershipLevel as string;
+}
+
+async function membershipJobsOf(userId: string): Promise<Job[]> {
+  const jobs = await parts.producers.membership.queue.getJobs(['waiting', 'active', 'completed', 'failed', 'delayed', 'prioritized']);
+  return jobs.filter((job) => job.data.userId === userId);
+}
+
+const settle = (ms = 500) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('membership end to end (billing → membership-events → auth)', () => {
+  it('when a member subscribes and Stripe sends updated(active), then GET /api/auth/user shows Premium; replays change nothing; deleted makes them free', async () => {
+    const user = await insertUser(deps);
+    const cookie = await sessionCookieFor(deps, user.id);
+    expect(await levelOnAuth(cookie)).toBe('free');
+
+    const checkout = await request(app.callback()).post('/api/create-subscription').set('Origin', TEST_SITE_ORIGIN).set('Cookie', cookie);
+    expect(checkout.status).toBe(200);
+    const subscriptionId = checkout.body.subscriptionId as string;
+    const customerId = (await deps.mongo.collection('users').findOne({ _id: user.id as never }))?.stripeCustomerId as string;
+
+    const t = Math.floor(Date.now() / 1000);
+    const activated = events.subscriptionEvent('customer.subscription.updated', { subscriptionId, customerId, status: 'active', userId: user.id, created: t });
+    expect((await deliver(activated)).status).toBe(200);
+    await eventually(async () => (await levelOnAuth(cookie)) === 'premium');
+
+    for (let i = 0; i < 5; i++) expect((await deliver(activated)).status).toBe(200);
+    await settle();
+    const upgrades = (await membershipJobsOf(user.id)).filter((job) => job.name === 'membership-upgraded');
+    expect(upgrades).toHaveLength(1);
+    expect(await upgrades[0]!.getState()).toBe('completed');
+
+    const deleted = events.subscriptionEvent('customer.subscription.deleted', { subscriptionId, customerId, status: 'canceled', userId: user.id, created: t + 5 });
+    expect((await deliver(deleted)).status).toBe(200);
+    await eventually(async () => (await levelOnAuth(cookie)) === 'free');
+
+    // A late created(incomplete) from before all this: stale at billing, nothing queued.
+    const lateCreated = events.subscriptionEvent('customer.subscription.created', { subscriptionId, customerId, status: 'incomplete', userId: user.id, created: t - 1 });
+    expect((await deliver(lateCreated)).status).toBe(200);
+    await settle();
+    expect(await levelOnAuth(cookie)).toBe('free');
+    expect((await membershipJobsOf(user.id)).map((job) => job.name).sort()).toEqual(['membership-downgraded', 'membership-upgraded']);
+  });
+
+  it('when a bad signature arrives, then 400 and the member stays free', async () => {
+    const user = await insertUser(deps);
+    const cookie = await sessionCookieFor(deps, user.id);
+    const event = events.subscriptionEvent('customer.subscription.updated', { subscriptionId: uniqueId('sub'), customerId: uniqueId('cus'), status: 'active', userId: user.id });
+    const { payload } = signed(event);
+    const forged = signed(event, { secret: 'whsec_not_the_endpoint_secret' });
+    const res = await request(app.callback())
+      .post(WEBHOOK_PATH)
+      .set('Content-Type', 'application/json')
+      .set('Stripe-Signature', forged.signature)
+      .send(payload);
+    expect(res.status).toBe(400);
+    await settle();
+    expect(await levelOnAuth(cookie)).toBe('free');
+    expect(await membershipJobsOf(user.id)).toHaveLength(0);
+  });
+
+  it('when the auth consumer is down while an upgrade is produced, then it is applied once auth is back (nothing lost)', async () => {
+    const user = await insertUser(deps);
+    const cookie = await sessionCookieFor(deps, user.id);
+    await auth.stop();
+    try {
+      const event = events.subscriptionEvent('customer.subscription.updated', { subscriptionId: uniqueId('sub'), customerId: uniqueId('cus'), status: 'active', userId: user.id });
+      expect((await deliver(event)).status).toBe(200);
+      const [job] = await membershipJobsOf(user.id);
+      expect(await job?.getState()).toBe('waiting');
+      expect((await deps.mongo.collection('users').findOne({ _id: user.id as never }))?.membershipLevel).toBe('free');
+    } finally {
+      await auth.start();
+    }
+    await eventually(async () => (await levelOnAuth(cookie)) === 'premium');
+  });
+
+  it('when the member returns with payment=success before any webhook, then /api/billing/sync answers Premium', async () => {
+    const user = await insertUser(deps);
+    const cookie = await sessionCookieFor(deps, user.id);
+    await deps.mongo.collection('users').updateOne({ _id: user.id as never }, { $set: { stripeCustomerId: 'cus_returning_member' } });
+    const res = await request(app.callback()).post('/api/billing/sync').set('Origin', TEST_SITE_ORIGIN).set('Cookie', cookie);
+    expect(res).toMatchObject({ status: 200, body: { membershipLevel: 'premium' } });
+    expect(await levelOnAuth(cookie)).toBe('premium');
+  });
+});
+
+const describeWithContact = serviceExists('contact') ? describe : describe.skip;
+
+describeWithContact('coaching end to end (billing → notifications → contact mail worker → SMTP)', () => {
+  let sink: SmtpSink;
+  let contact: ServiceProcess;
+  const founder = 'founder@fairwaymind.test';
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    contact = await serviceProcess('contact', deps.env, {
+      SMTP_URL: `smtp://127.0.0.1:${sink.smtpPort}`,
+      FOUNDER_EMAIL: founder,
+    });
+    await contact.start();
+  }, 180_000);
+
+  afterAll(async () => {
+    await contact?.stop();
+    await sink?.close();
+  });
+
+  it('when a coaching payment_intent.succeeded is delivered twice, then one coaching-booked job and one founder mail', async () => {
+    const user = await insertUser(deps, { firstName: 'Grace', lastName: 'Eagle' });
+    const event = events.paymentIntentSucceeded({ userId: user.id, kind: 'coaching' });
+    const intentId = (event.data.object as { id: string }).id;
+    const [first, second] = await Promise.all([deliver(event), deliver(event)]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect((await deliver(event)).status).toBe(200);
+
+    const founderMail = await sink.waitFor((m) => m.to.includes(founder) && m.text.includes(user.email), 20_000);
+    expect(founderMail.text).toContain('Grace Eagle');
+    await settle(1000);
+    const jobs = (await parts.producers.notifications.queue.getJobs(['waiting', 'active', 'completed', 'failed', 'delayed'])).filter(
+      (job) => job.data.paymentIntentId === intentId,
+    );
+    expect(jobs).toHaveLength(1);
+    const founderMails = sink.messages().filter((m) => m.to.includes(founder) && m.text.includes(user.email));
+    expect(founderMails).toHaveLength(1);
+    expect(sink.messages().filter((m) => m.to.includes(user.email))).toHaveLength(1);
+  });
+});
