@@ -334,14 +334,15 @@ export function MemberLayout(props: MemberLayoutProps) {
               size="small"
               sx={{ bgcolor: 'secondary.light', color: 'primary.dark', '& .MuiChip-icon': { color: 'primary.dark' } }}
             />
-          ) : (
+          ) : pathname === paths.checkout.getHref() ? null : (
             <Button
               component={RouterLink}
               to={paths.checkout.getHref()}
               size="small"
               variant="contained"
               color="secondary"
-              startIcon={<WorkspacePremiumRounded />}
+              startIcon={isMobile ? undefined : <WorkspacePremiumRounded />}
+              sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
             >
               Go Premium
             </Button>

@@ -157,7 +157,14 @@ export function CoursePlayer({ course, renderClubAudio }: CoursePlayerProps) {
         </Paper>
       </Box>
 
-      <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', justifyContent: 'space-between' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 1.5,
+          gridTemplateColumns: { xs: '1fr 1fr', sm: 'auto 1fr auto' },
+          alignItems: 'center',
+        }}
+      >
         <Button
           variant="outlined"
           startIcon={<ChevronLeftRounded />}
@@ -166,9 +173,11 @@ export function CoursePlayer({ course, renderClubAudio }: CoursePlayerProps) {
         >
           Previous Hole
         </Button>
-        <Button variant="text" startIcon={<RestartAltRounded />} onClick={() => dispatch({ type: 'restart' })}>
-          Restart
-        </Button>
+        <Box sx={{ order: { xs: 3, sm: 0 }, gridColumn: { xs: '1 / -1', sm: 'auto' }, textAlign: 'center' }}>
+          <Button variant="text" startIcon={<RestartAltRounded />} onClick={() => dispatch({ type: 'restart' })}>
+            Restart
+          </Button>
+        </Box>
         <Button
           variant="contained"
           endIcon={lastHole ? undefined : <ChevronRightRounded />}
@@ -177,7 +186,7 @@ export function CoursePlayer({ course, renderClubAudio }: CoursePlayerProps) {
         >
           {lastHole ? 'Finish' : 'Next Hole'}
         </Button>
-      </Stack>
+      </Box>
     </Stack>
   );
 }
