@@ -10,8 +10,11 @@ const founder = appConfig.founderName;
 export const CRASH_COURSE = {
   title: 'Start Here - Crash Course',
   subtitle: 'Your first 15 minutes in the mental game',
-  /** The founder's crash-course video (YouTube, Vimeo or a direct file URL). */
-  videoUrl: 'https://www.youtube.com/watch?v=Zx6UX-yz4ZQ',
+  /**
+   * The founder's crash-course video (YouTube, Vimeo or a direct file URL). A placeholder id,
+   * like the seeded catalogue's: replace it with the real upload.
+   */
+  videoUrl: 'https://www.youtube.com/watch?v=FmCrashCours',
   intro: [
     `Welcome to ${product}. Before you dive into the drills and visualizations, watch this short crash course. It explains how the programme fits together and how to get the most out of ten minutes a day.`,
     'You will learn the three pillars we train together: confidence (trusting the swing you already own), composure (staying calm when a round turns against you) and concentration (being fully present for the one shot in front of you).',
@@ -27,7 +30,8 @@ export const MORE_TALKS = {
       title: 'Pressure is an Opportunity',
       description:
         'Why the tight feeling on the first tee is a sign you care, and how to turn that energy into focus instead of fighting it.',
-      videoUrl: 'https://www.youtube.com/shorts/8HtJcXGqUhw',
+      /** Placeholder id of the founder's short; replace it with the real upload. */
+      videoUrl: 'https://www.youtube.com/shorts/FmPressureOp',
     },
   ],
 } as const;
