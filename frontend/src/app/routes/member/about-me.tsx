@@ -14,7 +14,11 @@ import { MemberPageHeader } from '@/app/routes/member/member-page-header';
 
 /** /member/about-me: the founder's biography. */
 export default function AboutMePage() {
-  const initials = FOUNDER_BIO.name.replace(/^Coach\s+/, '').split(' ').map((p) => p[0]).join('');
+  const initials = FOUNDER_BIO.name
+    .replace(/^Coach\s+/, '')
+    .split(' ')
+    .map((p) => p[0])
+    .join('');
   return (
     <>
       <MemberPageHeader title="About Me" overline={FOUNDER_BIO.role} />
@@ -22,7 +26,16 @@ export default function AboutMePage() {
         <Card sx={{ borderRadius: 3 }}>
           <CardContent sx={{ p: 3, textAlign: 'center' }}>
             <Avatar
-              sx={{ width: 112, height: 112, mx: 'auto', mb: 2, fontSize: '2.4rem', fontWeight: 700, bgcolor: 'primary.main', color: 'secondary.light' }}
+              sx={{
+                width: 112,
+                height: 112,
+                mx: 'auto',
+                mb: 2,
+                fontSize: '2.4rem',
+                fontWeight: 700,
+                bgcolor: 'primary.main',
+                color: 'secondary.light',
+              }}
             >
               {initials}
             </Avatar>

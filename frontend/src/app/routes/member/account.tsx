@@ -86,7 +86,10 @@ export default function AccountPage() {
   usePaymentReturn();
   const { user, isPremium } = useCurrentUser();
   const [logout, { isLoading: loggingOut }] = useLogout();
-  const name = [user?.firstName, user?.lastName].map((p) => p?.trim()).filter(Boolean).join(' ');
+  const name = [user?.firstName, user?.lastName]
+    .map((p) => p?.trim())
+    .filter(Boolean)
+    .join(' ');
   const initials = (name || user?.email || '?')
     .split(/\s+/)
     .map((p) => p[0])
@@ -102,7 +105,9 @@ export default function AccountPage() {
           <Card sx={{ borderRadius: 3 }}>
             <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
               <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 3 }}>
-                <Avatar sx={{ width: 56, height: 56, bgcolor: 'primary.main', color: 'secondary.light', fontWeight: 700 }}>
+                <Avatar
+                  sx={{ width: 56, height: 56, bgcolor: 'primary.main', color: 'secondary.light', fontWeight: 700 }}
+                >
                   {initials}
                 </Avatar>
                 <Box sx={{ minWidth: 0, flex: 1 }}>
@@ -116,13 +121,21 @@ export default function AccountPage() {
                     aria-label={`Membership: ${isPremium ? 'Premium' : 'Free'}`}
                     sx={
                       isPremium
-                        ? { mt: 0.5, bgcolor: 'secondary.light', color: 'primary.dark', '& .MuiChip-icon': { color: 'primary.dark' } }
+                        ? {
+                            mt: 0.5,
+                            bgcolor: 'secondary.light',
+                            color: 'primary.dark',
+                            '& .MuiChip-icon': { color: 'primary.dark' },
+                          }
                         : { mt: 0.5 }
                     }
                   />
                 </Box>
               </Stack>
-              <Box component="dl" sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, m: 0 }}>
+              <Box
+                component="dl"
+                sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, m: 0 }}
+              >
                 <Field label="Name" value={name || NOT_PROVIDED} />
                 <Field label="Email" value={user?.email?.trim() || NOT_PROVIDED} />
               </Box>
@@ -133,7 +146,13 @@ export default function AccountPage() {
                 </>
               )}
               <Divider sx={{ my: 3 }} />
-              <Button variant="outlined" color="inherit" startIcon={<LogoutRounded />} onClick={() => void logout()} disabled={loggingOut}>
+              <Button
+                variant="outlined"
+                color="inherit"
+                startIcon={<LogoutRounded />}
+                onClick={() => void logout()}
+                disabled={loggingOut}
+              >
                 Log Out
               </Button>
             </CardContent>

@@ -5,7 +5,10 @@ import { MemberPageHeader } from '@/app/routes/member/member-page-header';
 export default function CourseBuilderPage() {
   return (
     <>
-      <MemberPageHeader title="Course Builder" subtitle="Add a course you play: where it is and the par of each hole." />
+      <MemberPageHeader
+        title="Course Builder"
+        subtitle="Add a course you play: where it is and the par of each hole."
+      />
       <CourseBuilderForm />
     </>
   );

@@ -13,7 +13,12 @@ import { clubAudioUrl } from '@/features/courses/clubs';
 import { CoursePlayer } from '@/features/courses/components/course-player';
 
 const backButton = (
-  <Button component={RouterLink} to={paths.member.myCourses.getHref()} startIcon={<ArrowBackRounded />} variant="outlined">
+  <Button
+    component={RouterLink}
+    to={paths.member.myCourses.getHref()}
+    startIcon={<ArrowBackRounded />}
+    variant="outlined"
+  >
     Back to My Courses
   </Button>
 );
@@ -52,7 +57,12 @@ export default function CoursePlayerPage() {
     <Stack spacing={2}>
       <PageTitle title={course.name} />
       <div>
-        <Button component={RouterLink} to={paths.member.myCourses.getHref()} startIcon={<ArrowBackRounded />} size="small">
+        <Button
+          component={RouterLink}
+          to={paths.member.myCourses.getHref()}
+          startIcon={<ArrowBackRounded />}
+          size="small"
+        >
           My Courses
         </Button>
       </div>

@@ -10,7 +10,10 @@ import { appConfig } from '@/config/app-config';
 /** /member/forum: a link to the external community forum. */
 export default function ForumPage() {
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 4, sm: 8 }, borderRadius: 4, textAlign: 'center', maxWidth: 720, mx: 'auto' }}>
+    <Paper
+      variant="outlined"
+      sx={{ p: { xs: 4, sm: 8 }, borderRadius: 4, textAlign: 'center', maxWidth: 720, mx: 'auto' }}
+    >
       <PageTitle title="Community Forum" />
       <Avatar sx={{ width: 72, height: 72, mx: 'auto', mb: 3, bgcolor: 'primary.main', color: 'secondary.light' }}>
         <ForumRounded fontSize="large" />

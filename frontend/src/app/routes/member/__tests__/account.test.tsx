@@ -95,7 +95,9 @@ describe('/member/account', { timeout: 40_000 }, () => {
     await waitForAppReady();
     expect(await screen.findByText('Coaching Session Booked!')).toBeInTheDocument();
     expect(
-      screen.getByText("Your payment was successful. You'll receive an email shortly to schedule your 45-minute session."),
+      screen.getByText(
+        "Your payment was successful. You'll receive an email shortly to schedule your 45-minute session.",
+      ),
     ).toBeInTheDocument();
     await waitFor(() => expect(location().search).toBe(''));
     expect(location().pathname).toBe('/member/account');
@@ -140,5 +142,26 @@ describe('/member/account', { timeout: 40_000 }, () => {
     await waitForAppReady();
     await user.click(await screen.findByRole('button', { name: 'Manage billing' }));
     expect(await screen.findByText('Billing portal is not configured')).toBeInTheDocument();
+  });
+});
+
+describe('/checkout for a Premium member', { timeout: 40_000 }, () => {
+  it('says they are already Premium instead of starting a second subscription', async () => {
+    serveUser(premiumUser());
+    let created = 0;
+    server.use(
+      http.post(apiUrl('create-subscription'), () => {
+        created += 1;
+        return HttpResponse.json({ message: 'Already Premium' }, { status: 409 });
+      }),
+    );
+    renderApp('/checkout');
+    await waitForAppReady();
+    expect(await screen.findByRole('heading', { name: "You're already Premium" })).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Your Account' })).toHaveAttribute(
+      'href',
+      '/member/account',
+    );
+    expect(created).toBe(0);
   });
 });

@@ -17,7 +17,8 @@ function renderPlayer(id = 'c-42') {
 }
 
 const shotTabs = () => screen.getAllByRole('tab').map((t) => t.textContent);
-const selectedTab = () => screen.getAllByRole('tab').find((t) => t.getAttribute('aria-selected') === 'true')?.textContent;
+const selectedTab = () =>
+  screen.getAllByRole('tab').find((t) => t.getAttribute('aria-selected') === 'true')?.textContent;
 
 beforeEach(() => {
   vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
@@ -45,7 +46,10 @@ describe('course player', { timeout: 40_000 }, () => {
     renderPlayer();
     expect(await screen.findByRole('heading', { name: 'Pebble Creek' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Hole 1 / 18' })).toBeInTheDocument();
-    expect(screen.getByRole('progressbar', { name: 'Course progress' })).toHaveAttribute('aria-valuenow', expect.stringMatching(/^5\.5|^6$/));
+    expect(screen.getByRole('progressbar', { name: 'Course progress' })).toHaveAttribute(
+      'aria-valuenow',
+      expect.stringMatching(/^5\.5|^6$/),
+    );
     expect(screen.getByText('Course Par: 72')).toBeInTheDocument();
     expect(screen.getByText('Hole Par: 4')).toBeInTheDocument();
     expect(shotTabs()).toEqual(['Shot 1']);

@@ -32,14 +32,21 @@ describe('/member/lectures', () => {
     for (const n of [2, 3, 4, 5]) expect(screen.queryByText(`Lecture title ${n}`)).not.toBeInTheDocument();
 
     const card = screen.getByRole('region', { name: 'Unlock All Lectures' });
-    expect(within(card).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(card)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       '4 additional exclusive lectures',
       'All 12 member program sections',
       'Audio visualizations and drills',
       'SOS mental game emergencies',
       'Pre-round preparation materials',
     ]);
-    expect(within(card).getByRole('link', { name: 'Upgrade to Premium - $19.99/month' })).toHaveAttribute('href', '/checkout');
+    expect(within(card).getByRole('link', { name: 'Upgrade to Premium - $19.99/month' })).toHaveAttribute(
+      'href',
+      '/checkout',
+    );
   });
 
   it('never renders Premium media for a free member, even if it were sent', async () => {

@@ -75,7 +75,8 @@ describe('member section page', () => {
     serve([
       item({
         title: 'The reset routine',
-        textContent: 'Step one: **breathe out slowly**\nStep two: read https://example.com/reset for more\n\nplain ftp://not-a-link',
+        textContent:
+          'Step one: **breathe out slowly**\nStep two: read https://example.com/reset for more\n\nplain ftp://not-a-link',
       }),
     ]);
     renderSection();
@@ -100,7 +101,13 @@ describe('member section page', () => {
 
   it('shows each content type its own way: video embed, audio player, text', async () => {
     serve([
-      item({ title: 'Tempo talk', contentType: 'video', videoUrl: 'https://youtu.be/abc123XYZ', duration: '8 min', order: 1 }),
+      item({
+        title: 'Tempo talk',
+        contentType: 'video',
+        videoUrl: 'https://youtu.be/abc123XYZ',
+        duration: '8 min',
+        order: 1,
+      }),
       item({ title: 'Calm breath', contentType: 'audio', audioUrl: '/media/content/calm.mp3', order: 2 }),
       item({ title: 'Notes', contentType: 'text', textContent: 'Read me', order: 3 }),
     ]);
@@ -119,7 +126,11 @@ describe('member section page', () => {
     expect(text.querySelector('iframe, audio')).toBeNull();
 
     // In their order.
-    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Tempo talk', 'Calm breath', 'Notes']);
+    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual([
+      'Tempo talk',
+      'Calm breath',
+      'Notes',
+    ]);
   });
 
   it('says so when the section has no content yet', async () => {
