@@ -74,6 +74,6 @@ export default defineConfig({
     include: ['src/**/__tests__/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
-    testTimeout: 15000,
+    testTimeout: 30000,
   },
 });

@@ -19,7 +19,9 @@ const manifestPath = path.join(dist, '.vite', 'manifest.json');
 const modulesPath = path.join(dist, '.vite', 'chunk-modules.json');
 
 if (!existsSync(manifestPath) || !existsSync(modulesPath)) {
-  console.error('budget: dist/.vite/manifest.json or chunk-modules.json missing; run `npm run build -w frontend` first.');
+  console.error(
+    'budget: dist/.vite/manifest.json or chunk-modules.json missing; run `npm run build -w frontend` first.',
+  );
   process.exit(1);
 }
 
@@ -102,7 +104,13 @@ for (const [route, moduleKey] of Object.entries(publicPages)) {
     failed = true;
     console.error(`FAIL ${route}: member-area code in chunks a visitor loads:\n  ${offenders.join('\n  ')}`);
   }
-  rows.push({ route, chunks: js.length, jsKb: kb(jsBytes), cssKb: kb(cssBytes), memberCode: offenders.length ? 'YES' : 'none' });
+  rows.push({
+    route,
+    chunks: js.length,
+    jsKb: kb(jsBytes),
+    cssKb: kb(cssBytes),
+    memberCode: offenders.length ? 'YES' : 'none',
+  });
 }
 
 const entryJs = filesFor(entryKeys).js.reduce((sum, f) => sum + gzipBytes(f), 0);

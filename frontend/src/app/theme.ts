@@ -27,7 +27,7 @@ export const theme = createTheme({
   palette: {
     mode: 'light',
     primary: { main: brand.green800, dark: brand.green900, light: brand.green600, contrastText: '#ffffff' },
-    secondary: { main: brand.brass, light: brand.brassLight, dark: '#9c6a1c', contrastText: brand.green900 },
+    secondary: { main: brand.brass, light: brand.brassLight, dark: '#8a5a12', contrastText: brand.green900 },
     background: { default: brand.cream, paper: brand.paper },
     text: { primary: brand.ink, secondary: brand.inkSoft },
     error: { main: '#b3261e' },
@@ -37,8 +37,20 @@ export const theme = createTheme({
   shape: { borderRadius: 12 },
   typography: {
     fontFamily: bodyFont,
-    h1: { fontFamily: headingFont, fontWeight: 600, fontSize: 'clamp(2.3rem, 5vw, 3.9rem)', lineHeight: 1.08, letterSpacing: '-0.02em' },
-    h2: { fontFamily: headingFont, fontWeight: 600, fontSize: 'clamp(1.8rem, 3.4vw, 2.6rem)', lineHeight: 1.15, letterSpacing: '-0.015em' },
+    h1: {
+      fontFamily: headingFont,
+      fontWeight: 600,
+      fontSize: 'clamp(2.3rem, 5vw, 3.9rem)',
+      lineHeight: 1.08,
+      letterSpacing: '-0.02em',
+    },
+    h2: {
+      fontFamily: headingFont,
+      fontWeight: 600,
+      fontSize: 'clamp(1.8rem, 3.4vw, 2.6rem)',
+      lineHeight: 1.15,
+      letterSpacing: '-0.015em',
+    },
     h3: { fontFamily: headingFont, fontWeight: 600, fontSize: 'clamp(1.4rem, 2.4vw, 1.85rem)', lineHeight: 1.2 },
     h4: { fontFamily: headingFont, fontWeight: 600, fontSize: '1.35rem', lineHeight: 1.25 },
     h5: { fontFamily: headingFont, fontWeight: 600, fontSize: '1.15rem' },

@@ -108,10 +108,7 @@ export function canAccess(pathname: string, viewer: Viewer): boolean {
 }
 
 export type RouteDecision =
-  | { kind: 'loading' }
-  | { kind: 'redirect'; to: string }
-  | { kind: 'public' }
-  | { kind: 'member' };
+  { kind: 'loading' } | { kind: 'redirect'; to: string } | { kind: 'public' } | { kind: 'member' };
 
 /**
  * Which layout to render (or where to redirect) for `pathname`:

@@ -59,8 +59,14 @@ export const apiBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiError, ApiExtraOp
   { signal },
   extraOptions,
 ) => {
-  const { url, method = 'GET', body, params } =
-    typeof request === 'string' ? { url: request, method: 'GET' as const, body: undefined, params: undefined } : request;
+  const {
+    url,
+    method = 'GET',
+    body,
+    params,
+  } = typeof request === 'string'
+    ? { url: request, method: 'GET' as const, body: undefined, params: undefined }
+    : request;
 
   const hasPayload = body !== undefined;
   let response: Response;

@@ -23,7 +23,6 @@ export function buildUser(overrides: Partial<User> = {}): User {
 export const freeUser = (overrides: Partial<User> = {}) => buildUser({ membershipLevel: 'free', ...overrides });
 export const premiumUser = (overrides: Partial<User> = {}) => buildUser({ membershipLevel: 'premium', ...overrides });
 
-
 export function buildLesson(overrides: Partial<Lesson> = {}): Lesson {
   const id = overrides.id ?? nextId();
   return {

@@ -6,7 +6,7 @@ import { installMatchMedia, resetViewport } from '@/testing/viewport';
 
 installMatchMedia();
 // Lazy route chunks are transformed on first import; on a busy 2-core machine that can take a few seconds.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

@@ -92,7 +92,7 @@ export function renderWithProviders(
 
 /** Wait until the app's "Loading..." spinner (current user) has gone. */
 export async function waitForAppReady() {
-  await waitFor(() => expect(screen.queryByText('Loading...')).not.toBeInTheDocument(), { timeout: 5000 });
+  await waitFor(() => expect(screen.queryByText('Loading...')).not.toBeInTheDocument(), { timeout: 10000 });
 }
 
 export * from '@testing-library/react';

@@ -7,7 +7,10 @@ type Listener = (event: MediaQueryListEvent) => void;
 const lists = new Set<{ query: string; listeners: Set<Listener>; last: boolean }>();
 
 function evaluate(query: string, width: number): boolean {
-  const parts = query.split(/\band\b|,/i).map((p) => p.trim()).filter(Boolean);
+  const parts = query
+    .split(/\band\b|,/i)
+    .map((p) => p.trim())
+    .filter(Boolean);
   return parts.every((part) => {
     const min = part.match(/min-width:\s*([\d.]+)px/);
     if (min) return width >= Number(min[1]);

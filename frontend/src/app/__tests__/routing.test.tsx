@@ -12,7 +12,13 @@ const publicHeader = () => screen.queryByRole('link', { name: 'Member Login' });
 beforeEach(() => {
   server.use(
     http.get(apiUrl('member/sections/:slug'), ({ params }) =>
-      HttpResponse.json({ id: `s-${String(params.slug)}`, name: 'Section', slug: params.slug, description: null, order: 1 }),
+      HttpResponse.json({
+        id: `s-${String(params.slug)}`,
+        name: 'Section',
+        slug: params.slug,
+        description: null,
+        order: 1,
+      }),
     ),
     http.get(apiUrl('member/*'), () => HttpResponse.json([])),
     http.get(apiUrl('courses'), () => HttpResponse.json([])),
@@ -42,14 +48,20 @@ describe('route choice (SPEC §2) and access rules (SPEC §4)', () => {
     expect(screen.getByRole('main')).toBeInTheDocument();
   });
 
-  it.each(['/member/home', '/member/account', '/lessons', '/lesson/1', '/faq', '/checkout', '/coaching-checkout', '/guided-visualizations'])(
-    'sends a visitor on %s to /login',
-    async (path) => {
-      const { location } = renderApp(path, { viewer: null });
-      expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
-      expect(location().pathname).toBe('/login');
-    },
-  );
+  it.each([
+    '/member/home',
+    '/member/account',
+    '/lessons',
+    '/lesson/1',
+    '/faq',
+    '/checkout',
+    '/coaching-checkout',
+    '/guided-visualizations',
+  ])('sends a visitor on %s to /login', async (path) => {
+    const { location } = renderApp(path, { viewer: null });
+    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
+    expect(location().pathname).toBe('/login');
+  });
 
   it('shows /membership and /coaching to a visitor in the public layout', async () => {
     const { location } = renderApp('/coaching', { viewer: null });
@@ -65,13 +77,17 @@ describe('route choice (SPEC §2) and access rules (SPEC §4)', () => {
     expect(publicHeader()).toBeInTheDocument();
   });
 
-  it.each(['/member', '/member/home', '/member/daily-drills', '/member/forum', '/guided-visualizations', '/member/faq'])(
-    'redirects a free member on %s to /member/account',
-    async (path) => {
-      const { location } = renderApp(path, { viewer: freeUser() });
-      await waitFor(() => expect(location().pathname).toBe('/member/account'));
-    },
-  );
+  it.each([
+    '/member',
+    '/member/home',
+    '/member/daily-drills',
+    '/member/forum',
+    '/guided-visualizations',
+    '/member/faq',
+  ])('redirects a free member on %s to /member/account', async (path) => {
+    const { location } = renderApp(path, { viewer: freeUser() });
+    await waitFor(() => expect(location().pathname).toBe('/member/account'));
+  });
 
   it.each(['/member/lectures', '/member/account', '/member/my-courses', '/lessons', '/membership'])(
     'lets a free member stay on %s, in the member layout',

@@ -62,13 +62,32 @@ export default function AboutPage() {
       />
 
       <Section labelledBy="features-heading">
-        <SectionHeading id="features-heading" overline="What you get" title="Everything you need to master the mental game" />
-        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' } }}>
+        <SectionHeading
+          id="features-heading"
+          overline="What you get"
+          title="Everything you need to master the mental game"
+        />
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 3,
+            gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' },
+          }}
+        >
           {features.map(({ title, text, Icon }) => (
             <Card key={title} component="article" sx={{ p: 3.5 }}>
               <Box
                 aria-hidden="true"
-                sx={{ width: 48, height: 48, borderRadius: 3, display: 'grid', placeItems: 'center', bgcolor: brand.green100, color: 'primary.main', mb: 2 }}
+                sx={{
+                  width: 48,
+                  height: 48,
+                  borderRadius: 3,
+                  display: 'grid',
+                  placeItems: 'center',
+                  bgcolor: brand.green100,
+                  color: 'primary.main',
+                  mb: 2,
+                }}
               >
                 <Icon />
               </Box>
@@ -91,7 +110,15 @@ export default function AboutPage() {
         />
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
           {science.map((item, i) => (
-            <Box key={item.title} sx={{ p: 3.5, borderRadius: 4, bgcolor: 'rgba(255,255,255,0.06)', border: '1px solid rgba(255,255,255,0.12)' }}>
+            <Box
+              key={item.title}
+              sx={{
+                p: 3.5,
+                borderRadius: 4,
+                bgcolor: 'rgba(255,255,255,0.06)',
+                border: '1px solid rgba(255,255,255,0.12)',
+              }}
+            >
               <Typography sx={{ color: brand.brassLight, fontWeight: 700, mb: 1 }}>0{i + 1}</Typography>
               <Typography variant="h5" component="h3" sx={{ mb: 1 }}>
                 {item.title}

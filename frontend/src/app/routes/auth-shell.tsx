@@ -5,7 +5,17 @@ import Typography from '@mui/material/Typography';
 import { LogoMark } from '@/components/brand/logo';
 
 /** The centred card around the login and signup forms. */
-export function AuthShell({ title, lead, children, footer }: { title: string; lead: string; children: ReactNode; footer: ReactNode }) {
+export function AuthShell({
+  title,
+  lead,
+  children,
+  footer,
+}: {
+  title: string;
+  lead: string;
+  children: ReactNode;
+  footer: ReactNode;
+}) {
   return (
     <Box
       sx={{

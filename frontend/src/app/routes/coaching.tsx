@@ -38,7 +38,10 @@ export default function CoachingPage() {
             Private coaching session
           </Typography>
           <Typography component="p" sx={{ display: 'flex', alignItems: 'baseline', gap: 1, flexWrap: 'wrap', mb: 0.5 }}>
-            <Box component="span" sx={{ fontFamily: (t) => t.typography.h1.fontFamily, fontSize: '3rem', fontWeight: 600, lineHeight: 1.1 }}>
+            <Box
+              component="span"
+              sx={{ fontFamily: (t) => t.typography.h1.fontFamily, fontSize: '3rem', fontWeight: 600, lineHeight: 1.1 }}
+            >
               {coachingSession}
             </Box>
             <Box component="span" sx={{ color: 'text.secondary', fontWeight: 500 }}>
@@ -60,7 +63,13 @@ export default function CoachingPage() {
             ))}
           </Box>
           {isAuthenticated ? (
-            <Button component={RouterLink} to={paths.coachingCheckout.getHref()} variant="contained" size="large" fullWidth>
+            <Button
+              component={RouterLink}
+              to={paths.coachingCheckout.getHref()}
+              variant="contained"
+              size="large"
+              fullWidth
+            >
               Book Your Session
             </Button>
           ) : (

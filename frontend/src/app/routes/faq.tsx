@@ -21,7 +21,8 @@ export const FAQ_GROUPS: { title: string; items: FaqItem[] }[] = [
       },
       {
         question: 'Who is it for?',
-        answer: 'Golfers of every level, from beginners to low handicappers, who want to play under pressure the way they play in practice.',
+        answer:
+          'Golfers of every level, from beginners to low handicappers, who want to play under pressure the way they play in practice.',
       },
       {
         question: 'How long until I see results?',
@@ -42,7 +43,8 @@ export const FAQ_GROUPS: { title: string; items: FaqItem[] }[] = [
       },
       {
         question: 'A video will not play. What can I do?',
-        answer: 'Refresh the page and check your connection. If it still does not play, contact us and tell us which lesson and device.',
+        answer:
+          'Refresh the page and check your connection. If it still does not play, contact us and tell us which lesson and device.',
       },
     ],
   },
@@ -51,7 +53,8 @@ export const FAQ_GROUPS: { title: string; items: FaqItem[] }[] = [
     items: [
       {
         question: 'What is the difference between Free and Premium?',
-        answer: 'Free gives you the first lesson, a basic programme, the community forum and our newsletter. Premium unlocks the full lesson library, all 12 programme sections, audio sessions and worksheets.',
+        answer:
+          'Free gives you the first lesson, a basic programme, the community forum and our newsletter. Premium unlocks the full lesson library, all 12 programme sections, audio sessions and worksheets.',
       },
       {
         question: 'Can I cancel anytime?',
@@ -87,7 +90,11 @@ export default function FaqPage() {
   return (
     <>
       <PageTitle title="FAQ" />
-      <PageHeader overline="Help centre" title="Frequently asked questions" lead="Everything you need to know about the programme, your membership and getting help." />
+      <PageHeader
+        overline="Help centre"
+        title="Frequently asked questions"
+        lead="Everything you need to know about the programme, your membership and getting help."
+      />
       <Container maxWidth="md" sx={{ pb: { xs: 8, md: 12 } }}>
         <Box sx={{ display: 'grid', gap: { xs: 5, md: 7 } }}>
           {FAQ_GROUPS.map((group) => {
@@ -102,7 +109,17 @@ export default function FaqPage() {
             );
           })}
         </Box>
-        <Box sx={{ mt: 8, p: { xs: 3, md: 5 }, borderRadius: 4, bgcolor: 'background.paper', border: '1px solid', borderColor: 'divider', textAlign: 'center' }}>
+        <Box
+          sx={{
+            mt: 8,
+            p: { xs: 3, md: 5 },
+            borderRadius: 4,
+            bgcolor: 'background.paper',
+            border: '1px solid',
+            borderColor: 'divider',
+            textAlign: 'center',
+          }}
+        >
           <Typography variant="h3" component="h2" sx={{ mb: 1 }}>
             Still have questions?
           </Typography>

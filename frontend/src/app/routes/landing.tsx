@@ -99,7 +99,12 @@ export default function LandingPage() {
           <Typography id="questions-heading" variant="h2" sx={{ mb: 2 }}>
             Have questions?
           </Typography>
-          <Typography variant="subtitle1" component="p" color="text.secondary" sx={{ mb: 4, maxWidth: 560, mx: 'auto' }}>
+          <Typography
+            variant="subtitle1"
+            component="p"
+            color="text.secondary"
+            sx={{ mb: 4, maxWidth: 560, mx: 'auto' }}
+          >
             Members find answers to common questions in our FAQs. Still unsure? We&apos;re happy to help.
           </Typography>
           <Box sx={{ display: 'flex', gap: 2, justifyContent: 'center', flexWrap: 'wrap' }}>
@@ -133,7 +138,14 @@ function Hero() {
       }}
     >
       <Container maxWidth="lg">
-        <Box sx={{ display: 'grid', gap: { xs: 6, md: 8 }, alignItems: 'center', gridTemplateColumns: { xs: '1fr', md: '1.15fr 0.85fr' } }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: { xs: 6, md: 8 },
+            alignItems: 'center',
+            gridTemplateColumns: { xs: '1fr', md: '1.15fr 0.85fr' },
+          }}
+        >
           <Box>
             <Typography variant="overline" component="p" sx={{ color: 'secondary.dark', mb: 2 }}>
               The mental game of golf · 10 minutes a day
@@ -145,7 +157,12 @@ function Hero() {
               </Box>
               .
             </Typography>
-            <Typography variant="subtitle1" component="p" color="text.secondary" sx={{ mb: 4.5, maxWidth: 560, fontSize: '1.2rem' }}>
+            <Typography
+              variant="subtitle1"
+              component="p"
+              color="text.secondary"
+              sx={{ mb: 4.5, maxWidth: 560, fontSize: '1.2rem' }}
+            >
               {appConfig.productName} teaches you the psychology and neuroscience techniques tour players use, in short
               daily sessions that fit around your game.
             </Typography>
@@ -187,7 +204,9 @@ function HeroCard() {
         <Typography variant="overline" component="p" sx={{ color: brand.brassLight }}>
           Today&apos;s session
         </Typography>
-        <Typography sx={{ fontFamily: (t) => t.typography.h1.fontFamily, fontSize: '1.7rem', fontWeight: 600, mb: 0.5 }}>
+        <Typography
+          sx={{ fontFamily: (t) => t.typography.h1.fontFamily, fontSize: '1.7rem', fontWeight: 600, mb: 0.5 }}
+        >
           The pre-shot reset
         </Typography>
         <Typography sx={{ opacity: 0.75, mb: 3 }}>10 minutes · Composure</Typography>
@@ -196,7 +215,15 @@ function HeroCard() {
             <Box
               component="li"
               key={step}
-              sx={{ display: 'flex', gap: 1.5, alignItems: 'center', bgcolor: 'rgba(255,255,255,0.07)', borderRadius: 2.5, px: 2, py: 1.5 }}
+              sx={{
+                display: 'flex',
+                gap: 1.5,
+                alignItems: 'center',
+                bgcolor: 'rgba(255,255,255,0.07)',
+                borderRadius: 2.5,
+                px: 2,
+                py: 1.5,
+              }}
             >
               <Box
                 sx={{
@@ -243,7 +270,11 @@ function FinalCallToAction() {
         <Typography id="cta-heading" variant="h2" sx={{ mb: 2 }}>
           Your best round starts between your ears
         </Typography>
-        <Typography variant="subtitle1" component="p" sx={{ color: 'rgba(255,255,255,0.82)', mb: 4, maxWidth: 560, mx: 'auto' }}>
+        <Typography
+          variant="subtitle1"
+          component="p"
+          sx={{ color: 'rgba(255,255,255,0.82)', mb: 4, maxWidth: 560, mx: 'auto' }}
+        >
           Start with the free lesson today. Upgrade when you&apos;re ready for the full programme.
         </Typography>
         <Button component={RouterLink} to={paths.signup.getHref()} variant="contained" color="secondary" size="large">

@@ -54,7 +54,12 @@ export default function LessonPage() {
           {missing ? "This lesson doesn't exist." : 'Unable to load lesson. Please try again later.'}
         </Typography>
         <Box sx={{ display: 'flex', gap: 2, justifyContent: 'center', flexWrap: 'wrap' }}>
-          <Button component={RouterLink} to={paths.lessons.getHref()} variant="contained" startIcon={<ArrowBackRoundedIcon />}>
+          <Button
+            component={RouterLink}
+            to={paths.lessons.getHref()}
+            variant="contained"
+            startIcon={<ArrowBackRoundedIcon />}
+          >
             Back to Lessons
           </Button>
           {locked && (
@@ -70,20 +75,41 @@ export default function LessonPage() {
   return (
     <Container maxWidth="md" sx={{ py: { xs: 4, md: 7 } }}>
       <PageTitle title={lesson.title} />
-      <Button component={RouterLink} to={paths.lessons.getHref()} startIcon={<ArrowBackRoundedIcon />} sx={{ mb: 3, ml: -1 }}>
+      <Button
+        component={RouterLink}
+        to={paths.lessons.getHref()}
+        startIcon={<ArrowBackRoundedIcon />}
+        sx={{ mb: 3, ml: -1 }}
+      >
         All lessons
       </Button>
       {lesson.videoUrl ? (
         <VideoEmbed url={lesson.videoUrl} title={lesson.title} />
       ) : (
-        <Box sx={{ aspectRatio: '16 / 9', borderRadius: 3, bgcolor: 'primary.dark', color: '#fff', display: 'grid', placeItems: 'center', p: 3 }}>
+        <Box
+          sx={{
+            aspectRatio: '16 / 9',
+            borderRadius: 3,
+            bgcolor: 'primary.dark',
+            color: '#fff',
+            display: 'grid',
+            placeItems: 'center',
+            p: 3,
+          }}
+        >
           <Typography>This lesson&apos;s video is not available.</Typography>
         </Box>
       )}
       <Box sx={{ mt: 4, mb: 3 }}>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}>
-          <Chip size="small" label={lesson.category.charAt(0).toUpperCase() + lesson.category.slice(1)} sx={{ bgcolor: '#e3eee6', color: 'primary.main' }} />
-          {lesson.isFree && <Chip size="small" label="FREE" sx={{ bgcolor: 'secondary.main', color: 'secondary.contrastText' }} />}
+          <Chip
+            size="small"
+            label={lesson.category.charAt(0).toUpperCase() + lesson.category.slice(1)}
+            sx={{ bgcolor: '#e3eee6', color: 'primary.main' }}
+          />
+          {lesson.isFree && (
+            <Chip size="small" label="FREE" sx={{ bgcolor: 'secondary.main', color: 'secondary.contrastText' }} />
+          )}
         </Box>
         <Typography variant="h1" sx={{ fontSize: 'clamp(2rem, 4vw, 2.8rem)', mb: 1.5 }}>
           {lesson.title}

@@ -10,7 +10,11 @@ import { LessonCard } from '@/features/lessons/components/lesson-card';
 
 export const LESSON_SKELETONS = 6;
 
-const grid = { display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } } as const;
+const grid = {
+  display: 'grid',
+  gap: 3,
+  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
+} as const;
 
 /** /lessons: every lesson as a card (SPEC §2); 6 skeletons while loading. */
 export default function LessonsPage() {

@@ -18,24 +18,43 @@ import { TierCard } from '@/features/membership-tiers/components/tier-card';
 export const TIER_SKELETONS = 2;
 
 const reasons = [
-  { title: 'The full library', text: 'Every lesson and all 12 member programme sections, with new content every month.', Icon: AllInclusiveRoundedIcon },
-  { title: 'Audio sessions', text: 'Guided visualizations and drills to use at home, on the range and before your round.', Icon: HeadphonesRoundedIcon },
-  { title: 'Priority support', text: 'Premium members get answers within 24 hours, plus downloadable worksheets.', Icon: SupportAgentRoundedIcon },
-  { title: 'Risk free', text: 'A 30-day money-back guarantee. Cancel any time and keep access until the end of the billing period.', Icon: VerifiedOutlinedIcon },
+  {
+    title: 'The full library',
+    text: 'Every lesson and all 12 member programme sections, with new content every month.',
+    Icon: AllInclusiveRoundedIcon,
+  },
+  {
+    title: 'Audio sessions',
+    text: 'Guided visualizations and drills to use at home, on the range and before your round.',
+    Icon: HeadphonesRoundedIcon,
+  },
+  {
+    title: 'Priority support',
+    text: 'Premium members get answers within 24 hours, plus downloadable worksheets.',
+    Icon: SupportAgentRoundedIcon,
+  },
+  {
+    title: 'Risk free',
+    text: 'A 30-day money-back guarantee. Cancel any time and keep access until the end of the billing period.',
+    Icon: VerifiedOutlinedIcon,
+  },
 ];
 
 export const MEMBERSHIP_FAQ: FaqItem[] = [
   {
     question: 'Can I cancel anytime?',
-    answer: 'Yes. You can cancel your Premium membership at any time and keep access until the end of your current billing period.',
+    answer:
+      'Yes. You can cancel your Premium membership at any time and keep access until the end of your current billing period.',
   },
   {
     question: 'Is there a free trial?',
-    answer: 'Your first lesson and the basic programme are 100% free with no credit card required, so you can try the method before upgrading.',
+    answer:
+      'Your first lesson and the basic programme are 100% free with no credit card required, so you can try the method before upgrading.',
   },
   {
     question: 'What payment methods do you accept?',
-    answer: 'We accept all major credit and debit cards through our secure payment provider. We never store your card details.',
+    answer:
+      'We accept all major credit and debit cards through our secure payment provider. We never store your card details.',
   },
   {
     question: 'Is there a money-back guarantee?',
@@ -43,7 +62,8 @@ export const MEMBERSHIP_FAQ: FaqItem[] = [
   },
   {
     question: 'How much time do I need each day?',
-    answer: 'About 10 minutes a day. Lessons last 8 to 15 minutes, and most members notice a difference within 2-4 weeks.',
+    answer:
+      'About 10 minutes a day. Lessons last 8 to 15 minutes, and most members notice a difference within 2-4 weeks.',
   },
 ];
 
@@ -95,12 +115,27 @@ export default function MembershipPage() {
 
       <Section tone="paper" labelledBy="why-premium-heading">
         <SectionHeading id="why-premium-heading" overline="Premium" title="Why Go Premium?" />
-        <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' } }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 4,
+            gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' },
+          }}
+        >
           {reasons.map(({ title, text, Icon }) => (
             <Box key={title}>
               <Box
                 aria-hidden="true"
-                sx={{ width: 48, height: 48, borderRadius: 3, display: 'grid', placeItems: 'center', bgcolor: brand.green100, color: 'primary.main', mb: 2 }}
+                sx={{
+                  width: 48,
+                  height: 48,
+                  borderRadius: 3,
+                  display: 'grid',
+                  placeItems: 'center',
+                  bgcolor: brand.green100,
+                  color: 'primary.main',
+                  mb: 2,
+                }}
               >
                 <Icon />
               </Box>
@@ -121,4 +156,9 @@ export default function MembershipPage() {
   );
 }
 
-const tierGrid = { display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' }, alignItems: 'stretch' } as const;
+const tierGrid = {
+  display: 'grid',
+  gap: 3,
+  gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' },
+  alignItems: 'stretch',
+} as const;

@@ -19,7 +19,11 @@ export default function NotFoundPage() {
         404 Page Not Found
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 1 }}>
-        We couldn&apos;t find <Box component="code" sx={{ px: 0.75, py: 0.25, bgcolor: 'rgba(23,63,47,0.07)', borderRadius: 1 }}>{pathname}</Box>.
+        We couldn&apos;t find{' '}
+        <Box component="code" sx={{ px: 0.75, py: 0.25, bgcolor: 'rgba(23,63,47,0.07)', borderRadius: 1 }}>
+          {pathname}
+        </Box>
+        .
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 4 }}>
         Developer hint: did you forget to add the page to the router? Public routes live in{' '}

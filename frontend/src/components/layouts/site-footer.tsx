@@ -33,7 +33,17 @@ const linkSx = {
 function Column({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <Box component="nav" aria-label={title}>
-      <Typography component="h2" sx={{ fontWeight: 700, fontSize: '0.8rem', letterSpacing: '0.14em', textTransform: 'uppercase', color: brand.brassLight, mb: 2 }}>
+      <Typography
+        component="h2"
+        sx={{
+          fontWeight: 700,
+          fontSize: '0.8rem',
+          letterSpacing: '0.14em',
+          textTransform: 'uppercase',
+          color: brand.brassLight,
+          mb: 2,
+        }}
+      >
         {title}
       </Typography>
       {children}
@@ -89,7 +99,11 @@ export function SiteFooter() {
                 target="_blank"
                 rel="noopener noreferrer"
                 aria-label="YouTube channel (opens in a new tab)"
-                sx={{ color: '#fff', bgcolor: 'rgba(255,255,255,0.08)', '&:hover': { bgcolor: 'rgba(255,255,255,0.16)' } }}
+                sx={{
+                  color: '#fff',
+                  bgcolor: 'rgba(255,255,255,0.08)',
+                  '&:hover': { bgcolor: 'rgba(255,255,255,0.16)' },
+                }}
               >
                 <YouTubeIcon />
               </IconButton>
@@ -97,7 +111,11 @@ export function SiteFooter() {
                 component={RouterLink}
                 to={paths.contact.getHref()}
                 aria-label="Contact us"
-                sx={{ color: '#fff', bgcolor: 'rgba(255,255,255,0.08)', '&:hover': { bgcolor: 'rgba(255,255,255,0.16)' } }}
+                sx={{
+                  color: '#fff',
+                  bgcolor: 'rgba(255,255,255,0.08)',
+                  '&:hover': { bgcolor: 'rgba(255,255,255,0.16)' },
+                }}
               >
                 <MailOutlineIcon />
               </IconButton>

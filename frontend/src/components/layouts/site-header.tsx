@@ -64,7 +64,14 @@ export function SiteHeader() {
             component={RouterLink}
             to={paths.home.getHref()}
             aria-label={`${appConfig.productName} home`}
-            sx={{ display: 'flex', alignItems: 'center', gap: 1.25, textDecoration: 'none', mr: 'auto', borderRadius: 1 }}
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: 1.25,
+              textDecoration: 'none',
+              mr: 'auto',
+              borderRadius: 1,
+            }}
           >
             <LogoMark />
             <Wordmark />
@@ -74,7 +81,13 @@ export function SiteHeader() {
             <>
               <Box component="nav" aria-label="Main" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
                 {navLinks.map((link) => (
-                  <Button key={link.href} component={RouterLink} to={link.href} color="inherit" sx={{ fontWeight: 500 }}>
+                  <Button
+                    key={link.href}
+                    component={RouterLink}
+                    to={link.href}
+                    color="inherit"
+                    sx={{ fontWeight: 500 }}
+                  >
                     {link.label}
                   </Button>
                 ))}
@@ -126,43 +139,58 @@ export function SiteHeader() {
             overflowY: 'auto',
             animation: 'fm-drop 180ms ease-out',
             '&[hidden]': { display: 'none' },
-            '@keyframes fm-drop': { from: { opacity: 0, transform: 'translateY(-6px)' }, to: { opacity: 1, transform: 'none' } },
+            '@keyframes fm-drop': {
+              from: { opacity: 0, transform: 'translateY(-6px)' },
+              to: { opacity: 1, transform: 'none' },
+            },
             '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
           }}
         >
-            <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-              {navLinks.map((link) => (
-                <li key={link.href}>
-                  <MobileLink href={link.href} onClick={closeMenu}>
-                    {link.label}
-                  </MobileLink>
-                </li>
-              ))}
-            </Box>
-            <Typography variant="overline" component="p" color="text.secondary" sx={{ mt: 1.5, mb: 0.5, px: 1.5 }}>
-              Socials
-            </Typography>
-            <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-              {appConfig.socials.map((social) => (
-                <li key={social.id}>
-                  <MobileLink href={social.href} external onClick={closeMenu}>
-                    {social.label}
-                  </MobileLink>
-                </li>
-              ))}
-            </Box>
-            <Box role="presentation" sx={{ borderTop: '1px solid', borderColor: 'divider', my: 2 }} />
-            <Box sx={{ display: 'grid', gap: 1.25 }}>
-              <Button component={RouterLink} to={paths.signup.getHref()} variant="contained" size="large" onClick={closeMenu}>
-                Start Free
-              </Button>
-              <Button component={RouterLink} to={paths.membership.getHref()} variant="outlined" size="large" onClick={closeMenu}>
-                Go Premium
-              </Button>
-              <Button component={RouterLink} to={paths.login.getHref()} size="large" onClick={closeMenu}>
-                Member Login
-              </Button>
-            </Box>
+          <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+            {navLinks.map((link) => (
+              <li key={link.href}>
+                <MobileLink href={link.href} onClick={closeMenu}>
+                  {link.label}
+                </MobileLink>
+              </li>
+            ))}
+          </Box>
+          <Typography variant="overline" component="p" color="text.secondary" sx={{ mt: 1.5, mb: 0.5, px: 1.5 }}>
+            Socials
+          </Typography>
+          <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+            {appConfig.socials.map((social) => (
+              <li key={social.id}>
+                <MobileLink href={social.href} external onClick={closeMenu}>
+                  {social.label}
+                </MobileLink>
+              </li>
+            ))}
+          </Box>
+          <Box role="presentation" sx={{ borderTop: '1px solid', borderColor: 'divider', my: 2 }} />
+          <Box sx={{ display: 'grid', gap: 1.25 }}>
+            <Button
+              component={RouterLink}
+              to={paths.signup.getHref()}
+              variant="contained"
+              size="large"
+              onClick={closeMenu}
+            >
+              Start Free
+            </Button>
+            <Button
+              component={RouterLink}
+              to={paths.membership.getHref()}
+              variant="outlined"
+              size="large"
+              onClick={closeMenu}
+            >
+              Go Premium
+            </Button>
+            <Button component={RouterLink} to={paths.login.getHref()} size="large" onClick={closeMenu}>
+              Member Login
+            </Button>
+          </Box>
         </Box>
       )}
     </AppBar>
@@ -213,8 +241,11 @@ function MobileLink({
 
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  border: 0,
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
@@ -302,7 +333,10 @@ function SocialsMenu() {
           boxShadow: '0 16px 40px rgba(16, 42, 31, 0.14)',
           animation: 'fm-pop 140ms ease-out',
           '&[hidden]': { display: 'none' },
-          '@keyframes fm-pop': { from: { opacity: 0, transform: 'translateY(-4px)' }, to: { opacity: 1, transform: 'none' } },
+          '@keyframes fm-pop': {
+            from: { opacity: 0, transform: 'translateY(-4px)' },
+            to: { opacity: 1, transform: 'none' },
+          },
         }}
       >
         {appConfig.socials.map((social) => (

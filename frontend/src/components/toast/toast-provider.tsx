@@ -22,12 +22,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     removeTimers.current.set(id, timer);
   }, []);
 
-  const dismiss = useCallback(
-    (id?: string) => {
-      dispatch({ type: 'DISMISS', id });
-    },
-    [],
-  );
+  const dismiss = useCallback((id?: string) => {
+    dispatch({ type: 'DISMISS', id });
+  }, []);
 
   // Every closed toast leaves the state TOAST_REMOVE_DELAY ms later.
   useEffect(() => {

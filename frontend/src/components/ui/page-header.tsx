@@ -85,7 +85,14 @@ export function SectionHeading({
   inverse?: boolean;
 }) {
   return (
-    <Box sx={{ textAlign: align, maxWidth: align === 'center' ? 680 : 'none', mx: align === 'center' ? 'auto' : 0, mb: { xs: 4, md: 6 } }}>
+    <Box
+      sx={{
+        textAlign: align,
+        maxWidth: align === 'center' ? 680 : 'none',
+        mx: align === 'center' ? 'auto' : 0,
+        mb: { xs: 4, md: 6 },
+      }}
+    >
       {overline && (
         <Typography
           variant="overline"

@@ -2,9 +2,19 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 
 /** The full-page "Loading..." spinner shown while the current user loads (SPEC §2). */
-export function PageSpinner({ label = 'Loading...', minHeight = '100vh' }: { label?: string; minHeight?: string | number }) {
+export function PageSpinner({
+  label = 'Loading...',
+  minHeight = '100vh',
+}: {
+  label?: string;
+  minHeight?: string | number;
+}) {
   return (
-    <Box role="status" aria-live="polite" sx={{ minHeight, display: 'grid', placeItems: 'center', alignContent: 'center', gap: 2 }}>
+    <Box
+      role="status"
+      aria-live="polite"
+      sx={{ minHeight, display: 'grid', placeItems: 'center', alignContent: 'center', gap: 2 }}
+    >
       <Box
         aria-hidden="true"
         sx={{

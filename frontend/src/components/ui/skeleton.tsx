@@ -11,7 +11,10 @@ export function Skeleton({
   height = 16,
   sx,
   ...rest
-}: { variant?: 'rect' | 'text' | 'circle'; width?: number | string; height?: number | string } & Omit<BoxProps, 'width' | 'height'>) {
+}: { variant?: 'rect' | 'text' | 'circle'; width?: number | string; height?: number | string } & Omit<
+  BoxProps,
+  'width' | 'height'
+>) {
   return (
     <Box
       aria-hidden="true"

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  canAccess,
-  isMemberLayoutPath,
-  isPremiumOnlyPath,
-  requiresLogin,
-  resolveRoute,
-} from '@/lib/access';
+import { canAccess, isMemberLayoutPath, isPremiumOnlyPath, requiresLogin, resolveRoute } from '@/lib/access';
 
 const visitor = null;
 const free = { membershipLevel: 'free' };
@@ -43,7 +37,17 @@ const OPEN_TO_FREE_MEMBERS = [
   '/coaching',
   '/coaching-checkout',
 ];
-const LOGIN_REQUIRED = ['/member', '/member/home', '/member/account', '/lessons', '/lesson/1', '/faq', '/checkout', '/coaching-checkout', '/guided-visualizations'];
+const LOGIN_REQUIRED = [
+  '/member',
+  '/member/home',
+  '/member/account',
+  '/lessons',
+  '/lesson/1',
+  '/faq',
+  '/checkout',
+  '/coaching-checkout',
+  '/guided-visualizations',
+];
 const PUBLIC = ['/', '/about', '/membership', '/coaching', '/contact', '/login', '/signup'];
 
 describe('resolveRoute: visitor', () => {
@@ -70,12 +74,18 @@ describe('resolveRoute: free member', () => {
     expect(resolveRoute(path, free, false)).toEqual({ kind: 'member' });
   });
 
-  it.each(['/', '/about', '/contact', '/login', '/signup', '/no-such-page'])('keeps %s in the public layout', (path) => {
-    expect(resolveRoute(path, free, false)).toEqual({ kind: 'public' });
-  });
+  it.each(['/', '/about', '/contact', '/login', '/signup', '/no-such-page'])(
+    'keeps %s in the public layout',
+    (path) => {
+      expect(resolveRoute(path, free, false)).toEqual({ kind: 'public' });
+    },
+  );
 
   it('treats sub-paths of Premium-only sections as Premium-only, but not everything under /member', () => {
-    expect(resolveRoute('/member/daily-drills/extra', free, false)).toEqual({ kind: 'redirect', to: '/member/account' });
+    expect(resolveRoute('/member/daily-drills/extra', free, false)).toEqual({
+      kind: 'redirect',
+      to: '/member/account',
+    });
     expect(resolveRoute('/member/unknown-page', free, false)).toEqual({ kind: 'member' });
   });
 
@@ -105,7 +115,17 @@ describe('resolveRoute while the current user loads', () => {
 
 describe('path predicates', () => {
   it('knows the member-layout segments', () => {
-    for (const p of ['/member', '/lessons', '/lesson/1', '/faq', '/membership', '/checkout', '/coaching', '/coaching-checkout', '/guided-visualizations']) {
+    for (const p of [
+      '/member',
+      '/lessons',
+      '/lesson/1',
+      '/faq',
+      '/membership',
+      '/checkout',
+      '/coaching',
+      '/coaching-checkout',
+      '/guided-visualizations',
+    ]) {
       expect(isMemberLayoutPath(p)).toBe(true);
     }
     expect(isMemberLayoutPath('/about')).toBe(false);

@@ -28,7 +28,9 @@ describe('api slice (SPEC §7 fetch semantics)', () => {
 
   it('keeps a JSON error body verbatim in the message and parsed in data', async () => {
     server.use(
-      http.get(apiUrl('lessons/x'), () => HttpResponse.json({ message: 'Lesson not found', code: 'NOT_FOUND' }, { status: 404 })),
+      http.get(apiUrl('lessons/x'), () =>
+        HttpResponse.json({ message: 'Lesson not found', code: 'NOT_FOUND' }, { status: 404 }),
+      ),
     );
     const store = makeStore();
     const result = await store.dispatch(probeApi.endpoints.probeGet.initiate('lessons/x'));
@@ -40,7 +42,12 @@ describe('api slice (SPEC §7 fetch semantics)', () => {
   });
 
   it('uses the status text when the error body is empty', async () => {
-    server.use(http.get(apiUrl('testimonials'), () => new HttpResponse(null, { status: 503, statusText: 'Service Unavailable' })));
+    server.use(
+      http.get(
+        apiUrl('testimonials'),
+        () => new HttpResponse(null, { status: 503, statusText: 'Service Unavailable' }),
+      ),
+    );
     const store = makeStore();
     const result = await store.dispatch(probeApi.endpoints.probeGet.initiate('testimonials'));
     expect(result.error).toMatchObject({ status: 503, message: '503: Service Unavailable' });
@@ -84,7 +91,12 @@ describe('api slice (SPEC §7 fetch semantics)', () => {
     const store = makeStore();
     await store.dispatch(probeApi.endpoints.probePost.initiate({ url: 'echo', body: { email: 'a@b.co' } }));
     await store.dispatch(probeApi.endpoints.probePost.initiate({ url: 'echo' }));
-    expect(seen[0]).toEqual({ method: 'POST', contentType: 'application/json', body: '{"email":"a@b.co"}', credentials: 'include' });
+    expect(seen[0]).toEqual({
+      method: 'POST',
+      contentType: 'application/json',
+      body: '{"email":"a@b.co"}',
+      credentials: 'include',
+    });
     expect(seen[1]).toMatchObject({ method: 'POST', contentType: null, body: '' });
   });
 

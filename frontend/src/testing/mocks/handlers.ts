@@ -8,7 +8,9 @@ export const apiUrl = (path: string) => `*/api/${path.replace(/^\/+/, '')}`;
 /** GET /api/auth/user answering `user`, or 401 for a visitor. */
 export function currentUserHandler(user: User | null) {
   return http.get(apiUrl('auth/user'), () =>
-    user ? HttpResponse.json(user) : HttpResponse.json({ message: 'Not logged in', code: 'UNAUTHENTICATED' }, { status: 401 }),
+    user
+      ? HttpResponse.json(user)
+      : HttpResponse.json({ message: 'Not logged in', code: 'UNAUTHENTICATED' }, { status: 401 }),
   );
 }
 
@@ -28,6 +30,9 @@ export const defaultHandlers = [
   ),
   http.get(apiUrl('membership-tiers'), () => HttpResponse.json([freeTier(), premiumTier()])),
   http.get(apiUrl('lessons'), () =>
-    HttpResponse.json([buildLesson({ id: 'l1' }), buildLockedLesson({ id: 'l2', title: 'The Reset Breath', order: 2 })]),
+    HttpResponse.json([
+      buildLesson({ id: 'l1' }),
+      buildLockedLesson({ id: 'l2', title: 'The Reset Breath', order: 2 }),
+    ]),
   ),
 ];

@@ -14,7 +14,10 @@ async function openContact() {
 describe('/contact', () => {
   it('shows the support address and the response times', async () => {
     await openContact();
-    expect(screen.getByRole('link', { name: appConfig.supportEmail })).toHaveAttribute('href', `mailto:${appConfig.supportEmail}`);
+    expect(screen.getByRole('link', { name: appConfig.supportEmail })).toHaveAttribute(
+      'href',
+      `mailto:${appConfig.supportEmail}`,
+    );
     expect(screen.getByRole('heading', { name: 'Response Times' })).toBeInTheDocument();
     expect(screen.getByText('48-72 hours')).toBeInTheDocument();
     expect(screen.getByText('Priority support within 24 hours')).toBeInTheDocument();

@@ -15,7 +15,9 @@ beforeEach(() => {
 describe('/faq', () => {
   it('has four groups whose questions open one at a time, with the keyboard too', async () => {
     const { user } = renderWithProviders(<FaqPage />);
-    const groups = ['General', 'Technical', 'Membership', 'Support'].map((name) => screen.getByRole('region', { name }));
+    const groups = ['General', 'Technical', 'Membership', 'Support'].map((name) =>
+      screen.getByRole('region', { name }),
+    );
     expect(groups).toHaveLength(4);
     const general = within(groups[0]!).getAllByRole('button');
 
@@ -60,7 +62,10 @@ describe('/coaching', () => {
   it('offers Book Your Session (to /coaching-checkout) when logged in', async () => {
     server.use(currentUserHandler(freeUser()));
     renderWithProviders(<CoachingPage />);
-    expect(await screen.findByRole('link', { name: 'Book Your Session' })).toHaveAttribute('href', '/coaching-checkout');
+    expect(await screen.findByRole('link', { name: 'Book Your Session' })).toHaveAttribute(
+      'href',
+      '/coaching-checkout',
+    );
     expect(screen.queryByRole('link', { name: 'Sign Up to Book' })).not.toBeInTheDocument();
   });
 });

@@ -22,7 +22,10 @@ describe('home page', () => {
       expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
     }
     expect(screen.getByRole('heading', { name: 'Lesson 1: Sweet Spot Swings' })).toBeInTheDocument();
-    expect(screen.getByTitle('Lesson 1: Sweet Spot Swings')).toHaveAttribute('src', expect.stringMatching(/^https:\/\/www\.youtube\.com\/embed\//));
+    expect(screen.getByTitle('Lesson 1: Sweet Spot Swings')).toHaveAttribute(
+      'src',
+      expect.stringMatching(/^https:\/\/www\.youtube\.com\/embed\//),
+    );
     const questions = screen.getByRole('region', { name: 'Have questions?' });
     expect(within(questions).getByRole('link', { name: 'FAQs' })).toHaveAttribute('href', '/login');
     expect(within(questions).getByRole('link', { name: 'Get in touch' })).toHaveAttribute('href', '/contact');

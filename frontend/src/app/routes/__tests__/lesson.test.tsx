@@ -14,7 +14,13 @@ describe('/lesson/:id', () => {
       http.get(apiUrl('lessons/l1'), async () => {
         await delay(200);
         return HttpResponse.json(
-          buildLesson({ id: 'l1', title: 'Sweet Spot Swings', duration: '12 min', description: 'Find your rhythm.', videoUrl: 'https://youtu.be/abcDEF12345' }),
+          buildLesson({
+            id: 'l1',
+            title: 'Sweet Spot Swings',
+            duration: '12 min',
+            description: 'Find your rhythm.',
+            videoUrl: 'https://youtu.be/abcDEF12345',
+          }),
         );
       }),
     );
@@ -31,13 +37,19 @@ describe('/lesson/:id', () => {
   });
 
   it('uses a direct video address as it is', async () => {
-    server.use(http.get(apiUrl('lessons/l1'), () => HttpResponse.json(buildLesson({ id: 'l1', title: 'Direct', videoUrl: 'https://cdn.example.com/v.mp4' }))));
+    server.use(
+      http.get(apiUrl('lessons/l1'), () =>
+        HttpResponse.json(buildLesson({ id: 'l1', title: 'Direct', videoUrl: 'https://cdn.example.com/v.mp4' })),
+      ),
+    );
     open();
     expect(await screen.findByTitle('Direct')).toHaveAttribute('src', 'https://cdn.example.com/v.mp4');
   });
 
   it('says the lesson does not exist on a 404, with a link back to /lessons', async () => {
-    server.use(http.get(apiUrl('lessons/nope'), () => HttpResponse.json({ message: 'Lesson not found' }, { status: 404 })));
+    server.use(
+      http.get(apiUrl('lessons/nope'), () => HttpResponse.json({ message: 'Lesson not found' }, { status: 404 })),
+    );
     open('nope');
     expect(await screen.findByRole('heading', { name: 'Lesson not found' })).toBeInTheDocument();
     expect(screen.getByText("This lesson doesn't exist.")).toBeInTheDocument();
@@ -53,7 +65,11 @@ describe('/lesson/:id', () => {
   });
 
   it('offers Premium when the lesson is locked (403)', async () => {
-    server.use(http.get(apiUrl('lessons/l9'), () => HttpResponse.json({ message: 'Premium required', code: 'PREMIUM_REQUIRED' }, { status: 403 })));
+    server.use(
+      http.get(apiUrl('lessons/l9'), () =>
+        HttpResponse.json({ message: 'Premium required', code: 'PREMIUM_REQUIRED' }, { status: 403 }),
+      ),
+    );
     open('l9');
     expect(await screen.findByText('Unable to load lesson. Please try again later.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Unlock with Premium' })).toHaveAttribute('href', '/membership');

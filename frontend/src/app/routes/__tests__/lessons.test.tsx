@@ -30,14 +30,23 @@ describe('/lessons', () => {
     server.use(
       http.get(apiUrl('lessons'), () =>
         HttpResponse.json([
-          buildLockedLesson({ id: 'l2', title: 'The Reset Breath', category: 'composure', duration: '9 min', order: 2 }),
+          buildLockedLesson({
+            id: 'l2',
+            title: 'The Reset Breath',
+            category: 'composure',
+            duration: '9 min',
+            order: 2,
+          }),
           buildLesson({ id: 'l1', title: 'Sweet Spot Swings', category: 'confidence', duration: '12 min', order: 1 }),
         ]),
       ),
     );
     renderWithProviders(<LessonsPage />);
     const cards = await screen.findAllByRole('article');
-    expect(cards.map((c) => within(c).getByRole('heading').textContent)).toEqual(['Sweet Spot Swings', 'The Reset Breath']);
+    expect(cards.map((c) => within(c).getByRole('heading').textContent)).toEqual([
+      'Sweet Spot Swings',
+      'The Reset Breath',
+    ]);
 
     const [free, locked] = cards as [HTMLElement, HTMLElement];
     expect(within(free).getByText('Confidence')).toBeInTheDocument();
@@ -52,7 +61,9 @@ describe('/lessons', () => {
   });
 
   it('lets a Premium member watch lessons the server did not lock', async () => {
-    server.use(http.get(apiUrl('lessons'), () => HttpResponse.json([buildLesson({ id: 'p1', isFree: false, locked: false })])));
+    server.use(
+      http.get(apiUrl('lessons'), () => HttpResponse.json([buildLesson({ id: 'p1', isFree: false, locked: false })])),
+    );
     renderWithProviders(<LessonsPage />);
     expect(await screen.findByRole('link', { name: 'Watch Now' })).toHaveAttribute('href', '/lesson/p1');
   });

@@ -49,7 +49,16 @@ describe('site header below 768 px', () => {
 
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     const menu = screen.getByRole('navigation', { name: 'Mobile' });
-    for (const name of ['About', 'Contact', 'TikTok', 'Instagram', 'YouTube', 'Start Free', 'Go Premium', 'Member Login']) {
+    for (const name of [
+      'About',
+      'Contact',
+      'TikTok',
+      'Instagram',
+      'YouTube',
+      'Start Free',
+      'Go Premium',
+      'Member Login',
+    ]) {
       expect(within(menu).getByRole('link', { name: new RegExp(`^${name}`) })).toBeVisible();
     }
     await user.click(screen.getByRole('button', { name: 'Close menu' }));
@@ -70,7 +79,9 @@ describe('site header below 768 px', () => {
     setViewportWidth(375);
     const { user } = renderWithProviders(<SiteHeader />);
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
-    const instagram = within(screen.getByRole('navigation', { name: 'Mobile' })).getByRole('link', { name: /^Instagram/ });
+    const instagram = within(screen.getByRole('navigation', { name: 'Mobile' })).getByRole('link', {
+      name: /^Instagram/,
+    });
     instagram.addEventListener('click', (e) => e.preventDefault());
     await user.click(instagram);
     expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument();
@@ -91,14 +102,22 @@ describe('site footer', () => {
     renderWithProviders(<SiteFooter />);
     expect(screen.getByText(/Master the mental game of golf/)).toBeInTheDocument();
     const quick = screen.getByRole('navigation', { name: 'Quick Links' });
-    expect(within(quick).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+    expect(
+      within(quick)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
       ['About', '/about'],
       ['Lessons', '/lessons'],
       ['Membership', '/membership'],
       ['FAQ', '/faq'],
     ]);
     const program = screen.getByRole('navigation', { name: 'Program' });
-    expect(within(program).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+    expect(
+      within(program)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
       ['Free Lessons', '/lessons'],
       ['Premium Access', '/membership'],
       ['Contact Us', '/contact'],
@@ -106,6 +125,8 @@ describe('site footer', () => {
     const connect = screen.getByRole('navigation', { name: 'Connect' });
     expect(within(connect).getByRole('link', { name: /YouTube/ })).toHaveAttribute('href', appConfig.videoChannelUrl);
     expect(within(connect).getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contact');
-    expect(screen.getByText(`© ${new Date().getFullYear()} ${appConfig.productName}. All rights reserved.`)).toBeInTheDocument();
+    expect(
+      screen.getByText(`© ${new Date().getFullYear()} ${appConfig.productName}. All rights reserved.`),
+    ).toBeInTheDocument();
   });
 });

@@ -8,7 +8,9 @@ function Trigger() {
   const { toast } = useToast();
   return (
     <>
-      <button onClick={() => toast({ title: 'Message sent!', description: "We'll get back to you as soon as possible." })}>
+      <button
+        onClick={() => toast({ title: 'Message sent!', description: "We'll get back to you as soon as possible." })}
+      >
         first
       </button>
       <button onClick={() => toast({ title: 'Error', description: 'Failed to send message.', variant: 'destructive' })}>

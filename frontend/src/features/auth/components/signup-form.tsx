@@ -26,7 +26,13 @@ export function validateSignup(fields: Fields): Errors {
 const order: (keyof Fields)[] = ['firstName', 'lastName', 'email', 'password', 'confirmPassword'];
 
 export function SignupForm() {
-  const [fields, setFields] = useState<Fields>({ firstName: '', lastName: '', email: '', password: '', confirmPassword: '' });
+  const [fields, setFields] = useState<Fields>({
+    firstName: '',
+    lastName: '',
+    email: '',
+    password: '',
+    confirmPassword: '',
+  });
   const [errors, setErrors] = useState<Errors>({});
   const [signup, { isLoading }] = useSignupMutation();
   const [finishing, setFinishing] = useState(false);
@@ -83,7 +89,13 @@ export function SignupForm() {
       </Box>
       <TextField label="Email" type="email" autoComplete="email" required {...field('email')} />
       <PasswordField label="Password" autoComplete="new-password" required fullWidth {...field('password')} />
-      <PasswordField label="Confirm password" autoComplete="new-password" required fullWidth {...field('confirmPassword')} />
+      <PasswordField
+        label="Confirm password"
+        autoComplete="new-password"
+        required
+        fullWidth
+        {...field('confirmPassword')}
+      />
       <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>
         {busy ? 'Creating account...' : 'Create Account'}
       </Button>

@@ -29,10 +29,20 @@ export function LessonCard({ lesson }: { lesson: Lesson }) {
   const tone = categoryTone[lesson.category] ?? { bg: '#ece8df', fg: '#3c3a33' };
   const titleId = `lesson-${lesson.id}-title`;
   return (
-    <Card component="article" aria-labelledby={titleId} sx={{ display: 'flex', flexDirection: 'column', height: '100%', p: 3 }}>
+    <Card
+      component="article"
+      aria-labelledby={titleId}
+      sx={{ display: 'flex', flexDirection: 'column', height: '100%', p: 3 }}
+    >
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}>
         <Chip size="small" label={capitalize(lesson.category)} sx={{ bgcolor: tone.bg, color: tone.fg }} />
-        {lesson.isFree && <Chip size="small" label="FREE" sx={{ bgcolor: 'secondary.main', color: 'secondary.contrastText', letterSpacing: '0.06em' }} />}
+        {lesson.isFree && (
+          <Chip
+            size="small"
+            label="FREE"
+            sx={{ bgcolor: 'secondary.main', color: 'secondary.contrastText', letterSpacing: '0.06em' }}
+          />
+        )}
         {locked && (
           <Chip
             size="small"
@@ -60,11 +70,21 @@ export function LessonCard({ lesson }: { lesson: Lesson }) {
           </span>
         </Typography>
         {locked ? (
-          <Button component={RouterLink} to={paths.membership.getHref()} variant="outlined" startIcon={<LockOutlinedIcon />}>
+          <Button
+            component={RouterLink}
+            to={paths.membership.getHref()}
+            variant="outlined"
+            startIcon={<LockOutlinedIcon />}
+          >
             Unlock with Premium
           </Button>
         ) : (
-          <Button component={RouterLink} to={paths.lesson.getHref(lesson.id)} variant="contained" startIcon={<PlayArrowRoundedIcon />}>
+          <Button
+            component={RouterLink}
+            to={paths.lesson.getHref(lesson.id)}
+            variant="contained"
+            startIcon={<PlayArrowRoundedIcon />}
+          >
             Watch Now
           </Button>
         )}
@@ -75,8 +95,11 @@ export function LessonCard({ lesson }: { lesson: Lesson }) {
 
 const visuallyHiddenSx = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  border: 0,
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',

@@ -64,7 +64,10 @@ export function TierCard({ tier, isAuthenticated }: { tier: MembershipTier; isAu
         )}
       </Box>
       <Typography component="p" sx={{ mb: 3, display: 'flex', alignItems: 'baseline', gap: 0.75 }}>
-        <Box component="span" sx={{ fontFamily: (t) => t.typography.h1.fontFamily, fontSize: '3rem', fontWeight: 600, lineHeight: 1 }}>
+        <Box
+          component="span"
+          sx={{ fontFamily: (t) => t.typography.h1.fontFamily, fontSize: '3rem', fontWeight: 600, lineHeight: 1 }}
+        >
           {tier.price}
         </Box>
         {!free && (
@@ -73,7 +76,10 @@ export function TierCard({ tier, isAuthenticated }: { tier: MembershipTier; isAu
           </Box>
         )}
       </Typography>
-      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5, mb: 4, flex: 1, alignContent: 'start' }}>
+      <Box
+        component="ul"
+        sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5, mb: 4, flex: 1, alignContent: 'start' }}
+      >
         {tier.features.map((feature) => (
           <Box component="li" key={feature} sx={{ display: 'flex', gap: 1.25, alignItems: 'flex-start' }}>
             <CheckRoundedIcon

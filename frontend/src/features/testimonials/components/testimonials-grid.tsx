@@ -69,7 +69,10 @@ export function TestimonialsGrid() {
 function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
   return (
     <Card component="figure" sx={{ m: 0, p: 3, height: '100%', display: 'flex', flexDirection: 'column' }}>
-      <Box aria-hidden="true" sx={{ fontFamily: 'Georgia, serif', fontSize: '3rem', lineHeight: 0.6, color: 'secondary.main', height: 24 }}>
+      <Box
+        aria-hidden="true"
+        sx={{ fontFamily: 'Georgia, serif', fontSize: '3rem', lineHeight: 0.6, color: 'secondary.main', height: 24 }}
+      >
         &ldquo;
       </Box>
       <Typography component="blockquote" sx={{ m: 0, mb: 3, flex: 1, fontSize: '1.02rem', color: 'text.primary' }}>
@@ -98,7 +101,15 @@ function InitialsAvatar({ name, src }: { name: string; src?: string | null }) {
   return (
     <Box
       aria-hidden="true"
-      sx={{ ...sx, display: 'grid', placeItems: 'center', bgcolor: 'primary.main', color: '#fff', fontWeight: 700, fontSize: '0.95rem' }}
+      sx={{
+        ...sx,
+        display: 'grid',
+        placeItems: 'center',
+        bgcolor: 'primary.main',
+        color: '#fff',
+        fontWeight: 700,
+        fontSize: '0.95rem',
+      }}
     >
       {initialsOf(name)}
     </Box>
