@@ -19,10 +19,10 @@ export const appConfig = {
   forumUrl: 'https://community.fairwaymind.com',
   storeUrl: 'https://store.fairwaymind.com',
   supportUrl: 'https://fairwaymind.com/support',
-  /** The free first lesson shown on the home page. */
+  /** The free first lesson on the home page: a placeholder id the founder replaces with the real video. */
   freeLesson: {
     title: 'Lesson 1: Sweet Spot Swings',
-    videoUrl: 'https://www.youtube.com/watch?v=5m1lP7dSOuw',
+    videoUrl: 'https://www.youtube.com/watch?v=FmSweetSpot1',
   },
   pricing: {
     premiumMonthly: '$19.99',
