@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 'use strict';
+/* eslint-disable no-console -- a command-line tool: the console is its output */
 // Renders the gateway's nginx config from nginx.conf.template for one of two modes.
 //
 //   node gateway/render.js --mode local   --out .data/nginx/conf [--root DIR] [--media DIR] [--prefix DIR]
@@ -25,7 +26,7 @@ function contentSecurityPolicy(env) {
   const extra = (/** @type {string} */ name) => (env[name] || '').trim();
   const stripeJs = 'https://js.stripe.com https://*.js.stripe.com';
   const directives = [
-    ["default-src", "'self'"],
+    ['default-src', "'self'"],
     ['script-src', `'self' ${stripeJs}`],
     // MUI (emotion) injects <style> at run time.
     ['style-src', "'self' 'unsafe-inline'"],
@@ -65,7 +66,8 @@ function render(o) {
     SERVICES.map((s) => [s, port(`${s.toUpperCase()}_PORT`, env[`${s.toUpperCase()}_PORT`], DEFAULT_PORTS[s])]),
   );
   const bodySize = env.GATEWAY_CLIENT_MAX_BODY_SIZE || '1m';
-  if (!/^\d+[kKmM]?$/.test(bodySize)) throw new Error(`GATEWAY_CLIENT_MAX_BODY_SIZE must look like 1m or 512k, got "${bodySize}"`);
+  if (!/^\d+[kKmM]?$/.test(bodySize))
+    throw new Error(`GATEWAY_CLIENT_MAX_BODY_SIZE must look like 1m or 512k, got "${bodySize}"`);
 
   /** @type {Record<string, string>} */
   const values = { CLIENT_MAX_BODY_SIZE: bodySize, DIST_ROOT: o.root, MEDIA_ROOT: o.media.replace(/\/+$/, '') };
@@ -165,7 +167,8 @@ function main() {
   fs.mkdirSync(out, { recursive: true });
   for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(out, name), text);
   if (mode === 'local') {
-    for (const d of ['logs', 'tmp']) fs.mkdirSync(path.join(path.resolve(args.prefix ?? defaults.prefix), d), { recursive: true });
+    for (const d of ['logs', 'tmp'])
+      fs.mkdirSync(path.join(path.resolve(args.prefix ?? defaults.prefix), d), { recursive: true });
   }
   console.log(`gateway: rendered ${mode} config into ${path.relative(process.cwd(), out) || '.'}`);
 }

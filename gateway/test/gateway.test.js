@@ -1,4 +1,5 @@
 'use strict';
+/* global fetch */
 // node --test gateway/test
 // Renders the local config, runs Debian's nginx on it against small stand-in upstreams
 // (plain HTTP servers that echo what they received) and checks routing, headers, caching,
@@ -11,6 +12,7 @@ const os = require('node:os');
 const path = require('node:path');
 const http = require('node:http');
 const net = require('node:net');
+const { Buffer } = require('node:buffer');
 const { spawn, spawnSync } = require('node:child_process');
 
 const RENDER = path.join(__dirname, '..', 'render.js');
@@ -51,8 +53,20 @@ before(async () => {
           res.writeHead(cookie.includes('premium') ? 204 : cookie ? 403 : 401);
           return res.end();
         }
-        res.writeHead(200, { 'content-type': 'application/json', 'x-powered-by': 'koa', 'x-frame-options': 'SAMEORIGIN' });
-        res.end(JSON.stringify({ service: name, method: req.method, url: req.url, headers: req.headers, bodyLength: body.length }));
+        res.writeHead(200, {
+          'content-type': 'application/json',
+          'x-powered-by': 'koa',
+          'x-frame-options': 'SAMEORIGIN',
+        });
+        res.end(
+          JSON.stringify({
+            service: name,
+            method: req.method,
+            url: req.url,
+            headers: req.headers,
+            bodyLength: body.length,
+          }),
+        );
       });
     });
     await new Promise((r) => server.listen(0, '127.0.0.1', () => r(undefined)));
@@ -79,14 +93,38 @@ before(async () => {
   fs.writeFileSync(path.join(media, '.manifest.json'), '{}');
 
   const prefix = path.join(tmp, 'nginx');
-  const r = spawnSync(process.execPath, [RENDER, '--mode', 'local', '--out', path.join(prefix, 'conf'), '--root', dist, '--media', media, '--prefix', prefix], {
-    env: { ...process.env, ...env },
-    encoding: 'utf8',
-  });
+  const r = spawnSync(
+    process.execPath,
+    [
+      RENDER,
+      '--mode',
+      'local',
+      '--out',
+      path.join(prefix, 'conf'),
+      '--root',
+      dist,
+      '--media',
+      media,
+      '--prefix',
+      prefix,
+    ],
+    {
+      env: { ...process.env, ...env },
+      encoding: 'utf8',
+    },
+  );
   assert.equal(r.status, 0, r.stderr);
-  const t = spawnSync(NGINX, ['-t', '-q', '-p', prefix, '-e', path.join(prefix, 'logs/error.log'), '-c', 'conf/nginx.conf'], { encoding: 'utf8' });
+  const t = spawnSync(
+    NGINX,
+    ['-t', '-q', '-p', prefix, '-e', path.join(prefix, 'logs/error.log'), '-c', 'conf/nginx.conf'],
+    { encoding: 'utf8' },
+  );
   assert.equal(t.status, 0, `nginx -t failed: ${t.stderr}`);
-  nginx = spawn(NGINX, ['-p', prefix, '-e', path.join(prefix, 'logs/error.log'), '-c', 'conf/nginx.conf', '-g', 'daemon off;'], { stdio: 'ignore' });
+  nginx = spawn(
+    NGINX,
+    ['-p', prefix, '-e', path.join(prefix, 'logs/error.log'), '-c', 'conf/nginx.conf', '-g', 'daemon off;'],
+    { stdio: 'ignore' },
+  );
   for (let i = 0; i < 100; i++) {
     try {
       await fetch(`${base}/index.html`);
@@ -132,7 +170,10 @@ const routes = [
 
 for (const [method, url, service] of routes) {
   test(`when ${method} ${url} arrives, then the ${service} service gets it unchanged`, async () => {
-    const res = await fetch(`${base}${url}`, { method, body: method === 'GET' || method === 'DELETE' ? undefined : '{}' });
+    const res = await fetch(`${base}${url}`, {
+      method,
+      body: method === 'GET' || method === 'DELETE' ? undefined : '{}',
+    });
     assert.equal(res.status, 200);
     const body = await res.json();
     assert.equal(body.service, service);
@@ -246,16 +287,32 @@ test('when rendered for compose, then nginx -t accepts it and service names are 
   assert.equal(r.status, 0, r.stderr);
   const conf = fs.readFileSync(path.join(out, 'nginx.conf'), 'utf8');
   assert.match(conf, /resolver 127\.0\.0\.11/);
-  for (const s of SERVICES) assert.match(conf, new RegExp(`set \\$fm_upstream http://${s}:\\d+; proxy_pass \\$fm_upstream;`));
+  for (const s of SERVICES)
+    assert.match(conf, new RegExp(`set \\$fm_upstream http://${s}:\\d+; proxy_pass \\$fm_upstream;`));
   assert.doesNotMatch(conf, /127\.0\.0\.1:\d+/);
   const pfx = path.join(tmp, 'compose-prefix');
   fs.mkdirSync(pfx);
   // The compose config logs to /dev/stdout; give it a file (node's pipes are sockets).
   const stdout = fs.openSync(path.join(pfx, 'stdout.log'), 'w');
-  const t = spawnSync(NGINX, ['-t', '-q', '-p', pfx, '-e', path.join(pfx, 'error.log'), '-c', path.join(out, 'nginx.conf'), '-g', `pid ${pfx}/nginx.pid;`], {
-    encoding: 'utf8',
-    stdio: ['ignore', stdout, 'pipe'],
-  });
+  const t = spawnSync(
+    NGINX,
+    [
+      '-t',
+      '-q',
+      '-p',
+      pfx,
+      '-e',
+      path.join(pfx, 'error.log'),
+      '-c',
+      path.join(out, 'nginx.conf'),
+      '-g',
+      `pid ${pfx}/nginx.pid;`,
+    ],
+    {
+      encoding: 'utf8',
+      stdio: ['ignore', stdout, 'pipe'],
+    },
+  );
   fs.closeSync(stdout);
   assert.equal(t.status, 0, t.stderr);
 });

@@ -5,6 +5,7 @@
 //
 //   node infra/ferretdb/check-mongoose.js [mongodb://127.0.0.1:27017]
 'use strict';
+/* eslint-disable no-console -- a command-line tool: the console is its output */
 
 const mongoose = require('mongoose');
 

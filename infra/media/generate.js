@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 'use strict';
+/* eslint-disable no-console -- a command-line tool: the console is its output */
 // Generates the product's spoken audio (ARCHITECTURE.md "Media") from its guide texts:
 //   frontend/src/config/clubs.json                  → <out>/clubs/<id>.mp3   (21)
 //   frontend/src/config/guided-visualizations.json  → <out>/guided/<id>.mp3  (4)

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 'use strict';
+/* eslint-disable no-console -- a command-line tool: the console is its output */
 // Adds up the test suites `make test` ran and prints one line per suite, then the closing
 // line `N passed, N failed`. Exit code 1 when anything failed or a suite exited non-zero.
 //
@@ -59,10 +60,12 @@ function fromText(text) {
   }
   // The plain closing line: "12 passed, 1 failed" (", 2 skipped" may follow).
   const plainLine = [...plain.matchAll(/^(?:\w+: )?(\d+) passed, (\d+) failed(?:, (\d+) skipped)?\s*$/gm)].pop();
-  if (plainLine) return { passed: Number(plainLine[1]), failed: Number(plainLine[2]), skipped: Number(plainLine[3] || 0) };
+  if (plainLine)
+    return { passed: Number(plainLine[1]), failed: Number(plainLine[2]), skipped: Number(plainLine[3] || 0) };
   // Playwright: "  12 passed (30s)" / "  1 failed"
   const pwPassed = last(/^\s+(\d+) passed\b/gm);
-  if (pwPassed !== null) return { passed: pwPassed, failed: last(/^\s+(\d+) failed\b/gm) ?? 0, skipped: last(/^\s+(\d+) skipped\b/gm) ?? 0 };
+  if (pwPassed !== null)
+    return { passed: pwPassed, failed: last(/^\s+(\d+) failed\b/gm) ?? 0, skipped: last(/^\s+(\d+) skipped\b/gm) ?? 0 };
   return null;
 }
 
@@ -79,7 +82,8 @@ function main() {
   for (const line of lines) {
     const [name, codeText, report, log] = line.split('\t');
     const code = Number(codeText);
-    let counts = report && fs.existsSync(report) ? (fromJson(report) ?? fromText(fs.readFileSync(report, 'utf8'))) : null;
+    let counts =
+      report && fs.existsSync(report) ? (fromJson(report) ?? fromText(fs.readFileSync(report, 'utf8'))) : null;
     if (!counts && log && fs.existsSync(log)) counts = fromText(fs.readFileSync(log, 'utf8'));
     let note = '';
     if (!counts) {
@@ -94,7 +98,9 @@ function main() {
     failed += counts.failed;
     skipped += counts.skipped;
     const status = code === 0 && counts.failed === 0 ? 'ok  ' : 'FAIL';
-    console.log(`  ${status} ${name.padEnd(10)} ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}${note}`);
+    console.log(
+      `  ${status} ${name.padEnd(10)} ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}${note}`,
+    );
   }
   if (lines.length === 0) {
     bad = true;

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 'use strict';
+/* eslint-disable no-console -- a command-line tool: the console is its output */
 // Runs the SMTP sink as a process (the launcher starts it).
 //   node infra/smtp-sink/src/cli.js [--smtp-port 1025] [--http-port 1080] [--host 127.0.0.1]
 // Defaults come from SMTP_URL (its port) and SMTP_SINK_HTTP_PORT.

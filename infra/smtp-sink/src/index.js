@@ -9,6 +9,8 @@
 //   await sink.close();
 
 const http = require('node:http');
+const { Buffer } = require('node:buffer');
+const { clearTimeout } = require('node:timers');
 const { SMTPServer } = require('smtp-server');
 const { parseMail } = require('./mime');
 
@@ -59,7 +61,9 @@ async function startSmtpSink(options = {}) {
       stream.on('error', callback);
       stream.on('end', () => {
         if (stream.sizeExceeded) {
-          const err = /** @type {Error & { responseCode?: number }} */ (new Error('Message exceeds fixed maximum message size'));
+          const err = /** @type {Error & { responseCode?: number }} */ (
+            new Error('Message exceeds fixed maximum message size')
+          );
           err.responseCode = 552;
           return callback(err);
         }
@@ -90,7 +94,13 @@ async function startSmtpSink(options = {}) {
     },
     /** @param {boolean} on @param {number} [code] */
     setFailing(on, code = 451) {
-      failing = on ? { code, message: code >= 500 ? '5.3.0 Mail refused (sink told to fail)' : '4.3.0 Temporary failure (sink told to fail)' } : null;
+      failing = on
+        ? {
+            code,
+            message:
+              code >= 500 ? '5.3.0 Mail refused (sink told to fail)' : '4.3.0 Temporary failure (sink told to fail)',
+          }
+        : null;
     },
     isFailing: () => failing !== null,
   };
@@ -234,7 +244,8 @@ function handleHttp(req, res, api) {
     req.on('end', () => {
       try {
         const parsed = JSON.parse(body || '{}');
-        if (typeof parsed.failing !== 'boolean') return send(400, { message: 'Body must be {"failing": boolean, "code"?: number}' });
+        if (typeof parsed.failing !== 'boolean')
+          return send(400, { message: 'Body must be {"failing": boolean, "code"?: number}' });
         api.setFailing(parsed.failing, typeof parsed.code === 'number' ? parsed.code : undefined);
         return send(200, { failing: api.isFailing() });
       } catch {

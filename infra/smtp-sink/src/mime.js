@@ -4,6 +4,9 @@
 // It is not a general-purpose parser; attachments are listed, not kept. Text line breaks
 // come back as \n (the wire's CRLF is canonical form, not content).
 
+const { Buffer } = require('node:buffer');
+const { TextDecoder } = require('node:util');
+
 /**
  * @typedef {{ filename: string | null, contentType: string, size: number }} AttachmentInfo
  * @typedef {{
@@ -60,9 +63,7 @@ function decodeWords(value) {
     .replace(/(=\?[^?]+\?[bBqQ]\?[^?]*\?=)\s+(?==\?[^?]+\?[bBqQ]\?[^?]*\?=)/g, '$1')
     .replace(/=\?([^?*]+)(?:\*[^?]*)?\?([bBqQ])\?([^?]*)\?=/g, (_m, charset, enc, data) => {
       const bytes =
-        enc.toUpperCase() === 'B'
-          ? Buffer.from(data, 'base64')
-          : decodeQuotedPrintable(data.replace(/_/g, ' '), false);
+        enc.toUpperCase() === 'B' ? Buffer.from(data, 'base64') : decodeQuotedPrintable(data.replace(/_/g, ' '), false);
       return decodeCharset(bytes, charset);
     });
 }

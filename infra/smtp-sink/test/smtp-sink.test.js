@@ -1,4 +1,5 @@
 'use strict';
+/* global fetch */
 // node --test infra/smtp-sink/test
 // Real SMTP over loopback: nodemailer (installed for the contact service) sends to the sink.
 
@@ -76,7 +77,10 @@ test('when waitFor is called before the mail arrives, then it resolves on arriva
 
 test('when no mail matches, then waitFor rejects after the timeout with what it saw', async () => {
   sink.clear();
-  await assert.rejects(sink.waitFor((msg) => msg.subject === 'never', 100), /no matching mail within 100 ms/);
+  await assert.rejects(
+    sink.waitFor((msg) => msg.subject === 'never', 100),
+    /no matching mail within 100 ms/,
+  );
 });
 
 test('when told to fail, then SMTP answers 451 and nothing is kept; when told to recover, mail flows', async () => {
@@ -99,9 +103,15 @@ test('when the HTTP API is used, then GET lists, ?to filters, DELETE clears, PUT
   const base = `http://127.0.0.1:${sink.httpPort}`;
 
   const all = await (await fetch(`${base}/messages`)).json();
-  assert.deepEqual(all.map((/** @type {{subject: string}} */ m) => m.subject), ['one', 'two']);
+  assert.deepEqual(
+    all.map((/** @type {{subject: string}} */ m) => m.subject),
+    ['one', 'two'],
+  );
   const filtered = await (await fetch(`${base}/messages?to=TWO@example.com`)).json();
-  assert.deepEqual(filtered.map((/** @type {{subject: string}} */ m) => m.subject), ['two']);
+  assert.deepEqual(
+    filtered.map((/** @type {{subject: string}} */ m) => m.subject),
+    ['two'],
+  );
 
   const del = await fetch(`${base}/messages`, { method: 'DELETE' });
   assert.equal(del.status, 204);
