@@ -8,7 +8,18 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
-export const REPO_ROOT = path.resolve(__dirname, '../../..');
+/** The workspace root: the nearest folder above with services/shared (works from src and from a build). */
+function findRepoRoot(from: string): string {
+  let dir = from;
+  while (!existsSync(path.join(dir, 'services', 'shared', 'package.json'))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error(`no workspace root above ${from}`);
+    dir = parent;
+  }
+  return dir;
+}
+
+export const REPO_ROOT = findRepoRoot(__dirname);
 
 const built = new Set<string>();
 

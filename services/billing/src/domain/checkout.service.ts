@@ -289,23 +289,21 @@ export class CheckoutService {
 
   /** Remembers a subscription we created; a webhook that got here first keeps its newer state. */
   private async remember(sub: Stripe.Subscription, userId: string, customerId: string): Promise<void> {
-    await this.deps.models.BillingSubscription.updateOne(
-      { _id: sub.id },
-      {
-        $setOnInsert: {
-          _id: sub.id,
-          userId,
-          customerId,
-          status: sub.status,
-          cancelAtPeriodEnd: sub.cancel_at_period_end,
-          currentPeriodEnd: currentPeriodEndOf(sub),
-          lastEventAt: 0,
-          lastStatusRank: -1,
-          lastEventId: null,
-        },
-      },
-      { upsert: true },
-    );
+    try {
+      await this.deps.models.BillingSubscription.create({
+        _id: sub.id,
+        userId,
+        customerId,
+        status: sub.status,
+        cancelAtPeriodEnd: sub.cancel_at_period_end,
+        currentPeriodEnd: currentPeriodEndOf(sub),
+        lastEventAt: 0,
+        lastStatusRank: -1,
+        lastEventId: null,
+      });
+    } catch (err) {
+      if ((err as { code?: unknown }).code !== 11000) throw err;
+    }
   }
 
   /**

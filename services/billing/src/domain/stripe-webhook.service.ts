@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { jobIdFor, type Logger } from '@fm/shared';
 import type { BillingProducers } from '../events/billing.producers';
 import { callStripe, type Stripe } from '../stripe/stripe-client';
@@ -11,6 +11,7 @@ import {
   idOf,
   membershipEffect,
   occurredAtFor,
+  isNewerOrSame,
   statusRank,
 } from './subscription-state';
 
@@ -32,6 +33,11 @@ export interface StripeWebhookDeps {
   models: BillingModels;
   members: Members;
   producers: BillingProducers;
+}
+
+/** The booking id for a PaymentIntent: stable (so replays find it), not the Stripe id itself. */
+export function coachingBookingId(paymentIntentId: string): string {
+  return `cb_${createHash('sha256').update(paymentIntentId).digest('hex').slice(0, 24)}`;
 }
 
 function isDuplicateKey(err: unknown): boolean {
@@ -149,22 +155,16 @@ export class StripeWebhookService {
     const userId = await this.userIdFor(sub.metadata?.userId || details?.metadata?.userId, subscriptionId, customerId);
 
     await this.insertOnce(() =>
-      this.deps.models.SubscriptionPayment.updateOne(
-        { _id: invoice.id },
-        {
-          $setOnInsert: {
-            _id: invoice.id,
-            subscriptionId,
-            userId: userId ?? null,
-            amountPaidCents: invoice.amount_paid,
-            currency: invoice.currency,
-            billingReason: invoice.billing_reason ?? null,
-            paidAt: new Date((invoice.status_transitions?.paid_at ?? event.created) * 1000),
-            eventId: event.id,
-          },
-        },
-        { upsert: true },
-      ),
+      this.deps.models.SubscriptionPayment.create({
+        _id: invoice.id,
+        subscriptionId,
+        userId: userId ?? null,
+        amountPaidCents: invoice.amount_paid,
+        currency: invoice.currency,
+        billingReason: invoice.billing_reason ?? null,
+        paidAt: new Date((invoice.status_transitions?.paid_at ?? event.created) * 1000),
+        eventId: event.id,
+      }),
     );
 
     if (!givesPremium(sub.status)) return 'no-effect';
@@ -255,36 +255,38 @@ export class StripeWebhookService {
         { lastEventAt: state.lastEventAt, lastStatusRank: { $lte: state.lastStatusRank } },
       ],
     };
-    if ((await BillingSubscription.updateOne(notOlder, { $set: state })).matchedCount > 0) return true;
-    if (await BillingSubscription.exists({ _id: subscriptionId })) return false;
-    try {
-      await BillingSubscription.create({ _id: subscriptionId, userId: null, ...state });
-      return true;
-    } catch (err) {
-      if (!isDuplicateKey(err)) throw err;
-      // A parallel event of the same subscription inserted it first: compare with it.
-      return (await BillingSubscription.updateOne(notOlder, { $set: state })).matchedCount > 0;
+    // Read by _id first: FerretDB v1 serves only plain _id lookups without scanning the
+    // collection, so the common cases (a new subscription, a stale event) skip the update.
+    const current = await BillingSubscription.findById(subscriptionId, { lastEventAt: 1, lastStatusRank: 1 }).lean();
+    if (!current) {
+      try {
+        await BillingSubscription.create({ _id: subscriptionId, userId: null, ...state });
+        return true;
+      } catch (err) {
+        if (!isDuplicateKey(err)) throw err;
+        // A parallel event of the same subscription inserted it a moment ago: compare below.
+      }
+    } else if (!isNewerOrSame({ createdAt: state.lastEventAt, rank: state.lastStatusRank }, current)) {
+      return false;
     }
+    // The conditional update is the atomic check: a newer event may have landed since the read.
+    return (await BillingSubscription.updateOne(notOlder, { $set: state })).matchedCount > 0;
   }
 
+  /** One booking per PaymentIntent: its id derives from the PaymentIntent's, so a replay meets it. */
   private async bookCoaching(booking: Omit<CoachingBooking, '_id' | 'createdAt' | 'updatedAt'>): Promise<CoachingBooking> {
     const { CoachingBooking } = this.deps.models;
-    await this.insertOnce(() =>
-      CoachingBooking.updateOne(
-        { paymentIntentId: booking.paymentIntentId },
-        { $setOnInsert: { _id: randomUUID(), ...booking } },
-        { upsert: true },
-      ),
-    );
-    const stored = await CoachingBooking.findOne({ paymentIntentId: booking.paymentIntentId }).lean();
-    if (!stored) throw new Error(`coaching booking for ${booking.paymentIntentId} not found after upsert`);
+    const id = coachingBookingId(booking.paymentIntentId);
+    await this.insertOnce(() => CoachingBooking.create({ _id: id, ...booking }));
+    const stored = await CoachingBooking.findById(id).lean();
+    if (!stored) throw new Error(`coaching booking ${id} not found after insert`);
     return stored;
   }
 
-  /** An idempotent upsert; two parallel ones may race to insert, the loser's 11000 is fine. */
-  private async insertOnce(upsert: () => Promise<unknown>): Promise<void> {
+  /** An insert that may already have happened (replay, parallel delivery): its 11000 is fine. */
+  private async insertOnce(insert: () => Promise<unknown>): Promise<void> {
     try {
-      await upsert();
+      await insert();
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
     }
