@@ -10,6 +10,8 @@ import { paths } from '@/config/paths';
 // owned by src/app/routes/member/member-routes.tsx) is one lazy import that visitors never load.
 const LandingPage = lazy(() => import('@/app/routes/landing'));
 const AboutPage = lazy(() => import('@/app/routes/about'));
+const LessonsPage = lazy(() => import('@/app/routes/lessons'));
+const LessonPage = lazy(() => import('@/app/routes/lesson'));
 const MembershipPage = lazy(() => import('@/app/routes/membership'));
 const CoachingPage = lazy(() => import('@/app/routes/coaching'));
 const ContactPage = lazy(() => import('@/app/routes/contact'));
@@ -25,13 +27,15 @@ const MemberArea = lazy(async () => {
   return { default: MemberRoutes };
 });
 
-/** The public layout's pages (SPEC §2 "Public paths"); anything else is the 404 page. */
+/** The public layout's pages (SPEC §2 "Public paths" and the lesson catalogue); anything else is the 404 page. */
 export const publicRoutes: RouteObject[] = [
   {
     element: <PublicLayout />,
     children: [
       { index: true, element: <LandingPage /> },
       { path: paths.about.path, element: <AboutPage /> },
+      { path: paths.lessons.path, element: <LessonsPage /> },
+      { path: paths.lesson.path, element: <LessonPage /> },
       { path: paths.membership.path, element: <MembershipPage /> },
       { path: paths.coaching.path, element: <CoachingPage /> },
       { path: paths.contact.path, element: <ContactPage /> },

@@ -18,11 +18,13 @@ export const MEMBER_LAYOUT_SEGMENTS = [
   'guided-visualizations',
 ] as const;
 
-/** First path segments a visitor (not logged in) is sent to /login from. */
+/**
+ * First path segments a visitor (not logged in) is sent to /login from. The lesson catalogue
+ * is not among them: visitors browse it, watch the free lesson and meet the Premium wall on
+ * locked ones (SPEC §6 "Visitor: Free lessons open. Locked lessons lead to /membership").
+ */
 export const LOGIN_REQUIRED_SEGMENTS = [
   'member',
-  'lessons',
-  'lesson',
   'faq',
   'checkout',
   'coaching-checkout',
@@ -30,7 +32,17 @@ export const LOGIN_REQUIRED_SEGMENTS = [
 ] as const;
 
 /** Public-layout pages (anything else in the public layout is the 404 page). */
-export const PUBLIC_PATHS = ['/', '/about', '/membership', '/coaching', '/contact', '/login', '/signup'] as const;
+export const PUBLIC_PATHS = [
+  '/',
+  '/about',
+  '/lessons',
+  '/lesson/:id',
+  '/membership',
+  '/coaching',
+  '/contact',
+  '/login',
+  '/signup',
+] as const;
 
 /**
  * Members-only content: a logged-in free member is redirected to /member/account.

@@ -51,8 +51,6 @@ describe('route choice (SPEC §2) and access rules (SPEC §4)', () => {
   it.each([
     '/member/home',
     '/member/account',
-    '/lessons',
-    '/lesson/1',
     '/faq',
     '/checkout',
     '/coaching-checkout',
@@ -61,6 +59,14 @@ describe('route choice (SPEC §2) and access rules (SPEC §4)', () => {
     const { location } = renderApp(path, { viewer: null });
     expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
     expect(location().pathname).toBe('/login');
+  });
+
+  it('shows the lesson catalogue to a visitor in the public layout: free lessons to watch, locked ones to unlock', async () => {
+    const { location } = renderApp('/lessons', { viewer: null });
+    expect(await screen.findAllByRole('link', { name: /Watch Now/ })).not.toHaveLength(0);
+    expect(screen.getAllByRole('link', { name: /Unlock with Premium/ })[0]).toHaveAttribute('href', '/membership');
+    expect(publicHeader()).toBeInTheDocument();
+    expect(location().pathname).toBe('/lessons');
   });
 
   it('shows /membership and /coaching to a visitor in the public layout', async () => {

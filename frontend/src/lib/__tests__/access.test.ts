@@ -41,14 +41,12 @@ const LOGIN_REQUIRED = [
   '/member',
   '/member/home',
   '/member/account',
-  '/lessons',
-  '/lesson/1',
   '/faq',
   '/checkout',
   '/coaching-checkout',
   '/guided-visualizations',
 ];
-const PUBLIC = ['/', '/about', '/membership', '/coaching', '/contact', '/login', '/signup'];
+const PUBLIC = ['/', '/about', '/lessons', '/lesson/1', '/membership', '/coaching', '/contact', '/login', '/signup'];
 
 describe('resolveRoute: visitor', () => {
   it.each(LOGIN_REQUIRED)('sends a visitor on %s to /login', (path) => {
