@@ -1,7 +1,8 @@
 'use strict';
-// Journey 1: a visitor looks around, writes to the founder, and meets the login wall.
-// SPEC §2 (public pages), §4 access rules (visitors on member/lessons paths → /login),
-// §8 contact toast; the contact message must arrive in the SMTP sink addressed to the founder.
+// Journey 1: a visitor looks around, watches the free lesson, writes to the founder, and meets
+// the login wall. SPEC §2 (public pages), §6 (visitor: free lessons open, locked lessons lead to
+// /membership, member paths → /login), §8 contact toast; the contact message must arrive in the
+// SMTP sink addressed to the founder.
 
 const { test } = require('node:test');
 const { journey } = require('../lib/browser');
@@ -12,7 +13,7 @@ const { waitForMail } = require('../lib/smtp-sink');
 const EMBED_URL = /^https:\/\/(www\.youtube(-nocookie)?\.com\/embed\/|player\.vimeo\.com\/video\/)/;
 
 test(
-  '1. Visitor: home, lessons wall, membership tiers, coaching, contact form (mail to the founder), member path → /login',
+  '1. Visitor: home, lessons (free lesson embed, locked → /membership), tiers, coaching, contact (mail to the founder), member path → /login',
   { timeout: config.journeyTimeout },
   journey('visitor', async ({ page, step }) => {
     await step('home page: hero, benefits and the free lesson embed', async () => {
@@ -27,13 +28,34 @@ test(
       check(EMBED_URL.test(src), `the free lesson plays from an embed URL, got src="${src}"`);
     });
 
-    await step('footer Lessons: a visitor is sent to /login (SPEC §4)', async () => {
+    await step('lessons: the free lesson plays its embed, with the four Key Takeaways', async () => {
       await page.getByRole('contentinfo').getByRole('link', { name: 'Lessons', exact: true }).click();
-      await expectPath(page, '/login');
-      await expectVisible(page.getByRole('heading', { name: 'Welcome Back' }));
+      await expectPath(page, '/lessons');
+      const card = page.locator('article').filter({ hasText: 'Sweet Spot Swings' });
+      await expectVisible(card.getByText('FREE', { exact: true }), 'the FREE badge on Sweet Spot Swings');
+      await card.getByRole('link', { name: 'Watch Now' }).click();
+      await expectPath(page, /^\/lesson\/[^/]+$/);
+      await expectVisible(page.getByRole('heading', { name: 'Sweet Spot Swings', level: 1 }));
+      const video = page.locator('iframe[title="Sweet Spot Swings"]');
+      await expectVisible(video, 'the lesson video');
+      const src = (await video.getAttribute('src')) ?? '';
+      check(EMBED_URL.test(src), `the lesson plays from an embed URL, got src="${src}"`);
+      await expectVisible(page.getByRole('heading', { name: 'Key Takeaways' }));
+      await expectCount(page.getByRole('region', { name: 'Key Takeaways' }).getByRole('listitem'), 4, 'Key Takeaway');
+    });
+
+    await step('lessons: a locked lesson leads to /membership', async () => {
+      await page.getByRole('link', { name: 'All lessons' }).click();
+      await expectPath(page, '/lessons');
+      const locked = page.getByRole('main').getByRole('link', { name: 'Unlock with Premium' });
+      await expectVisible(locked, 'a locked lesson with Unlock with Premium');
+      check((await locked.count()) >= 1, 'at least one locked lesson');
+      await locked.first().click();
+      await expectPath(page, '/membership');
     });
 
     await step('membership tiers: Free and Premium $19.99/month (Popular), Get Started → /signup', async () => {
+      await page.goto('/');
       await page.getByRole('banner').getByRole('link', { name: 'Go Premium' }).click();
       await expectPath(page, '/membership');
       const tiers = page.locator('article').filter({ has: page.getByRole('heading', { level: 2 }) });
@@ -90,12 +112,12 @@ test(
       check(mail.subject.includes(sender.name), `the subject names the sender, got "${mail.subject}"`);
     });
 
-    await step('a member path sends the visitor to /login', async () => {
-      await page.goto('/member/home');
-      await expectPath(page, '/login');
-      await expectVisible(page.getByRole('heading', { name: 'Welcome Back' }));
-      await page.goto('/checkout');
-      await expectPath(page, '/login');
+    await step('member paths send the visitor to /login', async () => {
+      for (const path of ['/member/home', '/checkout', '/faq']) {
+        await page.goto(path);
+        await expectPath(page, '/login');
+        await expectVisible(page.getByRole('heading', { name: 'Welcome Back' }));
+      }
     });
   }),
 );
