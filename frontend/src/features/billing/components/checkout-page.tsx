@@ -1,3 +1,4 @@
+import { appConfig } from '@/config/app-config';
 import { useEffect, useMemo, useReducer, useRef } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Elements } from '@stripe/react-stripe-js';
@@ -34,12 +35,12 @@ const HEADINGS: Record<CheckoutKind, { title: string; subtitle: string; submit: 
   subscription: {
     title: 'Upgrade to Premium',
     subtitle: 'Unlock every lecture, all 12 programme sections and the full audio library.',
-    submit: 'Subscribe - $19.99/month',
+    submit: `Subscribe - ${appConfig.pricing.premiumMonthly}/month`,
   },
   coaching: {
     title: 'Book Your Coaching Session',
     subtitle: 'One-on-one time to build a mental game that holds up under pressure.',
-    submit: 'Pay $100',
+    submit: `Pay ${appConfig.pricing.coachingSession}`,
   },
 };
 

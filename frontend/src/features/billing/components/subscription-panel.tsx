@@ -1,3 +1,4 @@
+import { appConfig } from '@/config/app-config';
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -45,7 +46,8 @@ function describe(sub: Subscription): string {
       : 'Your Premium access ends at the end of this billing period.';
   if (sub.status === 'past_due')
     return 'Your last payment did not go through. Please update your card to keep Premium.';
-  return date ? `Renews on ${date} at $19.99/month.` : 'Renews monthly at $19.99/month.';
+  const price = `${appConfig.pricing.premiumMonthly}/month`;
+  return date ? `Renews on ${date} at ${price}.` : `Renews monthly at ${price}.`;
 }
 
 /**

@@ -18,6 +18,7 @@ import type { MemberContent } from '@/features/member/api/types';
 import { browserNavigation } from '@/features/member/lib/browser-navigation';
 import { RichText } from '@/features/member/components/rich-text';
 import { VideoFrame } from '@/features/member/components/video-frame';
+import { UnlockLecturesCard } from '@/features/member/components/lecture-list';
 
 export const CONTENT_SKELETON_COUNT = 3;
 export const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
@@ -61,14 +62,19 @@ function ContentItem({ item, renderAudio }: { item: MemberContent; renderAudio: 
 /**
  * The items of one member section (SPEC §2 "Section pages", §7, §8): the section is read for
  * its id, then its content; 3 skeletons while loading; the empty text; on a failed load the
- * Unauthorized toast and, 500 ms later, a full-page trip to /api/login.
+ * Unauthorized toast and, 500 ms later, a full-page trip to /api/login. A 403 (a free member on
+ * a Premium section such as /member/visualizations) shows the Unlock card instead.
  */
 export function SectionContent({ slug, renderAudio }: SectionContentProps) {
   const { toast } = useToast();
   const section = useGetSectionQuery(slug);
   const sectionId = section.data?.id;
   const content = useGetSectionContentQuery(sectionId ?? '', { skip: !sectionId });
-  const failed = section.isError || content.isError;
+  // A free member who opens a Premium section by address is offered Premium, not logged out.
+  const needsPremium = [section.error, content.error].some(
+    (error) => typeof error === 'object' && error !== null && 'status' in error && error.status === 403,
+  );
+  const failed = !needsPremium && (section.isError || content.isError);
   const handled = useRef(false);
 
   useEffect(() => {
@@ -83,6 +89,8 @@ export function SectionContent({ slug, renderAudio }: SectionContentProps) {
     );
     return () => window.clearTimeout(timer);
   }, [failed, toast]);
+
+  if (needsPremium) return <UnlockLecturesCard />;
 
   const loading = !failed && (section.isLoading || !content.data);
 

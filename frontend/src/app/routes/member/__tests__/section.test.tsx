@@ -160,4 +160,19 @@ describe('member section page', () => {
     expect(assign).toHaveBeenCalledTimes(1);
     expect(assign).toHaveBeenCalledWith('/api/login');
   });
+
+  it('when a free member opens a Premium section (403), then the Unlock card offers Premium and nobody is logged out', async () => {
+    const assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => {});
+    server.use(
+      http.get(apiUrl('member/sections/:slug'), () =>
+        HttpResponse.json({ message: 'This content is part of Premium membership.', code: 'PREMIUM_REQUIRED' }, { status: 403 }),
+      ),
+    );
+    renderSection();
+    expect(await screen.findByRole('heading', { name: 'Unlock All Lectures' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Upgrade to Premium - $19.99/month' })).toHaveAttribute('href', '/checkout');
+    expect(screen.queryByText('Unauthorized')).not.toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(assign).not.toHaveBeenCalled();
+  });
 });
