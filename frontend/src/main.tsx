@@ -6,6 +6,9 @@ import { BrowserRouter } from 'react-router-dom';
 import { AppProvider } from '@/app/provider';
 import { AppRoutes } from '@/app/router';
 import { makeStore } from '@/app/store';
+import { reloadOnStaleChunks } from '@/lib/reload-on-stale-chunks';
+
+reloadOnStaleChunks();
 
 const store = makeStore();
 

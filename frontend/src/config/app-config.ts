@@ -19,10 +19,9 @@ export const appConfig = {
   forumUrl: 'https://community.fairwaymind.com',
   storeUrl: 'https://store.fairwaymind.com',
   supportUrl: 'https://fairwaymind.com/support',
-  /** The free first lesson on the home page: a placeholder id the founder replaces with the real video. */
+  /** The free first lesson on the home page; its video comes from the lesson catalogue. */
   freeLesson: {
     title: 'Lesson 1: Sweet Spot Swings',
-    videoUrl: 'https://www.youtube.com/watch?v=FmSweetSpot1',
   },
   pricing: {
     premiumMonthly: '$19.99',

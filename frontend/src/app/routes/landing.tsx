@@ -15,6 +15,8 @@ import { VideoEmbed } from '@/components/ui/video-embed';
 import { appConfig } from '@/config/app-config';
 import { paths } from '@/config/paths';
 import { TestimonialsGrid } from '@/features/testimonials/components/testimonials-grid';
+import { useGetLessonsQuery } from '@/features/lessons/api/get-lessons';
+import Skeleton from '@mui/material/Skeleton';
 
 const benefits = [
   {
@@ -81,7 +83,7 @@ export default function LandingPage() {
           title={appConfig.freeLesson.title}
           lead="Find your rhythm and strike it pure. Your first lesson is 100% free, no credit card required."
         />
-        <VideoEmbed url={appConfig.freeLesson.videoUrl} title={appConfig.freeLesson.title} />
+        <FreeLessonVideo />
       </Section>
 
       <Section labelledBy="testimonials-heading">
@@ -283,4 +285,14 @@ function FinalCallToAction() {
       </Container>
     </Box>
   );
+}
+
+/** The free first lesson, from the catalogue (the one place its video address is kept). */
+function FreeLessonVideo() {
+  const { data: lessons } = useGetLessonsQuery();
+  const freeLesson = lessons?.find((lesson) => lesson.isFree && lesson.videoUrl);
+  if (!freeLesson?.videoUrl) {
+    return <Skeleton variant="rounded" sx={{ width: '100%', height: 'auto', aspectRatio: '16 / 9' }} />;
+  }
+  return <VideoEmbed url={freeLesson.videoUrl} title={appConfig.freeLesson.title} />;
 }

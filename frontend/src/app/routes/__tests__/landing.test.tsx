@@ -22,9 +22,10 @@ describe('home page', () => {
       expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
     }
     expect(screen.getByRole('heading', { name: 'Lesson 1: Sweet Spot Swings' })).toBeInTheDocument();
-    expect(screen.getByTitle('Lesson 1: Sweet Spot Swings')).toHaveAttribute(
+    // The catalogue's free lesson (msw default: youtube watch?v=abc123XYZ00) as an embed.
+    expect(await screen.findByTitle('Lesson 1: Sweet Spot Swings')).toHaveAttribute(
       'src',
-      expect.stringMatching(/^https:\/\/www\.youtube\.com\/embed\//),
+      expect.stringMatching(/^https:\/\/www\.youtube\.com\/embed\/abc123XYZ00/),
     );
     const questions = screen.getByRole('region', { name: 'Have questions?' });
     expect(within(questions).getByRole('link', { name: 'FAQs' })).toHaveAttribute('href', '/login');
