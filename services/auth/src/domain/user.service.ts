@@ -11,14 +11,29 @@ import {
 import type { AuthModels, MembershipChange, User } from './user.model';
 import { type LoginInput, messages, type SignupInput } from './user.schemas';
 
-/** Failed logins per account: 5 per 15 minutes. Attempts per IP: a much higher ceiling. */
-export const LOGIN_FAILURES_PER_EMAIL: RateLimitRule = { name: 'login-email', limit: 5, windowSeconds: 15 * 60 };
-export const LOGIN_ATTEMPTS_PER_IP: RateLimitRule = { name: 'login-ip', limit: 100, windowSeconds: 15 * 60 };
-export const SIGNUPS_PER_IP: RateLimitRule = { name: 'signup-ip', limit: 20, windowSeconds: 60 * 60 };
+/** Throttles: failed logins per account, login attempts per IP (a much higher ceiling), signups per IP. */
+export interface AuthLimits {
+  loginFailuresPerAccount: RateLimitRule;
+  loginsPerIp: RateLimitRule;
+  signupsPerIp: RateLimitRule;
+}
+
+export function authLimits(config: {
+  AUTH_LOGIN_FAILURES_PER_ACCOUNT: number;
+  AUTH_LOGINS_PER_IP: number;
+  AUTH_SIGNUPS_PER_HOUR: number;
+}): AuthLimits {
+  return {
+    loginFailuresPerAccount: { name: 'login-email', limit: config.AUTH_LOGIN_FAILURES_PER_ACCOUNT, windowSeconds: 15 * 60 },
+    loginsPerIp: { name: 'login-ip', limit: config.AUTH_LOGINS_PER_IP, windowSeconds: 15 * 60 },
+    signupsPerIp: { name: 'signup-ip', limit: config.AUTH_SIGNUPS_PER_HOUR, windowSeconds: 60 * 60 },
+  };
+}
 
 export interface UserServiceDeps {
   models: AuthModels;
   limiter: RateLimiter;
+  limits: AuthLimits;
   logger: Logger;
   bcryptRounds: number;
 }
@@ -33,7 +48,7 @@ export class UserService {
   }
 
   async signup(input: SignupInput, ip: string): Promise<User> {
-    await this.deps.limiter.hit(SIGNUPS_PER_IP, ip, 'Too many accounts created from here. Please try again later.');
+    await this.deps.limiter.hit(this.deps.limits.signupsPerIp, ip, 'Too many accounts created from here. Please try again later.');
     if (await this.deps.models.User.exists({ email: input.email })) throw new ConflictError(messages.emailTaken);
     const password = await bcrypt.hash(input.password, this.deps.bcryptRounds);
     try {
@@ -47,16 +62,16 @@ export class UserService {
   }
 
   async login(input: LoginInput, ip: string): Promise<User> {
-    const { limiter } = this.deps;
-    await limiter.hit(LOGIN_ATTEMPTS_PER_IP, ip, messages.tooManyAttempts);
-    await limiter.check(LOGIN_FAILURES_PER_EMAIL, input.email, messages.tooManyAttempts);
+    const { limiter, limits } = this.deps;
+    await limiter.hit(limits.loginsPerIp, ip, messages.tooManyAttempts);
+    await limiter.check(limits.loginFailuresPerAccount, input.email, messages.tooManyAttempts);
     const user = await this.deps.models.User.findOne({ email: input.email }).lean<User>();
     const matches = await bcrypt.compare(input.password, user?.password ?? (await this.dummyHash));
     if (!user || !matches) {
-      await limiter.hit(LOGIN_FAILURES_PER_EMAIL, input.email, messages.tooManyAttempts);
+      await limiter.hit(limits.loginFailuresPerAccount, input.email, messages.tooManyAttempts);
       throw new UnauthorizedError(messages.invalidCredentials);
     }
-    await limiter.reset(LOGIN_FAILURES_PER_EMAIL, input.email);
+    await limiter.reset(limits.loginFailuresPerAccount, input.email);
     return user;
   }
 
