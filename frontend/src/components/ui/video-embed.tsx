@@ -2,16 +2,16 @@ import Box from '@mui/material/Box';
 import { toEmbedUrl } from '@/lib/video-embed';
 
 /**
- * A responsive 16:9 video frame for a YouTube, Vimeo or direct video URL (see lib/video-embed.ts).
- * `title` names the frame for screen readers.
+ * A responsive 16:9 (or 9:16 `portrait`, for short-form) video frame for a YouTube, Vimeo or
+ * direct video URL (see lib/video-embed.ts). `title` names the frame for screen readers.
  */
-export function VideoEmbed({ url, title }: { url: string; title: string }) {
+export function VideoEmbed({ url, title, portrait = false }: { url: string; title: string; portrait?: boolean }) {
   return (
     <Box
       sx={{
         position: 'relative',
         width: '100%',
-        aspectRatio: '16 / 9',
+        aspectRatio: portrait ? '9 / 16' : '16 / 9',
         borderRadius: 3,
         overflow: 'hidden',
         bgcolor: '#0f2a1f',
@@ -23,7 +23,7 @@ export function VideoEmbed({ url, title }: { url: string; title: string }) {
         src={toEmbedUrl(url)}
         title={title}
         loading="lazy"
-        allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; fullscreen"
+        allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; fullscreen; web-share"
         allowFullScreen
         referrerPolicy="strict-origin-when-cross-origin"
         sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', border: 0 }}

@@ -3,7 +3,7 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { MORE_TALKS } from '@/features/member/member-content';
-import { VideoFrame } from '@/features/member/components/video-frame';
+import { VideoEmbed } from '@/components/ui/video-embed';
 import { MemberPageHeader } from '@/app/routes/member/member-page-header';
 
 /** /member/more-talks: the short talk "Pressure is an Opportunity". */
@@ -16,7 +16,7 @@ export default function MoreTalksPage() {
           <Card key={talk.title} component="article" aria-label={talk.title} sx={{ borderRadius: 3 }}>
             <CardContent sx={{ p: { xs: 2.5, sm: 3.5 } }}>
               <Stack spacing={2} sx={{ maxWidth: 340, mx: 'auto' }}>
-                <VideoFrame url={talk.videoUrl} title={talk.title} portrait />
+                <VideoEmbed url={talk.videoUrl} title={talk.title} portrait />
               </Stack>
               <Typography variant="h4" component="h2" sx={{ mt: 2.5, textAlign: 'center' }}>
                 {talk.title}

@@ -21,14 +21,14 @@ import { appConfig } from '@/config/app-config';
 import { useGetLecturesQuery } from '@/features/member/api/get-lectures';
 import type { Lecture } from '@/features/member/api/types';
 import { UNLOCK_LECTURES_BENEFITS } from '@/features/member/member-content';
-import { VideoFrame } from '@/features/member/components/video-frame';
+import { VideoEmbed } from '@/components/ui/video-embed';
 
 function LectureCard({ lecture }: { lecture: Lecture }) {
   return (
     <Card component="article" aria-label={lecture.title} sx={{ borderRadius: 3 }}>
       <CardContent sx={{ p: { xs: 2.5, sm: 3.5 }, '&:last-child': { pb: { xs: 2.5, sm: 3.5 } } }}>
         {lecture.videoUrl && !lecture.locked ? (
-          <VideoFrame url={lecture.videoUrl} title={lecture.title} />
+          <VideoEmbed url={lecture.videoUrl} title={lecture.title} />
         ) : (
           <Box
             sx={{

@@ -17,7 +17,7 @@ import { useGetSectionContentQuery } from '@/features/member/api/get-section-con
 import type { MemberContent } from '@/features/member/api/types';
 import { browserNavigation } from '@/features/member/lib/browser-navigation';
 import { RichText } from '@/features/member/components/rich-text';
-import { VideoFrame } from '@/features/member/components/video-frame';
+import { VideoEmbed } from '@/components/ui/video-embed';
 import { UnlockLecturesCard } from '@/features/member/components/lecture-list';
 
 export const CONTENT_SKELETON_COUNT = 3;
@@ -51,7 +51,7 @@ function ContentItem({ item, renderAudio }: { item: MemberContent; renderAudio: 
           {item.title}
         </Typography>
         {item.description && <Typography sx={{ color: 'text.secondary', mb: 2.5 }}>{item.description}</Typography>}
-        {item.contentType === 'video' && item.videoUrl && <VideoFrame url={item.videoUrl} title={item.title} />}
+        {item.contentType === 'video' && item.videoUrl && <VideoEmbed url={item.videoUrl} title={item.title} />}
         {item.contentType === 'audio' && item.audioUrl && renderAudio(item.audioUrl, item.title)}
         {item.contentType === 'text' && item.textContent && <RichText text={item.textContent} />}
       </CardContent>
