@@ -202,7 +202,7 @@ async function main(): Promise<void> {
       `  ratio         p50 ${(run.p50 / base.p50).toFixed(1)}×  p99 ${(run.p99 / base.p99).toFixed(1)}× the baseline`,
       `  webhook       p50 ${ms(hook.p50)}  p99 ${ms(hook.p99)}  (request → 200, job durably queued)`,
       `  inside        queue wait p50 ${ms(pickup.p50)} p99 ${ms(pickup.p99)}; auth applying p50 ${ms(applying.p50)} p99 ${ms(applying.p99)} (BullMQ timestamps, 1 ms resolution)`,
-      `                auth applying p50 by fifth of the run: ${fifths.map((v) => ms(v)).join(' → ')} (grows with the collections?)`,
+      `                auth applying p50 by fifth of the run: ${fifths.map((v) => ms(v)).join(' → ')}`,
       `  members Premium ${premium}/${EVENTS}; upgrade jobs ${[...perMember.values()].reduce((a, b) => a + b, 0)}; lost ${lost} (members without a job: ${withoutJob}); duplicated ${duplicated}; failed jobs ${failedJobs}`,
       `  target p99 ≤ 100 ms: ${run.p99 <= 100 ? 'met' : 'NOT met'}`,
       ...(failures.length ? ['  failures:', ...failures.slice(0, 10).map((f) => `    ${f}`)] : []),
