@@ -35,7 +35,10 @@ interface Reply {
 }
 
 /** A tiny keep-alive HTTP client (no library overhead in the figures). */
-function call(url: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Reply> {
+function call(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, { method: options.method ?? 'GET', headers: options.headers, agent }, (res) => {
       const chunks: Buffer[] = [];
@@ -78,7 +81,10 @@ async function main(): Promise<void> {
   const mongo = await connectMongo(env.MONGO_URL!, { dbName: env.TEST_DB_NAME });
   const redis = createRedis(env.REDIS_URL!);
   const config = { REDIS_PREFIX: env.REDIS_PREFIX, SESSION_KEYS: [env.SESSION_KEYS!] };
-  const queue = new Queue(QUEUES.membershipEvents, { connection: { url: env.REDIS_URL! }, prefix: bullPrefix(env.REDIS_PREFIX) });
+  const queue = new Queue(QUEUES.membershipEvents, {
+    connection: { url: env.REDIS_URL! },
+    prefix: bullPrefix(env.REDIS_PREFIX),
+  });
   const processes: ServiceProcess[] = [];
 
   try {
@@ -111,7 +117,12 @@ async function main(): Promise<void> {
     const warmCookie = await sessionCookieFor({ redis, config: config as never }, warm.id);
     for (let i = 0; i < 20; i++) {
       await level(warmCookie);
-      const e = events.subscriptionEvent('customer.subscription.updated', { subscriptionId: uniqueId('sub'), customerId: uniqueId('cus'), status: i % 2 ? 'active' : 'past_due', userId: warm.id });
+      const e = events.subscriptionEvent('customer.subscription.updated', {
+        subscriptionId: uniqueId('sub'),
+        customerId: uniqueId('cus'),
+        status: i % 2 ? 'active' : 'past_due',
+        userId: warm.id,
+      });
       const { payload, signature } = signed(e);
       await deliver(payload, signature);
     }
@@ -171,7 +182,9 @@ async function main(): Promise<void> {
     // Lost or duplicated: every member Premium, exactly one upgrade job per member, none failed.
     await sleep(1000);
     const ids = members.map((m) => m.id);
-    const premium = await mongo.collection('users').countDocuments({ _id: { $in: ids as never[] }, membershipLevel: 'premium' });
+    const premium = await mongo
+      .collection('users')
+      .countDocuments({ _id: { $in: ids as never[] }, membershipLevel: 'premium' });
     const jobs = await queue.getJobs(['completed', 'failed', 'waiting', 'active', 'delayed', 'prioritized'], 0, -1);
     const perMember = new Map<string, number>();
     for (const job of jobs) {
@@ -183,12 +196,21 @@ async function main(): Promise<void> {
     const duplicated = ids.reduce((sum, id) => sum + Math.max(0, (perMember.get(id) ?? 0) - 1), 0);
     const failedJobs = (await queue.getJobCounts('failed')).failed ?? 0;
 
-    const benchJobs = jobs.filter((job) => job.name === 'membership-upgraded' && ids.includes((job.data as { userId: string }).userId));
+    const benchJobs = jobs.filter(
+      (job) => job.name === 'membership-upgraded' && ids.includes((job.data as { userId: string }).userId),
+    );
     const pickup = summary(benchJobs.filter((j) => j.processedOn).map((j) => j.processedOn! - j.timestamp));
-    const applying = summary(benchJobs.filter((j) => j.finishedOn && j.processedOn).map((j) => j.finishedOn! - j.processedOn!));
+    const applying = summary(
+      benchJobs.filter((j) => j.finishedOn && j.processedOn).map((j) => j.finishedOn! - j.processedOn!),
+    );
     const byTime = benchJobs.filter((j) => j.finishedOn && j.processedOn).sort((a, b) => a.timestamp - b.timestamp);
-    const fifths = [0, 1, 2, 3, 4].map((k) =>
-      summary(byTime.slice((k * byTime.length) / 5, ((k + 1) * byTime.length) / 5).map((j) => j.finishedOn! - j.processedOn!)).p50,
+    const fifths = [0, 1, 2, 3, 4].map(
+      (k) =>
+        summary(
+          byTime
+            .slice((k * byTime.length) / 5, ((k + 1) * byTime.length) / 5)
+            .map((j) => j.finishedOn! - j.processedOn!),
+        ).p50,
     );
     const run = summary(latencies);
     const base = summary(baseline);
@@ -196,7 +218,9 @@ async function main(): Promise<void> {
     const lines = [
       '',
       'Event propagation: webhook 200 → Premium on GET /api/auth/user (auth and billing as real processes)',
-      `  machine: ${cpus().length} cores, Node ${process.version}; ${EVENTS} events at ${RATE}/s over ${elapsedS.toFixed(1)} s; poll every ${POLL_MS} ms; every ${REPLAY_EVERY}th event delivered twice; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`,
+      `  machine: ${cpus().length} cores, Node ${process.version}; ${EVENTS} events at ${RATE}/s over ${elapsedS.toFixed(1)} s; poll every ${POLL_MS} ms; every ${REPLAY_EVERY}th event delivered twice; load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
       `  propagation   n=${run.n}  p50 ${ms(run.p50)}  p90 ${ms(run.p90)}  p99 ${ms(run.p99)}  max ${ms(run.max)}  mean ${ms(run.mean)}`,
       `  baseline GET  n=${base.n}  p50 ${ms(base.p50)}  p90 ${ms(base.p90)}  p99 ${ms(base.p99)}  max ${ms(base.max)}  (plain GET /api/auth/user round trip)`,
       `  ratio         p50 ${(run.p50 / base.p50).toFixed(1)}×  p99 ${(run.p99 / base.p99).toFixed(1)}× the baseline`,

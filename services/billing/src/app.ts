@@ -28,7 +28,14 @@ export function buildApp(deps: ServiceDeps<BillingConfig>, parts: BillingParts =
   const { config, mongo, redis } = deps;
   const models = billingModels(mongo);
   const members = new Members(mongo);
-  const checkout = new CheckoutService({ config, stripe: parts.stripe, models, members, producers: parts.producers, redis });
+  const checkout = new CheckoutService({
+    config,
+    stripe: parts.stripe,
+    models,
+    members,
+    producers: parts.producers,
+    redis,
+  });
   const webhooks = new StripeWebhookService({ stripe: parts.stripe, models, members, producers: parts.producers });
   return createApp(deps, {
     name: 'billing',

@@ -12,7 +12,10 @@ export const configSchema = baseEnvSchema.extend({
   STRIPE_WEBHOOK_SECRET: z.string().trim().min(8, 'needs the endpoint signing secret (whsec_…)'),
   STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_[A-Za-z0-9]+_[A-Za-z0-9]+/, 'must look like pk_test_…'),
   /** The Premium price is found (or created) in Stripe by this lookup key. */
-  STRIPE_PREMIUM_LOOKUP_KEY: z.string().regex(/^[a-z0-9_-]{3,200}$/).default('fairway-mind-premium-monthly'),
+  STRIPE_PREMIUM_LOOKUP_KEY: z
+    .string()
+    .regex(/^[a-z0-9_-]{3,200}$/)
+    .default('fairway-mind-premium-monthly'),
   PREMIUM_PRICE_CENTS: cents.default(1999),
   COACHING_PRICE_CENTS: cents.default(10000),
   CURRENCY: z

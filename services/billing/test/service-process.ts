@@ -27,11 +27,15 @@ const built = new Set<string>();
 export function buildService(name: string): string {
   const server = path.join(REPO_ROOT, 'services', name, 'dist', 'server.js');
   if (!built.has(name)) {
-    execFileSync(process.execPath, [path.join(REPO_ROOT, 'node_modules/typescript/bin/tsc'), '-b', `services/${name}`], {
-      cwd: REPO_ROOT,
-      stdio: 'pipe',
-      timeout: 120_000,
-    });
+    execFileSync(
+      process.execPath,
+      [path.join(REPO_ROOT, 'node_modules/typescript/bin/tsc'), '-b', `services/${name}`],
+      {
+        cwd: REPO_ROOT,
+        stdio: 'pipe',
+        timeout: 120_000,
+      },
+    );
     built.add(name);
   }
   if (!existsSync(server)) throw new Error(`services/${name} has no dist/server.js after building`);

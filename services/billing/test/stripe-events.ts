@@ -38,7 +38,12 @@ export async function assertStripeMockUp(): Promise<void> {
 
 export function stripeForTests(): Stripe {
   const url = new URL(STRIPE_MOCK_URL);
-  return new Stripe('sk_test_123', { host: url.hostname, port: Number(url.port || 80), protocol: 'http', telemetry: false });
+  return new Stripe('sk_test_123', {
+    host: url.hostname,
+    port: Number(url.port || 80),
+    protocol: 'http',
+    telemetry: false,
+  });
 }
 
 let sequence = 0;

@@ -186,7 +186,10 @@ export class CheckoutService {
       { _id: updated.id },
       { $set: { cancelAtPeriodEnd: updated.cancel_at_period_end, currentPeriodEnd: currentPeriodEndOf(updated) } },
     );
-    log.info({ userId: user.id, subscriptionId: sub.id, cancelAtPeriodEnd: cancel }, cancel ? 'cancellation scheduled' : 'subscription resumed');
+    log.info(
+      { userId: user.id, subscriptionId: sub.id, cancelAtPeriodEnd: cancel },
+      cancel ? 'cancellation scheduled' : 'subscription resumed',
+    );
     return subscriptionView(updated);
   }
 
@@ -278,7 +281,13 @@ export class CheckoutService {
     if (decision !== 'reuse') {
       await models.BillingSubscription.updateOne(
         { _id: sub.id, lastEventAt: 0 },
-        { $set: { status: sub.status, cancelAtPeriodEnd: sub.cancel_at_period_end, currentPeriodEnd: currentPeriodEndOf(sub) } },
+        {
+          $set: {
+            status: sub.status,
+            cancelAtPeriodEnd: sub.cancel_at_period_end,
+            currentPeriodEnd: currentPeriodEndOf(sub),
+          },
+        },
       );
     }
     if (decision === 'already-active') throw new ConflictError(messages.alreadyPaid);
@@ -349,7 +358,12 @@ export class CheckoutService {
     } finally {
       // Release only our own lock (it may have expired and been taken by a later request).
       await redis
-        .eval("if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0", 1, key, token)
+        .eval(
+          "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0",
+          1,
+          key,
+          token,
+        )
         .catch(() => undefined);
     }
   }

@@ -74,6 +74,9 @@ function toMember(doc: UserDocument): Member {
 }
 
 export function displayName(member: Pick<Member, 'firstName' | 'lastName'>): string | null {
-  const name = [member.firstName, member.lastName].filter((part) => part && part.trim()).join(' ').trim();
+  const name = [member.firstName, member.lastName]
+    .filter((part) => part && part.trim())
+    .join(' ')
+    .trim();
   return name || null;
 }

@@ -208,7 +208,10 @@ export class StripeWebhookService {
     const member = await this.deps.members.find(userId);
     const memberEmail = member?.email ?? intent.receipt_email;
     if (!memberEmail) {
-      log.error({ eventId: event.id, bookingId: booking._id, userId }, 'coaching booked for a member without an e-mail');
+      log.error(
+        { eventId: event.id, bookingId: booking._id, userId },
+        'coaching booked for a member without an e-mail',
+      );
       return 'unmatched';
     }
     await this.deps.producers.notifications.publish(
@@ -245,7 +248,8 @@ export class StripeWebhookService {
    */
   private async applySubscriptionState(
     subscriptionId: string,
-    state: Partial<BillingSubscription> & Pick<BillingSubscription, 'lastEventAt' | 'lastStatusRank' | 'customerId' | 'status'>,
+    state: Partial<BillingSubscription> &
+      Pick<BillingSubscription, 'lastEventAt' | 'lastStatusRank' | 'customerId' | 'status'>,
   ): Promise<boolean> {
     const { BillingSubscription } = this.deps.models;
     const notOlder = {
@@ -274,7 +278,9 @@ export class StripeWebhookService {
   }
 
   /** One booking per PaymentIntent: its id derives from the PaymentIntent's, so a replay meets it. */
-  private async bookCoaching(booking: Omit<CoachingBooking, '_id' | 'createdAt' | 'updatedAt'>): Promise<CoachingBooking> {
+  private async bookCoaching(
+    booking: Omit<CoachingBooking, '_id' | 'createdAt' | 'updatedAt'>,
+  ): Promise<CoachingBooking> {
     const { CoachingBooking } = this.deps.models;
     const id = coachingBookingId(booking.paymentIntentId);
     await this.insertOnce(() => CoachingBooking.create({ _id: id, ...booking }));

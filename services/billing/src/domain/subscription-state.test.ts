@@ -38,15 +38,21 @@ describe('event order', () => {
   const applied = { lastEventAt: 100, lastStatusRank: eventRank('customer.subscription.updated', 'active') };
 
   it('when a later second arrives, then it is newer whatever its status', () => {
-    expect(isNewerOrSame({ createdAt: 101, rank: eventRank('customer.subscription.created', 'incomplete') }, applied)).toBe(true);
+    expect(
+      isNewerOrSame({ createdAt: 101, rank: eventRank('customer.subscription.created', 'incomplete') }, applied),
+    ).toBe(true);
   });
 
   it('when created(incomplete) of the same second arrives after updated(active), then it is stale', () => {
-    expect(isNewerOrSame({ createdAt: 100, rank: eventRank('customer.subscription.created', 'incomplete') }, applied)).toBe(false);
+    expect(
+      isNewerOrSame({ createdAt: 100, rank: eventRank('customer.subscription.created', 'incomplete') }, applied),
+    ).toBe(false);
   });
 
   it('when an earlier second arrives, then it is stale even if it ends the subscription', () => {
-    expect(isNewerOrSame({ createdAt: 99, rank: eventRank('customer.subscription.deleted', 'canceled') }, applied)).toBe(false);
+    expect(
+      isNewerOrSame({ createdAt: 99, rank: eventRank('customer.subscription.deleted', 'canceled') }, applied),
+    ).toBe(false);
   });
 
   it('when the same event is replayed, then it is not older (its effect may be queued again, same job id)', () => {

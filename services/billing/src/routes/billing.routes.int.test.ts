@@ -26,7 +26,8 @@ afterAll(async () => {
 });
 
 const users = () => deps.mongo.collection('users');
-const customerIdOf = async (id: string) => (await users().findOne({ _id: id as never }))?.stripeCustomerId as string | undefined;
+const customerIdOf = async (id: string) =>
+  (await users().findOne({ _id: id as never }))?.stripeCustomerId as string | undefined;
 const post = (path: string, cookie?: string, target = app) => {
   const req = request(target.callback()).post(path).set('Origin', TEST_SITE_ORIGIN);
   return cookie ? req.set('Cookie', cookie) : req;
@@ -47,7 +48,12 @@ describe('GET /api/billing/config', () => {
   it('when anyone asks, then the publishable key and prices from config (no secrets)', async () => {
     const res = await get('/api/billing/config');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ publishableKey: 'pk_test_fairwaymind', premiumPriceCents: 1999, coachingPriceCents: 10000, currency: 'usd' });
+    expect(res.body).toEqual({
+      publishableKey: 'pk_test_fairwaymind',
+      premiumPriceCents: 1999,
+      coachingPriceCents: 10000,
+      currency: 'usd',
+    });
     expect(JSON.stringify(res.body)).not.toMatch(/sk_test|whsec_/);
   });
 });
@@ -59,7 +65,10 @@ describe('POST /api/create-subscription', () => {
 
   it('when the request comes from another site, then 403 BAD_ORIGIN', async () => {
     const { cookie } = await loggedInMember(deps);
-    const res = await request(app.callback()).post('/api/create-subscription').set('Cookie', cookie).set('Origin', 'https://evil.example');
+    const res = await request(app.callback())
+      .post('/api/create-subscription')
+      .set('Cookie', cookie)
+      .set('Origin', 'https://evil.example');
     expect(res).toMatchObject({ status: 403, body: { code: 'BAD_ORIGIN' } });
   });
 
@@ -67,7 +76,10 @@ describe('POST /api/create-subscription', () => {
     const { user, cookie } = await loggedInMember(deps);
     const res = await post('/api/create-subscription', cookie);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ clientSecret: expect.stringMatching(/_secret_/), subscriptionId: expect.stringMatching(/^sub_/) });
+    expect(res.body).toEqual({
+      clientSecret: expect.stringMatching(/_secret_/),
+      subscriptionId: expect.stringMatching(/^sub_/),
+    });
     const customerId = await customerIdOf(user.id);
     expect(customerId).toMatch(/^cus_/);
     expect(await billingModels(deps.mongo).BillingSubscription.findById(res.body.subscriptionId).lean()).toMatchObject({
@@ -83,7 +95,10 @@ describe('POST /api/create-subscription', () => {
   it('when the member is already Premium, then 409', async () => {
     const { cookie } = await loggedInMember(deps, { membershipLevel: 'premium' });
     const res = await post('/api/create-subscription', cookie);
-    expect(res).toMatchObject({ status: 409, body: { code: 'CONFLICT', message: 'You are already a Premium member.' } });
+    expect(res).toMatchObject({
+      status: 409,
+      body: { code: 'CONFLICT', message: 'You are already a Premium member.' },
+    });
   });
 
   it('when a remembered incomplete subscription turns out paid at Stripe, then 409 instead of a second subscription', async () => {
@@ -103,7 +118,10 @@ describe('POST /api/create-subscription', () => {
     const { user, cookie } = await loggedInMember(deps);
     await deps.redis.set(`${deps.config.REDIS_PREFIX}:billing:checkout-lock:${user.id}`, 'other', 'PX', 5000);
     const res = await post('/api/create-subscription', cookie);
-    expect(res).toMatchObject({ status: 409, body: { message: 'Your checkout is already being prepared. Please wait a moment.' } });
+    expect(res).toMatchObject({
+      status: 409,
+      body: { message: 'Your checkout is already being prepared. Please wait a moment.' },
+    });
   });
 
   it('when Stripe cannot be reached, then 503 with a clear message and no stack trace', async () => {
@@ -114,7 +132,10 @@ describe('POST /api/create-subscription', () => {
     });
     const res = await post('/api/create-subscription', cookie, offline);
     expect(res.status).toBe(503);
-    expect(res.body).toEqual({ message: 'Payments are briefly unavailable. Please try again in a moment.', code: 'UNAVAILABLE' });
+    expect(res.body).toEqual({
+      message: 'Payments are briefly unavailable. Please try again in a moment.',
+      code: 'UNAVAILABLE',
+    });
   });
 
   it('when Stripe refuses the secret key, then 502 with a clear message', async () => {
@@ -125,7 +146,10 @@ describe('POST /api/create-subscription', () => {
     });
     const res = await post('/api/create-subscription', cookie, misconfigured);
     expect(res.status).toBe(502);
-    expect(res.body).toEqual({ message: 'Payments are not set up correctly. Please contact support.', code: 'PAYMENT_PROVIDER_ERROR' });
+    expect(res.body).toEqual({
+      message: 'Payments are not set up correctly. Please contact support.',
+      code: 'PAYMENT_PROVIDER_ERROR',
+    });
   });
 });
 
@@ -146,7 +170,11 @@ describe('POST /api/create-coaching-payment', () => {
 describe('GET /api/billing/subscription, cancel, resume', () => {
   it('when the member never paid, then status none; cancel and resume 404', async () => {
     const { cookie } = await loggedInMember(deps);
-    expect((await get('/api/billing/subscription', cookie)).body).toEqual({ status: 'none', cancelAtPeriodEnd: false, currentPeriodEnd: null });
+    expect((await get('/api/billing/subscription', cookie)).body).toEqual({
+      status: 'none',
+      cancelAtPeriodEnd: false,
+      currentPeriodEnd: null,
+    });
     expect((await post('/api/billing/cancel', cookie)).status).toBe(404);
     expect((await post('/api/billing/resume', cookie)).status).toBe(404);
   });
@@ -156,7 +184,11 @@ describe('GET /api/billing/subscription, cancel, resume', () => {
     const current = await get('/api/billing/subscription', cookie);
     expect(current.status).toBe(200);
     // stripe-mock's fixture subscription (stateless) is active with cancel_at_period_end set.
-    expect(current.body).toEqual({ status: 'active', cancelAtPeriodEnd: expect.any(Boolean), currentPeriodEnd: expect.any(String) });
+    expect(current.body).toEqual({
+      status: 'active',
+      cancelAtPeriodEnd: expect.any(Boolean),
+      currentPeriodEnd: expect.any(String),
+    });
     expect(Number.isNaN(Date.parse(current.body.currentPeriodEnd))).toBe(false);
 
     const cancelled = await post('/api/billing/cancel', cookie);
@@ -209,7 +241,9 @@ describe('POST /api/billing/sync', () => {
     // Nobody consumes membership-events in this file: the level stays free after the ≤ 2 s wait.
     expect(first.body).toEqual({ membershipLevel: 'free' });
     expect(second.body).toEqual({ membershipLevel: 'free' });
-    const jobs = (await parts.producers.membership.queue.getJobs(['waiting'])).filter((job) => job.data.userId === user.id);
+    const jobs = (await parts.producers.membership.queue.getJobs(['waiting'])).filter(
+      (job) => job.data.userId === user.id,
+    );
     expect(jobs).toHaveLength(1);
     const subscriptionId = jobs[0]!.data.stripeSubscriptionId as string;
     expect(jobs[0]).toMatchObject({

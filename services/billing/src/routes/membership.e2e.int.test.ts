@@ -4,7 +4,14 @@
  * and billing → notifications → contact's real mail worker → an SMTP sink started here.
  */
 import { startSmtpSink, type SmtpSink } from '@fm/smtp-sink';
-import { createTestDeps, eventually, insertUser, sessionCookieFor, TEST_SITE_ORIGIN, type TestDeps } from '@fm/shared/testing';
+import {
+  createTestDeps,
+  eventually,
+  insertUser,
+  sessionCookieFor,
+  TEST_SITE_ORIGIN,
+  type TestDeps,
+} from '@fm/shared/testing';
 import type { Job } from 'bullmq';
 import request from 'supertest';
 import { assertStripeMockUp, billingEnv, signed, StripeEvents, uniqueId } from '../../test/stripe-events';
@@ -54,7 +61,14 @@ async function levelOnAuth(cookie: string): Promise<string> {
 }
 
 async function membershipJobsOf(userId: string): Promise<Job[]> {
-  const jobs = await parts.producers.membership.queue.getJobs(['waiting', 'active', 'completed', 'failed', 'delayed', 'prioritized']);
+  const jobs = await parts.producers.membership.queue.getJobs([
+    'waiting',
+    'active',
+    'completed',
+    'failed',
+    'delayed',
+    'prioritized',
+  ]);
   return jobs.filter((job) => job.data.userId === userId);
 }
 
@@ -66,13 +80,23 @@ describe('membership end to end (billing → membership-events → auth)', () =>
     const cookie = await sessionCookieFor(deps, user.id);
     expect(await levelOnAuth(cookie)).toBe('free');
 
-    const checkout = await request(app.callback()).post('/api/create-subscription').set('Origin', TEST_SITE_ORIGIN).set('Cookie', cookie);
+    const checkout = await request(app.callback())
+      .post('/api/create-subscription')
+      .set('Origin', TEST_SITE_ORIGIN)
+      .set('Cookie', cookie);
     expect(checkout.status).toBe(200);
     const subscriptionId = checkout.body.subscriptionId as string;
-    const customerId = (await deps.mongo.collection('users').findOne({ _id: user.id as never }))?.stripeCustomerId as string;
+    const customerId = (await deps.mongo.collection('users').findOne({ _id: user.id as never }))
+      ?.stripeCustomerId as string;
 
     const t = Math.floor(Date.now() / 1000);
-    const activated = events.subscriptionEvent('customer.subscription.updated', { subscriptionId, customerId, status: 'active', userId: user.id, created: t });
+    const activated = events.subscriptionEvent('customer.subscription.updated', {
+      subscriptionId,
+      customerId,
+      status: 'active',
+      userId: user.id,
+      created: t,
+    });
     expect((await deliver(activated)).status).toBe(200);
     await eventually(async () => (await levelOnAuth(cookie)) === 'premium');
 
@@ -82,22 +106,42 @@ describe('membership end to end (billing → membership-events → auth)', () =>
     expect(upgrades).toHaveLength(1);
     expect(await upgrades[0]!.getState()).toBe('completed');
 
-    const deleted = events.subscriptionEvent('customer.subscription.deleted', { subscriptionId, customerId, status: 'canceled', userId: user.id, created: t + 5 });
+    const deleted = events.subscriptionEvent('customer.subscription.deleted', {
+      subscriptionId,
+      customerId,
+      status: 'canceled',
+      userId: user.id,
+      created: t + 5,
+    });
     expect((await deliver(deleted)).status).toBe(200);
     await eventually(async () => (await levelOnAuth(cookie)) === 'free');
 
     // A late created(incomplete) from before all this: stale at billing, nothing queued.
-    const lateCreated = events.subscriptionEvent('customer.subscription.created', { subscriptionId, customerId, status: 'incomplete', userId: user.id, created: t - 1 });
+    const lateCreated = events.subscriptionEvent('customer.subscription.created', {
+      subscriptionId,
+      customerId,
+      status: 'incomplete',
+      userId: user.id,
+      created: t - 1,
+    });
     expect((await deliver(lateCreated)).status).toBe(200);
     await settle();
     expect(await levelOnAuth(cookie)).toBe('free');
-    expect((await membershipJobsOf(user.id)).map((job) => job.name).sort()).toEqual(['membership-downgraded', 'membership-upgraded']);
+    expect((await membershipJobsOf(user.id)).map((job) => job.name).sort()).toEqual([
+      'membership-downgraded',
+      'membership-upgraded',
+    ]);
   });
 
   it('when a bad signature arrives, then 400 and the member stays free', async () => {
     const user = await insertUser(deps);
     const cookie = await sessionCookieFor(deps, user.id);
-    const event = events.subscriptionEvent('customer.subscription.updated', { subscriptionId: uniqueId('sub'), customerId: uniqueId('cus'), status: 'active', userId: user.id });
+    const event = events.subscriptionEvent('customer.subscription.updated', {
+      subscriptionId: uniqueId('sub'),
+      customerId: uniqueId('cus'),
+      status: 'active',
+      userId: user.id,
+    });
     const { payload } = signed(event);
     const forged = signed(event, { secret: 'whsec_not_the_endpoint_secret' });
     const res = await request(app.callback())
@@ -116,7 +160,12 @@ describe('membership end to end (billing → membership-events → auth)', () =>
     const cookie = await sessionCookieFor(deps, user.id);
     await auth.stop();
     try {
-      const event = events.subscriptionEvent('customer.subscription.updated', { subscriptionId: uniqueId('sub'), customerId: uniqueId('cus'), status: 'active', userId: user.id });
+      const event = events.subscriptionEvent('customer.subscription.updated', {
+        subscriptionId: uniqueId('sub'),
+        customerId: uniqueId('cus'),
+        status: 'active',
+        userId: user.id,
+      });
       expect((await deliver(event)).status).toBe(200);
       const [job] = await membershipJobsOf(user.id);
       expect(await job?.getState()).toBe('waiting');
@@ -130,8 +179,13 @@ describe('membership end to end (billing → membership-events → auth)', () =>
   it('when the member returns with payment=success before any webhook, then /api/billing/sync answers Premium', async () => {
     const user = await insertUser(deps);
     const cookie = await sessionCookieFor(deps, user.id);
-    await deps.mongo.collection('users').updateOne({ _id: user.id as never }, { $set: { stripeCustomerId: 'cus_returning_member' } });
-    const res = await request(app.callback()).post('/api/billing/sync').set('Origin', TEST_SITE_ORIGIN).set('Cookie', cookie);
+    await deps.mongo
+      .collection('users')
+      .updateOne({ _id: user.id as never }, { $set: { stripeCustomerId: 'cus_returning_member' } });
+    const res = await request(app.callback())
+      .post('/api/billing/sync')
+      .set('Origin', TEST_SITE_ORIGIN)
+      .set('Cookie', cookie);
     expect(res).toMatchObject({ status: 200, body: { membershipLevel: 'premium' } });
     expect(await levelOnAuth(cookie)).toBe('premium');
   });
@@ -169,9 +223,9 @@ describeWithContact('coaching end to end (billing → notifications → contact 
     const founderMail = await sink.waitFor((m) => m.to.includes(founder) && m.text.includes(user.email), 20_000);
     expect(founderMail.text).toContain('Grace Eagle');
     await settle(1000);
-    const jobs = (await parts.producers.notifications.queue.getJobs(['waiting', 'active', 'completed', 'failed', 'delayed'])).filter(
-      (job) => job.data.paymentIntentId === intentId,
-    );
+    const jobs = (
+      await parts.producers.notifications.queue.getJobs(['waiting', 'active', 'completed', 'failed', 'delayed'])
+    ).filter((job) => job.data.paymentIntentId === intentId);
     expect(jobs).toHaveLength(1);
     const founderMails = sink.messages().filter((m) => m.to.includes(founder) && m.text.includes(user.email));
     expect(founderMails).toHaveLength(1);

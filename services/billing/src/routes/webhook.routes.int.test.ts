@@ -49,7 +49,14 @@ function deliver(event: Parameters<typeof signed>[0], options: Parameters<typeof
 }
 
 async function membershipJobs(): Promise<Job[]> {
-  return parts.producers.membership.queue.getJobs(['waiting', 'active', 'completed', 'failed', 'delayed', 'prioritized']);
+  return parts.producers.membership.queue.getJobs([
+    'waiting',
+    'active',
+    'completed',
+    'failed',
+    'delayed',
+    'prioritized',
+  ]);
 }
 
 async function jobsOf(userId: string): Promise<Job[]> {
@@ -64,7 +71,12 @@ async function member() {
 describe('POST /api/billing/webhook: signature', () => {
   it('when the signature is made with another secret, then 400 and nothing is queued or recorded', async () => {
     const { user, customerId, subscriptionId } = await member();
-    const event = events.subscriptionEvent('customer.subscription.updated', { subscriptionId, customerId, status: 'active', userId: user.id });
+    const event = events.subscriptionEvent('customer.subscription.updated', {
+      subscriptionId,
+      customerId,
+      status: 'active',
+      userId: user.id,
+    });
     const res = await deliver(event, { secret: 'whsec_somebody_else' });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: 'Invalid Stripe signature.', code: 'BAD_SIGNATURE' });
@@ -82,7 +94,10 @@ describe('POST /api/billing/webhook: signature', () => {
       .set('Stripe-Signature', signature)
       .send(payload.replace('"livemode": false', '"livemode": true'));
     expect(tampered.status).toBe(400);
-    const unsigned = await request(app.callback()).post(WEBHOOK_PATH).set('Content-Type', 'application/json').send(payload);
+    const unsigned = await request(app.callback())
+      .post(WEBHOOK_PATH)
+      .set('Content-Type', 'application/json')
+      .send(payload);
     expect(unsigned.status).toBe(400);
   });
 
@@ -93,7 +108,10 @@ describe('POST /api/billing/webhook: signature', () => {
 
   it('when the payload has multi-byte UTF-8 and Stripe-style whitespace, then the raw bytes verify (200)', async () => {
     const event = events.other('customer.updated');
-    const payload = JSON.stringify({ ...event, note: 'Zürich — “Fairway” ⛳ 🏌️‍♀️ \\u00e9' }, null, 2).replace(/\n/g, '\r\n');
+    const payload = JSON.stringify({ ...event, note: 'Zürich — “Fairway” ⛳ 🏌️‍♀️ \\u00e9' }, null, 2).replace(
+      /\n/g,
+      '\r\n',
+    );
     const res = await deliver(payload);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ received: true });
@@ -121,7 +139,12 @@ describe('POST /api/billing/webhook: signature', () => {
 describe('POST /api/billing/webhook: subscriptions', () => {
   it('when updated(active) arrives, then one membership-upgraded job keyed by the event id', async () => {
     const { user, customerId, subscriptionId } = await member();
-    const event = events.subscriptionEvent('customer.subscription.updated', { subscriptionId, customerId, status: 'active', userId: user.id });
+    const event = events.subscriptionEvent('customer.subscription.updated', {
+      subscriptionId,
+      customerId,
+      status: 'active',
+      userId: user.id,
+    });
     const res = await deliver(event);
     expect(res).toMatchObject({ status: 200, body: { received: true } });
     const jobs = await jobsOf(user.id);
@@ -132,12 +155,20 @@ describe('POST /api/billing/webhook: subscriptions', () => {
       data: { userId: user.id, stripeCustomerId: customerId, stripeSubscriptionId: subscriptionId, eventId: event.id },
     });
     expect(await models().ProcessedStripeEvent.findById(event.id).lean()).toMatchObject({ outcome: 'queued' });
-    expect(await models().BillingSubscription.findById(subscriptionId).lean()).toMatchObject({ userId: user.id, status: 'active' });
+    expect(await models().BillingSubscription.findById(subscriptionId).lean()).toMatchObject({
+      userId: user.id,
+      status: 'active',
+    });
   });
 
   it('when the same event is delivered 5 times (also in parallel), then one job and one record', async () => {
     const { user, customerId, subscriptionId } = await member();
-    const event = events.subscriptionEvent('customer.subscription.updated', { subscriptionId, customerId, status: 'active', userId: user.id });
+    const event = events.subscriptionEvent('customer.subscription.updated', {
+      subscriptionId,
+      customerId,
+      status: 'active',
+      userId: user.id,
+    });
     const parallel = await Promise.all([deliver(event), deliver(event), deliver(event)]);
     const serial = [await deliver(event), await deliver(event)];
     for (const res of [...parallel, ...serial]) expect(res.status).toBe(200);
@@ -148,21 +179,48 @@ describe('POST /api/billing/webhook: subscriptions', () => {
   it('when created(incomplete) arrives late after updated(active) of the same second, then it is stale: no job', async () => {
     const { user, customerId, subscriptionId } = await member();
     const created = Math.floor(Date.now() / 1000);
-    const active = events.subscriptionEvent('customer.subscription.updated', { subscriptionId, customerId, status: 'active', userId: user.id, created });
-    const incomplete = events.subscriptionEvent('customer.subscription.created', { subscriptionId, customerId, status: 'incomplete', userId: user.id, created });
+    const active = events.subscriptionEvent('customer.subscription.updated', {
+      subscriptionId,
+      customerId,
+      status: 'active',
+      userId: user.id,
+      created,
+    });
+    const incomplete = events.subscriptionEvent('customer.subscription.created', {
+      subscriptionId,
+      customerId,
+      status: 'incomplete',
+      userId: user.id,
+      created,
+    });
     expect((await deliver(active)).status).toBe(200);
     expect((await deliver(incomplete)).status).toBe(200);
     const jobs = await jobsOf(user.id);
     expect(jobs.map((job) => job.name)).toEqual(['membership-upgraded']);
     expect(await models().ProcessedStripeEvent.findById(incomplete.id).lean()).toMatchObject({ outcome: 'stale' });
-    expect(await models().BillingSubscription.findById(subscriptionId).lean()).toMatchObject({ status: 'active', lastEventId: active.id });
+    expect(await models().BillingSubscription.findById(subscriptionId).lean()).toMatchObject({
+      status: 'active',
+      lastEventId: active.id,
+    });
   });
 
   it('when an older canceled update arrives after a newer active one, then it does not downgrade', async () => {
     const { user, customerId, subscriptionId } = await member();
     const now = Math.floor(Date.now() / 1000);
-    const newer = events.subscriptionEvent('customer.subscription.updated', { subscriptionId, customerId, status: 'active', userId: user.id, created: now });
-    const older = events.subscriptionEvent('customer.subscription.updated', { subscriptionId, customerId, status: 'unpaid', userId: user.id, created: now - 10 });
+    const newer = events.subscriptionEvent('customer.subscription.updated', {
+      subscriptionId,
+      customerId,
+      status: 'active',
+      userId: user.id,
+      created: now,
+    });
+    const older = events.subscriptionEvent('customer.subscription.updated', {
+      subscriptionId,
+      customerId,
+      status: 'unpaid',
+      userId: user.id,
+      created: now - 10,
+    });
     await deliver(newer);
     await deliver(older);
     expect((await jobsOf(user.id)).map((job) => job.name)).toEqual(['membership-upgraded']);
@@ -172,14 +230,41 @@ describe('POST /api/billing/webhook: subscriptions', () => {
     const { user, customerId, subscriptionId } = await member();
     const t = Math.floor(Date.now() / 1000) - 100;
     const sequence = [
-      events.subscriptionEvent('customer.subscription.created', { subscriptionId, customerId, status: 'incomplete', userId: user.id, created: t }),
-      events.subscriptionEvent('customer.subscription.updated', { subscriptionId, customerId, status: 'active', userId: user.id, created: t }),
-      events.subscriptionEvent('customer.subscription.updated', { subscriptionId, customerId, status: 'past_due', userId: user.id, created: t + 30 }),
-      events.subscriptionEvent('customer.subscription.deleted', { subscriptionId, customerId, status: 'canceled', userId: user.id, created: t + 60 }),
+      events.subscriptionEvent('customer.subscription.created', {
+        subscriptionId,
+        customerId,
+        status: 'incomplete',
+        userId: user.id,
+        created: t,
+      }),
+      events.subscriptionEvent('customer.subscription.updated', {
+        subscriptionId,
+        customerId,
+        status: 'active',
+        userId: user.id,
+        created: t,
+      }),
+      events.subscriptionEvent('customer.subscription.updated', {
+        subscriptionId,
+        customerId,
+        status: 'past_due',
+        userId: user.id,
+        created: t + 30,
+      }),
+      events.subscriptionEvent('customer.subscription.deleted', {
+        subscriptionId,
+        customerId,
+        status: 'canceled',
+        userId: user.id,
+        created: t + 60,
+      }),
     ];
     const results = await Promise.all([3, 1, 0, 2].map((i) => deliver(sequence[i]!)));
     for (const res of results) expect(res.status).toBe(200);
-    expect(await models().BillingSubscription.findById(subscriptionId).lean()).toMatchObject({ status: 'canceled', lastEventAt: t + 60 });
+    expect(await models().BillingSubscription.findById(subscriptionId).lean()).toMatchObject({
+      status: 'canceled',
+      lastEventAt: t + 60,
+    });
     const jobs = await jobsOf(user.id);
     // Whatever got queued, the downgrade is the newest occurredAt: auth keeps the newest change.
     const newest = jobs.sort((a, b) => Date.parse(b.data.occurredAt) - Date.parse(a.data.occurredAt))[0];
@@ -188,7 +273,12 @@ describe('POST /api/billing/webhook: subscriptions', () => {
 
   it('when customer.subscription.deleted arrives, then membership-downgraded', async () => {
     const { user, customerId, subscriptionId } = await member();
-    const event = events.subscriptionEvent('customer.subscription.deleted', { subscriptionId, customerId, status: 'canceled', userId: user.id });
+    const event = events.subscriptionEvent('customer.subscription.deleted', {
+      subscriptionId,
+      customerId,
+      status: 'canceled',
+      userId: user.id,
+    });
     expect((await deliver(event)).status).toBe(200);
     const jobs = await jobsOf(user.id);
     expect(jobs).toHaveLength(1);
@@ -201,14 +291,24 @@ describe('POST /api/billing/webhook: subscriptions', () => {
 
   it('when the subscription has no userId metadata, then the member is found by the stored customer id', async () => {
     const { user, customerId, subscriptionId } = await member();
-    await deps.mongo.collection('users').updateOne({ _id: user.id as never }, { $set: { stripeCustomerId: customerId } });
-    const event = events.subscriptionEvent('customer.subscription.updated', { subscriptionId, customerId, status: 'trialing' });
+    await deps.mongo
+      .collection('users')
+      .updateOne({ _id: user.id as never }, { $set: { stripeCustomerId: customerId } });
+    const event = events.subscriptionEvent('customer.subscription.updated', {
+      subscriptionId,
+      customerId,
+      status: 'trialing',
+    });
     expect((await deliver(event)).status).toBe(200);
     expect((await jobsOf(user.id)).map((job) => job.name)).toEqual(['membership-upgraded']);
   });
 
   it('when no member matches, then 200, recorded as unmatched, nothing queued', async () => {
-    const event = events.subscriptionEvent('customer.subscription.updated', { subscriptionId: uniqueId('sub'), customerId: uniqueId('cus'), status: 'active' });
+    const event = events.subscriptionEvent('customer.subscription.updated', {
+      subscriptionId: uniqueId('sub'),
+      customerId: uniqueId('cus'),
+      status: 'active',
+    });
     expect((await deliver(event)).status).toBe(200);
     expect(await models().ProcessedStripeEvent.findById(event.id).lean()).toMatchObject({ outcome: 'unmatched' });
   });
@@ -227,7 +327,9 @@ describe('POST /api/billing/webhook: invoice.paid', () => {
       currency: 'usd',
       billingReason: 'subscription_cycle',
     });
-    expect((await jobsOf(user.id)).map((job) => [job.name, job.id])).toEqual([['membership-upgraded', jobIdFor('stripe', event.id)]]);
+    expect((await jobsOf(user.id)).map((job) => [job.name, job.id])).toEqual([
+      ['membership-upgraded', jobIdFor('stripe', event.id)],
+    ]);
     await deliver(event);
     expect(await models().SubscriptionPayment.countDocuments({ _id: invoiceId })).toBe(1);
     expect(await jobsOf(user.id)).toHaveLength(1);
@@ -235,7 +337,8 @@ describe('POST /api/billing/webhook: invoice.paid', () => {
 });
 
 describe('POST /api/billing/webhook: coaching', () => {
-  const notificationJobs = () => parts.producers.notifications.queue.getJobs(['waiting', 'active', 'completed', 'failed', 'delayed']);
+  const notificationJobs = () =>
+    parts.producers.notifications.queue.getJobs(['waiting', 'active', 'completed', 'failed', 'delayed']);
 
   it('when a coaching payment_intent.succeeded is delivered twice, then one booking and one coaching-booked job', async () => {
     const user = await insertUser(deps, { firstName: 'Ada', lastName: 'Birdie' });
@@ -303,14 +406,19 @@ describe('POST /api/billing/webhook: Redis unavailable', () => {
       .send(payload);
   };
 
-  it('when Redis goes away at enqueue, then 503, the event is not marked processed, and Stripe\'s retry after it is back queues it once', async () => {
+  it("when Redis goes away at enqueue, then 503, the event is not marked processed, and Stripe's retry after it is back queues it once", async () => {
     const { user, customerId, subscriptionId } = await member();
     const warmup = events.other('customer.created');
     expect((await deliverTo(warmup)).status).toBe(200);
     await outageParts.producers.membership.queue.waitUntilReady();
 
     await proxy.down();
-    const event = events.subscriptionEvent('customer.subscription.updated', { subscriptionId, customerId, status: 'active', userId: user.id });
+    const event = events.subscriptionEvent('customer.subscription.updated', {
+      subscriptionId,
+      customerId,
+      status: 'active',
+      userId: user.id,
+    });
     const during = await deliverTo(event);
     expect(during.status).toBe(503);
     expect(during.body).toMatchObject({ code: 'UNAVAILABLE' });

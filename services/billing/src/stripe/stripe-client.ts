@@ -29,16 +29,20 @@ export function createStripeClient(config: Pick<BillingConfig, 'STRIPE_SECRET_KE
     timeout: 15_000,
     telemetry: false,
     appInfo: { name: 'fairway-mind-billing' },
-    ...(base
-      ? { host: base.hostname, port: Number(base.port || (protocol === 'http' ? 80 : 443)), protocol }
-      : {}),
+    ...(base ? { host: base.hostname, port: Number(base.port || (protocol === 'http' ? 80 : 443)), protocol } : {}),
   });
 }
 
 /** What we log about a Stripe failure: never the request, headers or keys. */
 function describe(err: unknown): Record<string, unknown> {
   if (err instanceof Stripe.errors.StripeError) {
-    return { type: err.type, code: err.code, statusCode: err.statusCode, requestId: err.requestId, message: err.message };
+    return {
+      type: err.type,
+      code: err.code,
+      statusCode: err.statusCode,
+      requestId: err.requestId,
+      message: err.message,
+    };
   }
   return { message: err instanceof Error ? err.message : String(err) };
 }
