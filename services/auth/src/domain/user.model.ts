@@ -36,9 +36,13 @@ const userSchema = new Schema<User>(
   schemaOptions({ collection: USERS_COLLECTION }),
 );
 
-/** One membership event applied to one user: the record that makes replays harmless and visible. */
+/**
+ * One membership event applied to one user: the record that makes replays harmless and visible.
+ * Keyed by the event id itself (`_id`), so the replay check is a primary-key lookup on any
+ * MongoDB-protocol server (FerretDB v1 scans the collection for other filters).
+ */
 export interface MembershipChange {
-  eventId: string;
+  _id: string;
   userId: string;
   level: MembershipLevel;
   occurredAt: Date;
@@ -46,7 +50,7 @@ export interface MembershipChange {
 
 const membershipChangeSchema = new Schema<MembershipChange>(
   {
-    eventId: { type: String, required: true, unique: true },
+    _id: { type: String, required: true },
     userId: { type: String, required: true, index: true },
     level: { type: String, enum: ['free', 'premium'], required: true },
     occurredAt: { type: Date, required: true },

@@ -112,7 +112,7 @@ export class UserService {
     extraSet: Partial<User>,
   ): Promise<boolean> {
     const { User, MembershipChange } = this.deps.models;
-    if (await MembershipChange.exists({ eventId })) return false;
+    if (await MembershipChange.exists({ _id: eventId })) return false;
     const result = await User.updateOne(
       {
         _id: userId,
@@ -125,7 +125,7 @@ export class UserService {
       this.deps.logger.info({ eventId, userId, level }, 'membership event not applied (unknown user, stale or other subscription)');
     }
     try {
-      await MembershipChange.create({ eventId, userId, level, occurredAt });
+      await MembershipChange.create({ _id: eventId, userId, level, occurredAt });
     } catch (err) {
       if ((err as { code?: number }).code !== 11000) throw err;
       return false;
