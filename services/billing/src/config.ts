@@ -5,6 +5,8 @@ const cents = z.coerce.number().int().positive();
 
 export const configSchema = baseEnvSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(4005),
+  /** Stripe events can outgrow the other services' 100kb; the gateway caps bodies at 1m. */
+  BODY_LIMIT: z.string().regex(/^\d+(kb|mb)$/, 'like 100kb or 1mb').default('1mb'),
   /** sk_test_… / sk_live_… (or a restricted rk_ key); stripe-mock takes any key of three `_` parts. */
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_[A-Za-z0-9]+_[A-Za-z0-9]+/, 'must look like sk_test_…'),
   /** Only to point stripe-node elsewhere (stripe-mock: http://127.0.0.1:12111); unset for Stripe. */

@@ -101,6 +101,12 @@ describe('POST /api/billing/webhook: signature', () => {
     expect(unsigned.status).toBe(400);
   });
 
+  it('when a signed event is larger than the other services accept (300 kB), then it is still verified (200)', async () => {
+    const event = events.other('customer.updated');
+    (event as unknown as { data: { object: Record<string, unknown> } }).data.object.description = 'x'.repeat(300_000);
+    expect((await deliver(event)).status).toBe(200);
+  });
+
   it('when the signature is too old (a replayed capture), then 400', async () => {
     const res = await deliver(events.other('customer.created'), { timestamp: Math.floor(Date.now() / 1000) - 3600 });
     expect(res.status).toBe(400);
