@@ -163,6 +163,9 @@ cmd_test() {
       SMTP_SINK_URL="http://127.0.0.1:${SMTP_SINK_HTTP_PORT:-1080}" CHROMIUM_PATH=/usr/bin/chromium \
       FM_TEST_REPORT="$TEST_DIR/e2e.json" \
       run_suite e2e "$TEST_DIR/e2e.json" npm test -w e2e
+    # The production build the browser suite used: initial JS for / within budget, and no
+    # member-area chunk on public pages (prints the figures per page).
+    run_suite budget "" npm run budget -w frontend
   fi
 
   step "Stopping what this run started"
