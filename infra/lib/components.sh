@@ -46,9 +46,9 @@ provision_npm() {
     if grep -q 'can only install packages when your package.json and package-lock.json' "$LOG_DIR/npm-ci.log"; then
       # Typically npm/cli#4828: a lock regenerated over an existing node_modules loses the
       # other platforms' optional packages. Install anyway, but say so: the lock needs a fix.
-      warn "package-lock.json is out of sync with package.json (npm ci refused; see .data/log/npm-ci.log):"
+      warn "npm ci refused package-lock.json (npm/cli#4828: other platforms' optional builds are not in the lock):"
       grep -m 5 'Missing:\|Invalid:' "$LOG_DIR/npm-ci.log" | sed 's/^/        /' >&2 || true
-      warn "falling back to npm install; regenerate the lock (rm -rf node_modules package-lock.json && npm install)"
+      warn "falling back to npm install, which keeps the locked versions (README: Known issues)"
       (cd "$ROOT" && npm install --no-audit --no-fund --loglevel=error >>"$LOG_DIR/npm-ci.log" 2>&1) ||
         { tail -n 30 "$LOG_DIR/npm-ci.log" >&2; die "npm install failed (log: .data/log/npm-ci.log)"; }
       sum=$(sha256sum "$ROOT/package-lock.json" | cut -d' ' -f1)
