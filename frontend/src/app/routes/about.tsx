@@ -8,6 +8,7 @@ import MapOutlinedIcon from '@mui/icons-material/MapOutlined';
 import OndemandVideoOutlinedIcon from '@mui/icons-material/OndemandVideoOutlined';
 import PsychologyOutlinedIcon from '@mui/icons-material/PsychologyOutlined';
 import { brand } from '@/app/theme';
+import { FeatureBlurb } from '@/components/ui/feature-blurb';
 import { PageHeader, Section, SectionHeading } from '@/components/ui/page-header';
 import { PageTitle } from '@/components/ui/page-title';
 import { appConfig } from '@/config/app-config';
@@ -76,25 +77,7 @@ export default function AboutPage() {
         >
           {features.map(({ title, text, Icon }) => (
             <Card key={title} component="article" sx={{ p: 3.5 }}>
-              <Box
-                aria-hidden="true"
-                sx={{
-                  width: 48,
-                  height: 48,
-                  borderRadius: 3,
-                  display: 'grid',
-                  placeItems: 'center',
-                  bgcolor: brand.green100,
-                  color: 'primary.main',
-                  mb: 2,
-                }}
-              >
-                <Icon />
-              </Box>
-              <Typography variant="h5" component="h3" sx={{ mb: 1 }}>
-                {title}
-              </Typography>
-              <Typography color="text.secondary">{text}</Typography>
+              <FeatureBlurb Icon={Icon} title={title} text={text} />
             </Card>
           ))}
         </Box>

@@ -9,6 +9,7 @@ import CenterFocusStrongOutlinedIcon from '@mui/icons-material/CenterFocusStrong
 import SelfImprovementOutlinedIcon from '@mui/icons-material/SelfImprovementOutlined';
 import TrendingUpRoundedIcon from '@mui/icons-material/TrendingUpRounded';
 import { brand } from '@/app/theme';
+import { FeatureBlurb } from '@/components/ui/feature-blurb';
 import { PageTitle } from '@/components/ui/page-title';
 import { Section, SectionHeading } from '@/components/ui/page-header';
 import { VideoEmbed } from '@/components/ui/video-embed';
@@ -52,25 +53,7 @@ export default function LandingPage() {
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
           {benefits.map(({ title, text, Icon }) => (
             <Card key={title} component="article" sx={{ p: { xs: 3, md: 4 } }}>
-              <Box
-                aria-hidden="true"
-                sx={{
-                  width: 52,
-                  height: 52,
-                  borderRadius: 3,
-                  display: 'grid',
-                  placeItems: 'center',
-                  bgcolor: brand.green100,
-                  color: 'primary.main',
-                  mb: 2.5,
-                }}
-              >
-                <Icon />
-              </Box>
-              <Typography variant="h4" component="h3" sx={{ mb: 1 }}>
-                {title}
-              </Typography>
-              <Typography color="text.secondary">{text}</Typography>
+              <FeatureBlurb Icon={Icon} title={title} text={text} large />
             </Card>
           ))}
         </Box>

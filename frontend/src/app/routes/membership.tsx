@@ -6,7 +6,7 @@ import AllInclusiveRoundedIcon from '@mui/icons-material/AllInclusiveRounded';
 import HeadphonesRoundedIcon from '@mui/icons-material/HeadphonesRounded';
 import SupportAgentRoundedIcon from '@mui/icons-material/SupportAgentRounded';
 import VerifiedOutlinedIcon from '@mui/icons-material/VerifiedOutlined';
-import { brand } from '@/app/theme';
+import { FeatureBlurb } from '@/components/ui/feature-blurb';
 import { FaqAccordion, type FaqItem } from '@/components/ui/faq-accordion';
 import { PageHeader, Section, SectionHeading } from '@/components/ui/page-header';
 import { PageTitle } from '@/components/ui/page-title';
@@ -124,25 +124,7 @@ export default function MembershipPage() {
         >
           {reasons.map(({ title, text, Icon }) => (
             <Box key={title}>
-              <Box
-                aria-hidden="true"
-                sx={{
-                  width: 48,
-                  height: 48,
-                  borderRadius: 3,
-                  display: 'grid',
-                  placeItems: 'center',
-                  bgcolor: brand.green100,
-                  color: 'primary.main',
-                  mb: 2,
-                }}
-              >
-                <Icon />
-              </Box>
-              <Typography variant="h5" component="h3" sx={{ mb: 1 }}>
-                {title}
-              </Typography>
-              <Typography color="text.secondary">{text}</Typography>
+              <FeatureBlurb Icon={Icon} title={title} text={text} />
             </Box>
           ))}
         </Box>
