@@ -5,9 +5,6 @@ import { configSchema, type Config } from './config';
 import { bumpCatalogueVersion, catalogueVersionKey } from './domain/catalogue-cache';
 import { seedCatalogue } from './seed';
 
-// Jest 30 ignores the per-project testTimeout in jest.config.js (5 s default); real servers on a busy machine need more.
-jest.setTimeout(30_000);
-
 let deps: TestDeps<Config>;
 
 beforeAll(async () => {

@@ -7,8 +7,6 @@ import { configSchema, type BillingConfig } from '../config';
 import { billingModels } from '../domain/billing.models';
 import { createStripeClient } from '../stripe/stripe-client';
 
-jest.setTimeout(30_000);
-
 let deps: TestDeps<BillingConfig>;
 let parts: BillingParts;
 let app: ReturnType<typeof buildApp>;

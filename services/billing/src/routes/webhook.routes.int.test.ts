@@ -17,8 +17,6 @@ import { billingModels } from '../domain/billing.models';
 import { createBillingProducers } from '../events/billing.producers';
 import { WEBHOOK_PATH } from './webhook.routes';
 
-jest.setTimeout(30_000);
-
 let deps: TestDeps<BillingConfig>;
 let parts: BillingParts;
 let app: ReturnType<typeof buildApp>;

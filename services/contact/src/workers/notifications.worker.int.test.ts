@@ -11,8 +11,6 @@ import { NotificationService } from '../domain/notification.service';
 import { startContactSweep } from './contact-sweep.worker';
 import { startNotificationsWorker } from './notifications.worker';
 
-jest.setTimeout(30_000);
-
 const FOUNDER = 'founder@fairwaymind.test';
 let sink: SmtpSink;
 let deps: TestDeps<Config>;

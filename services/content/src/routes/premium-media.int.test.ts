@@ -9,9 +9,6 @@ import { buildApp } from '../app';
 import { configSchema, type Config } from '../config';
 import { seedCatalogue } from '../seed';
 
-// Jest 30 ignores the per-project testTimeout in jest.config.js (5 s default); real servers on a busy machine need more.
-jest.setTimeout(30_000);
-
 let deps: TestDeps<Config>;
 let server: ReturnType<ReturnType<typeof buildApp>['callback']>;
 let premiumUrls: string[];
