@@ -16,6 +16,7 @@ import { LogoMark, Wordmark } from '@/components/brand/logo';
 import { appConfig } from '@/config/app-config';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { paths } from '@/config/paths';
+import { VisuallyHidden } from '@/components/ui/visually-hidden';
 
 /** SPEC §9: below 768 px the header collapses into a toggled menu. */
 export const MOBILE_QUERY = '(max-width: 767.98px)';
@@ -226,9 +227,7 @@ function MobileLink({
       <Box component="a" href={href} target="_blank" rel="noopener noreferrer" onClick={onClick} sx={sx}>
         {children}
         <OpenInNewIcon fontSize="small" aria-hidden="true" sx={{ opacity: 0.5 }} />
-        <Box component="span" sx={visuallyHidden}>
-          (opens in a new tab)
-        </Box>
+        <VisuallyHidden>(opens in a new tab)</VisuallyHidden>
       </Box>
     );
   }
@@ -238,18 +237,6 @@ function MobileLink({
     </Box>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: 0,
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /**
  * Socials: a disclosure button with a short list of external links (the disclosure-navigation
@@ -363,9 +350,7 @@ function SocialsMenu() {
             >
               {social.label}
               <OpenInNewIcon fontSize="small" aria-hidden="true" sx={{ opacity: 0.5 }} />
-              <Box component="span" sx={visuallyHidden}>
-                (opens in a new tab)
-              </Box>
+              <VisuallyHidden>(opens in a new tab)</VisuallyHidden>
             </Box>
           </li>
         ))}

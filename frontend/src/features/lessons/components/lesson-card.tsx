@@ -9,6 +9,7 @@ import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import PlayArrowRoundedIcon from '@mui/icons-material/PlayArrowRounded';
 import { paths } from '@/config/paths';
 import { isLessonLocked, type Lesson } from '@/features/lessons/types';
+import { VisuallyHidden } from '@/components/ui/visually-hidden';
 
 const categoryTone: Record<string, { bg: string; fg: string }> = {
   confidence: { bg: '#e3eee6', fg: '#173f2f' },
@@ -63,9 +64,7 @@ export function LessonCard({ lesson }: { lesson: Lesson }) {
         <Typography variant="body2" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
           <AccessTimeIcon fontSize="small" aria-hidden="true" />
           <span>
-            <Box component="span" sx={visuallyHiddenSx}>
-              Duration:{' '}
-            </Box>
+            <VisuallyHidden>Duration: </VisuallyHidden>
             {lesson.duration}
           </span>
         </Typography>
@@ -92,15 +91,3 @@ export function LessonCard({ lesson }: { lesson: Lesson }) {
     </Card>
   );
 }
-
-const visuallyHiddenSx = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: 0,
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
