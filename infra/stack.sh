@@ -155,9 +155,10 @@ cmd_test() {
 
   if [ "$e2e" = 1 ]; then
     step "Application for the browser tests"
-    # Each run signs up several members from 127.0.0.1; runs close together must not meet
-    # the per-IP signup throttle that protects the real site.
+    # Each run signs up several members and sends a contact message from 127.0.0.1; runs close
+    # together must not meet the per-IP throttles that protect the real site.
     export AUTH_SIGNUPS_PER_HOUR=${FM_E2E_SIGNUPS_PER_HOUR:-1000}
+    export CONTACT_RATE_LIMIT=${FM_E2E_CONTACT_RATE_LIMIT:-1000}
     bring_up_app
     E2E_BASE_URL="http://localhost:$GATEWAY_PORT" BASE_URL="http://localhost:$GATEWAY_PORT" \
       SMTP_SINK_URL="http://127.0.0.1:${SMTP_SINK_HTTP_PORT:-1080}" CHROMIUM_PATH=/usr/bin/chromium \
