@@ -21,7 +21,7 @@ import {
 } from 'react-router-dom';
 import { AppProvider } from '@/app/provider';
 import { AppRoutes } from '@/app/router';
-import { makeStore, type AppStore } from '@/app/store';
+import { makeStore, type AppStore, type RootState } from '@/app/store';
 import type { User } from '@/features/auth/types';
 import { currentUserHandler } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
@@ -88,6 +88,24 @@ export function renderWithProviders(
     </Routes>
   );
   return setup(tree, path, options);
+}
+
+/**
+ * Resolves once the store's state satisfies `reached` (e.g. a query has failed): a positive
+ * signal that needs no timer, so it also works while a test fakes setTimeout. Wrap it in
+ * `act` so React renders and runs its effects before the test goes on:
+ *
+ *   await act(() => storeReaches(store, (state) => endpoint.select(arg)(state).isError));
+ */
+export function storeReaches(store: AppStore, reached: (state: RootState) => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    if (reached(store.getState())) return resolve();
+    const unsubscribe = store.subscribe(() => {
+      if (!reached(store.getState())) return;
+      unsubscribe();
+      resolve();
+    });
+  });
 }
 
 /** Wait until the app's "Loading..." spinner (current user) has gone. */

@@ -3,10 +3,11 @@ import { act } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import SectionPage from '@/app/routes/member/section';
 import type { MemberContent } from '@/features/member/api/types';
+import { getSectionContentApi } from '@/features/member/api/get-section-content';
 import { browserNavigation } from '@/features/member/lib/browser-navigation';
 import { apiUrl } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
-import { renderWithProviders, screen, within } from '@/testing/test-utils';
+import { renderWithProviders, screen, storeReaches, within } from '@/testing/test-utils';
 
 const section = { id: 'sec-7', name: 'Daily Drills', slug: 'daily-drills', description: null, order: 4 };
 
@@ -143,14 +144,11 @@ describe('member section page', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => {});
     serve(() => HttpResponse.json({ message: 'Not logged in', code: 'UNAUTHENTICATED' }, { status: 401 }));
-    renderSection();
+    const { store } = renderSection();
 
-    // Testing Library's async helpers wait on setTimeout, which is fake here: poll with setImmediate.
-    for (let i = 0; i < 200 && !screen.queryByText('Unauthorized'); i++) {
-      await act(async () => {
-        await new Promise((resolve) => setImmediate(resolve));
-      });
-    }
+    // Wait on the failed request itself (the store), not on timers: setTimeout is fake here.
+    const contentQuery = getSectionContentApi.endpoints.getSectionContent.select(section.id);
+    await act(() => storeReaches(store, (state) => contentQuery(state).isError));
     expect(screen.getByText('Unauthorized')).toBeInTheDocument();
     expect(screen.getByText('You are logged out. Logging in again...')).toBeInTheDocument();
     expect(assign).not.toHaveBeenCalled();
