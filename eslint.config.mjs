@@ -1,31 +1,102 @@
-// Lint for the whole workspace: TypeScript-aware rules for services, frontend and tooling.
+// Lint for the whole workspace: TypeScript-aware rules for services, frontend, e2e, infra and
+// the gateway's tooling; React's hooks rules and one-way import zones for the frontend.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const features = readdirSync(new URL('./frontend/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * The frontend's one-way imports (bulletproof-react): app → features → shared code
+ * (components, lib, config). A feature never imports another feature or the app; shared code
+ * imports neither. Types may cross (e.g. the store's RootState).
+ */
+const importZones = (banned, message) => ({
+  'no-restricted-imports': ['error', { patterns: [{ group: banned, message, allowTypeImports: true }] }],
+});
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/coverage/**', '.data/**', '.cache/**', 'media/**', 'artifacts/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/coverage/**',
+      '.data/**',
+      '.cache/**',
+      'media/**',
+      'artifacts/**',
+      '**/artifacts/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: globals.node },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['warn', { fixStyle: 'inline-type-imports' }],
       'no-console': ['warn', { allow: ['warn', 'error'] }],
+      // Explicit imports of Node's globals (Buffer, fetch…) are fine.
+      'no-redeclare': ['error', { builtinGlobals: false }],
     },
   },
   {
     files: ['**/*.js', '**/*.cjs'],
-    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', process: 'readonly', __dirname: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly' } },
+    ignores: ['frontend/**'],
+    languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
     // Services never import each other's src: they talk over HTTP or queues.
     files: ['services/*/src/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../../*/src/*', '../../../*/src/*', '@fm/auth*', '@fm/content*', '@fm/courses*', '@fm/contact*', '@fm/billing*'], message: 'Services talk over HTTP or queues, not imports.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '../../*/src/*',
+                '../../../*/src/*',
+                '@fm/auth*',
+                '@fm/content*',
+                '@fm/courses*',
+                '@fm/contact*',
+                '@fm/billing*',
+              ],
+              message: 'Services talk over HTTP or queues, not imports.',
+            },
+          ],
+        },
+      ],
     },
   },
+  {
+    // Command-line tools print their results.
+    files: ['**/scripts/**'],
+    rules: { 'no-console': 'off' },
+  },
+  {
+    files: ['frontend/**/*.{ts,tsx}'],
+    languageOptions: { globals: globals.browser },
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.flat.recommended.rules,
+  },
+  {
+    files: ['frontend/src/{components,lib,config}/**/*.{ts,tsx}'],
+    ignores: ['**/__tests__/**'],
+    rules: importZones(['@/app/*', '@/features/*'], 'Shared code imports neither the app nor a feature.'),
+  },
+  ...features.map((feature) => ({
+    files: [`frontend/src/features/${feature}/**/*.{ts,tsx}`],
+    ignores: ['**/__tests__/**'],
+    rules: importZones(
+      ['@/app/*', '@/features/*', `!@/features/${feature}`, `!@/features/${feature}/**`],
+      'A feature imports shared code, never the app or another feature (compose features in src/app).',
+    ),
+  })),
 );

@@ -133,6 +133,9 @@ cmd_test() {
   rm -rf "$TEST_DIR"
   mkdir -p "$TEST_DIR"
 
+  # Type checks (services' src and tests, frontend), eslint and prettier over the tree.
+  run_suite static "" node infra/test/static-checks.js
+
   # Launcher pieces: SMTP sink and gateway (real nginx), node's own test runner.
   run_suite infra "$TEST_DIR/infra.tap" node --test --test-reporter=spec --test-reporter-destination=stdout \
     --test-reporter=tap --test-reporter-destination="$TEST_DIR/infra.tap" infra/smtp-sink/test gateway/test

@@ -5,7 +5,7 @@ import CssBaseline from '@mui/material/CssBaseline';
 // @mui/material's ThemeProvider would render anyway, minus its CSS-vars machinery (~5 KB gzip).
 import { ThemeProvider } from '@mui/system';
 import type { AppStore } from '@/app/store';
-import { theme } from '@/app/theme';
+import { theme } from '@/config/theme';
 import { ToastProvider } from '@/components/toast/toast-provider';
 
 /** Store, theme and toasts: everything a page needs except the router. */

@@ -34,20 +34,26 @@ type RenderOptions = {
   advanceTimers?: (ms: number) => unknown;
 };
 
-type Probe = { location: Location | null; navigate: NavigateFunction | null };
+/** What the router shows now, as the RouterProbe last rendered it. */
+class Probe {
+  location: Location | null = null;
+  navigate: NavigateFunction | null = null;
+
+  seen(location: Location, navigate: NavigateFunction) {
+    this.location = location;
+    this.navigate = navigate;
+  }
+}
 
 function RouterProbe({ probe }: { probe: Probe }) {
-  const location = useLocation();
-  const navigate = useNavigate();
-  probe.navigate = navigate;
-  probe.location = location;
+  probe.seen(useLocation(), useNavigate());
   return null;
 }
 
 function setup(tree: ReactElement, path: string, options: RenderOptions) {
   if (options.viewer !== undefined) server.use(currentUserHandler(options.viewer));
   const store = options.store ?? makeStore();
-  const probe: Probe = { location: null, navigate: null };
+  const probe = new Probe();
   const user = userEvent.setup(options.advanceTimers ? { advanceTimers: options.advanceTimers } : {});
   const result = render(
     <AppProvider store={store}>

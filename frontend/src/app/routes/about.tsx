@@ -7,7 +7,7 @@ import GraphicEqRoundedIcon from '@mui/icons-material/GraphicEqRounded';
 import MapOutlinedIcon from '@mui/icons-material/MapOutlined';
 import OndemandVideoOutlinedIcon from '@mui/icons-material/OndemandVideoOutlined';
 import PsychologyOutlinedIcon from '@mui/icons-material/PsychologyOutlined';
-import { brand } from '@/app/theme';
+import { brand } from '@/config/theme';
 import { FeatureBlurb } from '@/components/ui/feature-blurb';
 import { PageHeader, Section, SectionHeading } from '@/components/ui/page-header';
 import { PageTitle } from '@/components/ui/page-title';

@@ -8,7 +8,7 @@ import ArrowForwardRoundedIcon from '@mui/icons-material/ArrowForwardRounded';
 import CenterFocusStrongOutlinedIcon from '@mui/icons-material/CenterFocusStrongOutlined';
 import SelfImprovementOutlinedIcon from '@mui/icons-material/SelfImprovementOutlined';
 import TrendingUpRoundedIcon from '@mui/icons-material/TrendingUpRounded';
-import { brand } from '@/app/theme';
+import { brand } from '@/config/theme';
 import { FeatureBlurb } from '@/components/ui/feature-blurb';
 import { PageTitle } from '@/components/ui/page-title';
 import { Section, SectionHeading } from '@/components/ui/page-header';

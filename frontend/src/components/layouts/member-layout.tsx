@@ -225,8 +225,10 @@ export function MemberLayout(props: MemberLayoutProps) {
   const { isPremium, userName } = props;
   const isMobile = useMediaQuery(`(max-width:${MOBILE_BREAKPOINT - 1}px)`, { noSsr: true });
   const [open, setOpen] = useState(() => readSidebarCookie());
-  const [openMobile, setOpenMobile] = useState(false);
   const { pathname } = useLocation();
+  // The mobile drawer stays open only on the page it was opened on: it closes when the page changes.
+  const [openMobileAt, setOpenMobileAt] = useState<string | null>(null);
+  const openMobile = openMobileAt === pathname;
 
   const setDesktopOpen = useCallback((value: boolean) => {
     setOpen(value);
@@ -234,9 +236,9 @@ export function MemberLayout(props: MemberLayoutProps) {
   }, []);
 
   const toggleSidebar = useCallback(() => {
-    if (isMobile) setOpenMobile((o) => !o);
+    if (isMobile) setOpenMobileAt((at) => (at === pathname ? null : pathname));
     else setDesktopOpen(!open);
-  }, [isMobile, open, setDesktopOpen]);
+  }, [isMobile, open, pathname, setDesktopOpen]);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -249,9 +251,6 @@ export function MemberLayout(props: MemberLayoutProps) {
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [toggleSidebar]);
 
-  // The drawer closes when the page changes.
-  useEffect(() => setOpenMobile(false), [pathname]);
-
   const collapsed = !isMobile && !open;
   const width = collapsed ? SIDEBAR_WIDTH_COLLAPSED : SIDEBAR_WIDTH;
   const expanded = isMobile ? openMobile : open;
@@ -263,13 +262,13 @@ export function MemberLayout(props: MemberLayoutProps) {
         <Drawer
           variant="temporary"
           open={openMobile}
-          onClose={() => setOpenMobile(false)}
+          onClose={() => setOpenMobileAt(null)}
           ModalProps={{ keepMounted: true }}
           slotProps={{
             paper: { id: 'member-sidebar', sx: { ...sidebarPaperSx, width: `min(${SIDEBAR_WIDTH}, 85vw)` } },
           }}
         >
-          <SidebarContent {...props} collapsed={false} onNavigate={() => setOpenMobile(false)} />
+          <SidebarContent {...props} collapsed={false} onNavigate={() => setOpenMobileAt(null)} />
         </Drawer>
       ) : (
         <Box

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import MailOutlineIcon from '@mui/icons-material/MailOutlined';
 import YouTubeIcon from '@mui/icons-material/YouTube';
 import { LogoMark, Wordmark } from '@/components/brand/logo';
-import { brand } from '@/app/theme';
+import { brand } from '@/config/theme';
 import { appConfig } from '@/config/app-config';
 import { paths } from '@/config/paths';
 

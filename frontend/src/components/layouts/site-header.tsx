@@ -28,17 +28,19 @@ const navLinks = [
 
 export function SiteHeader() {
   const isMobile = useMediaQuery(MOBILE_QUERY);
-  const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
   const menuId = useId();
-
-  // Close the mobile menu on navigation and when the screen grows past the breakpoint.
-  useEffect(() => setMenuOpen(false), [pathname, isMobile]);
+  // The mobile menu stays open only on the page and screen size it was opened on: it closes on
+  // navigation and when the screen grows past the breakpoint.
+  const here = `${pathname} ${isMobile}`;
+  const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
+  const menuOpen = menuOpenAt === here;
+  const setMenuOpen = (open: boolean) => setMenuOpenAt(open ? here : null);
 
   useEffect(() => {
     if (!menuOpen) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setMenuOpen(false);
+      if (event.key === 'Escape') setMenuOpenAt(null);
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
@@ -115,7 +117,7 @@ export function SiteHeader() {
               aria-label={menuOpen ? 'Close menu' : 'Open menu'}
               aria-expanded={menuOpen}
               aria-controls={menuId}
-              onClick={() => setMenuOpen((open) => !open)}
+              onClick={() => setMenuOpen(!menuOpen)}
             >
               {menuOpen ? <CloseIcon /> : <MenuIcon />}
             </IconButton>

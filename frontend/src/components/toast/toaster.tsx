@@ -63,7 +63,8 @@ function ToastCard({ toast, onDismiss: dismissById }: { toast: ToastItem; onDism
   const { id } = toast;
   const [paused, setPaused] = useState(false);
   const [offset, setOffset] = useState(0);
-  const startX = useRef<number | null>(null);
+  // Where a swipe started (null when none is under way): state, since it styles the card.
+  const [startX, setStartX] = useState<number | null>(null);
   const remaining = useRef(toast.duration);
   const startedAt = useRef(0);
   const onDismiss = useCallback(() => dismissById(id), [dismissById, id]);
@@ -80,17 +81,17 @@ function ToastCard({ toast, onDismiss: dismissById }: { toast: ToastItem; onDism
 
   const onPointerDown = (event: ReactPointerEvent<HTMLLIElement>) => {
     if ((event.target as HTMLElement).closest('button')) return;
-    startX.current = event.clientX;
+    setStartX(event.clientX);
     event.currentTarget.setPointerCapture?.(event.pointerId);
   };
   const onPointerMove = (event: ReactPointerEvent<HTMLLIElement>) => {
-    if (startX.current === null) return;
-    setOffset(Math.max(0, event.clientX - startX.current));
+    if (startX === null) return;
+    setOffset(Math.max(0, event.clientX - startX));
   };
   const endSwipe = (event: ReactPointerEvent<HTMLLIElement>) => {
-    if (startX.current === null) return;
-    const distance = event.clientX - startX.current;
-    startX.current = null;
+    if (startX === null) return;
+    const distance = event.clientX - startX;
+    setStartX(null);
     if (distance >= TOAST_SWIPE_THRESHOLD) onDismiss();
     else setOffset(0);
   };
@@ -107,7 +108,7 @@ function ToastCard({ toast, onDismiss: dismissById }: { toast: ToastItem; onDism
       onPointerMove={onPointerMove}
       onPointerUp={endSwipe}
       onPointerCancel={() => {
-        startX.current = null;
+        setStartX(null);
         setOffset(0);
       }}
       onMouseEnter={() => setPaused(true)}
@@ -130,7 +131,7 @@ function ToastCard({ toast, onDismiss: dismissById }: { toast: ToastItem; onDism
         touchAction: 'pan-y',
         transform: `translateX(${offset}px)`,
         opacity: offset ? Math.max(0.3, 1 - offset / 300) : 1,
-        transition: startX.current === null ? 'transform 160ms ease, opacity 160ms ease' : 'none',
+        transition: startX === null ? 'transform 160ms ease, opacity 160ms ease' : 'none',
         animation: 'fm-toast-in 220ms ease-out',
         '@keyframes fm-toast-in': {
           from: { opacity: 0, transform: 'translateY(8px)' },

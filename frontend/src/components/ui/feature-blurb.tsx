@@ -1,7 +1,7 @@
 import type { ElementType } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { brand } from '@/app/theme';
+import { brand } from '@/config/theme';
 
 /**
  * An icon badge, a title and a line of text: the benefit, feature and reason items of the

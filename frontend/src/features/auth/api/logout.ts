@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch } from '@/lib/store-hooks';
 import { api } from '@/lib/api';
 import { paths } from '@/config/paths';
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch } from '@/lib/store-hooks';
 import { useToast } from '@/components/toast/use-toast';
 import type { ToastOptions } from '@/components/toast/toast-store';
 import { paths } from '@/config/paths';
