@@ -11,38 +11,28 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const http = require('node:http');
-const net = require('node:net');
 const { Buffer } = require('node:buffer');
-const { spawn, spawnSync } = require('node:child_process');
+const { spawnSync } = require('node:child_process');
 
-const RENDER = path.join(__dirname, '..', 'render.js');
-const SERVICES = ['auth', 'content', 'courses', 'contact', 'billing'];
-const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p)) || 'nginx';
+const { NGINX, RENDER, SERVICES, startGateway } = require('../testing/start-gateway');
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'fm-gateway-'));
 /** @type {Record<string, http.Server>} */
 const upstreams = {};
-/** @type {import('node:child_process').ChildProcess | null} */
-let nginx = null;
+/** Requests each stand-in upstream received. */
+/** @type {Record<string, number>} */
+const received = {};
+/** @type {Awaited<ReturnType<typeof startGateway>>} */
+let gateway;
 let base = '';
-/** @type {Record<string, string>} */
-const env = {};
-
-/** @returns {Promise<number>} */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}
 
 before(async () => {
+  /** @type {Record<string, number>} */
+  const ports = {};
   for (const name of SERVICES) {
+    received[name] = 0;
     const server = http.createServer((req, res) => {
+      received[name] += 1;
       let body = '';
       req.on('data', (c) => (body += c));
       req.on('end', () => {
@@ -71,13 +61,9 @@ before(async () => {
     });
     await new Promise((r) => server.listen(0, '127.0.0.1', () => r(undefined)));
     const a = server.address();
-    env[`${name.toUpperCase()}_PORT`] = String(typeof a === 'object' && a ? a.port : 0);
+    ports[name] = typeof a === 'object' && a ? a.port : 0;
     upstreams[name] = server;
   }
-  const gatewayPort = await freePort();
-  env.GATEWAY_PORT = String(gatewayPort);
-  env.GATEWAY_HOST = '127.0.0.1';
-  base = `http://127.0.0.1:${gatewayPort}`;
 
   const dist = path.join(tmp, 'dist');
   fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
@@ -92,55 +78,12 @@ before(async () => {
   fs.writeFileSync(path.join(media, 'guided', 'perfect-drive.mp3'), Buffer.alloc(2048, 2));
   fs.writeFileSync(path.join(media, '.manifest.json'), '{}');
 
-  const prefix = path.join(tmp, 'nginx');
-  const r = spawnSync(
-    process.execPath,
-    [
-      RENDER,
-      '--mode',
-      'local',
-      '--out',
-      path.join(prefix, 'conf'),
-      '--root',
-      dist,
-      '--media',
-      media,
-      '--prefix',
-      prefix,
-    ],
-    {
-      env: { ...process.env, ...env },
-      encoding: 'utf8',
-    },
-  );
-  assert.equal(r.status, 0, r.stderr);
-  const t = spawnSync(
-    NGINX,
-    ['-t', '-q', '-p', prefix, '-e', path.join(prefix, 'logs/error.log'), '-c', 'conf/nginx.conf'],
-    { encoding: 'utf8' },
-  );
-  assert.equal(t.status, 0, `nginx -t failed: ${t.stderr}`);
-  nginx = spawn(
-    NGINX,
-    ['-p', prefix, '-e', path.join(prefix, 'logs/error.log'), '-c', 'conf/nginx.conf', '-g', 'daemon off;'],
-    { stdio: 'ignore' },
-  );
-  for (let i = 0; i < 100; i++) {
-    try {
-      await fetch(`${base}/index.html`);
-      return;
-    } catch {
-      await new Promise((r2) => setTimeout(r2, 50));
-    }
-  }
-  throw new Error('nginx did not start');
+  gateway = await startGateway({ dir: tmp, ports, root: dist, media });
+  base = gateway.base;
 });
 
 after(async () => {
-  if (nginx) {
-    nginx.kill('SIGTERM');
-    await new Promise((r) => nginx?.once('exit', r));
-  }
+  await gateway?.stop();
   for (const s of Object.values(upstreams)) {
     s.closeAllConnections();
     await new Promise((r) => s.close(() => r(undefined)));
@@ -227,6 +170,78 @@ test('when a body is over 1m, then the gateway answers 413 in the error envelope
   assert.deepEqual(await res.json(), { message: 'Request body too large', code: 'PAYLOAD_TOO_LARGE' });
 });
 
+test('when an API request carries a compressed body, then the gateway answers 415 in the error envelope and no service sees it', async () => {
+  const before = { ...received };
+  for (const encoding of ['gzip', 'deflate', 'br', 'GZIP', 'x-made-up', 'gzip, identity']) {
+    const res = await fetch(`${base}/api/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-encoding': encoding },
+      body: 'not even compressed',
+    });
+    assert.equal(res.status, 415, encoding);
+    assert.equal(res.headers.get('x-content-type-options'), 'nosniff');
+    assert.equal(res.headers.get('cache-control'), 'no-store');
+    assert.deepEqual(await res.json(), {
+      message: 'Compressed request bodies are not accepted; send the body uncompressed.',
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    });
+  }
+  const get = await fetch(`${base}/api/courses`, { headers: { 'content-encoding': 'gzip' } });
+  assert.equal(get.status, 415, 'any method on /api/');
+  assert.deepEqual(received, before);
+});
+
+test('when an API request says its body is identity-encoded, then it is proxied as usual', async () => {
+  const res = await fetch(`${base}/api/courses`, {
+    method: 'POST',
+    headers: { 'content-encoding': 'identity' },
+    body: '{}',
+  });
+  assert.equal(res.status, 200);
+  assert.equal((await res.json()).service, 'courses');
+});
+
+test('when an unusual method is sent, then it reaches the owning service (which answers it), or the JSON 404 for unknown paths', async () => {
+  for (const method of ['PROPFIND', 'MOVE', 'SEARCH']) {
+    const res = await fetch(`${base}/api/courses`, { method });
+    assert.equal(res.status, 200, method);
+    assert.deepEqual(await res.json().then((b) => [b.service, b.method]), ['courses', method]);
+    const unknown = await fetch(`${base}/api/nope`, { method });
+    assert.equal(unknown.status, 404, method);
+    assert.deepEqual(await unknown.json(), { message: 'Not found', code: 'NOT_FOUND' });
+  }
+});
+
+test('when a client sends its own X-Request-Id, then it is echoed in that header only, never in an answer body or another header', async () => {
+  const id = 'client-trace:0123456789';
+  const answers = [
+    await fetch(`${base}/api/courses`, { headers: { 'x-request-id': id } }),
+    await fetch(`${base}/api/nope`, { headers: { 'x-request-id': id } }),
+    await fetch(`${base}/api/courses`, {
+      method: 'POST',
+      headers: { 'x-request-id': id, 'content-encoding': 'gzip' },
+      body: 'x',
+    }),
+    await fetch(`${base}/api/courses`, {
+      method: 'POST',
+      headers: { 'x-request-id': id },
+      body: 'x'.repeat(1024 * 1024 + 10),
+    }),
+    await fetch(`${base}/lessons`, { headers: { 'x-request-id': id } }),
+  ];
+  for (const res of answers) {
+    assert.equal(res.headers.get('x-request-id'), id, `${res.url} ${res.status}`);
+    const others = [...res.headers].filter(([name, value]) => name !== 'x-request-id' && value.includes(id));
+    assert.deepEqual(others, [], `${res.url} ${res.status}`);
+    const text = await res.text();
+    // The stand-in upstream echoes what it received; only its echo may contain the id.
+    if (res.status === 200 && res.url.includes('/api/')) assert.equal(JSON.parse(text).headers['x-request-id'], id);
+    else assert.ok(!text.includes(id), `${res.url} ${res.status}`);
+  }
+  const forged = await fetch(`${base}/api/nope`, { headers: { 'x-request-id': '<script>alert(1)</script>' } });
+  assert.match(forged.headers.get('x-request-id') || '', /^[0-9a-f]{32}$/);
+});
+
 test('when a client-side route is opened, then index.html is served with no-cache and security headers', async () => {
   for (const url of ['/', '/member/course-player/abc', '/lessons']) {
     const res = await fetch(`${base}${url}`);
@@ -252,7 +267,15 @@ test('when a hashed asset is fetched, then it is cached immutable and gzipped; a
   assert.equal(res.headers.get('cache-control'), 'public, max-age=31536000, immutable');
   assert.equal(res.headers.get('content-encoding'), 'gzip');
   assert.equal(res.headers.get('x-content-type-options'), 'nosniff');
-  assert.equal((await fetch(`${base}/assets/missing.js`)).status, 404);
+  const missing = await fetch(`${base}/assets/missing.js`);
+  assert.equal(missing.status, 404);
+  assert.equal(missing.headers.get('cache-control'), null, 'a 404 must not be cached (let alone as immutable)');
+});
+
+test('when /assets is asked without its slash under a forged Host, then the redirect names only the path', async () => {
+  const res = await fetch(`${base}/assets`, { headers: { host: 'evil.example' }, redirect: 'manual' });
+  assert.equal(res.status, 301);
+  assert.equal(res.headers.get('location'), '/assets/');
 });
 
 test('when generated media is fetched, then it is served as audio/mpeg with a long cache and ranges', async () => {
@@ -261,13 +284,19 @@ test('when generated media is fetched, then it is served as audio/mpeg with a lo
   assert.equal(res.headers.get('content-type'), 'audio/mpeg');
   assert.equal(res.headers.get('cache-control'), 'public, max-age=2592000');
   assert.equal((await res.arrayBuffer()).byteLength, 100);
-  assert.equal((await fetch(`${base}/media/clubs/none.mp3`)).status, 404);
+  const missing = await fetch(`${base}/media/clubs/none.mp3`);
+  assert.equal(missing.status, 404);
+  assert.equal(missing.headers.get('cache-control'), null, 'a 404 must not be cached');
 });
 
 test('when Premium audio is fetched, then only a Premium member gets it (visitor 401, free 403)', async () => {
   const url = `${base}/media/guided/perfect-drive.mp3`;
-  assert.equal((await fetch(url)).status, 401);
-  assert.equal((await fetch(url, { headers: { cookie: 'fm.sid=free-member' } })).status, 403);
+  const visitor = await fetch(url);
+  assert.equal(visitor.status, 401);
+  assert.equal(visitor.headers.get('cache-control'), null, 'a refusal must not be cached');
+  const free = await fetch(url, { headers: { cookie: 'fm.sid=free-member' } });
+  assert.equal(free.status, 403);
+  assert.equal(free.headers.get('cache-control'), null, 'a refusal must not be cached');
   const premium = await fetch(url, { headers: { cookie: 'fm.sid=premium-member' } });
   assert.equal(premium.status, 200);
   assert.equal(premium.headers.get('content-type'), 'audio/mpeg');

@@ -10,6 +10,7 @@ import { errorHandler } from './error-handler';
 import { healthRouter } from './health';
 import { originCheck } from './origin-check';
 import { requestContext } from './request-context';
+import { closeAfterUnreadBody, refuseEncodedBodies } from './request-body';
 
 /** What every service's buildApp receives. Tests pass their own (isolated db, redis prefix). */
 export interface ServiceDeps<C extends BaseConfig = BaseConfig> {
@@ -33,9 +34,26 @@ const securityHeaders: Koa.Middleware = async (ctx, next) => {
 };
 
 /**
+ * @koa/router answers 501 to a method it does not implement at all (PROPFIND, MOVE, SEARCH...)
+ * and 405 to one the address does not serve. To a client both mean "not this method here":
+ * 405 with the address's methods in `Allow`, or 404 where the path serves nothing.
+ */
+const unsupportedMethod: Koa.Middleware = async (ctx, next) => {
+  await next();
+  if (ctx.status !== 501) return;
+  if (ctx.response.get('Allow')) {
+    ctx.status = 405;
+  } else {
+    ctx.remove('Allow');
+    ctx.status = 404;
+  }
+};
+
+/**
  * The Koa app every service is: request id + logs, one error envelope, security headers,
- * JSON bodies with a size limit, the Origin check, Redis sessions, health routes, then the
- * service's routers. Never listens (server.ts does), never reads process.env.
+ * uncompressed JSON bodies with a size limit (a refused body closes the connection), the
+ * Origin check, Redis sessions, health routes, then the service's routers. Never listens
+ * (server.ts does), never reads process.env.
  */
 export function createApp(deps: ServiceDeps, options: CreateAppOptions): Koa {
   const { config, logger } = deps;
@@ -50,9 +68,12 @@ export function createApp(deps: ServiceDeps, options: CreateAppOptions): Koa {
   });
 
   app.use(requestContext(logger));
+  // Outside the error handler, so that it sees every answer, refusals included.
+  app.use(closeAfterUnreadBody);
   // Outside the error handler, so error answers (401, 404, 429...) carry the headers too.
   app.use(securityHeaders);
   app.use(errorHandler());
+  app.use(refuseEncodedBodies);
   app.use(
     bodyParser({
       enableTypes: ['json'],
@@ -72,9 +93,10 @@ export function createApp(deps: ServiceDeps, options: CreateAppOptions): Koa {
   );
   const health = healthRouter({ mongo: deps.mongo, redis: deps.redis, name: options.name });
   app.use(health.routes());
+  app.use(unsupportedMethod);
   for (const router of options.routers) {
     app.use(router.routes());
-    app.use(router.allowedMethods({ throw: true }));
+    app.use(router.allowedMethods());
   }
   return app;
 }

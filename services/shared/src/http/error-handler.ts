@@ -21,6 +21,12 @@ const statusCodes: Record<number, string> = {
   429: 'RATE_LIMITED',
 };
 
+/** Statuses the router sets without a body. */
+const statusMessages: Record<number, string> = {
+  404: 'Not found',
+  405: 'Method not allowed.',
+};
+
 function isMongoDuplicateKey(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
 }
@@ -60,9 +66,12 @@ export function errorHandler(): Middleware {
   return async (ctx, next) => {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined) {
-        ctx.status = 404;
-        ctx.body = { message: 'Not found', code: 'NOT_FOUND' } satisfies ErrorBody;
+      // A status set without a body: no route for the path (404), or not for this method (405).
+      const status = ctx.status;
+      const message = statusMessages[status];
+      if (message && ctx.body === undefined) {
+        ctx.status = status;
+        ctx.body = { message, code: statusCodes[status] } satisfies ErrorBody;
       }
     } catch (err) {
       let status = 500;

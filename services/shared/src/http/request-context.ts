@@ -9,9 +9,17 @@ declare module 'koa' {
   }
 }
 
-const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
+/**
+ * The ids the gateway keeps (gateway/nginx.conf.template, map $http_x_request_id): the same
+ * rule here, so a service reached through the gateway logs the id the gateway logged.
+ */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
-/** Request id from the gateway (X-Request-Id) or a new one; a child logger; one access-log line. */
+/**
+ * Request id from the gateway (X-Request-Id) or a new one; a child logger; one access-log line.
+ * A client may choose the id: it is kept only if it matches REQUEST_ID (else replaced) and goes
+ * nowhere but the logs and the `X-Request-Id` response header.
+ */
 export function requestContext(logger: Logger): Middleware {
   return async (ctx, next) => {
     const incoming = ctx.get('X-Request-Id');

@@ -1,0 +1,17 @@
+// Types for start-gateway.js (plain CommonJS, so that node --test runs it without a build).
+
+export interface Gateway {
+  /** http://127.0.0.1:<port> */
+  base: string;
+  stop(): Promise<void>;
+}
+
+export function startGateway(options: {
+  dir: string;
+  ports: Partial<Record<'auth' | 'content' | 'courses' | 'contact' | 'billing', number>>;
+  root: string;
+  media: string;
+}): Promise<Gateway>;
+export const NGINX: string;
+export const RENDER: string;
+export const SERVICES: readonly ['auth', 'content', 'courses', 'contact', 'billing'];
