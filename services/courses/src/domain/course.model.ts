@@ -37,8 +37,8 @@ export interface CourseFavoriteRecord {
   createdAt: Date;
 }
 
-const required = { type: String, trim: true, required: true };
-const optional = { type: String, trim: true, default: null };
+const required = () => ({ type: String, trim: true, required: true });
+const optional = () => ({ type: String, trim: true, default: null });
 
 // Requests are validated by course.schemas.ts first; text lengths and characters are its rule
 // (the kit's textField) alone. The model keeps the shape as the last line of defence, and
@@ -46,13 +46,13 @@ const optional = { type: String, trim: true, default: null };
 const courseSchema = new Schema<CourseRecord>(
   {
     userId: { type: String, required: true },
-    name: required,
-    description: optional,
-    city: required,
-    state: required,
-    country: required,
-    photoUrl: optional,
-    scorecardUrl: optional,
+    name: required(),
+    description: optional(),
+    city: required(),
+    state: required(),
+    country: required(),
+    photoUrl: optional(),
+    scorecardUrl: optional(),
     pars: {
       type: [Number],
       default: () => Array.from({ length: HOLES }, () => DEFAULT_PAR),
