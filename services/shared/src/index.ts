@@ -11,3 +11,4 @@ export * from './events/contracts';
 export * from './events/queues';
 export * from './http/create-app';
 export * from './http/validate';
+export * from './validation/text';

@@ -58,7 +58,7 @@ describe('signup', () => {
     [{ email: 'not-an-email', password: 'birdie123' }, 'email', 'Please enter a valid email address'],
     [{ email: 'a@example.com' }, 'password', 'Password is required'],
     [{ email: 'a@example.com', password: '12345' }, 'password', 'Password must be at least 6 characters'],
-    [{ email: 'a@example.com', password: 'x'.repeat(73) }, 'password', 'Password must be at most 72 characters'],
+    [{ email: 'a@example.com', password: 'x'.repeat(73) }, 'password', 'Password must be at most 72 bytes: 72 plain letters or digits, fewer with accented letters or emoji'],
     [{ email: { $gt: '' }, password: 'birdie123' }, 'email', 'Please enter a valid email address'],
   ])('when the body is %j, then 400 naming %s', async (body, field, message) => {
     const res = await signup(body);

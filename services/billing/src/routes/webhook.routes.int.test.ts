@@ -110,6 +110,29 @@ describe('POST /api/billing/webhook: signature', () => {
     expect(res.status).toBe(400);
   });
 
+  it('when a validly signed event is stamped an hour in the future, then 400 and nothing is queued or recorded', async () => {
+    const { user, customerId, subscriptionId } = await member();
+    const event = events.subscriptionEvent('customer.subscription.updated', {
+      subscriptionId,
+      customerId,
+      status: 'active',
+      userId: user.id,
+    });
+    const res = await deliver(event, { timestamp: Math.floor(Date.now() / 1000) + 3600 });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: 'Invalid Stripe signature.', code: 'BAD_SIGNATURE' });
+    expect(await jobsOf(user.id)).toHaveLength(0);
+    expect(await models().ProcessedStripeEvent.exists({ _id: event.id })).toBeNull();
+  });
+
+  it('when the signature is just outside the 300 s tolerance either way, then 400; just inside, then 200', async () => {
+    const now = () => Math.floor(Date.now() / 1000);
+    expect((await deliver(events.other('customer.created'), { timestamp: now() + 310 })).status).toBe(400);
+    expect((await deliver(events.other('customer.created'), { timestamp: now() - 310 })).status).toBe(400);
+    expect((await deliver(events.other('customer.created'), { timestamp: now() + 240 })).status).toBe(200);
+    expect((await deliver(events.other('customer.created'), { timestamp: now() - 240 })).status).toBe(200);
+  });
+
   it('when the payload has multi-byte UTF-8 and Stripe-style whitespace, then the raw bytes verify (200)', async () => {
     const event = events.other('customer.updated');
     const payload = JSON.stringify({ ...event, note: 'Zürich — “Fairway” ⛳ 🏌️‍♀️ \\u00e9' }, null, 2).replace(

@@ -9,6 +9,9 @@ export const WEBHOOK_PATH = '/api/billing/webhook';
 /** Stripe's events stay well under this; the kit's JSON parser has its own BODY_LIMIT. */
 const MAX_RAW_BYTES = 1024 * 1024;
 
+/** How far a signature's time (`t=`) may be from ours, either way (Stripe's default, 5 minutes). */
+const SIGNATURE_TOLERANCE_SECONDS = 300;
+
 export class BadSignatureError extends AppError {
   constructor() {
     super(400, 'Invalid Stripe signature.', 'BAD_SIGNATURE');
@@ -34,6 +37,25 @@ async function rawBodyOf(ctx: Context): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/**
+ * The signing time in a Stripe-Signature header, read as the SDK reads it (the last `t=`), so it
+ * is the time its signature covers. The SDK refuses only signatures older than the tolerance;
+ * one stamped in the future would pass it.
+ */
+function signedAt(header: string): number {
+  let timestamp = Number.NaN;
+  for (const item of header.split(',')) {
+    const [key, value] = item.split('=');
+    if (key === 't') timestamp = Number.parseInt(value ?? '', 10);
+  }
+  return timestamp;
+}
+
+function isWithinTolerance(header: string): boolean {
+  const skew = Math.floor(Date.now() / 1000) - signedAt(header);
+  return Math.abs(skew) <= SIGNATURE_TOLERANCE_SECONDS;
+}
+
 /** POST /api/billing/webhook: signature first, then one effect per event; 2xx once it is queued. */
 export function webhookRouter(deps: { stripe: Stripe; webhookSecret: string; webhooks: StripeWebhookService }): Router {
   const router = new Router();
@@ -43,9 +65,13 @@ export function webhookRouter(deps: { stripe: Stripe; webhookSecret: string; web
     const payload = await rawBodyOf(ctx);
     let event: Stripe.Event;
     try {
-      event = deps.stripe.webhooks.constructEvent(payload, signature, deps.webhookSecret);
+      event = deps.stripe.webhooks.constructEvent(payload, signature, deps.webhookSecret, SIGNATURE_TOLERANCE_SECONDS);
     } catch {
       ctx.state.log.warn({ bytes: payload.length }, 'stripe webhook with a bad signature refused');
+      throw new BadSignatureError();
+    }
+    if (!isWithinTolerance(signature)) {
+      ctx.state.log.warn({ eventId: event.id }, 'stripe webhook signed outside the time tolerance refused');
       throw new BadSignatureError();
     }
     await deps.webhooks.handle(event, ctx.state.log);

@@ -13,9 +13,10 @@ export type ContactSubmissionDocument = ContactSubmission & { _id: Types.ObjectI
 
 const contactSubmissionSchema = new Schema<ContactSubmission>(
   {
-    name: { type: String, required: true, maxlength: 100 },
-    email: { type: String, required: true, maxlength: 254 },
-    message: { type: String, required: true, maxlength: 5000 },
+    // Lengths and characters are the request schema's (the kit's text rule), not repeated here.
+    name: { type: String, required: true },
+    email: { type: String, required: true },
+    message: { type: String, required: true },
     notifiedAt: { type: Date, default: null },
   },
   schemaOptions({ collection: 'contact_submissions' }),

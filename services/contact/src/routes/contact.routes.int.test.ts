@@ -85,6 +85,17 @@ describe('POST /api/contact', () => {
     ['message', 'missing', { message: undefined }, 'Message is required'],
     ['message', 'empty', { message: '' }, 'Message is required'],
     ['message', '5001 characters', { message: 'x'.repeat(5001) }, 'Message must be at most 5000 characters'],
+    ['name', 'holding a NUL', { name: 'Ada\u0000' }, 'Name cannot contain line breaks or control characters'],
+    ['name', 'holding a tab', { name: 'Ada\tLovelace' }, 'Name cannot contain line breaks or control characters'],
+    ['message', 'holding a NUL', { message: 'Hello\u0000there' }, 'Message cannot contain control characters'],
+    [
+      'message',
+      'holding an escape sequence',
+      { message: 'Hi \u001b[31mred' },
+      'Message cannot contain control characters',
+    ],
+    ['name', '101 emoji', { name: '⛳'.repeat(101) }, 'Name must be at most 100 characters'],
+    ['message', '5001 emoji', { message: '🏌'.repeat(5001) }, 'Message must be at most 5000 characters'],
   ])('when %s is %s, then 400 naming the field', async (field, _what, patch, message) => {
     const before = await submissions().countDocuments();
     const res = await post({ ...valid(), ...patch });
@@ -110,6 +121,29 @@ describe('POST /api/contact', () => {
       message: 'm'.repeat(5000),
     });
     expect(res.status).toBe(201);
+  });
+
+  it('when the name and message are emoji up to their limits, then 201 and they are stored intact', async () => {
+    const name = '⛳'.repeat(100);
+    const message = '🏌'.repeat(5000);
+    const res = await post({ ...valid(), name, message });
+    expect(res.status).toBe(201);
+    expect(await submissions().findOne({ _id: new Types.ObjectId(res.body.id) })).toMatchObject({ name, message });
+  });
+
+  it('when the message has Windows line breaks and tabs, then they are kept', async () => {
+    const message = 'Line one\r\n\tindented\nlast';
+    const res = await post({ ...valid(), message });
+    expect(res.status).toBe(201);
+    expect(await submissions().findOne({ _id: new Types.ObjectId(res.body.id) })).toMatchObject({ message });
+  });
+
+  it('when the name carries a right-to-left override, then it is stored without it', async () => {
+    const res = await post({ ...valid(), name: 'Ada \u202Egpj.exe\u202C' });
+    expect(res.status).toBe(201);
+    expect(await submissions().findOne({ _id: new Types.ObjectId(res.body.id) })).toMatchObject({
+      name: 'Ada gpj.exe',
+    });
   });
 
   it.each([

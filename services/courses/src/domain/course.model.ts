@@ -1,6 +1,6 @@
 import { schemaOptions } from '@fm/shared';
 import { type Connection, type Model, Schema, type Types } from 'mongoose';
-import { ALLOWED_PARS, DEFAULT_PAR, HOLES, LIMITS } from './course.schemas';
+import { ALLOWED_PARS, DEFAULT_PAR, HOLES } from './course.schemas';
 
 /** A course as stored in `courses`. `userId` is the owner (a users `_id` from auth). */
 export interface CourseRecord {
@@ -37,20 +37,22 @@ export interface CourseFavoriteRecord {
   createdAt: Date;
 }
 
-const text = (max: number, required: boolean) => ({ type: String, trim: true, maxlength: max, required });
-const optional = (max: number) => ({ type: String, trim: true, maxlength: max, default: null });
+const required = () => ({ type: String, trim: true, required: true });
+const optional = () => ({ type: String, trim: true, default: null });
 
-// Mongoose validation is the last line of defence; requests are validated by course.schemas.ts first.
+// Requests are validated by course.schemas.ts first; text lengths and characters are its rule
+// (the kit's textField) alone. The model keeps the shape as the last line of defence, and
+// updates run its validators too (runValidators).
 const courseSchema = new Schema<CourseRecord>(
   {
     userId: { type: String, required: true },
-    name: text(LIMITS.name, true),
-    description: optional(LIMITS.description),
-    city: text(LIMITS.place, true),
-    state: text(LIMITS.place, true),
-    country: text(LIMITS.place, true),
-    photoUrl: optional(LIMITS.url),
-    scorecardUrl: optional(LIMITS.url),
+    name: required(),
+    description: optional(),
+    city: required(),
+    state: required(),
+    country: required(),
+    photoUrl: optional(),
+    scorecardUrl: optional(),
     pars: {
       type: [Number],
       default: () => Array.from({ length: HOLES }, () => DEFAULT_PAR),

@@ -52,6 +52,23 @@ describe('course form rules', () => {
     expect(updateCourseSchema.parse({ description: '' })).toMatchObject({ description: null });
   });
 
+  it('when a change to an optional field is refused, then it has the create message, not a generic one', () => {
+    const messageOf = (schema: typeof createCourseSchema | typeof updateCourseSchema, body: object) =>
+      schema.safeParse(body).error?.issues.map((issue) => issue.message);
+    for (const [field, value] of [
+      ['description', 'd'.repeat(2001)],
+      ['photoUrl', 'ftp://example.com/a.png'],
+      ['scorecardUrl', 'https://example.com/\u0000'],
+    ] as const) {
+      expect(messageOf(updateCourseSchema, { [field]: value })).toEqual(
+        messageOf(createCourseSchema, { ...base, [field]: value }),
+      );
+    }
+    expect(messageOf(updateCourseSchema, { description: 'd'.repeat(2001) })).toEqual([
+      'Description must be at most 2000 characters',
+    ]);
+  });
+
   it('when the list query is plain, then paging defaults apply and the search is trimmed', () => {
     expect(listQuerySchema.parse({ q: '  fife ' })).toEqual({ q: 'fife', limit: 50, offset: 0 });
     expect(listQuerySchema.safeParse({ 'q[$ne]': 'x' }).success).toBe(false);

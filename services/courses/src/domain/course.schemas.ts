@@ -1,4 +1,4 @@
-import { paginationSchema } from '@fm/shared';
+import { paginationSchema, textField } from '@fm/shared';
 import { z } from 'zod';
 
 export const HOLES = 18;
@@ -13,7 +13,11 @@ export const LIMITS = {
   search: 100,
 } as const;
 
-/** The words a member reads when a course form is refused (SPEC §5 where it has them). */
+/**
+ * The words a member reads when a course form is refused (SPEC §5 where it has them). Text
+ * fields follow the kit's text rule (`textField`): length in characters (code points), no
+ * control characters, bidi overrides removed.
+ */
 export const MESSAGES = {
   nameRequired: 'Course name is required',
   cityRequired: 'City is required',
@@ -27,37 +31,16 @@ export const MESSAGES = {
   search: `Search is at most ${LIMITS.search} characters`,
 } as const;
 
-const isMissing = (input: unknown) => input === undefined || input === null;
+/** Null or blank mean "none" (stored as null); a create also takes absent as none. */
+const noneIfBlank = (value: string | null) => (value ? value : null);
 
-/** A required text field: trimmed, not blank, at most `max` characters. */
-function requiredText(label: string, requiredMessage: string, max: number) {
-  return z
-    .string({ error: (issue) => (isMissing(issue.input) ? requiredMessage : `${label} must be text`) })
-    .trim()
-    .min(1, requiredMessage)
-    .max(max, `${label} must be at most ${max} characters`);
-}
-
-/** Optional text: absent, null or blank all mean "none" (stored as null). */
-function optionalText(label: string, max: number) {
-  return z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .nullish()
-    .transform((value) => (value ? value : null));
-}
-
-/** Optional link to a picture: a public http(s) address, or absent/null/blank for none. */
+/** Optional link to a picture: a public http(s) address, or null/blank for none. */
 function optionalUrl(label: string) {
   const message = `${label} must be a web address starting with http:// or https://`;
-  return z
-    .string({ error: message })
-    .trim()
-    .max(LIMITS.url, `${label} must be at most ${LIMITS.url} characters`)
+  return textField({ label, max: LIMITS.url })
     .refine((value) => value === '' || isHttpUrl(value), message)
-    .nullish()
-    .transform((value) => (value ? value : null));
+    .nullable()
+    .transform(noneIfBlank);
 }
 
 function isHttpUrl(value: string): boolean {
@@ -94,11 +77,13 @@ const parsSchema = z
 const isPublicSchema = z.boolean({ error: MESSAGES.isPublic });
 
 const fields = {
-  name: requiredText('Course name', MESSAGES.nameRequired, LIMITS.name),
-  description: optionalText('Description', LIMITS.description),
-  city: requiredText('City', MESSAGES.cityRequired, LIMITS.place),
-  state: requiredText('State/Province', MESSAGES.stateRequired, LIMITS.place),
-  country: requiredText('Country', MESSAGES.countryRequired, LIMITS.place),
+  name: textField({ label: 'Course name', max: LIMITS.name, required: MESSAGES.nameRequired }),
+  description: textField({ label: 'Description', max: LIMITS.description, multiline: true })
+    .nullable()
+    .transform(noneIfBlank),
+  city: textField({ label: 'City', max: LIMITS.place, required: MESSAGES.cityRequired }),
+  state: textField({ label: 'State/Province', max: LIMITS.place, required: MESSAGES.stateRequired }),
+  country: textField({ label: 'Country', max: LIMITS.place, required: MESSAGES.countryRequired }),
   pars: parsSchema,
   isPublic: isPublicSchema,
   photoUrl: optionalUrl('Photo URL'),
@@ -111,29 +96,35 @@ const objectError = (issue: z.core.$ZodRawIssue) =>
     ? `Unknown field: ${(issue as { keys?: string[] }).keys?.join(', ')}`
     : 'Send the course as a JSON object';
 
-/** POST /api/courses: every hole defaults to par 4, isPublic to false. */
+/** POST /api/courses: every hole defaults to par 4, isPublic to false, optional text to none. */
 export const createCourseSchema = z.strictObject(
   {
     ...fields,
+    description: fields.description.default(null),
+    photoUrl: fields.photoUrl.default(null),
+    scorecardUrl: fields.scorecardUrl.default(null),
     pars: fields.pars.default(() => Array.from({ length: HOLES }, () => DEFAULT_PAR)),
     isPublic: fields.isPublic.default(false),
   },
   { error: objectError },
 );
 
-/** PATCH /api/courses/:id: the same fields, each optional; at least one. */
+/**
+ * PATCH /api/courses/:id: the same fields and messages, each optional (absent means "leave it",
+ * never a default); at least one.
+ */
 export const updateCourseSchema = z
   .strictObject(
     {
       name: fields.name.optional(),
-      description: z.undefined().or(fields.description),
+      description: fields.description.optional(),
       city: fields.city.optional(),
       state: fields.state.optional(),
       country: fields.country.optional(),
       pars: fields.pars.optional(),
       isPublic: fields.isPublic.optional(),
-      photoUrl: z.undefined().or(fields.photoUrl),
-      scorecardUrl: z.undefined().or(fields.scorecardUrl),
+      photoUrl: fields.photoUrl.optional(),
+      scorecardUrl: fields.scorecardUrl.optional(),
     },
     { error: objectError },
   )

@@ -1,4 +1,4 @@
-import { ConflictError, ForbiddenError, NotFoundError, USERS_COLLECTION } from '@fm/shared';
+import { ConflictError, ForbiddenError, NotFoundError, stripBidiControls, USERS_COLLECTION } from '@fm/shared';
 import { type Connection, Types } from 'mongoose';
 import type { CourseModels, CourseRecord } from './course.model';
 import type { CreateCourseInput, ListQuery, UpdateCourseInput } from './course.schemas';
@@ -45,6 +45,14 @@ interface UserNameDocument {
   _id: string;
   firstName?: string | null;
   lastName?: string | null;
+}
+
+/**
+ * An owner's name as other members see it. Names belong to auth, which strips bidi controls on
+ * signup; they are stripped here as well, for names stored before that rule or by another writer.
+ */
+function displayName(owner: UserNameDocument): string | null {
+  return stripBidiControls([owner.firstName, owner.lastName].filter(Boolean).join(' ')).trim() || null;
 }
 
 /** A 24-hex course id, or 404: a malformed id names no course. */
@@ -167,7 +175,11 @@ export class CourseService {
   async update(viewerId: string, id: string, patch: UpdateCourseInput): Promise<CourseView> {
     const course = await this.findOwned(viewerId, parseCourseId(id));
     const changes = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
-    const result = await this.models.Course.updateOne({ _id: course._id, userId: viewerId }, { $set: changes });
+    const result = await this.models.Course.updateOne(
+      { _id: course._id, userId: viewerId },
+      { $set: changes },
+      { runValidators: true },
+    );
     if (result.matchedCount === 0) throw new NotFoundError(COURSE_MESSAGES.notFound);
     return this.get(viewerId, id);
   }
@@ -311,9 +323,7 @@ export class CourseService {
     const favorites = new Map(favoriteCounts.map(({ _id, count }) => [String(_id), count]));
     const myLike = new Map(myLikes.map((like) => [String(like.courseId), like.isLike]));
     const myFavorite = new Set(myFavorites.map((favorite) => String(favorite.courseId)));
-    const ownerName = new Map(
-      owners.map((owner) => [owner._id, [owner.firstName, owner.lastName].filter(Boolean).join(' ').trim() || null]),
-    );
+    const ownerName = new Map(owners.map((owner) => [owner._id, displayName(owner)]));
 
     return courses.map((course) => {
       const id = String(course._id);

@@ -110,6 +110,43 @@ describe('creating a course', () => {
       'photoUrl',
       'Photo URL must be at most 500 characters',
     ],
+    [
+      'the name holds a NUL',
+      { name: 'Old\u0000Course' },
+      'name',
+      'Course name cannot contain line breaks or control characters',
+    ],
+    [
+      'the city holds a line break',
+      { city: 'St\nAndrews' },
+      'city',
+      'City cannot contain line breaks or control characters',
+    ],
+    [
+      'the country holds an escape character',
+      { country: '\u001b[2JUK' },
+      'country',
+      'Country cannot contain line breaks or control characters',
+    ],
+    [
+      'the description holds a NUL',
+      { description: 'Links\u0000land' },
+      'description',
+      'Description cannot contain control characters',
+    ],
+    [
+      'the photo URL holds a NUL',
+      { photoUrl: 'https://example.com/a\u0000.jpg' },
+      'photoUrl',
+      'Photo URL cannot contain line breaks or control characters',
+    ],
+    ['the name is 121 emoji', { name: '⛳'.repeat(121) }, 'name', 'Course name must be at most 120 characters'],
+    [
+      'the description is 2001 emoji',
+      { description: '🏌'.repeat(2001) },
+      'description',
+      'Description must be at most 2000 characters',
+    ],
   ])('when %s, then 400 names the field with the form message', async (_case, overrides, field, message) => {
     const { api } = await member();
     const res = await api.create(validCourse(overrides));
@@ -148,6 +185,30 @@ describe('creating a course', () => {
     );
     expect(res.status).toBe(201);
     expect(res.body.totalPar).toBe(72);
+  });
+
+  it('when text fields are emoji up to their limits, then 201 and they are stored intact', async () => {
+    const { api } = await member();
+    const text = {
+      name: '⛳'.repeat(120),
+      city: '🏌'.repeat(80),
+      state: 'Île-de-France 🇫🇷',
+      country: '🇫🇷'.repeat(40),
+      description: `${'🌊'.repeat(1000)}\n\t${'🏌'.repeat(998)}`,
+    };
+    const res = await api.create(validCourse(text));
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject(text);
+    expect((await api.get(res.body.id)).body).toMatchObject(text);
+  });
+
+  it('when the name carries bidi override or isolate characters, then they are removed', async () => {
+    const { api } = await member();
+    const res = await api.create(
+      validCourse({ name: 'Old \u202Eesruoc\u202C \u2067Links\u2069', city: '\u202DLeeds' }),
+    );
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ name: 'Old esruoc Links', city: 'Leeds' });
   });
 
   it('when a NoSQL operator is sent instead of text, then 400 and nothing is stored', async () => {
@@ -342,6 +403,16 @@ describe('community courses and privacy', () => {
     expect((await other.api.listPublic()).body.map((course: { id: string }) => course.id)).not.toContain(id);
   });
 
+  it("when the owner's stored name carries bidi overrides, then other members see it without them", async () => {
+    const me = await member();
+    const owner = await member({ firstName: '\u202Enimda\u202C', lastName: '\u2066Jones\u2069' });
+    const id = await owner.api.createId({ isPublic: true });
+    expect((await me.api.get(id)).body.ownerName).toBe('nimda Jones');
+    expect((await me.api.listPublic()).body.find((course: { id: string }) => course.id === id).ownerName).toBe(
+      'nimda Jones',
+    );
+  });
+
   it('when the owner has no name on file, then ownerName is null', async () => {
     const me = await member();
     const nameless = await member({ firstName: '', lastName: '' });
@@ -395,6 +466,56 @@ describe('changing a course', () => {
     });
     expect(await api.update(id, { userId: 'someone-else' })).toMatchObject({ status: 400 });
     expect((await api.get(id)).body).toMatchObject({ name: 'Pebble Beach Golf Links', totalPar: 72, isOwner: true });
+  });
+
+  it.each([
+    [
+      'a NUL in the name',
+      { name: 'Old\u0000Course' },
+      'name',
+      'Course name cannot contain line breaks or control characters',
+    ],
+    [
+      'a line break in the state',
+      { state: 'Fi\nfe' },
+      'state',
+      'State/Province cannot contain line breaks or control characters',
+    ],
+    [
+      'a NUL in the description',
+      { description: 'a\u0000b' },
+      'description',
+      'Description cannot contain control characters',
+    ],
+    [
+      'a NUL in the scorecard URL',
+      { scorecardUrl: 'https://example.com/\u0000' },
+      'scorecardUrl',
+      'Scorecard URL cannot contain line breaks or control characters',
+    ],
+    ['a 121-emoji name', { name: '⛳'.repeat(121) }, 'name', 'Course name must be at most 120 characters'],
+    ['a par of 6', { pars: [6, ...Array(17).fill(4)] }, 'pars.0', 'Hole 1 par must be 3, 4 or 5'],
+  ])(
+    'when a change carries %s, then 400 with the create message and nothing changes',
+    async (_what, patch, field, message) => {
+      const { api } = await member();
+      const id = await api.createId();
+      const before = (await api.get(id)).body;
+      const res = await api.update(id, patch);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ message, code: 'VALIDATION_ERROR', errors: { [field]: message } });
+      expect((await api.get(id)).body).toEqual(before);
+    },
+  );
+
+  it('when a change sets emoji up to the limits and bidi characters, then 200, emoji intact and bidi removed', async () => {
+    const { api } = await member();
+    const id = await api.createId();
+    const name = '⛳'.repeat(120);
+    const res = await api.update(id, { name, city: '\u202Eredrob\u202C', description: 'Line one\r\nLine two' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ name, city: 'redrob', description: 'Line one\r\nLine two' });
+    expect((await api.get(id)).body).toMatchObject({ name, city: 'redrob' });
   });
 
   it('when another member tries to change a course, then 403 on a public one and 404 on a private one', async () => {
