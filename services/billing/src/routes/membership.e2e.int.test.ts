@@ -186,18 +186,35 @@ describe('membership end to end (billing → membership-events → auth)', () =>
     await eventually(async () => (await levelOnAuth(cookie)) === 'premium');
   });
 
-  it('when the member returns with payment=success before any webhook, then /api/billing/sync answers Premium', async () => {
+  it("when the member returns with payment=success before any webhook, then /api/billing/sync answers Premium; a cancellation Stripe stamps before our clock's now still wins", async () => {
     const user = await insertUser(deps);
     const cookie = await sessionCookieFor(deps, user.id);
+    const customerId = 'cus_returning_member';
     await deps.mongo
       .collection('users')
-      .updateOne({ _id: user.id as never }, { $set: { stripeCustomerId: 'cus_returning_member' } });
+      .updateOne({ _id: user.id as never }, { $set: { stripeCustomerId: customerId } });
     const res = await request(app.callback())
       .post('/api/billing/sync')
       .set('Origin', TEST_SITE_ORIGIN)
       .set('Cookie', cookie);
     expect(res).toMatchObject({ status: 200, body: { membershipLevel: 'premium' } });
     expect(await levelOnAuth(cookie)).toBe('premium');
+
+    // Stripe's clock is a minute behind ours (or the cancellation came during the sync's round
+    // trip): the deletion carries a time before the moment our sync ran, yet after the payment.
+    const [upgrade] = await membershipJobsOf(user.id);
+    const cancelled = events.subscriptionEvent('customer.subscription.deleted', {
+      subscriptionId: upgrade!.data.stripeSubscriptionId as string,
+      customerId,
+      status: 'canceled',
+      userId: user.id,
+      created: Math.floor(Date.now() / 1000) - 60,
+    });
+    expect((await deliver(cancelled)).status).toBe(200);
+    const downgrade = (await membershipJobsOf(user.id)).find((job) => job.name === 'membership-downgraded');
+    expect(downgrade).toBeDefined();
+    await downgrade!.waitUntilFinished(membershipEvents, 10_000);
+    expect(await levelOnAuth(cookie)).toBe('free');
   });
 });
 
