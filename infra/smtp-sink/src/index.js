@@ -11,8 +11,9 @@
 const http = require('node:http');
 const { Buffer } = require('node:buffer');
 const { clearTimeout } = require('node:timers');
+const libmime = require('libmime');
+const { simpleParser } = require('mailparser');
 const { SMTPServer } = require('smtp-server');
-const { parseMail } = require('./mime');
 
 const MAX_KEPT = 1000;
 const MAX_SIZE = 25 * 1024 * 1024;
@@ -67,21 +68,21 @@ async function startSmtpSink(options = {}) {
           err.responseCode = 552;
           return callback(err);
         }
-        try {
-          const message = toMessage(Buffer.concat(chunks), session, nextId++);
-          messages.push(message);
-          if (messages.length > MAX_KEPT) messages = messages.slice(-MAX_KEPT);
-          log(`mail ${message.id} from ${message.from} to ${message.to.join(', ')}: ${message.subject}`);
-          for (const w of waiters) {
-            if (safeMatch(w.predicate, message)) {
-              waiters.delete(w);
-              w.resolve(message);
+        toMessage(Buffer.concat(chunks), session, String(nextId++)).then(
+          (message) => {
+            messages.push(message);
+            if (messages.length > MAX_KEPT) messages = messages.slice(-MAX_KEPT);
+            log(`mail ${message.id} from ${message.from} to ${message.to.join(', ')}: ${message.subject}`);
+            for (const w of waiters) {
+              if (safeMatch(w.predicate, message)) {
+                waiters.delete(w);
+                w.resolve(message);
+              }
             }
-          }
-          callback();
-        } catch (err) {
-          callback(/** @type {Error} */ (err));
-        }
+            callback();
+          },
+          (err) => callback(err),
+        );
       });
     },
   });
@@ -173,24 +174,43 @@ function safeMatch(predicate, m) {
 }
 
 /**
+ * The message as the HTTP API shows it, parsed by mailparser. `text` and `html` are the parts
+ * the sender wrote (none is made from the other); header values are decoded strings.
  * @param {Buffer} raw
  * @param {import('smtp-server').SMTPServerSession} session
- * @param {number} id
- * @returns {Message}
+ * @param {string} id
+ * @returns {Promise<Message>}
  */
-function toMessage(raw, session, id) {
-  const parsed = parseMail(raw);
+async function toMessage(raw, session, id) {
+  const parsed = await simpleParser(raw, {
+    skipHtmlToText: true,
+    skipTextToHtml: true,
+    skipTextLinks: true,
+    skipImageLinks: true,
+    keepCidLinks: true,
+  });
+  /** @type {Record<string, string>} */
+  const headers = {};
+  for (const { key, line } of parsed.headerLines) {
+    const value = libmime.decodeWords(libmime.decodeHeader(line).value).trim();
+    headers[key] = key in headers ? `${headers[key]}\n${value}` : value;
+  }
   const envelopeFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
+  const to = session.envelope.rcptTo.map((r) => r.address);
   return {
-    id: String(id),
-    from: parsed.headers.from || envelopeFrom,
-    to: session.envelope.rcptTo.map((r) => r.address),
-    subject: parsed.headers.subject || '',
-    text: parsed.text,
-    html: parsed.html,
-    headers: parsed.headers,
-    attachments: parsed.attachments,
-    envelope: { from: envelopeFrom, to: session.envelope.rcptTo.map((r) => r.address) },
+    id,
+    from: headers.from || envelopeFrom,
+    to,
+    subject: parsed.subject ?? '',
+    text: (parsed.text ?? '').replace(/\r\n/g, '\n'),
+    html: parsed.html || '',
+    headers,
+    attachments: parsed.attachments.map((a) => ({
+      filename: a.filename ?? null,
+      contentType: a.contentType,
+      size: a.size,
+    })),
+    envelope: { from: envelopeFrom, to },
     raw: raw.toString('utf8'),
     receivedAt: new Date().toISOString(),
   };

@@ -7,7 +7,6 @@ const { test, before, after } = require('node:test');
 const assert = require('node:assert/strict');
 const nodemailer = require('nodemailer');
 const { startSmtpSink } = require('../src/index');
-const { parseMail } = require('../src/mime');
 
 /** @type {import('../src/index').SmtpSink} */
 let sink;
@@ -128,8 +127,18 @@ test('when the HTTP API is used, then GET lists, ?to filters, DELETE clears, PUT
   assert.deepEqual(await missing.json(), { message: 'Not found', code: 'NOT_FOUND' });
 });
 
-test('when headers use RFC 2047 Q/B words and bodies are quoted-printable, then they decode', () => {
-  const raw = [
+/** Sends `lines` over SMTP as they are (no encoding by nodemailer) and returns what the sink made of them. */
+async function sendRaw(/** @type {string} */ subjectTag, /** @type {string[]} */ lines) {
+  sink.clear();
+  await transport.sendMail({
+    envelope: { from: 'raw@example.com', to: ['raw-to@example.com'] },
+    raw: [`X-Test: ${subjectTag}`, ...lines].join('\r\n'),
+  });
+  return sink.waitFor((msg) => msg.headers['x-test'] === subjectTag, 3000);
+}
+
+test('when headers use RFC 2047 Q/B words and bodies are quoted-printable, then they decode', async () => {
+  const m = await sendRaw('rfc2047', [
     'From: =?utf-8?Q?Caf=C3=A9?= <cafe@example.com>',
     'Subject: =?utf-8?B?SGVsbG8g4puz?=',
     '  =?utf-8?Q?_world?=',
@@ -138,15 +147,19 @@ test('when headers use RFC 2047 Q/B words and bodies are quoted-printable, then 
     '',
     'Caf=E9 au lait, soft=',
     'break',
-  ].join('\r\n');
-  const parsed = parseMail(raw);
-  assert.equal(parsed.headers.from, 'Café <cafe@example.com>');
-  assert.equal(parsed.headers.subject, 'Hello ⛳ world');
-  assert.equal(parsed.text, 'Café au lait, softbreak');
+  ]);
+  assert.equal(m.from, 'Café <cafe@example.com>');
+  assert.equal(m.headers.from, 'Café <cafe@example.com>');
+  assert.equal(m.subject, 'Hello ⛳ world');
+  assert.equal(m.headers.subject, 'Hello ⛳ world');
+  // The line break that ends the message on the wire stays part of its last line.
+  assert.equal(m.text, 'Café au lait, softbreak\n');
+  assert.equal(m.html, '');
+  assert.deepEqual(m.envelope, { from: 'raw@example.com', to: ['raw-to@example.com'] });
 });
 
-test('when an attachment name uses RFC 2231 encoding, then it is decoded', () => {
-  const raw = [
+test('when an attachment name uses RFC 2231 encoding, then it is decoded', async () => {
+  const m = await sendRaw('rfc2231', [
     'Content-Type: multipart/mixed; boundary="b"',
     '',
     '--b',
@@ -161,8 +174,24 @@ test('when an attachment name uses RFC 2231 encoding, then it is decoded', () =>
     'AAAA',
     '--b--',
     '',
-  ].join('\r\n');
-  const parsed = parseMail(raw);
-  assert.equal(parsed.text, 'hi');
-  assert.deepEqual(parsed.attachments, [{ filename: 'café.pdf', contentType: 'application/pdf', size: 3 }]);
+  ]);
+  assert.equal(m.text, 'hi');
+  assert.deepEqual(m.attachments, [{ filename: 'café.pdf', contentType: 'application/pdf', size: 3 }]);
+});
+
+test('when a mail has only an html part, then text stays empty (nothing is made up from the html)', async () => {
+  const m = await sendRaw('html-only', [
+    'Subject: html only',
+    'Content-Type: text/html; charset=utf-8',
+    '',
+    '<p>Hi <b>there</b></p>',
+  ]);
+  assert.equal(m.html, '<p>Hi <b>there</b></p>\n');
+  assert.equal(m.text, '');
+  assert.equal(m.from, 'raw@example.com');
+});
+
+test('when a header repeats, then its values are joined with a line break', async () => {
+  const m = await sendRaw('repeat', ['Received: from a', 'Received: from b', 'Subject: twice', '', 'x']);
+  assert.equal(m.headers.received, 'from a\nfrom b');
 });

@@ -42,10 +42,6 @@ export function buildService(name: string): string {
   return server;
 }
 
-export function serviceExists(name: string): boolean {
-  return existsSync(path.join(REPO_ROOT, 'services', name, 'src', 'server.ts'));
-}
-
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import type Koa from 'koa';
 import type { z } from 'zod';
 import { type BaseConfig, ConfigError, loadConfig } from './config';
@@ -46,13 +46,24 @@ export async function runService<S extends z.ZodType<BaseConfig>>(options: RunSe
   });
   server.keepAliveTimeout = 65_000;
 
+  // nginx keeps its upstream connections alive: one still busy when shutdown starts would keep
+  // server.close() waiting until the forced exit. Responses in flight then, or arriving on such a
+  // connection later, answer with Connection: close, so each connection ends with its response.
   let stopping = false;
+  const inFlight = new Set<ServerResponse>();
+  server.on('request', (_req, res: ServerResponse) => {
+    if (stopping) res.setHeader('Connection', 'close');
+    inFlight.add(res);
+    res.once('close', () => inFlight.delete(res));
+  });
+
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
     const forced = setTimeout(() => process.exit(1), 15_000);
     forced.unref();
+    for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeIdleConnections();

@@ -1,3 +1,4 @@
+import { setupListeners } from '@reduxjs/toolkit/query';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { makeStore } from '@/app/store';
@@ -109,9 +110,11 @@ describe('api slice (SPEC §7 fetch semantics)', () => {
       }),
     );
     const store = makeStore();
-    await store.dispatch(probeApi.endpoints.probeGet.initiate('membership-tiers'));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // A retrying query would settle only after its retries: once it settles, every call was made.
+    const result = await store.dispatch(probeApi.endpoints.probeGet.initiate('membership-tiers'));
+    expect(result.error).toMatchObject({ status: 500 });
     expect(calls).toBe(1);
+    expect(probeApi.endpoints.probeGet.select('membership-tiers')(store.getState()).status).toBe('rejected');
   });
 
   it('does not refetch on window focus, coming back online or a new subscriber', async () => {
@@ -123,15 +126,23 @@ describe('api slice (SPEC §7 fetch semantics)', () => {
       }),
     );
     const store = makeStore();
+    // The browser events reach RTK Query only through its listeners; set them up as an app would.
+    const stopListening = setupListeners(store.dispatch);
     const first = store.dispatch(probeApi.endpoints.probeGet.initiate('testimonials'));
     await first;
+    const settled = probeApi.endpoints.probeGet.select('testimonials')(store.getState());
     window.dispatchEvent(new Event('focus'));
     document.dispatchEvent(new Event('visibilitychange'));
     window.dispatchEvent(new Event('online'));
+    // A refetch starts synchronously from the event (the query turns pending with a new start time).
+    expect(probeApi.endpoints.probeGet.select('testimonials')(store.getState())).toMatchObject({
+      status: 'fulfilled',
+      startedTimeStamp: settled.startedTimeStamp,
+    });
     const second = store.dispatch(probeApi.endpoints.probeGet.initiate('testimonials'));
     await second;
-    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(calls).toBe(1);
+    stopListening();
     first.unsubscribe();
     second.unsubscribe();
   });

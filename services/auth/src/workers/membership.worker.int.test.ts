@@ -1,12 +1,13 @@
-import { jobIdFor, QueueProducer, QUEUES } from '@fm/shared';
-import { createTestDeps, eventually, insertUser, type TestDeps } from '@fm/shared/testing';
-import type { Worker } from 'bullmq';
+import { bullPrefix, jobIdFor, QueueProducer, QUEUES } from '@fm/shared';
+import { createTestDeps, insertUser, type TestDeps } from '@fm/shared/testing';
+import { QueueEvents, type Job, type Worker } from 'bullmq';
 import { buildUserService } from '../app';
 import { configSchema, type AuthConfig } from '../config';
 import { startMembershipWorker } from './membership.worker';
 
 let deps: TestDeps<AuthConfig>;
 let producer: QueueProducer<typeof QUEUES.membershipEvents>;
+let queueEvents: QueueEvents;
 let worker: Worker | undefined;
 
 const startWorker = async () => {
@@ -16,32 +17,60 @@ const startWorker = async () => {
     logger: deps.logger,
   });
   await worker.waitUntilReady();
+  return worker;
 };
 
 beforeAll(async () => {
   deps = await createTestDeps(configSchema, { BCRYPT_ROUNDS: '4' });
-  producer = new QueueProducer(QUEUES.membershipEvents, { redisUrl: deps.config.REDIS_URL, redisPrefix: deps.config.REDIS_PREFIX });
+  const redis = { redisUrl: deps.config.REDIS_URL, redisPrefix: deps.config.REDIS_PREFIX };
+  producer = new QueueProducer(QUEUES.membershipEvents, redis);
+  queueEvents = new QueueEvents(QUEUES.membershipEvents, {
+    connection: { url: redis.redisUrl },
+    prefix: bullPrefix(redis.redisPrefix),
+  });
+  await queueEvents.waitUntilReady();
 });
 afterEach(async () => {
   await worker?.close();
   worker = undefined;
 });
 afterAll(async () => {
+  await queueEvents.close();
   await producer.close();
   await deps.close();
 });
 
 const users = () => deps.mongo.collection('users');
+const changes = () => deps.mongo.collection('membership_changes');
 const levelOf = async (id: string) => (await users().findOne({ _id: id as never }))?.membershipLevel;
 
-function upgrade(userId: string, eventId: string, occurredAt = new Date()) {
+/** Resolves once the consumer has finished every one of `jobs` (BullMQ's completed event, or already completed). */
+async function finished(...jobs: Job[]): Promise<void> {
+  for (const job of jobs) await job.waitUntilFinished(queueEvents, 10_000);
+}
+
+function upgrade(
+  userId: string,
+  eventId: string,
+  occurredAt = new Date(),
+  subscriptionId = `sub_${userId.slice(0, 8)}`,
+) {
   return {
     userId,
     stripeCustomerId: 'cus_test',
-    stripeSubscriptionId: `sub_${userId.slice(0, 8)}`,
+    stripeSubscriptionId: subscriptionId,
     eventId,
     occurredAt: occurredAt.toISOString(),
   };
+}
+
+function downgrade(
+  userId: string,
+  eventId: string,
+  occurredAt = new Date(),
+  subscriptionId = `sub_${userId.slice(0, 8)}`,
+) {
+  return { userId, stripeSubscriptionId: subscriptionId, eventId, occurredAt: occurredAt.toISOString() };
 }
 
 describe('membership events', () => {
@@ -49,22 +78,30 @@ describe('membership events', () => {
     await startWorker();
     const member = await insertUser(deps);
     const event = upgrade(member.id, `evt_up_${member.id}`);
-    for (let i = 0; i < 3; i++) await producer.publish('membership-upgraded', event, jobIdFor('stripe', event.eventId));
-    await eventually(async () => (await levelOf(member.id)) === 'premium');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(await deps.mongo.collection('membership_changes').countDocuments({ userId: member.id })).toBe(1);
+    const jobs: Job[] = [];
+    for (let i = 0; i < 3; i++)
+      jobs.push(await producer.publish('membership-upgraded', event, jobIdFor('stripe', event.eventId)));
+    expect(new Set(jobs.map((job) => job.id)).size).toBe(1);
+    await finished(...jobs);
+    expect(await levelOf(member.id)).toBe('premium');
+    expect(await changes().countDocuments({ userId: member.id })).toBe(1);
     const stored = await users().findOne({ _id: member.id as never });
-    expect(stored).toMatchObject({ stripeCustomerId: 'cus_test', stripeSubscriptionId: `sub_${member.id.slice(0, 8)}` });
+    expect(stored).toMatchObject({
+      stripeCustomerId: 'cus_test',
+      stripeSubscriptionId: `sub_${member.id.slice(0, 8)}`,
+    });
   });
 
   it('when the same event arrives under different job ids, then it still applies once', async () => {
     await startWorker();
     const member = await insertUser(deps);
     const event = upgrade(member.id, `evt_dup_${member.id}`);
-    await Promise.all([1, 2, 3].map((n) => producer.publish('membership-upgraded', event, `replay-${n}-${member.id}`)));
-    await eventually(async () => (await levelOf(member.id)) === 'premium');
-    await eventually(async () => (await producer.queue.getJobCounts('completed')).completed >= 3);
-    expect(await deps.mongo.collection('membership_changes').countDocuments({ userId: member.id })).toBe(1);
+    const jobs = await Promise.all(
+      [1, 2, 3].map((n) => producer.publish('membership-upgraded', event, `replay-${n}-${member.id}`)),
+    );
+    await finished(...jobs);
+    expect(await levelOf(member.id)).toBe('premium');
+    expect(await changes().countDocuments({ userId: member.id })).toBe(1);
   });
 
   it('when a downgrade follows, then the member is free again; a stale upgrade after it changes nothing', async () => {
@@ -72,30 +109,113 @@ describe('membership events', () => {
     const member = await insertUser(deps);
     const t0 = new Date(Date.now() - 60_000);
     const up = upgrade(member.id, `evt_a_${member.id}`, t0);
-    await producer.publish('membership-upgraded', up, jobIdFor('stripe', up.eventId));
-    await eventually(async () => (await levelOf(member.id)) === 'premium');
-    const down = { userId: member.id, stripeSubscriptionId: up.stripeSubscriptionId, eventId: `evt_b_${member.id}`, occurredAt: new Date().toISOString() };
-    await producer.publish('membership-downgraded', down, jobIdFor('stripe', down.eventId));
-    await eventually(async () => (await levelOf(member.id)) === 'free');
+    await finished(await producer.publish('membership-upgraded', up, jobIdFor('stripe', up.eventId)));
+    expect(await levelOf(member.id)).toBe('premium');
+    const down = downgrade(member.id, `evt_b_${member.id}`);
+    await finished(await producer.publish('membership-downgraded', down, jobIdFor('stripe', down.eventId)));
+    expect(await levelOf(member.id)).toBe('free');
     const late = upgrade(member.id, `evt_c_${member.id}`, new Date(t0.getTime() + 1000));
-    await producer.publish('membership-upgraded', late, jobIdFor('stripe', late.eventId));
-    await eventually(async () => (await deps.mongo.collection('membership_changes').countDocuments({ userId: member.id })) === 3);
+    await finished(await producer.publish('membership-upgraded', late, jobIdFor('stripe', late.eventId)));
+    expect(await changes().countDocuments({ userId: member.id })).toBe(3);
     expect(await levelOf(member.id)).toBe('free');
   });
 
-  it('when the consumer is down while an upgrade is produced, then it is applied once the consumer is back', async () => {
+  it('when a downgrade names a subscription the member no longer holds, then it is ignored and they stay Premium', async () => {
+    await startWorker();
+    const member = await insertUser(deps);
+    const t0 = Date.now() - 60_000;
+    // The member's first subscription is replaced by a second one; later Stripe ends the first.
+    const first = upgrade(member.id, `evt_first_${member.id}`, new Date(t0), 'sub_first');
+    const second = upgrade(member.id, `evt_second_${member.id}`, new Date(t0 + 1000), 'sub_second');
+    await finished(await producer.publish('membership-upgraded', first, jobIdFor('stripe', first.eventId)));
+    await finished(await producer.publish('membership-upgraded', second, jobIdFor('stripe', second.eventId)));
+    const endOfFirst = downgrade(member.id, `evt_first_end_${member.id}`, new Date(t0 + 2000), 'sub_first');
+    await finished(await producer.publish('membership-downgraded', endOfFirst, jobIdFor('stripe', endOfFirst.eventId)));
+
+    expect(await users().findOne({ _id: member.id as never })).toMatchObject({
+      membershipLevel: 'premium',
+      stripeSubscriptionId: 'sub_second',
+    });
+    // Recorded as seen (a replay stays a no-op), but it changed nothing.
+    expect(await changes().countDocuments({ _id: endOfFirst.eventId as never })).toBe(1);
+  });
+
+  it('when events of one member are processed concurrently, then the member ends at the newest one', async () => {
+    const t0 = Date.now() - 60_000;
+    // Per member: six alternating upgrades and downgrades whose times are shuffled against the
+    // publishing order, so the newest may be picked up first, last or in between.
+    const offsets = [
+      [3, 0, 5, 1, 4, 2],
+      [5, 4, 3, 2, 1, 0],
+      [0, 1, 2, 3, 4, 5],
+      [2, 5, 0, 4, 1, 3],
+      [4, 2, 1, 5, 3, 0],
+      [1, 3, 5, 0, 2, 4],
+      [5, 0, 4, 1, 3, 2],
+      [0, 4, 2, 3, 5, 1],
+    ];
+    const members = await Promise.all(offsets.map(() => insertUser(deps)));
+    const expected = new Map<string, string>();
+    const jobs: Job[] = [];
+    for (const [m, member] of members.entries()) {
+      let newest = { at: -1, level: '' };
+      for (const [i, offset] of offsets[m]!.entries()) {
+        const at = new Date(t0 + offset * 1000);
+        const eventId = `evt_race_${m}_${i}_${member.id}`;
+        const isUpgrade = i % 2 === 0;
+        jobs.push(
+          isUpgrade
+            ? await producer.publish(
+                'membership-upgraded',
+                upgrade(member.id, eventId, at),
+                jobIdFor('stripe', eventId),
+              )
+            : await producer.publish(
+                'membership-downgraded',
+                downgrade(member.id, eventId, at),
+                jobIdFor('stripe', eventId),
+              ),
+        );
+        if (offset > newest.at) newest = { at: offset, level: isUpgrade ? 'premium' : 'free' };
+      }
+      expected.set(member.id, newest.level);
+    }
+
+    // Everything is queued before the consumer starts, so its 8 slots take events of one member together.
+    let active = 0;
+    let mostAtOnce = 0;
+    const consumer = startMembershipWorker(await buildUserService(deps), {
+      redisUrl: deps.config.REDIS_URL,
+      redisPrefix: deps.config.REDIS_PREFIX,
+      logger: deps.logger,
+    });
+    worker = consumer;
+    consumer.on('active', () => {
+      active += 1;
+      mostAtOnce = Math.max(mostAtOnce, active);
+    });
+    consumer.on('completed', () => {
+      active -= 1;
+    });
+    await finished(...jobs);
+
+    expect(mostAtOnce).toBeGreaterThan(1);
+    for (const member of members) expect(await levelOf(member.id)).toBe(expected.get(member.id));
+    expect(await changes().countDocuments({ userId: { $in: members.map((m) => m.id) } })).toBe(jobs.length);
+  });
+
+  it('when the consumer is down while an upgrade is produced, then it waits in the queue and is applied once the consumer is back', async () => {
     const member = await insertUser(deps);
     const event = upgrade(member.id, `evt_offline_${member.id}`);
-    await producer.publish('membership-upgraded', event, jobIdFor('stripe', event.eventId));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const job = await producer.publish('membership-upgraded', event, jobIdFor('stripe', event.eventId));
+    expect(await job.getState()).toBe('waiting');
     expect(await levelOf(member.id)).toBe('free');
     await startWorker();
-    await eventually(async () => (await levelOf(member.id)) === 'premium');
+    await finished(job);
+    expect(await levelOf(member.id)).toBe('premium');
   });
 
   it('when a payload breaks the contract, then publishing refuses it', async () => {
-    await expect(
-      producer.publish('membership-upgraded', { userId: 'x' } as never, 'bad-payload'),
-    ).rejects.toThrow();
+    await expect(producer.publish('membership-upgraded', { userId: 'x' } as never, 'bad-payload')).rejects.toThrow();
   });
 });

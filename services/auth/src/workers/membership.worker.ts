@@ -1,19 +1,45 @@
 import { createQueueWorker, QUEUES, type Logger } from '@fm/shared';
 import type { UserService } from '../domain/user.service';
 
+/**
+ * Runs the events of one member one after another; different members still run in parallel.
+ * The level is set by a conditional update (the newest occurredAt wins). MongoDB applies that
+ * atomically, but FerretDB v1, our dev and test database, reads the document and writes it back:
+ * two events of one member applied at the same moment could both pass the check and the older
+ * one land last.
+ */
+function oneAtATimePerMember() {
+  const tails = new Map<string, Promise<unknown>>();
+  return async <T>(userId: string, work: () => Promise<T>): Promise<T> => {
+    const run = (tails.get(userId) ?? Promise.resolve()).then(work);
+    const tail = run.catch(() => undefined);
+    tails.set(userId, tail);
+    try {
+      return await run;
+    } finally {
+      if (tails.get(userId) === tail) tails.delete(userId);
+    }
+  };
+}
+
 /** Consumes billing's membership events and sets the member's level (idempotent, ordered). */
 export function startMembershipWorker(
   users: UserService,
   options: { redisUrl: string; redisPrefix: string; logger: Logger },
 ) {
+  const serially = oneAtATimePerMember();
   return createQueueWorker(
     QUEUES.membershipEvents,
     {
       'membership-upgraded': async (event) => {
-        if (await users.applyUpgrade(event)) options.logger.info({ userId: event.userId, eventId: event.eventId }, 'member upgraded');
+        if (await serially(event.userId, () => users.applyUpgrade(event))) {
+          options.logger.info({ userId: event.userId, eventId: event.eventId }, 'member upgraded');
+        }
       },
       'membership-downgraded': async (event) => {
-        if (await users.applyDowngrade(event)) options.logger.info({ userId: event.userId, eventId: event.eventId }, 'member downgraded');
+        if (await serially(event.userId, () => users.applyDowngrade(event))) {
+          options.logger.info({ userId: event.userId, eventId: event.eventId }, 'member downgraded');
+        }
       },
     },
     { ...options, concurrency: 8 },

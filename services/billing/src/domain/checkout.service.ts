@@ -18,8 +18,11 @@ import {
   givesPremium,
   INCOMPLETE_LIFETIME_MS,
   isOngoing,
+  occurredAtFor,
   pickCurrentSubscription,
+  premiumSince,
   reuseDecision,
+  statusRank,
   subscriptionView,
   currentPeriodEndOf,
   type SubscriptionView,
@@ -118,13 +121,14 @@ export class CheckoutService {
   /**
    * The return race: the member is back with payment=success before the webhook. Asks Stripe
    * for the subscription; if it gives Premium, queues the same idempotent upgrade the webhook
-   * would, and waits briefly for auth to apply it.
+   * would, stamped with Stripe's time (not our clock, so a cancellation Stripe records after
+   * the payment still wins), and waits briefly for auth to apply it.
    */
   async sync(user: CurrentUser, log: Logger): Promise<{ membershipLevel: MembershipLevel }> {
     if (user.membershipLevel === 'premium') return { membershipLevel: 'premium' };
     const customerId = (await this.deps.members.find(user.id))?.stripeCustomerId;
     if (!customerId) return { membershipLevel: user.membershipLevel };
-    const sub = await this.currentSubscription(customerId, log);
+    const sub = await this.currentSubscription(customerId, log, ['data.latest_invoice']);
     if (!sub || !givesPremium(sub.status)) return { membershipLevel: user.membershipLevel };
 
     const eventId = `sync-${sub.id}-${sub.status}`;
@@ -135,7 +139,7 @@ export class CheckoutService {
         stripeCustomerId: customerId,
         stripeSubscriptionId: sub.id,
         eventId,
-        occurredAt: new Date().toISOString(),
+        occurredAt: occurredAtFor(premiumSince(sub), statusRank(sub.status)),
       },
       jobIdFor('sync', `${sub.id}-${sub.status}`),
     );
@@ -194,9 +198,13 @@ export class CheckoutService {
   }
 
   /** The member's subscription that matters now, read from Stripe (the source of truth). */
-  private async currentSubscription(customerId: string, log: Logger): Promise<Stripe.Subscription | undefined> {
+  private async currentSubscription(
+    customerId: string,
+    log: Logger,
+    expand?: string[],
+  ): Promise<Stripe.Subscription | undefined> {
     const list = await callStripe(log, 'subscriptions.list', () =>
-      this.deps.stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 10 }),
+      this.deps.stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 10, expand }),
     );
     return pickCurrentSubscription(list.data);
   }

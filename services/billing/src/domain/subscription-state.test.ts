@@ -5,6 +5,7 @@ import {
   membershipEffect,
   occurredAtFor,
   pickCurrentSubscription,
+  premiumSince,
   reuseDecision,
   subscriptionView,
   type SubscriptionLike,
@@ -113,5 +114,20 @@ describe('reuseDecision', () => {
     ['canceled', 'create-new'],
   ])('when the remembered subscription is %s at Stripe, then %s', (status, decision) => {
     expect(reuseDecision(status)).toBe(decision);
+  });
+});
+
+describe('premiumSince', () => {
+  it('when the latest invoice is expanded and paid, then the time it was paid', () => {
+    expect(premiumSince(sub({ latest_invoice: { status_transitions: { paid_at: 1_700_000_042 } } }))).toBe(
+      1_700_000_042,
+    );
+  });
+
+  it('when the latest invoice is only an id, unpaid or missing, then the time the subscription was created', () => {
+    expect(premiumSince(sub({ latest_invoice: 'in_1' }))).toBe(1_700_000_000);
+    expect(premiumSince(sub({ latest_invoice: { status_transitions: { paid_at: null } } }))).toBe(1_700_000_000);
+    expect(premiumSince(sub({ latest_invoice: null }))).toBe(1_700_000_000);
+    expect(premiumSince(sub())).toBe(1_700_000_000);
   });
 });

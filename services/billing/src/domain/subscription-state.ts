@@ -86,6 +86,21 @@ export interface SubscriptionLike {
   created: number;
   cancel_at_period_end: boolean;
   items?: { data: Array<{ current_period_end?: number | null }> };
+  /** An id, or the invoice when the request expanded it. */
+  latest_invoice?: string | { status_transitions?: { paid_at?: number | null } | null } | null;
+}
+
+/**
+ * When the subscription began giving what it gives now, by Stripe's clock (seconds): the
+ * payment of its latest invoice (the first payment, or the one that brought it back from
+ * unpaid) when the invoice is expanded and paid, else its creation. Anything Stripe does to
+ * the subscription afterwards, such as cancelling it, is stamped later, so it wins at auth
+ * whatever our own clock says.
+ */
+export function premiumSince(sub: SubscriptionLike): number {
+  const invoice = sub.latest_invoice;
+  const paidAt = invoice && typeof invoice === 'object' ? invoice.status_transitions?.paid_at : undefined;
+  return typeof paidAt === 'number' ? paidAt : sub.created;
 }
 
 /** End of the current period: on the items since API 2025-03-31 (the latest one of them). */

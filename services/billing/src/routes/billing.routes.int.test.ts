@@ -1,9 +1,10 @@
-import { jobIdFor } from '@fm/shared';
+import { jobIdFor, type RateLimitRule } from '@fm/shared';
 import { createTestDeps, loggedInMember, TEST_SITE_ORIGIN, type TestDeps } from '@fm/shared/testing';
 import request from 'supertest';
 import { assertStripeMockUp, billingEnv } from '../../test/stripe-events';
 import { buildApp, createBillingParts, type BillingParts } from '../app';
 import { configSchema, type BillingConfig } from '../config';
+import { ACCOUNT_RATE_LIMIT, CHECKOUT_RATE_LIMIT } from './billing.routes';
 import { billingModels } from '../domain/billing.models';
 import { createStripeClient } from '../stripe/stripe-client';
 
@@ -248,6 +249,47 @@ describe('POST /api/billing/sync', () => {
       id: jobIdFor('sync', `${subscriptionId}-active`),
       name: 'membership-upgraded',
       data: { stripeCustomerId: 'cus_fixture_member', eventId: `sync-${subscriptionId}-active` },
+    });
+  });
+});
+
+describe('rate limits (per member)', () => {
+  const expectLimited = (res: request.Response, rule: RateLimitRule) => {
+    expect(res).toMatchObject({ status: 429, body: { code: 'RATE_LIMITED', message: expect.any(String) } });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(rule.windowSeconds);
+  };
+
+  it('when a member starts more checkouts than the window allows, then the next one answers 429 with Retry-After and starts nothing; another member still can', async () => {
+    const { cookie } = await loggedInMember(deps);
+    for (let i = 0; i < CHECKOUT_RATE_LIMIT.limit; i++) {
+      expect((await post('/api/create-coaching-payment', cookie)).status).toBe(200);
+    }
+    // Premium and coaching checkouts share one budget.
+    const { user: other, cookie: otherCookie } = await loggedInMember(deps);
+    const limited = await post('/api/create-subscription', cookie);
+    expectLimited(limited, CHECKOUT_RATE_LIMIT);
+    expect(limited.body.clientSecret).toBeUndefined();
+    expectLimited(await post('/api/create-coaching-payment', cookie), CHECKOUT_RATE_LIMIT);
+
+    expect((await post('/api/create-coaching-payment', otherCookie)).status).toBe(200);
+    expect(await customerIdOf(other.id)).toMatch(/^cus_/);
+  });
+
+  it('when a member calls the account endpoints more often than the window allows, then 429 with Retry-After; another member still can', async () => {
+    const { cookie } = await loggedInMember(deps);
+    for (let i = 0; i < ACCOUNT_RATE_LIMIT.limit; i++) {
+      expect((await get('/api/billing/subscription', cookie)).status).toBe(200);
+    }
+    // Sync, subscription, cancel, resume and portal share one budget.
+    for (const path of ['/api/billing/portal', '/api/billing/sync', '/api/billing/cancel']) {
+      expectLimited(await post(path, cookie), ACCOUNT_RATE_LIMIT);
+    }
+
+    const { cookie: otherCookie } = await loggedInMember(deps);
+    expect(await get('/api/billing/subscription', otherCookie)).toMatchObject({
+      status: 200,
+      body: { status: 'none' },
     });
   });
 });

@@ -1,4 +1,4 @@
-import { jobIdFor, QUEUES } from '@fm/shared';
+import { jobIdFor } from '@fm/shared';
 import { createTestDeps, insertUser, type TestDeps } from '@fm/shared/testing';
 import type { Job } from 'bullmq';
 import request from 'supertest';
@@ -481,12 +481,5 @@ describe('POST /api/billing/webhook: Redis unavailable', () => {
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(await models().ProcessedStripeEvent.exists({ _id: event.id })).toBeNull();
     await dead.producers.close();
-  });
-});
-
-describe('queues', () => {
-  it('uses the contract queue names', () => {
-    expect(parts.producers.membership.name).toBe(QUEUES.membershipEvents);
-    expect(parts.producers.notifications.name).toBe(QUEUES.notifications);
   });
 });
