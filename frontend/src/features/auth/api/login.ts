@@ -1,4 +1,4 @@
-import { api, VIEWER_DEPENDENT_TAGS } from '@/lib/api';
+import { api, invalidatesViewer } from '@/lib/api';
 import type { User } from '@/features/auth/types';
 
 export type LoginInput = { email: string; password: string };
@@ -8,7 +8,7 @@ export const loginApi = api.injectEndpoints({
     /** POST /api/auth/login → {user}. The caller refetches the current user (see use-auth-redirect). */
     login: build.mutation<{ user: User }, LoginInput>({
       query: (body) => ({ url: 'auth/login', method: 'POST', body }),
-      invalidatesTags: [...VIEWER_DEPENDENT_TAGS],
+      invalidatesTags: invalidatesViewer,
     }),
   }),
 });
