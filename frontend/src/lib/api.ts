@@ -30,5 +30,16 @@ export const api = createApi({
   endpoints: () => ({}),
 });
 
-/** Tags whose data depends on who is logged in; refreshed after login and signup. */
-export const VIEWER_DEPENDENT_TAGS = ['Lesson', 'Lecture', 'Section', 'Content', 'Course', 'Subscription'] as const;
+/** Every tag whose data depends on who is logged in or on their membership level. */
+const VIEWER_TAGS = ['User', 'Lesson', 'Lecture', 'Section', 'Content', 'Course', 'Subscription'] as const;
+
+/**
+ * The `invalidatesTags` of every mutation that changes who is logged in or their membership
+ * level (login, signup, the billing sync after a payment): once it succeeds, everything cached
+ * that depends on the viewer is fetched again (shown data at once, the rest when next shown),
+ * so e.g. /lessons unlocks right after paying. A failed call changes nothing. Logout needs no
+ * tags: it clears every cached answer (SPEC §4).
+ */
+export function invalidatesViewer(_result: unknown, error: unknown): readonly (typeof VIEWER_TAGS)[number][] {
+  return error ? [] : VIEWER_TAGS;
+}

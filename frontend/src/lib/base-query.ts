@@ -30,6 +30,9 @@ export type ApiError = {
 
 export type ApiExtraOptions = { on401?: 'throw' | 'returnNull' };
 
+/** What an endpoint's `transformResponse` may read besides the body, e.g. `X-Total-Count`. */
+export type ApiMeta = { response: Response };
+
 function buildUrl(path: string, params?: Extract<ApiRequest, object>['params']): string {
   const clean = path.replace(/^\/+/, '');
   let url = `${API_BASE_URL}/${clean}`;
@@ -54,7 +57,7 @@ function parseBody(text: string): unknown {
   }
 }
 
-export const apiBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiError, ApiExtraOptions> = async (
+export const apiBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiError, ApiExtraOptions, ApiMeta> = async (
   request,
   { signal },
   extraOptions,
@@ -101,7 +104,7 @@ export const apiBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiError, ApiExtraOp
       },
     };
   }
-  return { data: parseBody(text) };
+  return { data: parseBody(text), meta: { response } };
 };
 
 /** True when `error` is an ApiError produced by apiBaseQuery. */

@@ -1,4 +1,4 @@
-import { api, VIEWER_DEPENDENT_TAGS } from '@/lib/api';
+import { api, invalidatesViewer } from '@/lib/api';
 import type { User } from '@/features/auth/types';
 
 export type SignupInput = { email: string; password: string; firstName?: string; lastName?: string };
@@ -8,7 +8,7 @@ export const signupApi = api.injectEndpoints({
     /** POST /api/auth/signup → 201 {user}; first and last name only when filled. */
     signup: build.mutation<{ user: User }, SignupInput>({
       query: (body) => ({ url: 'auth/signup', method: 'POST', body }),
-      invalidatesTags: [...VIEWER_DEPENDENT_TAGS],
+      invalidatesTags: invalidatesViewer,
     }),
   }),
 });

@@ -7,11 +7,48 @@ import { apiUrl } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { renderWithProviders, screen, waitFor, within } from '@/testing/test-utils';
 
+type ListRequest = { q: string; limit: number; offset: number };
+
+/**
+ * GET /api/courses or /api/courses/public as the courses service answers it: `q` matched in
+ * name, city, state or country ignoring case, `limit`/`offset` paging, the total in
+ * X-Total-Count (docs/API.md). Every request is logged.
+ */
+function courseList(courses: () => Course[], log: ListRequest[]) {
+  return ({ request }: { request: Request }) => {
+    const params = new URL(request.url).searchParams;
+    const asked = {
+      q: params.get('q') ?? '',
+      limit: Number(params.get('limit') ?? 50),
+      offset: Number(params.get('offset') ?? 0),
+    };
+    log.push(asked);
+    const q = asked.q.trim().toLowerCase();
+    const found = courses().filter((c) =>
+      [c.name, c.city, c.state, c.country].some((f) => f.toLowerCase().includes(q)),
+    );
+    return HttpResponse.json(found.slice(asked.offset, asked.offset + asked.limit), {
+      headers: { 'X-Total-Count': String(found.length) },
+    });
+  };
+}
+
 function serve(own: Course[], community: Course[] = []) {
-  const state = { own: [...own], deletes: [] as string[] };
+  const state = {
+    own: [...own],
+    deletes: [] as string[],
+    ownRequests: [] as ListRequest[],
+    communityRequests: [] as ListRequest[],
+  };
   server.use(
-    http.get(apiUrl('courses'), () => HttpResponse.json(state.own)),
-    http.get(apiUrl('courses/public'), () => HttpResponse.json(community)),
+    http.get(
+      apiUrl('courses'),
+      courseList(() => state.own, state.ownRequests),
+    ),
+    http.get(
+      apiUrl('courses/public'),
+      courseList(() => community, state.communityRequests),
+    ),
     http.delete(apiUrl('courses/:id'), ({ params }) => {
       state.deletes.push(String(params.id));
       state.own = state.own.filter((c) => c.id !== params.id);
@@ -23,10 +60,22 @@ function serve(own: Course[], community: Course[] = []) {
 
 const renderMyCourses = () =>
   renderWithProviders(<MyCourses />, { path: '/member/my-courses', routePath: '/member/my-courses' });
+// Over a hundred cards, role queries are slow in jsdom: `hidden: true` skips the visibility check
+// of every element (nothing in these sections is hidden), and Show more is found by its text
+// rather than by computing the accessible name of every card's buttons.
+const region = (sectionName: string) => screen.getByRole('region', { name: sectionName, hidden: true });
+const inRegion = (sectionName: string) => within(region(sectionName));
 const cardNames = (sectionName: string) =>
-  within(screen.getByRole('region', { name: sectionName }))
-    .queryAllByRole('article')
+  inRegion(sectionName)
+    .queryAllByRole('article', { hidden: true })
     .map((a) => a.getAttribute('aria-label'));
+const showMore = (sectionName: string) => inRegion(sectionName).queryByText('Show more', { selector: 'button' });
+
+/** `count` courses, newest first as the server lists them: "<prefix> 1" is the newest. */
+const manyCourses = (count: number, prefix: string, overrides: Partial<Course> = {}) =>
+  Array.from({ length: count }, (_, i) =>
+    buildCourse({ id: `${prefix}-${i + 1}`, name: `${prefix} ${i + 1}`, city: 'Springfield', ...overrides }),
+  );
 
 const lakeside = buildCourse({
   id: 'own-1',
@@ -58,7 +107,7 @@ const shared = buildCourse({
 });
 
 describe('my courses', { timeout: 40_000 }, () => {
-  it('lists own courses with location, description, public icon, Total Par and a Visualize Course link', async () => {
+  it('when the member has courses, then each shows location, description, public icon, Total Par and a Visualize Course link', async () => {
     serve([lakeside, highland]);
     renderMyCourses();
     const card = await screen.findByRole('article', { name: 'Lakeside Links' });
@@ -95,38 +144,77 @@ describe('my courses', { timeout: 40_000 }, () => {
     ).toBeInTheDocument();
   });
 
-  it('searches name, city, state and country, ignoring case, with the right empty messages', async () => {
-    serve([lakeside, highland], [shared]);
+  it('when the member types a search, then the server answers it (name, city, state or country, any case) with the right empty messages', async () => {
+    const state = serve([lakeside, highland], [shared]);
     const { user } = renderMyCourses();
     await screen.findByRole('article', { name: 'Sunset Dunes' });
     const search = screen.getByRole('textbox', { name: 'Search courses' });
 
     await user.type(search, 'SCOT');
-    expect(cardNames('Your Courses')).toEqual(['Highland Park']);
-    expect(screen.getByText('No community courses match your search.')).toBeInTheDocument();
+    await waitFor(() => expect(cardNames('Your Courses')).toEqual(['Highland Park']));
+    expect(await screen.findByText('No community courses match your search.')).toBeInTheDocument();
+    expect(state.ownRequests.at(-1)).toEqual({ q: 'SCOT', limit: 50, offset: 0 });
+    expect(state.communityRequests.at(-1)).toEqual({ q: 'SCOT', limit: 50, offset: 0 });
 
     await user.clear(search);
     await user.type(search, 'madison');
-    expect(cardNames('Your Courses')).toEqual(['Lakeside Links']);
+    await waitFor(() => expect(cardNames('Your Courses')).toEqual(['Lakeside Links']));
 
     await user.clear(search);
     await user.type(search, 'perth');
-    expect(screen.getByText('No courses match your search.')).toBeInTheDocument();
+    expect(await screen.findByText('No courses match your search.')).toBeInTheDocument();
     expect(cardNames('Community Courses')).toEqual(['Sunset Dunes']);
 
     await user.clear(search);
     await user.type(search, 'wisc');
-    expect(cardNames('Your Courses')).toEqual(['Lakeside Links']);
+    await waitFor(() => expect(cardNames('Your Courses')).toEqual(['Lakeside Links']));
+    // Typing is debounced: only what the member paused on goes out, never a request per key stroke.
+    for (const { q } of state.ownRequests) expect(['', 'SCOT', 'madison', 'perth', 'wisc']).toContain(q);
   });
 
-  it('invites a first course when the member has none', async () => {
-    serve([]);
-    renderMyCourses();
-    expect(await screen.findByText("You haven't created any courses yet.")).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Create Your First Course' })).toHaveAttribute(
-      'href',
-      '/member/course-builder',
-    );
+  it('when a member has 51 courses and 51 community courses, then each list shows 50 of 51 and Show more brings the 51st', async () => {
+    const state = serve(manyCourses(51, 'Mine'), manyCourses(51, 'Shared', { isOwner: false, isPublic: true }));
+    const { user } = renderMyCourses();
+    await screen.findByText('Shared 50');
+
+    for (const [section, prefix] of [
+      ['Your Courses', 'Mine'],
+      ['Community Courses', 'Shared'],
+    ] as const) {
+      expect(cardNames(section)).toHaveLength(50);
+      expect(inRegion(section).getByRole('status', { hidden: true })).toHaveTextContent('Showing 50 of 51');
+      expect(cardNames(section)).not.toContain(`${prefix} 51`);
+
+      await user.click(showMore(section)!);
+      await waitFor(() => expect(cardNames(section)).toContain(`${prefix} 51`));
+      expect(cardNames(section)).toHaveLength(51);
+      expect(inRegion(section).getByRole('status', { hidden: true })).toHaveTextContent('Showing 51 of 51');
+      expect(showMore(section)).not.toBeInTheDocument();
+    }
+    expect(state.ownRequests).toEqual([
+      { q: '', limit: 50, offset: 0 },
+      { q: '', limit: 50, offset: 50 },
+    ]);
+    expect(state.communityRequests).toEqual([
+      { q: '', limit: 50, offset: 0 },
+      { q: '', limit: 50, offset: 50 },
+    ]);
+  });
+
+  it('when the member searches for a course past the first 50, then the server finds it without paging', async () => {
+    const own = manyCourses(51, 'Mine');
+    own[50] = buildCourse({ id: 'oldest', name: 'Old Tom Morris Links', city: 'St Andrews', country: 'Scotland' });
+    const state = serve(own, [shared]);
+    const { user } = renderMyCourses();
+    await screen.findByText('Sunset Dunes');
+    expect(cardNames('Your Courses')).not.toContain('Old Tom Morris Links');
+
+    await user.type(screen.getByRole('textbox', { name: 'Search courses' }), 'scotland');
+    await waitFor(() => expect(cardNames('Your Courses')).toEqual(['Old Tom Morris Links']));
+    expect(inRegion('Your Courses').getByRole('status', { hidden: true })).toHaveTextContent('Showing 1 of 1');
+    expect(await screen.findByText('No community courses match your search.')).toBeInTheDocument();
+    expect(state.ownRequests.at(-1)).toEqual({ q: 'scotland', limit: 50, offset: 0 });
+    expect(state.communityRequests.at(-1)).toEqual({ q: 'scotland', limit: 50, offset: 0 });
   });
 
   it('deletes an own course after confirmation, with a Success toast and the list refreshed', async () => {

@@ -12,14 +12,14 @@ export const favoriteCourseApi = api.injectEndpoints({
         url: `courses/${encodeURIComponent(id)}/favorite`,
         method: favorite ? 'PUT' : 'DELETE',
       }),
-      async onQueryStarted({ id, favorite }, { dispatch, queryFulfilled }) {
-        const undo = patchCourseEverywhere(dispatch, id, (course) => {
+      async onQueryStarted({ id, favorite }, { dispatch, getState, queryFulfilled }) {
+        const undo = patchCourseEverywhere(dispatch, getState, id, (course) => {
           if (course.isFavorite !== favorite) course.favorites += favorite ? 1 : -1;
           course.isFavorite = favorite;
         });
         try {
           const { data } = await queryFulfilled;
-          replaceCourseEverywhere(dispatch, data);
+          replaceCourseEverywhere(dispatch, getState, data);
         } catch {
           undo();
         }

@@ -1,17 +1,15 @@
 import { api } from '@/lib/api';
-import { COURSE_LIST_TAG, type Course } from '@/features/courses/api/types';
+import { COURSE_LIST_TAG, type CoursePage } from '@/features/courses/api/types';
+import { courseListTags, coursePagesOptions } from '@/features/courses/api/course-pages';
 
-/** GET /api/courses: the member's own courses, newest first. */
+/** GET /api/courses?q=&limit=&offset=: the member's own courses, newest first, page by page. */
 export const getCoursesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getCourses: build.query<Course[], void>({
-      query: () => 'courses',
-      providesTags: (result) => [
-        COURSE_LIST_TAG,
-        ...(result ?? []).map((course) => ({ type: 'Course' as const, id: course.id })),
-      ],
+    getCourses: build.infiniteQuery<CoursePage, string, number>({
+      ...coursePagesOptions('courses'),
+      providesTags: (result) => courseListTags(COURSE_LIST_TAG, result),
     }),
   }),
 });
 
-export const { useGetCoursesQuery } = getCoursesApi;
+export const { useGetCoursesInfiniteQuery } = getCoursesApi;

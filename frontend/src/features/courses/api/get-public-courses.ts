@@ -1,17 +1,15 @@
 import { api } from '@/lib/api';
-import { PUBLIC_COURSE_LIST_TAG, type Course } from '@/features/courses/api/types';
+import { PUBLIC_COURSE_LIST_TAG, type CoursePage } from '@/features/courses/api/types';
+import { courseListTags, coursePagesOptions } from '@/features/courses/api/course-pages';
 
-/** GET /api/courses/public: other members' public courses. */
+/** GET /api/courses/public?q=&limit=&offset=: other members' public courses, page by page. */
 export const getPublicCoursesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getPublicCourses: build.query<Course[], void>({
-      query: () => 'courses/public',
-      providesTags: (result) => [
-        PUBLIC_COURSE_LIST_TAG,
-        ...(result ?? []).map((course) => ({ type: 'Course' as const, id: course.id })),
-      ],
+    getPublicCourses: build.infiniteQuery<CoursePage, string, number>({
+      ...coursePagesOptions('courses/public'),
+      providesTags: (result) => courseListTags(PUBLIC_COURSE_LIST_TAG, result),
     }),
   }),
 });
 
-export const { useGetPublicCoursesQuery } = getPublicCoursesApi;
+export const { useGetPublicCoursesInfiniteQuery } = getPublicCoursesApi;

@@ -15,8 +15,8 @@ export const rateCourseApi = api.injectEndpoints({
         isLike === null
           ? { url: `courses/${encodeURIComponent(id)}/like`, method: 'DELETE' }
           : { url: `courses/${encodeURIComponent(id)}/like`, method: 'PUT', body: { isLike } },
-      async onQueryStarted({ id, isLike }, { dispatch, queryFulfilled }) {
-        const undo = patchCourseEverywhere(dispatch, id, (course) => {
+      async onQueryStarted({ id, isLike }, { dispatch, getState, queryFulfilled }) {
+        const undo = patchCourseEverywhere(dispatch, getState, id, (course) => {
           if (course.myLike === true) course.likes -= 1;
           if (course.myLike === false) course.dislikes -= 1;
           if (isLike === true) course.likes += 1;
@@ -25,7 +25,7 @@ export const rateCourseApi = api.injectEndpoints({
         });
         try {
           const { data } = await queryFulfilled;
-          replaceCourseEverywhere(dispatch, data);
+          replaceCourseEverywhere(dispatch, getState, data);
         } catch {
           undo();
         }

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -31,7 +32,14 @@ type CourseCardProps = {
   onFavorite: (course: Course, favorite: boolean) => void;
 };
 
-export function CourseCard({ course, onDelete, deleting, onRate, onFavorite }: CourseCardProps) {
+/** Memoized: a list of up to 200 cards re-renders only the cards whose course or props changed. */
+export const CourseCard = memo(function CourseCard({
+  course,
+  onDelete,
+  deleting,
+  onRate,
+  onFavorite,
+}: CourseCardProps) {
   const location = [course.city, course.state, course.country].filter(Boolean).join(', ');
   const par = course.totalPar ?? totalPar(course.pars);
   return (
@@ -154,4 +162,4 @@ export function CourseCard({ course, onDelete, deleting, onRate, onFavorite }: C
       </CardActions>
     </Card>
   );
-}
+});

@@ -1,5 +1,6 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import type { InfiniteData } from '@reduxjs/toolkit/query/react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -18,25 +19,18 @@ import GolfCourseRounded from '@mui/icons-material/GolfCourseRounded';
 import SearchRounded from '@mui/icons-material/SearchRounded';
 import { useToast } from '@/components/toast/use-toast';
 import { paths } from '@/config/paths';
-import { useGetCoursesQuery } from '@/features/courses/api/get-courses';
-import { useGetPublicCoursesQuery } from '@/features/courses/api/get-public-courses';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { COURSE_SEARCH_MAX_LENGTH, loadedCourses } from '@/features/courses/api/course-pages';
+import { useGetCoursesInfiniteQuery } from '@/features/courses/api/get-courses';
+import { useGetPublicCoursesInfiniteQuery } from '@/features/courses/api/get-public-courses';
 import { useDeleteCourseMutation } from '@/features/courses/api/delete-course';
 import { useRateCourseMutation } from '@/features/courses/api/rate-course';
 import { useFavoriteCourseMutation } from '@/features/courses/api/favorite-course';
-import type { Course } from '@/features/courses/api/types';
+import type { Course, CoursePage } from '@/features/courses/api/types';
 import { CourseCard } from '@/features/courses/components/course-card';
 
-/** Case-insensitive match on name, city, state or country (SPEC §2 my-courses). */
-export function matchesCourseSearch(
-  course: Pick<Course, 'name' | 'city' | 'state' | 'country'>,
-  query: string,
-): boolean {
-  const q = query.trim().toLowerCase();
-  if (!q) return true;
-  return [course.name, course.city, course.state, course.country].some((field) =>
-    (field ?? '').toLowerCase().includes(q),
-  );
-}
+/** How long typing must pause before the search goes to the server. */
+export const SEARCH_DEBOUNCE_MS = 300;
 
 function CourseGrid({ children }: { children: React.ReactNode }) {
   return (
@@ -68,24 +62,75 @@ function EmptyState({ children, action }: { children: React.ReactNode; action?: 
   );
 }
 
-/** /member/my-courses: own courses and community courses with search. */
+/** The part of an infinite course query a list shows (own and community lists alike). */
+type CourseListState = {
+  data?: InfiniteData<CoursePage, number>;
+  isError: boolean;
+  isFetching: boolean;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  isFetchNextPageError: boolean;
+  fetchNextPage: () => unknown;
+};
+
+/**
+ * One list as the server pages it: the courses loaded so far, "Showing N of M", and Show more
+ * for the next page. While a new search is on its way the previous answer stays, dimmed.
+ */
+function PagedCourses({
+  list,
+  noMatch,
+  renderCard,
+}: {
+  list: CourseListState;
+  noMatch: string;
+  renderCard: (course: Course) => React.ReactNode;
+}) {
+  if (!list.data) {
+    return list.isError ? <EmptyState>Unable to load courses. Please try again later.</EmptyState> : <GridSkeleton />;
+  }
+  const { items, total } = loadedCourses(list.data);
+  if (total === 0) return <EmptyState>{noMatch}</EmptyState>;
+  const searching = list.isFetching && !list.isFetchingNextPage;
+  return (
+    <Stack spacing={2} aria-busy={list.isFetching}>
+      <Typography variant="body2" role="status" sx={{ color: 'text.secondary' }}>
+        Showing {items.length} of {total}
+      </Typography>
+      <Box sx={{ opacity: searching ? 0.6 : 1, transition: 'opacity 150ms' }}>
+        <CourseGrid>{items.map(renderCard)}</CourseGrid>
+      </Box>
+      {list.isFetchNextPageError && (
+        <Typography role="alert" sx={{ color: 'error.main', textAlign: 'center' }}>
+          Could not load more courses. Please try again.
+        </Typography>
+      )}
+      {list.hasNextPage && (
+        <Box sx={{ textAlign: 'center' }}>
+          <Button variant="outlined" onClick={() => void list.fetchNextPage()} disabled={list.isFetching}>
+            {list.isFetchingNextPage ? 'Loading more...' : 'Show more'}
+          </Button>
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
+/** /member/my-courses: own courses and community courses searched and paged by the server (`?q=`, 50 at a time). */
 export function MyCourses() {
   const { toast } = useToast();
   const [query, setQuery] = useState('');
+  const search = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS);
   const [pendingDelete, setPendingDelete] = useState<Course | null>(null);
-  const own = useGetCoursesQuery();
-  const community = useGetPublicCoursesQuery();
+  // The unsearched lists say whether there is anything at all (the empty messages, SPEC §2);
+  // with no search they are the same cache entries as the searched ones.
+  const ownAll = useGetCoursesInfiniteQuery('');
+  const ownFound = useGetCoursesInfiniteQuery(search);
+  const communityAll = useGetPublicCoursesInfiniteQuery('');
+  const communityFound = useGetPublicCoursesInfiniteQuery(search);
   const [deleteCourse, { isLoading: deleting }] = useDeleteCourseMutation();
   const [rateCourse] = useRateCourseMutation();
   const [favoriteCourse] = useFavoriteCourseMutation();
-
-  const ownCourses = useMemo(() => own.data ?? [], [own.data]);
-  const publicCourses = useMemo(() => community.data ?? [], [community.data]);
-  const ownFiltered = useMemo(() => ownCourses.filter((c) => matchesCourseSearch(c, query)), [ownCourses, query]);
-  const publicFiltered = useMemo(
-    () => publicCourses.filter((c) => matchesCourseSearch(c, query)),
-    [publicCourses, query],
-  );
 
   const confirmDelete = async () => {
     const course = pendingDelete;
@@ -100,18 +145,22 @@ export function MyCourses() {
     }
   };
 
-  const cardHandlers = {
-    onRate: (course: Course, isLike: boolean | null) => {
+  const onRate = useCallback(
+    (course: Course, isLike: boolean | null) => {
       rateCourse({ id: course.id, isLike })
         .unwrap()
         .catch(() => toast({ title: 'Error', description: 'Could not save your rating', variant: 'destructive' }));
     },
-    onFavorite: (course: Course, favorite: boolean) => {
+    [rateCourse, toast],
+  );
+  const onFavorite = useCallback(
+    (course: Course, favorite: boolean) => {
       favoriteCourse({ id: course.id, favorite })
         .unwrap()
         .catch(() => toast({ title: 'Error', description: 'Could not update your favorites', variant: 'destructive' }));
     },
-  };
+    [favoriteCourse, toast],
+  );
 
   const newCourseButton = (label: string, variant: 'contained' | 'outlined' = 'contained') => (
     <Button
@@ -138,7 +187,7 @@ export function MyCourses() {
           size="small"
           sx={{ flex: 1, maxWidth: { sm: 420 } }}
           slotProps={{
-            htmlInput: { 'aria-label': 'Search courses' },
+            htmlInput: { 'aria-label': 'Search courses', maxLength: COURSE_SEARCH_MAX_LENGTH },
             input: {
               startAdornment: (
                 <InputAdornment position="start">
@@ -155,45 +204,44 @@ export function MyCourses() {
         <Typography id="your-courses-heading" variant="h5" component="h2" sx={{ mb: 2, fontWeight: 600 }}>
           Your Courses
         </Typography>
-        {own.isLoading ? (
+        {ownAll.isLoading ? (
           <GridSkeleton />
-        ) : own.isError ? (
+        ) : ownAll.isError ? (
           <EmptyState>Unable to load your courses. Please try again later.</EmptyState>
-        ) : ownCourses.length === 0 ? (
+        ) : loadedCourses(ownAll.data).total === 0 ? (
           <EmptyState action={newCourseButton('Create Your First Course')}>
             You haven&apos;t created any courses yet.
           </EmptyState>
-        ) : ownFiltered.length === 0 ? (
-          <EmptyState>No courses match your search.</EmptyState>
         ) : (
-          <CourseGrid>
-            {ownFiltered.map((course) => (
+          <PagedCourses
+            list={ownFound}
+            noMatch="No courses match your search."
+            renderCard={(course) => (
               <CourseCard
                 key={course.id}
                 course={course}
                 onDelete={setPendingDelete}
                 deleting={deleting && pendingDelete?.id === course.id}
-                {...cardHandlers}
+                onRate={onRate}
+                onFavorite={onFavorite}
               />
-            ))}
-          </CourseGrid>
+            )}
+          />
         )}
       </Box>
 
-      {publicCourses.length > 0 && (
+      {loadedCourses(communityAll.data).total > 0 && (
         <Box component="section" aria-labelledby="community-courses-heading">
           <Typography id="community-courses-heading" variant="h5" component="h2" sx={{ mb: 2, fontWeight: 600 }}>
             Community Courses
           </Typography>
-          {publicFiltered.length === 0 ? (
-            <EmptyState>No community courses match your search.</EmptyState>
-          ) : (
-            <CourseGrid>
-              {publicFiltered.map((course) => (
-                <CourseCard key={course.id} course={course} {...cardHandlers} />
-              ))}
-            </CourseGrid>
-          )}
+          <PagedCourses
+            list={communityFound}
+            noMatch="No community courses match your search."
+            renderCard={(course) => (
+              <CourseCard key={course.id} course={course} onRate={onRate} onFavorite={onFavorite} />
+            )}
+          />
         </Box>
       )}
 
