@@ -35,7 +35,10 @@ RUN apt-get update && \
     DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends espeak-ng sox lame && \
     rm -rf /var/lib/apt/lists/*
 WORKDIR /app
-COPY frontend/src/config/clubs.json frontend/src/config/guided-visualizations.json frontend/src/config/
+# The guide texts: the clubs' (frontend, free course player) and the Premium guided
+# visualizations' (content service catalogue; never in the SPA).
+COPY frontend/src/config/clubs.json frontend/src/config/
+COPY services/content/src/catalogue/guided-visualizations.json services/content/src/catalogue/
 COPY infra/media/ infra/media/
 RUN node infra/media/generate.js --out /out/media
 COPY gateway/ gateway/
