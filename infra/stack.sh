@@ -168,8 +168,10 @@ cmd_test() {
       FM_TEST_REPORT="$TEST_DIR/e2e.json" \
       run_suite e2e "$TEST_DIR/e2e.json" npm test -w e2e
     # The production build the browser suite used: initial JS for / within budget, and no
-    # member-area chunk on public pages (prints the figures per page).
+    # member-area chunk on public pages (prints the figures per page); and no Premium text or
+    # link anywhere in it (they come from the content service to Premium members only).
     run_suite budget "" npm run budget -w frontend
+    run_suite premium "" npm run check:premium -w frontend
   fi
 
   step "Stopping what this run started"

@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
-# The gateway image: nginx with the built SPA (frontend/dist), the generated audio
-# (infra/media) and the compose rendering of gateway/nginx.conf.template baked in.
+# The gateway image: nginx with the built SPA (frontend/dist, checked free of Premium content),
+# the generated audio (infra/media) and the compose rendering of gateway/nginx.conf.template baked in.
 #   docker build -f infra/docker/gateway.Dockerfile -t fm-gateway .
 ARG NODE_IMAGE=node:20-bookworm-slim
 ARG NGINX_IMAGE=nginx:1.27-alpine
@@ -27,7 +27,10 @@ RUN --mount=type=cache,target=/root/.npm \
     set -- --no-audit --no-fund --loglevel=error -w frontend; \
     npm ci "$@" || npm install "$@"
 COPY frontend/ frontend/
-RUN npm run build -w frontend
+# The build must hold no Premium text or link: the check reads them from the content
+# service's catalogue source (frontend/scripts/check-no-premium.mjs).
+COPY services/content/src/catalogue/ services/content/src/catalogue/
+RUN npm run build -w frontend && npm run check:premium -w frontend
 
 # ---- media (espeak-ng + sox + lame) and the rendered nginx config -----------------------
 FROM ${NODE_IMAGE} AS media
@@ -35,7 +38,10 @@ RUN apt-get update && \
     DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends espeak-ng sox lame && \
     rm -rf /var/lib/apt/lists/*
 WORKDIR /app
-COPY frontend/src/config/clubs.json frontend/src/config/guided-visualizations.json frontend/src/config/
+# The guide texts: the clubs' (frontend, free course player) and the Premium guided
+# visualizations' (content service catalogue; never in the SPA).
+COPY frontend/src/config/clubs.json frontend/src/config/
+COPY services/content/src/catalogue/guided-visualizations.json services/content/src/catalogue/
 COPY infra/media/ infra/media/
 RUN node infra/media/generate.js --out /out/media
 COPY gateway/ gateway/

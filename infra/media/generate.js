@@ -2,8 +2,10 @@
 'use strict';
 /* eslint-disable no-console -- a command-line tool: the console is its output */
 // Generates the product's spoken audio (ARCHITECTURE.md "Media") from its guide texts:
-//   frontend/src/config/clubs.json                  → <out>/clubs/<id>.mp3   (21)
-//   frontend/src/config/guided-visualizations.json  → <out>/guided/<id>.mp3  (4)
+//   frontend/src/config/clubs.json                               → <out>/clubs/<id>.mp3   (21)
+//   services/content/src/catalogue/guided-visualizations.json    → <out>/guided/<id>.mp3  (4)
+// (the clubs' guides are for the course player, which free members use, so the frontend holds
+// them; the guided visualizations are Premium, so only the content service does).
 // with Debian's espeak-ng (speech), sox (level, padding) and lame (small mono MP3).
 //
 //   node infra/media/generate.js [--out media/generated] [--force]
@@ -35,7 +37,7 @@ const SETS = [
   },
   {
     dir: 'guided',
-    source: 'frontend/src/config/guided-visualizations.json',
+    source: 'services/content/src/catalogue/guided-visualizations.json',
     voice: { speed: 140, pauseMs: 1400 },
     /** @param {{ title: string, guide: string }} item */
     script: (item) => [`${item.title}.`, item.guide],
@@ -70,7 +72,7 @@ function toSsml(/** @type {string[]} */ paragraphs, /** @type {number} */ pauseM
 /** @param {string} rel */
 function readList(rel) {
   const file = path.join(REPO, rel);
-  if (!fs.existsSync(file)) throw new Error(`${rel} is missing (the frontend owns it); cannot generate its audio`);
+  if (!fs.existsSync(file)) throw new Error(`${rel} is missing; cannot generate its audio`);
   const list = JSON.parse(fs.readFileSync(file, 'utf8'));
   if (!Array.isArray(list)) throw new Error(`${rel} must hold a JSON array`);
   for (const item of list) {

@@ -3,6 +3,7 @@
  * Every answer that can carry Premium media goes through `lessonFor` / `lectureFor`, after the
  * cache: cached values are the full records, a caller never gets a cached per-caller answer.
  */
+import { guidedAudioUrl, type GuidedVisualization } from '../catalogue/guided-visualizations';
 import type { LectureDocument } from './lecture.model';
 import type { LessonCategory, LessonDocument } from './lesson.model';
 import type { ContentType, MemberContentDocument } from './member-content.model';
@@ -90,6 +91,9 @@ export interface MemberContentView {
   order: number;
   createdAt: string;
 }
+
+/** A guided visualization with the address of its audio (Premium endpoints only). */
+export type GuidedVisualizationView = GuidedVisualization & { audioUrl: string };
 
 export function lessonRecord(doc: LessonDocument): LessonRecord {
   return {
@@ -194,4 +198,9 @@ export function memberContentView(doc: MemberContentDocument): MemberContentView
     order: doc.order,
     createdAt: new Date(doc.createdAt).toISOString(),
   };
+}
+
+export function guidedVisualizationView(item: GuidedVisualization): GuidedVisualizationView {
+  const { id, title, description, guide } = item;
+  return { id, title, description, guide, audioUrl: guidedAudioUrl(id) };
 }

@@ -1,6 +1,8 @@
 import { createTestDeps, loggedInMember, type TestDeps } from '@fm/shared/testing';
 import request from 'supertest';
 import { buildApp } from '../app';
+import { GUIDED_VISUALIZATIONS } from '../catalogue/guided-visualizations';
+import { MEMBER_PAGES } from '../catalogue/member-pages';
 import { SECTIONS } from '../catalogue/sections';
 import { configSchema, type Config } from '../config';
 import { seedCatalogue } from '../seed';
@@ -71,6 +73,9 @@ describe('Premium-only member endpoints', () => {
     `/api/member/content?sectionId=${dailyDrillsId}`,
     '/api/member/content/not-an-id',
     '/api/member/sections/no-such-section',
+    '/api/member/guided-visualizations',
+    ...Object.keys(MEMBER_PAGES).map((slug) => `/api/member/pages/${slug}`),
+    '/api/member/pages/no-such-page',
   ];
 
   it('when a visitor asks, then 401 on every one', async () => {
@@ -201,4 +206,80 @@ describe('GET /api/member/content', () => {
     const twice = await get(`/api/member/content?sectionId=${dailyDrillsId}&sectionId=${dailyDrillsId}`, premium);
     expect(twice).toMatchObject({ status: 400, body: { code: 'VALIDATION_ERROR' } });
   });
+});
+
+describe('GET /api/member/guided-visualizations', () => {
+  it('when a Premium member asks, then the four guided visualizations in order, each with its script and audio', async () => {
+    const res = await get('/api/member/guided-visualizations', premium);
+    expect(res.status).toBe(200);
+    expect(res.body.map((g: { title: string }) => g.title)).toEqual([
+      'Three Foot Pressure Putt',
+      'Chip Under Pressure',
+      'Perfect Drive',
+      'Bunker Shot',
+    ]);
+    for (const item of res.body) {
+      expect(Object.keys(item).sort()).toEqual(['audioUrl', 'description', 'guide', 'id', 'title']);
+      expect(item.audioUrl).toBe(`/media/guided/${item.id}.mp3`);
+    }
+    expect(res.body[0].guide).toContain('the ball sits three feet from the hole');
+    expect(res.body.map((g: { guide: string }) => g.guide)).toEqual(GUIDED_VISUALIZATIONS.map((g) => g.guide));
+  });
+});
+
+describe('GET /api/member/pages/:slug', () => {
+  it('when a Premium member asks for the crash course, then its video and intro paragraphs', async () => {
+    const res = await get('/api/member/pages/crash-course', premium);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      slug: 'crash-course',
+      videoUrl: 'https://www.youtube.com/watch?v=FmCrashCours',
+      paragraphs: expect.any(Array),
+    });
+    expect(res.body.paragraphs).toHaveLength(3);
+    expect(res.body.paragraphs[0]).toMatch(/^Welcome to \{productName\}\. Before you dive in/);
+  });
+
+  it('when a Premium member asks for more-talks, then the talk Pressure is an Opportunity with its video', async () => {
+    const res = await get('/api/member/pages/more-talks', premium);
+    expect(res).toMatchObject({
+      status: 200,
+      body: {
+        slug: 'more-talks',
+        talks: [
+          {
+            title: 'Pressure is an Opportunity',
+            description: expect.stringContaining('the tight feeling on the first tee'),
+            videoUrl: 'https://www.youtube.com/shorts/FmPressureOp',
+          },
+        ],
+      },
+    });
+  });
+
+  it('when a Premium member asks for the FAQ and the biography, then their six questions and four paragraphs', async () => {
+    const faq = await get('/api/member/pages/faq', premium);
+    expect(faq.status).toBe(200);
+    expect(faq.body.entries.map((e: { question: string }) => e.question)).toEqual([
+      'What is {productName}?',
+      'How do I get started?',
+      "What's the difference between Free and Premium?",
+      'How long until I see results?',
+      'Can I use it on my phone?',
+      'Do I need any special equipment?',
+    ]);
+    const about = await get('/api/member/pages/about-me', premium);
+    expect(about.status).toBe(200);
+    expect(about.body).toEqual({ slug: 'about-me', ...MEMBER_PAGES['about-me'] });
+    expect(about.body.paragraphs).toHaveLength(4);
+    expect(about.body.highlights).toHaveLength(3);
+  });
+
+  it.each(['no-such-page', 'CRASH-COURSE', 'constructor', '__proto__', 'toString', 'x'.repeat(500)])(
+    'when the slug is %s, then 404',
+    async (slug) => {
+      const res = await get(`/api/member/pages/${slug}`, premium);
+      expect({ status: res.status, code: res.body.code }).toEqual({ status: 404, code: 'NOT_FOUND' });
+    },
+  );
 });

@@ -3,16 +3,19 @@ import { isPremium, NotFoundError, parseQuery, requirePremium, requireUser } fro
 import type { Context } from 'koa';
 import type { Connection } from 'mongoose';
 import { z } from 'zod';
+import { GUIDED_VISUALIZATIONS } from '../catalogue/guided-visualizations';
+import { memberPage } from '../catalogue/member-pages';
 import type { CatalogueService } from '../domain/catalogue.service';
-import { lectureFor } from '../domain/catalogue.views';
+import { guidedVisualizationView, lectureFor } from '../domain/catalogue.views';
 
 const contentQuerySchema = z.object({
   sectionId: z.string({ error: 'sectionId is required' }).min(1, 'sectionId is required'),
 });
 
 /**
- * The member area: lectures (any member; media of lectures 2-5 for Premium only), and the 12
- * Premium sections with their content (401 visitor, 403 free member, 404 unknown).
+ * The member area: lectures (any member; media of lectures 2-5 for Premium only), and, for
+ * Premium members only (401 visitor, 403 free member, 404 unknown): the 12 sections with their
+ * content, the four guided visualizations and the texts of the other member pages.
  */
 export function memberRouter(catalogue: CatalogueService, mongo: Connection): Router {
   const router = new Router({ prefix: '/api/member' });
@@ -44,6 +47,17 @@ export function memberRouter(catalogue: CatalogueService, mongo: Connection): Ro
 
   router.get('/content/:sectionId', requirePremium(mongo), async (ctx) => {
     await sectionContent(ctx, ctx.params.sectionId ?? '');
+  });
+
+  router.get('/guided-visualizations', requirePremium(mongo), (ctx) => {
+    ctx.body = GUIDED_VISUALIZATIONS.map(guidedVisualizationView);
+  });
+
+  router.get('/pages/:slug', requirePremium(mongo), (ctx) => {
+    const slug = ctx.params.slug ?? '';
+    const page = memberPage(slug);
+    if (!page) throw new NotFoundError('Page not found');
+    ctx.body = { slug, ...page };
   });
 
   // The gateway asks this before serving Premium audio files (nginx auth_request on /media/guided/).

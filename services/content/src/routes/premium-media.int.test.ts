@@ -1,17 +1,21 @@
 /**
  * The one promise of the content service that matters most: a free member (or a visitor) never
- * receives a Premium item's media URL, from any endpoint, even right after a Premium member
- * has filled the cache.
+ * receives a Premium item's media URL or Premium text, from any endpoint, even right after a
+ * Premium member has filled the cache.
  */
 import { createTestDeps, loggedInMember, type TestDeps } from '@fm/shared/testing';
 import request from 'supertest';
 import { buildApp } from '../app';
+import { MEMBER_PAGES } from '../catalogue/member-pages';
+import { premiumStrings } from '../catalogue/premium-strings';
 import { configSchema, type Config } from '../config';
 import { seedCatalogue } from '../seed';
 
 let deps: TestDeps<Config>;
 let server: ReturnType<ReturnType<typeof buildApp>['callback']>;
 let premiumUrls: string[];
+/** Premium media URLs (from the database) and every Premium text and link of the catalogue source. */
+let premiumNeedles: string[];
 
 const get = (path: string, cookie?: string) => {
   const req = request(server).get(path);
@@ -36,10 +40,14 @@ beforeAll(async () => {
     ]),
   );
   premiumUrls = [...new Set(urlsOf([...lockedLessons, ...premiumLectures, ...content]))];
+  premiumNeedles = [...new Set([...premiumUrls, ...premiumStrings()])];
   // The scan only means something if no Premium URL is also a free item's URL.
-  expect(premiumUrls.filter((u) => freeUrls.has(u))).toEqual([]);
+  expect(premiumNeedles.filter((u) => freeUrls.has(u))).toEqual([]);
 });
 afterAll(() => deps.close());
+
+/** Whether a JSON answer holds `needle` (as a string value or part of one). */
+const inJson = (json: string, needle: string) => json.includes(JSON.stringify(needle).slice(1, -1));
 
 async function everyAnswer(
   cookie: string | undefined,
@@ -52,6 +60,8 @@ async function everyAnswer(
     ...ids.lessons.map((id) => `/api/lessons/${id}`),
     '/api/member/lectures',
     '/api/member/sections',
+    '/api/member/guided-visualizations',
+    ...Object.keys(MEMBER_PAGES).map((slug) => `/api/member/pages/${slug}`),
     ...ids.sections.flatMap((s) => [
       `/api/member/sections/${s.slug}`,
       `/api/member/content/${s.id}`,
@@ -67,7 +77,7 @@ async function everyAnswer(
 }
 
 describe('Premium media', () => {
-  it('when a Premium member has just read everything, then a free member and a visitor still get no Premium URL anywhere', async () => {
+  it('when a Premium member has just read everything, then a free member and a visitor still get no Premium URL or text anywhere', async () => {
     const premium = (await loggedInMember(deps, { membershipLevel: 'premium' })).cookie;
     const free = (await loggedInMember(deps, { membershipLevel: 'free' })).cookie;
     const lessons = ((await get('/api/lessons', premium)).body as { id: string }[]).map((l) => l.id);
@@ -76,14 +86,14 @@ describe('Premium media', () => {
 
     const premiumAnswers = await everyAnswer(premium, { lessons, sections });
     const premiumText = premiumAnswers.map((a) => a.text).join('\n');
-    // Sanity: the Premium member really did receive every Premium URL (so the cache holds them).
-    for (const url of premiumUrls) expect(premiumText).toContain(url);
+    // Sanity: the Premium member really did receive every Premium URL and text (so the cache holds them).
+    expect(premiumNeedles.filter((needle) => !inJson(premiumText, needle))).toEqual([]);
 
     for (const cookie of [free, undefined]) {
       const answers = await everyAnswer(cookie, { lessons, sections });
       expect(answers.length).toBeGreaterThan(40);
       for (const answer of answers) {
-        const leaked = premiumUrls.filter((url) => answer.text.includes(url));
+        const leaked = premiumNeedles.filter((needle) => inJson(answer.text, needle));
         expect({ path: answer.path, leaked }).toEqual({ path: answer.path, leaked: [] });
       }
     }

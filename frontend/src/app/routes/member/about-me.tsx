@@ -9,61 +9,84 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import SportsGolfRounded from '@mui/icons-material/SportsGolfRounded';
-import { FOUNDER_BIO } from '@/features/member/member-content';
+import { appConfig } from '@/config/app-config';
+import { ABOUT_ME } from '@/features/member/member-content';
+import { useMemberPage } from '@/features/member/api/get-member-page';
+import { ContentSkeleton, PremiumContent } from '@/features/member/components/premium-content';
+import { founderNameWithoutTitle, withAppNames } from '@/features/member/lib/app-names';
 import { MemberPageHeader } from '@/app/routes/member/member-page-header';
 
-/** /member/about-me: the founder's biography. */
+const grid = {
+  display: 'grid',
+  gap: 3,
+  gridTemplateColumns: { xs: '1fr', md: '1fr 2fr' },
+  alignItems: 'start',
+} as const;
+
+/** /member/about-me: the founder's biography (Premium, from the content service). */
 export default function AboutMePage() {
-  const initials = FOUNDER_BIO.name
-    .replace(/^Coach\s+/, '')
+  const page = useMemberPage('about-me');
+  const initials = founderNameWithoutTitle
     .split(' ')
     .map((p) => p[0])
     .join('');
   return (
     <>
-      <MemberPageHeader title="About Me" overline={FOUNDER_BIO.role} />
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 2fr' }, alignItems: 'start' }}>
-        <Card sx={{ borderRadius: 3 }}>
-          <CardContent sx={{ p: 3, textAlign: 'center' }}>
-            <Avatar
-              sx={{
-                width: 112,
-                height: 112,
-                mx: 'auto',
-                mb: 2,
-                fontSize: '2.4rem',
-                fontWeight: 700,
-                bgcolor: 'primary.main',
-                color: 'secondary.light',
-              }}
-            >
-              {initials}
-            </Avatar>
-            <Typography variant="h4" component="h2">
-              {FOUNDER_BIO.name}
-            </Typography>
-            <List dense sx={{ mt: 2, textAlign: 'left' }}>
-              {FOUNDER_BIO.highlights.map((highlight) => (
-                <ListItem key={highlight} disableGutters sx={{ alignItems: 'flex-start' }}>
-                  <ListItemIcon sx={{ minWidth: 32, mt: 0.5 }}>
-                    <SportsGolfRounded fontSize="small" color="secondary" />
-                  </ListItemIcon>
-                  <ListItemText primary={highlight} />
-                </ListItem>
-              ))}
-            </List>
-          </CardContent>
-        </Card>
-        <Card sx={{ borderRadius: 3 }}>
-          <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
-            <Stack spacing={2}>
-              {FOUNDER_BIO.paragraphs.map((paragraph) => (
-                <Typography key={paragraph}>{paragraph}</Typography>
-              ))}
-            </Stack>
-          </CardContent>
-        </Card>
-      </Box>
+      <MemberPageHeader title={ABOUT_ME.title} overline={ABOUT_ME.role} />
+      <PremiumContent
+        result={page}
+        skeleton={
+          <Box sx={grid}>
+            <ContentSkeleton height={320} />
+            <ContentSkeleton height={480} />
+          </Box>
+        }
+      >
+        {({ paragraphs, highlights }) => (
+          <Box sx={grid}>
+            <Card sx={{ borderRadius: 3 }}>
+              <CardContent sx={{ p: 3, textAlign: 'center' }}>
+                <Avatar
+                  sx={{
+                    width: 112,
+                    height: 112,
+                    mx: 'auto',
+                    mb: 2,
+                    fontSize: '2.4rem',
+                    fontWeight: 700,
+                    bgcolor: 'primary.main',
+                    color: 'secondary.light',
+                  }}
+                >
+                  {initials}
+                </Avatar>
+                <Typography variant="h4" component="h2">
+                  {appConfig.founderName}
+                </Typography>
+                <List dense sx={{ mt: 2, textAlign: 'left' }}>
+                  {highlights.map((highlight) => (
+                    <ListItem key={highlight} disableGutters sx={{ alignItems: 'flex-start' }}>
+                      <ListItemIcon sx={{ minWidth: 32, mt: 0.5 }}>
+                        <SportsGolfRounded fontSize="small" color="secondary" />
+                      </ListItemIcon>
+                      <ListItemText primary={withAppNames(highlight)} />
+                    </ListItem>
+                  ))}
+                </List>
+              </CardContent>
+            </Card>
+            <Card sx={{ borderRadius: 3 }}>
+              <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
+                <Stack spacing={2}>
+                  {paragraphs.map((paragraph) => (
+                    <Typography key={paragraph}>{withAppNames(paragraph)}</Typography>
+                  ))}
+                </Stack>
+              </CardContent>
+            </Card>
+          </Box>
+        )}
+      </PremiumContent>
     </>
   );
 }

@@ -1,13 +1,26 @@
 import { FaqAccordion } from '@/features/member/components/faq-accordion';
 import { MEMBER_FAQ } from '@/features/member/member-content';
+import { useMemberPage } from '@/features/member/api/get-member-page';
+import { ContentSkeleton, PremiumContent } from '@/features/member/components/premium-content';
+import { withAppNames } from '@/features/member/lib/app-names';
 import { MemberPageHeader } from '@/app/routes/member/member-page-header';
 
-/** /member/faq: six single-open questions. */
+/** /member/faq: six single-open questions (Premium, from the content service). */
 export default function MemberFaqPage() {
+  const page = useMemberPage('faq');
   return (
     <>
-      <MemberPageHeader title="FAQs" subtitle="Quick answers to the questions members ask most." />
-      <FaqAccordion entries={MEMBER_FAQ} />
+      <MemberPageHeader title={MEMBER_FAQ.title} subtitle={MEMBER_FAQ.subtitle} />
+      <PremiumContent result={page} skeleton={<ContentSkeleton height={360} />}>
+        {({ entries }) => (
+          <FaqAccordion
+            entries={entries.map(({ question, answer }) => ({
+              question: withAppNames(question),
+              answer: withAppNames(answer),
+            }))}
+          />
+        )}
+      </PremiumContent>
     </>
   );
 }

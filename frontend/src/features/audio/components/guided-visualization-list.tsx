@@ -11,18 +11,22 @@ import ExpandLessRounded from '@mui/icons-material/ExpandLessRounded';
 import ExpandMoreRounded from '@mui/icons-material/ExpandMoreRounded';
 import PauseRounded from '@mui/icons-material/PauseRounded';
 import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
-import guidedData from '@/config/guided-visualizations.json';
+import {
+  useGetGuidedVisualizationsQuery,
+  type GuidedVisualization,
+} from '@/features/audio/api/get-guided-visualizations';
 import { formatTime } from '@/features/audio/lib/format-time';
+import { ContentSkeleton, PremiumContent } from '@/features/member/components/premium-content';
 
-export type GuidedVisualization = { id: string; title: string; description: string; guide: string };
+/** The four fixed items of SPEC §2: one skeleton card for each while they load. */
+export const GUIDED_SKELETON_COUNT = 4;
 
-export const GUIDED_VISUALIZATIONS: readonly GuidedVisualization[] = guidedData;
-
-export const guidedAudioUrl = (id: string) => `/media/guided/${id}.mp3`;
+const grid = { display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' } } as const;
 
 /**
- * /guided-visualizations: the four fixed guided audio items, each with play/pause. One shared
- * audio element, so starting one pauses the other.
+ * /guided-visualizations: the four fixed guided audio items (Premium content, read from the
+ * content service), each with play/pause and its script. One shared audio element, so
+ * starting one pauses the other.
  */
 export function GuidedVisualizationList() {
   const audioRef = useRef<HTMLAudioElement>(null);
@@ -33,7 +37,9 @@ export function GuidedVisualizationList() {
 
   useEffect(() => () => audioRef.current?.pause(), []);
 
-  const toggle = (id: string) => {
+  const guided = useGetGuidedVisualizationsQuery();
+
+  const toggle = ({ id, audioUrl }: GuidedVisualization) => {
     const audio = audioRef.current;
     if (!audio) return;
     if (activeId === id && playing) {
@@ -42,7 +48,7 @@ export function GuidedVisualizationList() {
       return;
     }
     if (activeId !== id) {
-      audio.src = guidedAudioUrl(id);
+      audio.src = audioUrl;
       audio.load();
       setActiveId(id);
       setProgress({ current: 0, duration: 0 });
@@ -70,74 +76,92 @@ export function GuidedVisualizationList() {
         onPause={() => setPlaying(false)}
         onPlay={() => setPlaying(true)}
         onEnded={() => setPlaying(false)}
-        onError={() => activeId && console.error(`Audio could not be loaded: ${guidedAudioUrl(activeId)}`)}
+        onError={(e) => activeId && console.error(`Audio could not be loaded: ${e.currentTarget.getAttribute('src')}`)}
       />
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' } }}>
-        {GUIDED_VISUALIZATIONS.map((item) => {
-          const active = activeId === item.id;
-          const isPlaying = active && playing;
-          const pct = active && progress.duration > 0 ? (progress.current / progress.duration) * 100 : 0;
-          return (
-            <Card
-              key={item.id}
-              component="article"
-              aria-label={item.title}
-              sx={(theme) => ({
-                borderRadius: 3,
-                display: 'flex',
-                flexDirection: 'column',
-                borderColor: active ? theme.palette.primary.main : undefined,
-              })}
-            >
-              <CardContent sx={{ p: { xs: 2.5, sm: 3 }, flex: 1, display: 'flex', flexDirection: 'column' }}>
-                <Typography variant="h5" component="h2">
-                  {item.title}
-                </Typography>
-                <Typography sx={{ color: 'text.secondary', mt: 1, mb: 2.5, flex: 1 }}>{item.description}</Typography>
-                <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-                  <Button
-                    variant={isPlaying ? 'outlined' : 'contained'}
-                    startIcon={isPlaying ? <PauseRounded /> : <PlayArrowRounded />}
-                    onClick={() => toggle(item.id)}
-                    aria-label={`${isPlaying ? 'Pause' : 'Play'} ${item.title}`}
-                    sx={{ minWidth: 112 }}
-                  >
-                    {isPlaying ? 'Pause' : 'Play'}
-                  </Button>
-                  {active && progress.duration > 0 && (
-                    <Typography variant="caption" sx={{ color: 'text.secondary', fontVariantNumeric: 'tabular-nums' }}>
-                      {formatTime(progress.current)} / {formatTime(progress.duration)}
-                    </Typography>
-                  )}
-                </Stack>
-                {active && (
-                  <LinearProgress
-                    variant="determinate"
-                    value={pct}
-                    aria-label={`${item.title} progress`}
-                    sx={{ mt: 2, height: 6, borderRadius: 3 }}
-                  />
-                )}
-                <Button
-                  size="small"
-                  variant="text"
-                  onClick={() => setOpenScript(openScript === item.id ? null : item.id)}
-                  endIcon={openScript === item.id ? <ExpandLessRounded /> : <ExpandMoreRounded />}
-                  aria-expanded={openScript === item.id}
-                  sx={{ alignSelf: 'flex-start', mt: 1.5, px: 1 }}
+      <PremiumContent
+        result={guided}
+        skeleton={
+          <Box sx={grid}>
+            {Array.from({ length: GUIDED_SKELETON_COUNT }, (_, i) => (
+              <ContentSkeleton key={i} height={240} />
+            ))}
+          </Box>
+        }
+      >
+        {(items) => (
+          <Box sx={grid}>
+            {items.map((item) => {
+              const active = activeId === item.id;
+              const isPlaying = active && playing;
+              const pct = active && progress.duration > 0 ? (progress.current / progress.duration) * 100 : 0;
+              return (
+                <Card
+                  key={item.id}
+                  component="article"
+                  aria-label={item.title}
+                  sx={(theme) => ({
+                    borderRadius: 3,
+                    display: 'flex',
+                    flexDirection: 'column',
+                    borderColor: active ? theme.palette.primary.main : undefined,
+                  })}
                 >
-                  {openScript === item.id ? 'Hide script' : 'Read the script'}
-                </Button>
-                <Collapse in={openScript === item.id}>
-                  <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1, lineHeight: 1.8 }}>
-                    {item.guide}
-                  </Typography>
-                </Collapse>
-              </CardContent>
-            </Card>
-          );
-        })}
-      </Box>
+                  <CardContent sx={{ p: { xs: 2.5, sm: 3 }, flex: 1, display: 'flex', flexDirection: 'column' }}>
+                    <Typography variant="h5" component="h2">
+                      {item.title}
+                    </Typography>
+                    <Typography sx={{ color: 'text.secondary', mt: 1, mb: 2.5, flex: 1 }}>
+                      {item.description}
+                    </Typography>
+                    <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+                      <Button
+                        variant={isPlaying ? 'outlined' : 'contained'}
+                        startIcon={isPlaying ? <PauseRounded /> : <PlayArrowRounded />}
+                        onClick={() => toggle(item)}
+                        aria-label={`${isPlaying ? 'Pause' : 'Play'} ${item.title}`}
+                        sx={{ minWidth: 112 }}
+                      >
+                        {isPlaying ? 'Pause' : 'Play'}
+                      </Button>
+                      {active && progress.duration > 0 && (
+                        <Typography
+                          variant="caption"
+                          sx={{ color: 'text.secondary', fontVariantNumeric: 'tabular-nums' }}
+                        >
+                          {formatTime(progress.current)} / {formatTime(progress.duration)}
+                        </Typography>
+                      )}
+                    </Stack>
+                    {active && (
+                      <LinearProgress
+                        variant="determinate"
+                        value={pct}
+                        aria-label={`${item.title} progress`}
+                        sx={{ mt: 2, height: 6, borderRadius: 3 }}
+                      />
+                    )}
+                    <Button
+                      size="small"
+                      variant="text"
+                      onClick={() => setOpenScript(openScript === item.id ? null : item.id)}
+                      endIcon={openScript === item.id ? <ExpandLessRounded /> : <ExpandMoreRounded />}
+                      aria-expanded={openScript === item.id}
+                      sx={{ alignSelf: 'flex-start', mt: 1.5, px: 1 }}
+                    >
+                      {openScript === item.id ? 'Hide script' : 'Read the script'}
+                    </Button>
+                    <Collapse in={openScript === item.id}>
+                      <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1, lineHeight: 1.8 }}>
+                        {item.guide}
+                      </Typography>
+                    </Collapse>
+                  </CardContent>
+                </Card>
+              );
+            })}
+          </Box>
+        )}
+      </PremiumContent>
     </>
   );
 }

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { CLUBS, clubAudioUrl, getClub } from '@/features/courses/clubs';
-import guided from '@/config/guided-visualizations.json';
 
 const words = (text: string) => text.trim().split(/\s+/).length;
 
-describe('club and guided visualization data (read by the media generator too)', () => {
+describe('club data (read by the media generator too)', () => {
   it('lists the 21 clubs of SPEC §3 in bag order with their categories', () => {
     expect(CLUBS.map((c) => c.id)).toEqual([
       'driver',
@@ -47,19 +46,5 @@ describe('club and guided visualization data (read by the media generator too)',
 
   it('addresses club audio by id', () => {
     expect(clubAudioUrl('7-iron')).toBe('/media/clubs/7-iron.mp3');
-  });
-
-  it('has the four guided visualizations with 120-200 word guides', () => {
-    expect(guided.map((g) => [g.id, g.title])).toEqual([
-      ['three-foot-pressure-putt', 'Three Foot Pressure Putt'],
-      ['chip-under-pressure', 'Chip Under Pressure'],
-      ['perfect-drive', 'Perfect Drive'],
-      ['bunker-shot', 'Bunker Shot'],
-    ]);
-    for (const item of guided) {
-      expect(item.description.length).toBeGreaterThan(0);
-      expect(words(item.guide)).toBeGreaterThanOrEqual(120);
-      expect(words(item.guide)).toBeLessThanOrEqual(200);
-    }
   });
 });

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { FaqAccordion } from '@/features/member/components/faq-accordion';
-import { MEMBER_FAQ } from '@/features/member/member-content';
 import { renderWithProviders, screen } from '@/testing/test-utils';
+
+const entries = Array.from({ length: 6 }, (_, i) => ({ question: `Question ${i + 1}?`, answer: `Answer ${i + 1}.` }));
 
 describe('member FAQ', () => {
   it('has six questions and keeps only one open at a time', async () => {
-    const { user } = renderWithProviders(<FaqAccordion entries={MEMBER_FAQ} />);
+    const { user } = renderWithProviders(<FaqAccordion entries={entries} />);
     const questions = screen.getAllByRole('button');
     expect(questions).toHaveLength(6);
     expect(questions.every((q) => q.getAttribute('aria-expanded') === 'false')).toBe(true);

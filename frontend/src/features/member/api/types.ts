@@ -35,3 +35,22 @@ export type MemberContent = {
   order: number;
   createdAt: string;
 };
+
+/**
+ * Bodies of GET /api/member/pages/:slug (Premium), by slug. Texts may hold `{productName}` and
+ * `{founderNameWithoutTitle}`: fill them in with `withAppNames` before showing them.
+ */
+export type FaqEntry = { question: string; answer: string };
+
+export type Talk = { title: string; description: string; videoUrl: string };
+
+export type MemberPages = {
+  'crash-course': { videoUrl: string; paragraphs: string[] };
+  'more-talks': { talks: Talk[] };
+  faq: { entries: FaqEntry[] };
+  'about-me': { paragraphs: string[]; highlights: string[] };
+};
+
+export type MemberPageSlug = keyof MemberPages;
+
+export type MemberPage = { [S in MemberPageSlug]: { slug: S } & MemberPages[S] }[MemberPageSlug];

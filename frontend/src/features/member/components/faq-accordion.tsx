@@ -4,7 +4,7 @@ import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
 import Typography from '@mui/material/Typography';
 import ExpandMoreRounded from '@mui/icons-material/ExpandMoreRounded';
-import type { FaqEntry } from '@/features/member/member-content';
+import type { FaqEntry } from '@/features/member/api/types';
 
 /** Single-open accordion: opening one question closes the other (SPEC §4 "Accordions"). */
 export function FaqAccordion({ entries }: { entries: readonly FaqEntry[] }) {

@@ -1,27 +1,22 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AccessTimeRounded from '@mui/icons-material/AccessTimeRounded';
 import HeadphonesRounded from '@mui/icons-material/HeadphonesRounded';
 import ArticleRounded from '@mui/icons-material/ArticleRounded';
 import PlayCircleRounded from '@mui/icons-material/PlayCircleRounded';
-import { useToast } from '@/components/toast/use-toast';
-import { paths } from '@/config/paths';
 import { useGetSectionQuery } from '@/features/member/api/get-section';
 import { useGetSectionContentQuery } from '@/features/member/api/get-section-content';
 import type { MemberContent } from '@/features/member/api/types';
-import { browserNavigation } from '@/features/member/lib/browser-navigation';
 import { RichText } from '@/features/member/components/rich-text';
 import { VideoEmbed } from '@/components/ui/video-embed';
-import { UnlockLecturesCard } from '@/features/member/components/lecture-list';
+import { ContentSkeleton, PremiumContent } from '@/features/member/components/premium-content';
 
 export const CONTENT_SKELETON_COUNT = 3;
-export const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
 export const EMPTY_CONTENT_TEXT = 'No content available yet. Check back soon!';
 
 const TYPE_META = {
@@ -61,66 +56,37 @@ function ContentItem({ item, renderAudio }: { item: MemberContent; renderAudio: 
 
 /**
  * The items of one member section (SPEC §2 "Section pages", §7, §8): the section is read for
- * its id, then its content; 3 skeletons while loading; the empty text; on a failed load the
- * Unauthorized toast and, 500 ms later, a full-page trip to /api/login. A 403 (a free member on
- * a Premium section such as /member/visualizations) shows the Unlock card instead.
+ * its id, then its content; 3 skeletons while loading; the empty text. Failures are handled
+ * like every Premium read (PremiumContent): 401 and other failures log the member in again,
+ * 403 (a free member on a Premium section such as /member/visualizations) offers Premium.
  */
 export function SectionContent({ slug, renderAudio }: SectionContentProps) {
-  const { toast } = useToast();
   const section = useGetSectionQuery(slug);
   const sectionId = section.data?.id;
   const content = useGetSectionContentQuery(sectionId ?? '', { skip: !sectionId });
-  // A free member who opens a Premium section by address is offered Premium, not logged out.
-  const needsPremium = [section.error, content.error].some(
-    (error) => typeof error === 'object' && error !== null && 'status' in error && error.status === 403,
-  );
-  const failed = !needsPremium && (section.isError || content.isError);
-  const handled = useRef(false);
-
-  useEffect(() => {
-    if (!failed) return;
-    if (!handled.current) {
-      handled.current = true;
-      toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
-    }
-    const timer = window.setTimeout(
-      () => browserNavigation.assign(paths.apiLogin.getHref()),
-      UNAUTHORIZED_REDIRECT_DELAY_MS,
-    );
-    return () => window.clearTimeout(timer);
-  }, [failed, toast]);
-
-  if (needsPremium) return <UnlockLecturesCard />;
-
-  const loading = !failed && (section.isLoading || !content.data);
-
-  if (loading || failed) {
-    return (
-      <Stack spacing={3} aria-busy={loading} aria-label="Loading content">
-        {Array.from({ length: CONTENT_SKELETON_COUNT }, (_, i) => (
-          <Skeleton key={i} variant="rounded" height={220} data-testid="content-skeleton" />
-        ))}
-      </Stack>
-    );
-  }
-
-  const items = content.data ?? [];
-  if (items.length === 0) {
-    return (
-      <Paper
-        variant="outlined"
-        sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center', borderRadius: 3, borderStyle: 'dashed' }}
-      >
-        <Typography sx={{ color: 'text.secondary' }}>{EMPTY_CONTENT_TEXT}</Typography>
-      </Paper>
-    );
-  }
-
   return (
-    <Stack spacing={3}>
-      {items.map((item) => (
-        <ContentItem key={item.id} item={item} renderAudio={renderAudio} />
+    <PremiumContent
+      result={{ data: content.data, error: section.error ?? content.error }}
+      skeleton={Array.from({ length: CONTENT_SKELETON_COUNT }, (_, i) => (
+        <ContentSkeleton key={i} height={220} />
       ))}
-    </Stack>
+    >
+      {(items) =>
+        items.length === 0 ? (
+          <Paper
+            variant="outlined"
+            sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center', borderRadius: 3, borderStyle: 'dashed' }}
+          >
+            <Typography sx={{ color: 'text.secondary' }}>{EMPTY_CONTENT_TEXT}</Typography>
+          </Paper>
+        ) : (
+          <Stack spacing={3}>
+            {items.map((item) => (
+              <ContentItem key={item.id} item={item} renderAudio={renderAudio} />
+            ))}
+          </Stack>
+        )
+      }
+    </PremiumContent>
   );
 }
