@@ -8,7 +8,7 @@
  *   server.use(memberPageHandler('faq', () => HttpResponse.json({...}, { status: 403 })));
  */
 import { http, HttpResponse } from 'msw';
-import type { GuidedVisualization } from '@/features/audio/api/get-guided-visualizations';
+import type { GuidedVisualization } from '@/features/member/api/get-guided-visualizations';
 import type { MemberPages, MemberPageSlug } from '@/features/member/api/types';
 import { apiUrl } from '@/testing/mocks/handlers';
 

@@ -37,7 +37,7 @@ describe('signup', () => {
       membershipLevel: 'free',
       createdAt: expect.any(String),
     });
-    const setCookie = ([] as string[]).concat(res.headers['set-cookie']).join('\n');
+    const setCookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).join('\n');
     expect(setCookie).toMatch(/fm\.sid=[^;]+;.*httponly/i);
     expect(setCookie).toMatch(/samesite=lax/i);
     expect(setCookie).toMatch(/fm\.sid\.sig=/);

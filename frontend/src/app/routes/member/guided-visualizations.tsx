@@ -1,4 +1,4 @@
-import { GuidedVisualizationList } from '@/features/audio/components/guided-visualization-list';
+import { GuidedVisualizationList } from '@/features/member/components/guided-visualization-list';
 import { MemberPageHeader } from '@/app/routes/member/member-page-header';
 
 /** /guided-visualizations: the four fixed guided audio items. */

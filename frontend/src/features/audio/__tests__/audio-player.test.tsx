@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { act, fireEvent } from '@testing-library/react';
 import { AudioPlayer } from '@/features/audio/components/audio-player';
-import { formatTime } from '@/features/audio/lib/format-time';
+import { formatTime } from '@/lib/format-time';
 import { renderWithProviders, screen, within } from '@/testing/test-utils';
 
 let play: Mock<() => Promise<void>>;

@@ -21,7 +21,7 @@ import {
   SEEK_STEP_SECONDS,
   UNMUTE_FALLBACK_VOLUME,
   formatTime,
-} from '@/features/audio/lib/format-time';
+} from '@/lib/format-time';
 
 export type AudioPlayerProps = {
   src: string;

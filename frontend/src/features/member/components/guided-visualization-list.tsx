@@ -14,8 +14,8 @@ import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
 import {
   useGetGuidedVisualizationsQuery,
   type GuidedVisualization,
-} from '@/features/audio/api/get-guided-visualizations';
-import { formatTime } from '@/features/audio/lib/format-time';
+} from '@/features/member/api/get-guided-visualizations';
+import { formatTime } from '@/lib/format-time';
 import { ContentSkeleton, PremiumContent } from '@/features/member/components/premium-content';
 
 /** The four fixed items of SPEC §2: one skeleton card for each while they load. */

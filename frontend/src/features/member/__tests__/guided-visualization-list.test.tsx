@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act } from '@testing-library/react';
 import { HttpResponse } from 'msw';
-import { getGuidedVisualizationsApi } from '@/features/audio/api/get-guided-visualizations';
-import { GuidedVisualizationList } from '@/features/audio/components/guided-visualization-list';
+import { getGuidedVisualizationsApi } from '@/features/member/api/get-guided-visualizations';
+import { GuidedVisualizationList } from '@/features/member/components/guided-visualization-list';
 import { browserNavigation } from '@/features/member/lib/browser-navigation';
 import { server } from '@/testing/mocks/server';
 import { guidedVisualizationsHandler, premiumRequired, unauthenticated } from '@/testing/mocks/premium-content';
