@@ -129,7 +129,11 @@ describe('runService shutdown', () => {
     expect(await exited).toBe(0);
     // The kit gives up after 15 s with exit code 1; a drained server closes at once.
     expect(Date.now() - started).toBeLessThan(5000);
-    expect(lines.seen).toContain('background closed');
+    // Its background part was started before the service listened, and closed on the way out.
+    const seen = lines.seen.map((line) => (line.startsWith('{') ? (JSON.parse(line) as { msg: string }).msg : line));
+    expect(seen.indexOf('background started')).toBeGreaterThanOrEqual(0);
+    expect(seen.indexOf('background started')).toBeLessThan(seen.indexOf('drain-probe listening'));
+    expect(seen).toContain('background closed');
     agent.destroy();
   });
 });

@@ -11,17 +11,70 @@ export interface Closable {
   close(): Promise<unknown>;
 }
 
-export interface RunServiceOptions<S extends z.ZodType<BaseConfig>> {
-  name: string;
-  configSchema: S;
-  buildApp(deps: ServiceDeps<z.infer<S>>): Koa | Promise<Koa>;
-  /** Starts background parts (queue workers, producers); returned items are closed on shutdown. */
-  start?(deps: ServiceDeps<z.infer<S>>): Closable[] | Promise<Closable[]>;
+/**
+ * Something a service runs besides HTTP. Queue workers and schedulers have `start()`: compose
+ * builds them stopped, runService starts them, a test starts only those it needs. Parts that
+ * are live from construction (queue producers) have none; every part is closed.
+ */
+export interface BackgroundPart extends Closable {
+  start?(): Promise<void>;
+}
+
+/** A service's background parts by name (tests reach one by its name: `background.notifications.start()`). */
+export type Background = Record<string, BackgroundPart>;
+
+/** What a service's `compose(deps, overrides?)` returns: its Koa app and its background parts. */
+export interface Composed<B extends Background = Background> {
+  app: Koa;
+  background: B;
 }
 
 /**
- * loadConfig → connect MongoDB and Redis → buildApp → listen. On SIGTERM/SIGINT: stop taking
- * connections and drain HTTP, close workers and queues, then Redis and MongoDB.
+ * A background part whose `run()` starts it (a queue worker, a job scheduler): `start()` runs it
+ * unless it is running, `close()` closes what it started. Started again after a close, it runs anew.
+ */
+export function startable(run: () => Closable | Promise<Closable>): BackgroundPart {
+  let running: Closable | undefined;
+  return {
+    async start() {
+      running ??= await run();
+    },
+    async close() {
+      const current = running;
+      running = undefined;
+      await current?.close();
+    },
+  };
+}
+
+/** Starts the parts that have a start(), in the order compose lists them. */
+export async function startBackground(background: Background): Promise<void> {
+  for (const part of Object.values(background)) await part.start?.();
+}
+
+/**
+ * Closes every part, last listed first (compose lists what others use, e.g. a producer, before
+ * its users); a part that fails to close does not stop the others, and its error is thrown after.
+ */
+export async function closeBackground(background: Background): Promise<void> {
+  const errors: unknown[] = [];
+  for (const part of Object.values(background).reverse()) {
+    await part.close().catch((err: unknown) => errors.push(err));
+  }
+  if (errors.length) throw errors[0];
+}
+
+export interface RunServiceOptions<S extends z.ZodType<BaseConfig>> {
+  name: string;
+  configSchema: S;
+  /** The service's composition root: the same function its tests call. */
+  compose(deps: ServiceDeps<z.infer<S>>): Composed | Promise<Composed>;
+}
+
+/**
+ * loadConfig → connect MongoDB and Redis → compose → start the background parts → listen. On
+ * SIGTERM/SIGINT: stop taking connections and drain HTTP, close the background parts, then Redis
+ * and MongoDB.
  */
 export async function runService<S extends z.ZodType<BaseConfig>>(options: RunServiceOptions<S>): Promise<void> {
   let config: z.infer<S>;
@@ -38,8 +91,8 @@ export async function runService<S extends z.ZodType<BaseConfig>>(options: RunSe
   const mongo = await connectMongo(config.MONGO_URL);
   const redis = createRedis(config.REDIS_URL);
   const deps: ServiceDeps<z.infer<S>> = { config, logger, mongo, redis };
-  const app = await options.buildApp(deps);
-  const background = (await options.start?.(deps)) ?? [];
+  const { app, background } = await options.compose(deps);
+  await startBackground(background);
 
   const server: Server = app.listen(config.PORT, () => {
     logger.info({ port: config.PORT }, `${options.name} listening`);
@@ -68,7 +121,7 @@ export async function runService<S extends z.ZodType<BaseConfig>>(options: RunSe
       server.close(() => resolve());
       server.closeIdleConnections();
     });
-    await Promise.allSettled(background.map((item) => item.close()));
+    await closeBackground(background).catch((err: unknown) => logger.error({ err }, 'closing background parts failed'));
     await Promise.allSettled([redis.quit(), mongo.close()]);
     clearTimeout(forced);
     process.exit(0);

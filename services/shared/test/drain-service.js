@@ -1,26 +1,26 @@
 'use strict';
 // A tiny service run by the kit's runService (the built kit in ../dist), for server.int.test.ts.
-// GET /slow answers only once the test writes a line to stdin; its start and the closing of its
-// background part are announced on stdout, beside the kit's JSON log lines.
+// GET /slow answers only once the test writes a line to stdin; its start, and the start and
+// close of its background part, are announced on stdout beside the kit's JSON log lines.
 const readline = require('node:readline');
 const Router = require('@koa/router');
-const { baseEnvSchema, createApp, runService } = require('../dist');
+const { baseEnvSchema, createApp, runService, startable } = require('../dist');
 
 const released = new Promise((resolve) => readline.createInterface({ input: process.stdin }).once('line', resolve));
 
-void runService({
-  name: 'drain-probe',
-  configSchema: baseEnvSchema,
-  buildApp(deps) {
-    const router = new Router();
-    router.get('/slow', async (ctx) => {
-      process.stdout.write('slow request started\n');
-      await released;
-      ctx.body = { done: true };
-    });
-    return createApp(deps, { name: 'drain-probe', routers: [router] });
-  },
-  start() {
-    return [{ close: async () => void process.stdout.write('background closed\n') }];
-  },
-});
+/** The probe's composition root: one route, one background part. */
+function compose(deps) {
+  const router = new Router();
+  router.get('/slow', async (ctx) => {
+    process.stdout.write('slow request started\n');
+    await released;
+    ctx.body = { done: true };
+  });
+  const worker = startable(() => {
+    process.stdout.write('background started\n');
+    return { close: async () => void process.stdout.write('background closed\n') };
+  });
+  return { app: createApp(deps, { name: 'drain-probe', routers: [router] }), background: { worker } };
+}
+
+void runService({ name: 'drain-probe', configSchema: baseEnvSchema, compose });

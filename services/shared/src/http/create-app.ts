@@ -12,7 +12,7 @@ import { originCheck } from './origin-check';
 import { requestContext } from './request-context';
 import { closeAfterUnreadBody, refuseEncodedBodies } from './request-body';
 
-/** What every service's buildApp receives. Tests pass their own (isolated db, redis prefix). */
+/** What every service's compose receives. Tests pass their own (isolated db, redis prefix). */
 export interface ServiceDeps<C extends BaseConfig = BaseConfig> {
   config: C;
   logger: Logger;
