@@ -1,17 +1,5 @@
 import { runService } from '@fm/shared';
-import { buildApp, buildUserService } from './app';
+import { compose } from './compose';
 import { configSchema } from './config';
-import { startMembershipWorker } from './workers/membership.worker';
 
-void runService({
-  name: 'auth',
-  configSchema,
-  buildApp,
-  start: async (deps) => [
-    startMembershipWorker(await buildUserService(deps), {
-      redisUrl: deps.config.REDIS_URL,
-      redisPrefix: deps.config.REDIS_PREFIX,
-      logger: deps.logger,
-    }),
-  ],
-});
+void runService({ name: 'auth', configSchema, compose });

@@ -33,7 +33,7 @@ export interface Composed<B extends Background = Background> {
  * A background part whose `run()` starts it (a queue worker, a job scheduler): `start()` runs it
  * unless it is running, `close()` closes what it started. Started again after a close, it runs anew.
  */
-export function startable(run: () => Closable | Promise<Closable>): BackgroundPart {
+export function startable(run: () => Closable | Promise<Closable>): Required<BackgroundPart> {
   let running: Closable | undefined;
   return {
     async start() {

@@ -8,24 +8,29 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { closeBackground, type Composed } from '@fm/shared';
 import { createTestDeps, eventually, TEST_SITE_ORIGIN, type TestDeps } from '@fm/shared/testing';
-import { buildApp } from '../app';
+import { compose } from '../compose';
 import { configSchema, type AuthConfig } from '../config';
 
 const repoRoot = path.resolve(__dirname, '../../../..');
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p)) ?? 'nginx';
 
 let deps: TestDeps<AuthConfig>;
+let service: Composed;
 let authServer: Server;
 let nginx: ChildProcess;
 let base: string;
 
 const listen = (server: Server) =>
-  new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+  new Promise<number>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
+  );
 
 beforeAll(async () => {
   deps = await createTestDeps(configSchema, { BCRYPT_ROUNDS: '4' });
-  authServer = (await buildApp(deps)).listen(0);
+  service = await compose(deps);
+  authServer = service.app.listen(0);
   await new Promise((resolve) => authServer.once('listening', resolve));
   const authPort = (authServer.address() as AddressInfo).port;
   const probe = (await import('node:http')).createServer();
@@ -37,16 +42,37 @@ beforeAll(async () => {
   mkdirSync(dist, { recursive: true });
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
   const prefix = path.join(tmp, 'nginx');
-  const env = { ...process.env, AUTH_PORT: String(authPort), GATEWAY_PORT: String(gatewayPort), GATEWAY_HOST: '127.0.0.1' };
+  const env = {
+    ...process.env,
+    AUTH_PORT: String(authPort),
+    GATEWAY_PORT: String(gatewayPort),
+    GATEWAY_HOST: '127.0.0.1',
+  };
   const rendered = spawnSync(
     process.execPath,
-    [path.join(repoRoot, 'gateway/render.js'), '--mode', 'local', '--out', path.join(prefix, 'conf'), '--root', dist, '--media', tmp, '--prefix', prefix],
+    [
+      path.join(repoRoot, 'gateway/render.js'),
+      '--mode',
+      'local',
+      '--out',
+      path.join(prefix, 'conf'),
+      '--root',
+      dist,
+      '--media',
+      tmp,
+      '--prefix',
+      prefix,
+    ],
     { env, encoding: 'utf8' },
   );
   if (rendered.status !== 0) throw new Error(`gateway render failed: ${rendered.stderr}`);
-  nginx = spawn(NGINX, ['-p', prefix, '-e', path.join(prefix, 'logs/error.log'), '-c', 'conf/nginx.conf', '-g', 'daemon off;'], {
-    stdio: 'ignore',
-  });
+  nginx = spawn(
+    NGINX,
+    ['-p', prefix, '-e', path.join(prefix, 'logs/error.log'), '-c', 'conf/nginx.conf', '-g', 'daemon off;'],
+    {
+      stdio: 'ignore',
+    },
+  );
   base = `http://127.0.0.1:${gatewayPort}`;
   await eventually(async () => (await fetch(`${base}/api/auth/user`)).status === 401, 10_000, 50);
 });
@@ -54,6 +80,7 @@ beforeAll(async () => {
 afterAll(async () => {
   nginx?.kill('SIGQUIT');
   await new Promise((resolve) => authServer?.close(resolve));
+  if (service) await closeBackground(service.background);
   await deps?.close();
 });
 
@@ -78,7 +105,10 @@ describe('auth through the nginx gateway', () => {
     expect(me.status).toBe(200);
     expect(await me.json()).toMatchObject({ email, membershipLevel: 'free' });
 
-    const logout = await fetch(`${base}/api/auth/logout`, { method: 'POST', headers: { Cookie: cookie, Origin: TEST_SITE_ORIGIN } });
+    const logout = await fetch(`${base}/api/auth/logout`, {
+      method: 'POST',
+      headers: { Cookie: cookie, Origin: TEST_SITE_ORIGIN },
+    });
     expect(logout.status).toBe(204);
     expect((await fetch(`${base}/api/auth/user`, { headers: { Cookie: cookie } })).status).toBe(401);
   });

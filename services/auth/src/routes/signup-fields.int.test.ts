@@ -1,18 +1,24 @@
 /** Signup text fields and the password's byte cap: never a 5xx, and nothing bcrypt would ignore. */
+import { closeBackground, type Composed } from '@fm/shared';
 import { createTestDeps, TEST_SITE_ORIGIN, type TestDeps } from '@fm/shared/testing';
 import request from 'supertest';
-import { buildApp } from '../app';
+import { compose } from '../compose';
 import { configSchema, type AuthConfig } from '../config';
 import { messages } from '../domain/user.schemas';
 
 let deps: TestDeps<AuthConfig>;
-let server: ReturnType<Awaited<ReturnType<typeof buildApp>>['callback']>;
+let service: Composed;
+let server: ReturnType<typeof service.app.callback>;
 
 beforeAll(async () => {
   deps = await createTestDeps(configSchema, { BCRYPT_ROUNDS: '4' });
-  server = (await buildApp(deps)).callback();
+  service = await compose(deps);
+  server = service.app.callback();
 });
-afterAll(() => deps.close());
+afterAll(async () => {
+  await closeBackground(service.background);
+  await deps.close();
+});
 
 let counter = 0;
 const uniqueEmail = () => `fields${Date.now()}${counter++}@example.com`;

@@ -1,27 +1,20 @@
-import { bullPrefix, jobIdFor, QueueProducer, QUEUES } from '@fm/shared';
+import { bullPrefix, closeBackground, jobIdFor, QueueProducer, QUEUES } from '@fm/shared';
 import { createTestDeps, insertUser, type TestDeps } from '@fm/shared/testing';
-import { QueueEvents, type Job, type Worker } from 'bullmq';
-import { buildUserService } from '../app';
+import { QueueEvents, type Job } from 'bullmq';
+import { compose } from '../compose';
 import { configSchema, type AuthConfig } from '../config';
-import { startMembershipWorker } from './membership.worker';
 
 let deps: TestDeps<AuthConfig>;
+let service: Awaited<ReturnType<typeof compose>>;
 let producer: QueueProducer<typeof QUEUES.membershipEvents>;
 let queueEvents: QueueEvents;
-let worker: Worker | undefined;
 
-const startWorker = async () => {
-  worker = startMembershipWorker(await buildUserService(deps), {
-    redisUrl: deps.config.REDIS_URL,
-    redisPrefix: deps.config.REDIS_PREFIX,
-    logger: deps.logger,
-  });
-  await worker.waitUntilReady();
-  return worker;
-};
+/** auth's own consumer, as runService starts it (each test starts it when it needs it). */
+const startWorker = () => service.background.membership.start();
 
 beforeAll(async () => {
   deps = await createTestDeps(configSchema, { BCRYPT_ROUNDS: '4' });
+  service = await compose(deps);
   const redis = { redisUrl: deps.config.REDIS_URL, redisPrefix: deps.config.REDIS_PREFIX };
   producer = new QueueProducer(QUEUES.membershipEvents, redis);
   queueEvents = new QueueEvents(QUEUES.membershipEvents, {
@@ -30,13 +23,11 @@ beforeAll(async () => {
   });
   await queueEvents.waitUntilReady();
 });
-afterEach(async () => {
-  await worker?.close();
-  worker = undefined;
-});
+afterEach(() => service.background.membership.close());
 afterAll(async () => {
   await queueEvents.close();
   await producer.close();
+  await closeBackground(service.background);
   await deps.close();
 });
 
@@ -182,22 +173,22 @@ describe('membership events', () => {
     }
 
     // Everything is queued before the consumer starts, so its 8 slots take events of one member together.
+    // BullMQ's events stream tells when each job went active and completed, in the order it happened.
     let active = 0;
     let mostAtOnce = 0;
-    const consumer = startMembershipWorker(await buildUserService(deps), {
-      redisUrl: deps.config.REDIS_URL,
-      redisPrefix: deps.config.REDIS_PREFIX,
-      logger: deps.logger,
-    });
-    worker = consumer;
-    consumer.on('active', () => {
+    const onActive = () => {
       active += 1;
       mostAtOnce = Math.max(mostAtOnce, active);
-    });
-    consumer.on('completed', () => {
+    };
+    const onCompleted = () => {
       active -= 1;
-    });
+    };
+    queueEvents.on('active', onActive);
+    queueEvents.on('completed', onCompleted);
+    await startWorker();
     await finished(...jobs);
+    queueEvents.off('active', onActive);
+    queueEvents.off('completed', onCompleted);
 
     expect(mostAtOnce).toBeGreaterThan(1);
     for (const member of members) expect(await levelOf(member.id)).toBe(expected.get(member.id));
