@@ -1,16 +1,28 @@
+import { closeBackground, type Composed } from '@fm/shared';
 import { createTestDeps, loggedInMember, type TestDeps } from '@fm/shared/testing';
 import request from 'supertest';
-import { buildApp } from './app';
+import { compose } from './compose';
 import { configSchema, type Config } from './config';
 import { bumpCatalogueVersion, catalogueVersionKey } from './domain/catalogue-cache';
 import { seedCatalogue } from './seed';
 
 let deps: TestDeps<Config>;
+const composed: Composed[] = [];
 
 beforeAll(async () => {
   deps = await createTestDeps(configSchema);
 });
-afterAll(() => deps.close());
+afterAll(async () => {
+  for (const service of composed) await closeBackground(service.background);
+  await deps.close();
+});
+
+/** A fresh content service on this file's deps (its own catalogue cache), for supertest. */
+function serve() {
+  const service = compose(deps);
+  composed.push(service);
+  return service.app.callback();
+}
 
 const EXPECTED = {
   lessons: 11,
@@ -92,7 +104,7 @@ describe('seedCatalogue', () => {
 describe('the catalogue cache', () => {
   it('when the seed runs beside a running service, then the next read shows the new catalogue', async () => {
     await seedCatalogue(deps.mongo, { redis: deps.redis, redisPrefix: deps.config.REDIS_PREFIX });
-    const server = buildApp(deps).callback();
+    const server = serve();
     const price = async () => (await request(server).get('/api/membership-tiers')).body[1].price;
     expect(await price()).toBe('$19.99');
 
@@ -110,7 +122,7 @@ describe('the catalogue cache', () => {
   });
 
   it('when the database changes without a version bump, then the cached answer is served until the bump', async () => {
-    const server = buildApp(deps).callback();
+    const server = serve();
     const { cookie } = await loggedInMember(deps, { membershipLevel: 'premium' });
     const title = async () => (await request(server).get('/api/lessons').set('Cookie', cookie)).body[0].title;
     expect(await title()).toBe('Sweet Spot Swings');

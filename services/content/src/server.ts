@@ -1,5 +1,5 @@
 import { runService } from '@fm/shared';
-import { buildApp } from './app';
+import { compose } from './compose';
 import { configSchema } from './config';
 
-void runService({ name: 'content', configSchema, buildApp: (deps) => buildApp(deps) });
+void runService({ name: 'content', configSchema, compose });

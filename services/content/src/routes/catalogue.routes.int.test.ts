@@ -1,22 +1,28 @@
+import { closeBackground, type Composed } from '@fm/shared';
 import { createTestDeps, loggedInMember, type TestDeps } from '@fm/shared/testing';
 import request from 'supertest';
-import { buildApp } from '../app';
+import { compose } from '../compose';
 import { configSchema, type Config } from '../config';
 import { seedCatalogue } from '../seed';
 
 let deps: TestDeps<Config>;
-let server: ReturnType<ReturnType<typeof buildApp>['callback']>;
+let service: Composed;
+let server: ReturnType<typeof service.app.callback>;
 let free: string;
 let premium: string;
 
 beforeAll(async () => {
   deps = await createTestDeps(configSchema);
   await seedCatalogue(deps.mongo, { redis: deps.redis, redisPrefix: deps.config.REDIS_PREFIX });
-  server = buildApp(deps).callback();
+  service = compose(deps);
+  server = service.app.callback();
   free = (await loggedInMember(deps, { membershipLevel: 'free' })).cookie;
   premium = (await loggedInMember(deps, { membershipLevel: 'premium' })).cookie;
 });
-afterAll(() => deps.close());
+afterAll(async () => {
+  await closeBackground(service.background);
+  await deps.close();
+});
 
 const callers = () =>
   [

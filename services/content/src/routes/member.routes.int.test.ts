@@ -1,6 +1,7 @@
+import { closeBackground, type Composed } from '@fm/shared';
 import { createTestDeps, loggedInMember, type TestDeps } from '@fm/shared/testing';
 import request from 'supertest';
-import { buildApp } from '../app';
+import { compose } from '../compose';
 import { GUIDED_VISUALIZATIONS } from '../catalogue/guided-visualizations';
 import { MEMBER_PAGES } from '../catalogue/member-pages';
 import { SECTIONS } from '../catalogue/sections';
@@ -8,7 +9,8 @@ import { configSchema, type Config } from '../config';
 import { seedCatalogue } from '../seed';
 
 let deps: TestDeps<Config>;
-let server: ReturnType<ReturnType<typeof buildApp>['callback']>;
+let service: Composed;
+let server: ReturnType<typeof service.app.callback>;
 let free: string;
 let premium: string;
 let dailyDrillsId: string;
@@ -21,12 +23,16 @@ const get = (path: string, cookie?: string) => {
 beforeAll(async () => {
   deps = await createTestDeps(configSchema);
   await seedCatalogue(deps.mongo, { redis: deps.redis, redisPrefix: deps.config.REDIS_PREFIX });
-  server = buildApp(deps).callback();
+  service = compose(deps);
+  server = service.app.callback();
   free = (await loggedInMember(deps, { membershipLevel: 'free' })).cookie;
   premium = (await loggedInMember(deps, { membershipLevel: 'premium' })).cookie;
   dailyDrillsId = (await get('/api/member/sections/daily-drills', premium)).body.id;
 });
-afterAll(() => deps.close());
+afterAll(async () => {
+  await closeBackground(service.background);
+  await deps.close();
+});
 
 describe('GET /api/member/lectures', () => {
   it('when a visitor asks, then 401', async () => {

@@ -3,16 +3,18 @@
  * receives a Premium item's media URL or Premium text, from any endpoint, even right after a
  * Premium member has filled the cache.
  */
+import { closeBackground, type Composed } from '@fm/shared';
 import { createTestDeps, loggedInMember, type TestDeps } from '@fm/shared/testing';
 import request from 'supertest';
-import { buildApp } from '../app';
+import { compose } from '../compose';
 import { MEMBER_PAGES } from '../catalogue/member-pages';
 import { premiumStrings } from '../catalogue/premium-strings';
 import { configSchema, type Config } from '../config';
 import { seedCatalogue } from '../seed';
 
 let deps: TestDeps<Config>;
-let server: ReturnType<ReturnType<typeof buildApp>['callback']>;
+let service: Composed;
+let server: ReturnType<typeof service.app.callback>;
 let premiumUrls: string[];
 /** Premium media URLs (from the database) and every Premium text and link of the catalogue source. */
 let premiumNeedles: string[];
@@ -25,7 +27,8 @@ const get = (path: string, cookie?: string) => {
 beforeAll(async () => {
   deps = await createTestDeps(configSchema);
   await seedCatalogue(deps.mongo, { redis: deps.redis, redisPrefix: deps.config.REDIS_PREFIX });
-  server = buildApp(deps).callback();
+  service = compose(deps);
+  server = service.app.callback();
 
   const db = deps.mongo.db!;
   const urlsOf = (docs: Record<string, unknown>[]) =>
@@ -44,7 +47,10 @@ beforeAll(async () => {
   // The scan only means something if no Premium URL is also a free item's URL.
   expect(premiumNeedles.filter((u) => freeUrls.has(u))).toEqual([]);
 });
-afterAll(() => deps.close());
+afterAll(async () => {
+  await closeBackground(service.background);
+  await deps.close();
+});
 
 /** Whether a JSON answer holds `needle` (as a string value or part of one). */
 const inJson = (json: string, needle: string) => json.includes(JSON.stringify(needle).slice(1, -1));
