@@ -1,5 +1,5 @@
 import { runService } from '@fm/shared';
-import { buildApp } from './app';
+import { compose } from './compose';
 import { configSchema } from './config';
 
-void runService({ name: 'courses', configSchema, buildApp });
+void runService({ name: 'courses', configSchema, compose });

@@ -12,8 +12,9 @@
 /* eslint-disable no-console -- a command-line report */
 'use strict';
 
+const { closeBackground } = require('@fm/shared');
 const { createTestDeps, loggedInMember, TEST_SITE_ORIGIN } = require('@fm/shared/testing');
-const { buildApp } = require('../dist/app');
+const { compose } = require('../dist/compose');
 const { configSchema } = require('../dist/config');
 
 const COURSES = Number(process.argv[2] ?? 200);
@@ -36,7 +37,8 @@ async function main() {
     COURSES_MAX_PER_MEMBER: String(COURSES + 10),
     COURSES_WRITES_PER_MINUTE: '10000',
   });
-  const server = buildApp(deps).listen(0, '127.0.0.1');
+  const service = compose(deps);
+  const server = service.app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const base = `http://127.0.0.1:${server.address().port}`;
   const results = [];
@@ -132,6 +134,7 @@ async function main() {
     console.table(results);
   } finally {
     server.close();
+    await closeBackground(service.background);
     await deps.close();
   }
 }

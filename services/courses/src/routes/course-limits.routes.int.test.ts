@@ -1,5 +1,6 @@
+import { closeBackground, type Composed } from '@fm/shared';
 import { createTestDeps, loggedInMember, type TestDeps } from '@fm/shared/testing';
-import { buildApp } from '../app';
+import { compose } from '../compose';
 import { type Config, configSchema } from '../config';
 import { type Callback, coursesApi } from '../../test/course-client';
 
@@ -8,6 +9,7 @@ const MAX_COURSES = 3;
 const WRITES_PER_MINUTE = 8;
 
 let deps: TestDeps<Config>;
+let service: Composed;
 let app: Callback;
 
 beforeAll(async () => {
@@ -15,10 +17,14 @@ beforeAll(async () => {
     COURSES_MAX_PER_MEMBER: String(MAX_COURSES),
     COURSES_WRITES_PER_MINUTE: String(WRITES_PER_MINUTE),
   });
-  app = buildApp(deps).callback();
+  service = compose(deps);
+  app = service.app.callback();
 });
 
-afterAll(() => deps.close());
+afterAll(async () => {
+  await closeBackground(service.background);
+  await deps.close();
+});
 
 const member = async () => {
   const { user, cookie } = await loggedInMember(deps);

@@ -1,6 +1,7 @@
+import { closeBackground, type Composed } from '@fm/shared';
 import { createTestDeps, loggedInMember, type TestDeps } from '@fm/shared/testing';
 import type request from 'supertest';
-import { buildApp } from '../app';
+import { compose } from '../compose';
 import { type Config, configSchema } from '../config';
 import { type Callback, coursesApi } from '../../test/course-client';
 
@@ -9,6 +10,7 @@ import { type Callback, coursesApi } from '../../test/course-client';
 const COURSES = 51;
 
 let deps: TestDeps<Config>;
+let service: Composed;
 let app: Callback;
 let mine: ReturnType<typeof coursesApi>;
 
@@ -16,7 +18,8 @@ const names = (res: request.Response): string[] => res.body.map((course: { name:
 
 beforeAll(async () => {
   deps = await createTestDeps(configSchema, { COURSES_WRITES_PER_MINUTE: String(4 * COURSES) });
-  app = buildApp(deps).callback();
+  service = compose(deps);
+  app = service.app.callback();
   mine = coursesApi(app, (await loggedInMember(deps)).cookie);
   const sharer = coursesApi(app, (await loggedInMember(deps, { firstName: 'Sam', lastName: 'Snead' })).cookie);
   // Oldest first, so the first course made is the one past the newest 50.
@@ -34,7 +37,10 @@ beforeAll(async () => {
   }
 });
 
-afterAll(() => deps.close());
+afterAll(async () => {
+  await closeBackground(service.background);
+  await deps.close();
+});
 
 describe.each([
   ["a member's own library", () => mine.list, 'Mine', 'Old Tom Morris Links'],

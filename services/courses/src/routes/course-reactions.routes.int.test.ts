@@ -1,18 +1,24 @@
+import { closeBackground, type Composed } from '@fm/shared';
 import { createTestDeps, loggedInMember, type TestDeps } from '@fm/shared/testing';
 import { Types } from 'mongoose';
-import { buildApp } from '../app';
+import { compose } from '../compose';
 import { type Config, configSchema } from '../config';
 import { type Callback, coursesApi } from '../../test/course-client';
 
 let deps: TestDeps<Config>;
+let service: Composed;
 let app: Callback;
 
 beforeAll(async () => {
   deps = await createTestDeps(configSchema);
-  app = buildApp(deps).callback();
+  service = compose(deps);
+  app = service.app.callback();
 });
 
-afterAll(() => deps.close());
+afterAll(async () => {
+  await closeBackground(service.background);
+  await deps.close();
+});
 
 const member = async () => coursesApi(app, (await loggedInMember(deps)).cookie);
 const likesOf = (id: string) =>

@@ -1,18 +1,16 @@
 import {
   parseBody,
   parseQuery,
-  RateLimiter,
+  type RateLimiter,
   type RateLimitRule,
   requireUser,
-  type ServiceDeps,
   UnauthorizedError,
 } from '@fm/shared';
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import type { Config } from '../config';
-import { courseModels } from '../domain/course.model';
+import type { Connection } from 'mongoose';
 import { createCourseSchema, likeSchema, listQuerySchema, updateCourseSchema } from '../domain/course.schemas';
-import { CourseService, type Page, type CourseView } from '../domain/course.service';
+import type { CourseService, Page, CourseView } from '../domain/course.service';
 
 const WRITES_MESSAGE = 'You are changing courses too quickly. Please wait a minute and try again.';
 
@@ -27,32 +25,31 @@ function sendPage(ctx: Context, page: Page<CourseView>): void {
   ctx.body = page.items;
 }
 
+export interface CoursesRouterDeps {
+  courses: CourseService;
+  /** Resolves once the collections and their indexes exist (the course models' ready()). */
+  ready(): Promise<void>;
+  /** For the member guard's user read. */
+  mongo: Connection;
+  limiter: RateLimiter;
+  writesPerMinute: number;
+}
+
 /**
  * /api/courses for any logged-in member (free or Premium). Lists take `?q=&limit=&offset=`
  * and answer the total in X-Total-Count. Writes are rate limited per member.
  */
-export function coursesRouter(deps: ServiceDeps<Config>): Router {
-  const models = courseModels(deps.mongo);
-  const courses = new CourseService({
-    models,
-    mongo: deps.mongo,
-    maxCoursesPerMember: deps.config.COURSES_MAX_PER_MEMBER,
-  });
-  const limiter = new RateLimiter(deps.redis, deps.config.REDIS_PREFIX);
-  const writeRule: RateLimitRule = {
-    name: 'course-writes',
-    limit: deps.config.COURSES_WRITES_PER_MINUTE,
-    windowSeconds: 60,
-  };
+export function coursesRouter({ courses, ready, mongo, limiter, writesPerMinute }: CoursesRouterDeps): Router {
+  const writeRule: RateLimitRule = { name: 'course-writes', limit: writesPerMinute, windowSeconds: 60 };
   const write = async (ctx: Context, next: () => Promise<unknown>) => {
     await limiter.hit(writeRule, viewerId(ctx), WRITES_MESSAGE);
     await next();
   };
 
   const router = new Router({ prefix: '/api/courses' });
-  router.use(requireUser(deps.mongo));
+  router.use(requireUser(mongo));
   router.use(async (_ctx, next) => {
-    await models.ready();
+    await ready();
     await next();
   });
 
