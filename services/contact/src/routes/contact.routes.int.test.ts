@@ -1,20 +1,22 @@
-import { QueueProducer, QUEUES } from '@fm/shared';
+import { closeBackground, QueueProducer, QUEUES } from '@fm/shared';
 import { createTestDeps, TEST_SITE_ORIGIN, type TestDeps } from '@fm/shared/testing';
 import { Types } from 'mongoose';
 import request from 'supertest';
-import { buildApp, contactParts } from '../app';
+import { compose } from '../compose';
 import { configSchema, type Config } from '../config';
 import { ContactService } from '../domain/contact.service';
 
 let deps: TestDeps<Config>;
-let server: ReturnType<ReturnType<typeof buildApp>['callback']>;
+let service: ReturnType<typeof compose>;
+let server: ReturnType<typeof service.app.callback>;
 
 beforeAll(async () => {
   deps = await createTestDeps(configSchema);
-  server = buildApp(deps).callback();
+  service = compose(deps);
+  server = service.app.callback();
 });
 afterAll(async () => {
-  await contactParts(deps).producer.close();
+  await closeBackground(service.background);
   await deps.close();
 });
 
@@ -57,7 +59,7 @@ describe('POST /api/contact', () => {
       createdAt: expect.any(Date),
     });
 
-    const job = await contactParts(deps).producer.queue.getJob(`contact-${res.body.id}`);
+    const job = await service.background.producer.queue.getJob(`contact-${res.body.id}`);
     expect(job?.name).toBe('contact-submitted');
     expect(job?.data).toEqual({
       submissionId: res.body.id,
@@ -221,8 +223,8 @@ describe('when Redis cannot take the job', () => {
     });
     await deadProducer.queue.waitUntilReady();
     await deadProducer.close();
-    const contact = new ContactService({ mongo: deps.mongo, producer: deadProducer, logger: deps.logger });
-    const app = buildApp(deps, { producer: deadProducer, contact }).callback();
+    const outage = compose(deps, { producer: deadProducer });
+    const app = outage.app.callback();
     try {
       const started = Date.now();
       const res = await request(app)
@@ -235,7 +237,7 @@ describe('when Redis cannot take the job', () => {
       const stored = await submissions().findOne({ _id: new Types.ObjectId(res.body.id) });
       expect(stored).toMatchObject({ notifiedAt: null });
 
-      const { producer } = contactParts(deps);
+      const { producer } = service.background;
       expect(await producer.queue.getJob(`contact-${res.body.id}`)).toBeUndefined();
       const live = new ContactService({ mongo: deps.mongo, producer, logger: deps.logger });
       const swept = await live.requeueUnsent(0);
@@ -247,7 +249,7 @@ describe('when Redis cannot take the job', () => {
       const again = await live.requeueUnsent(0);
       expect(again.queued).toBe(0);
     } finally {
-      await deadProducer.close();
+      await closeBackground(outage.background);
     }
   });
 });

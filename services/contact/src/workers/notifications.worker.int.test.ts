@@ -1,22 +1,16 @@
-import { type CoachingBooked, jobIdFor } from '@fm/shared';
+import { closeBackground, type CoachingBooked, jobIdFor } from '@fm/shared';
 import { createTestDeps, eventually, TEST_SITE_ORIGIN, type TestDeps } from '@fm/shared/testing';
 import { type Message, type SmtpSink, startSmtpSink } from '@fm/smtp-sink';
-import type { Worker } from 'bullmq';
 import { Types } from 'mongoose';
 import request from 'supertest';
-import { buildApp, contactParts } from '../app';
+import { compose } from '../compose';
 import { configSchema, type Config } from '../config';
-import { Mailer } from '../domain/mailer';
-import { NotificationService } from '../domain/notification.service';
-import { startContactSweep } from './contact-sweep.worker';
-import { startNotificationsWorker } from './notifications.worker';
 
 const FOUNDER = 'founder@fairwaymind.test';
 let sink: SmtpSink;
 let deps: TestDeps<Config>;
-let mailer: Mailer;
-let worker: Worker;
-let server: ReturnType<ReturnType<typeof buildApp>['callback']>;
+let service: ReturnType<typeof compose>;
+let server: ReturnType<typeof service.app.callback>;
 
 beforeAll(async () => {
   sink = await startSmtpSink({ smtpPort: 0, httpPort: false });
@@ -27,29 +21,21 @@ beforeAll(async () => {
     CONTACT_SWEEP_INTERVAL_MS: '1000',
     CONTACT_SWEEP_GRACE_MS: '0',
   });
-  mailer = new Mailer(deps.config.SMTP_URL, deps.config.MAIL_FROM);
-  const notifier = new NotificationService({
-    mongo: deps.mongo,
-    redis: deps.redis,
-    redisPrefix: deps.config.REDIS_PREFIX,
-    mailer,
-    logger: deps.logger,
-  });
-  worker = startNotificationsWorker(deps, { notifier, contact: contactParts(deps).contact });
-  server = buildApp(deps).callback();
+  service = compose(deps);
+  // The mail worker runs throughout; the sweep only in the tests about it.
+  await service.background.notifications.start();
+  server = service.app.callback();
 });
 
 afterAll(async () => {
-  await worker.close();
-  mailer.close();
-  await contactParts(deps).producer.close();
+  await closeBackground(service.background);
   await deps.close();
   await sink.close();
 });
 
 afterEach(() => sink.setFailing(false));
 
-const producer = () => contactParts(deps).producer;
+const producer = () => service.background.producer;
 const mails = (predicate: (m: Message) => boolean) => sink.messages().filter(predicate);
 const sentTo = (address: string, marker: string) => (m: Message) => m.to.includes(address) && m.text.includes(marker);
 
@@ -151,9 +137,12 @@ describe('contact-submitted', () => {
     await eventually(async () => (await jobState(jobId)) === 'failed', 10_000);
     sink.setFailing(false);
 
-    const { retried } = await contactParts(deps).contact.requeueUnsent(0);
-    expect(retried).toBeGreaterThanOrEqual(1);
-    await sink.waitFor(sentTo(FOUNDER, marker), 10_000);
+    await service.background.sweep.start();
+    try {
+      await sink.waitFor(sentTo(FOUNDER, marker), 15_000);
+    } finally {
+      await service.background.sweep.close();
+    }
     expect(mails(sentTo(FOUNDER, marker))).toHaveLength(1);
   });
 
@@ -167,14 +156,14 @@ describe('contact-submitted', () => {
       createdAt: new Date(),
       updatedAt: new Date(),
     });
-    const sweep = await startContactSweep(deps, contactParts(deps).contact);
+    await service.background.sweep.start();
     try {
       await sink.waitFor(sentTo(FOUNDER, marker), 15_000);
       await eventually(() =>
         deps.mongo.db!.collection('contact_submissions').findOne({ _id: doc.insertedId, notifiedAt: { $ne: null } }),
       );
     } finally {
-      await sweep.close();
+      await service.background.sweep.close();
     }
   });
 });

@@ -1,0 +1,57 @@
+import { createApp, QueueProducer, QUEUES, RateLimiter, type ServiceDeps, startable } from '@fm/shared';
+import type { Config } from './config';
+import { ContactService } from './domain/contact.service';
+import { Mailer } from './domain/mailer';
+import { NotificationService } from './domain/notification.service';
+import { contactRouter } from './routes/contact.routes';
+import { startContactSweep } from './workers/contact-sweep.worker';
+import { startNotificationsWorker } from './workers/notifications.worker';
+
+/** What tests substitute: a producer whose Redis is gone. */
+export interface ContactOverrides {
+  producer?: QueueProducer<typeof QUEUES.notifications>;
+}
+
+/**
+ * The contact service: the contact form, the founder mail worker (contact messages and coaching
+ * bookings) and the sweep that re-queues messages whose mail has not gone out.
+ */
+export function compose(deps: ServiceDeps<Config>, overrides: ContactOverrides = {}) {
+  const { config } = deps;
+  const producer =
+    overrides.producer ??
+    new QueueProducer(QUEUES.notifications, { redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX });
+  const contact = new ContactService({ mongo: deps.mongo, producer, logger: deps.logger });
+  const rule = {
+    name: 'contact-ip',
+    limit: config.CONTACT_RATE_LIMIT,
+    windowSeconds: config.CONTACT_RATE_WINDOW_SECONDS,
+  };
+  const limiter = new RateLimiter(deps.redis, config.REDIS_PREFIX);
+
+  const notifications = startable(() => {
+    const mailer = new Mailer(config.SMTP_URL, config.MAIL_FROM);
+    const notifier = new NotificationService({
+      mongo: deps.mongo,
+      redis: deps.redis,
+      redisPrefix: config.REDIS_PREFIX,
+      mailer,
+      logger: deps.logger,
+    });
+    const worker = startNotificationsWorker(deps, { notifier, contact });
+    return {
+      // The worker finishes its running jobs before the SMTP transport closes.
+      async close() {
+        await worker.close();
+        mailer.close();
+      },
+    };
+  });
+  const sweep = startable(() => startContactSweep(deps, contact));
+
+  return {
+    app: createApp(deps, { name: 'contact', routers: [contactRouter(contact, limiter, rule)] }),
+    // The producer is listed first, so it closes after the worker and the sweep that use it.
+    background: { producer, notifications, sweep },
+  };
+}
