@@ -1,44 +1,32 @@
 import { jobIdFor, type RateLimitRule } from '@fm/shared';
-import { createTestDeps, loggedInMember, TEST_SITE_ORIGIN, type TestDeps } from '@fm/shared/testing';
+import { loggedInMember, TEST_SITE_ORIGIN } from '@fm/shared/testing';
 import request from 'supertest';
-import { assertStripeMockUp, billingEnv } from '../../test/stripe-events';
-import { buildApp, createBillingParts, type BillingParts } from '../app';
-import { configSchema, type BillingConfig } from '../config';
+import { startBillingService, type BillingTestService } from '../../test/billing-service';
 import { ACCOUNT_RATE_LIMIT, CHECKOUT_RATE_LIMIT } from './billing.routes';
 import { billingModels } from '../domain/billing.models';
 import { createStripeClient } from '../stripe/stripe-client';
 
-let deps: TestDeps<BillingConfig>;
-let parts: BillingParts;
-let app: ReturnType<typeof buildApp>;
-
+let billing: BillingTestService;
 beforeAll(async () => {
-  await assertStripeMockUp();
-  deps = await createTestDeps(configSchema, billingEnv());
-  parts = createBillingParts(deps.config);
-  app = buildApp(deps, parts);
+  billing = await startBillingService();
 });
+afterAll(() => billing.close());
 
-afterAll(async () => {
-  await parts.producers.close();
-  await deps.close();
-});
-
-const users = () => deps.mongo.collection('users');
+const users = () => billing.deps.mongo.collection('users');
 const customerIdOf = async (id: string) =>
   (await users().findOne({ _id: id as never }))?.stripeCustomerId as string | undefined;
-const post = (path: string, cookie?: string, target = app) => {
+const post = (path: string, cookie?: string, target = billing.app) => {
   const req = request(target.callback()).post(path).set('Origin', TEST_SITE_ORIGIN);
   return cookie ? req.set('Cookie', cookie) : req;
 };
 const get = (path: string, cookie?: string) => {
-  const req = request(app.callback()).get(path);
+  const req = request(billing.app.callback()).get(path);
   return cookie ? req.set('Cookie', cookie) : req;
 };
 
 /** A member who already has a Stripe customer (stripe-mock lists its fixture subscription for it). */
 async function customerMember() {
-  const { user, cookie } = await loggedInMember(deps);
+  const { user, cookie } = await loggedInMember(billing.deps);
   await users().updateOne({ _id: user.id as never }, { $set: { stripeCustomerId: 'cus_fixture_member' } });
   return { user, cookie };
 }
@@ -63,8 +51,8 @@ describe('POST /api/create-subscription', () => {
   });
 
   it('when the request comes from another site, then 403 BAD_ORIGIN', async () => {
-    const { cookie } = await loggedInMember(deps);
-    const res = await request(app.callback())
+    const { cookie } = await loggedInMember(billing.deps);
+    const res = await request(billing.app.callback())
       .post('/api/create-subscription')
       .set('Cookie', cookie)
       .set('Origin', 'https://evil.example');
@@ -72,7 +60,7 @@ describe('POST /api/create-subscription', () => {
   });
 
   it('when a free member starts checkout, then a client secret and subscription id; the customer id is stored on the user', async () => {
-    const { user, cookie } = await loggedInMember(deps);
+    const { user, cookie } = await loggedInMember(billing.deps);
     const res = await post('/api/create-subscription', cookie);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -81,7 +69,9 @@ describe('POST /api/create-subscription', () => {
     });
     const customerId = await customerIdOf(user.id);
     expect(customerId).toMatch(/^cus_/);
-    expect(await billingModels(deps.mongo).BillingSubscription.findById(res.body.subscriptionId).lean()).toMatchObject({
+    expect(
+      await billingModels(billing.deps.mongo).BillingSubscription.findById(res.body.subscriptionId).lean(),
+    ).toMatchObject({
       userId: user.id,
       customerId,
     });
@@ -92,7 +82,7 @@ describe('POST /api/create-subscription', () => {
   });
 
   it('when the member is already Premium, then 409', async () => {
-    const { cookie } = await loggedInMember(deps, { membershipLevel: 'premium' });
+    const { cookie } = await loggedInMember(billing.deps, { membershipLevel: 'premium' });
     const res = await post('/api/create-subscription', cookie);
     expect(res).toMatchObject({
       status: 409,
@@ -101,8 +91,8 @@ describe('POST /api/create-subscription', () => {
   });
 
   it('when a remembered incomplete subscription turns out paid at Stripe, then 409 instead of a second subscription', async () => {
-    const { user, cookie } = await loggedInMember(deps);
-    await billingModels(deps.mongo).BillingSubscription.create({
+    const { user, cookie } = await loggedInMember(billing.deps);
+    await billingModels(billing.deps.mongo).BillingSubscription.create({
       _id: 'sub_remembered_incomplete',
       userId: user.id,
       customerId: 'cus_x',
@@ -114,8 +104,13 @@ describe('POST /api/create-subscription', () => {
   });
 
   it('when a checkout of the same member is still being prepared, then 409', async () => {
-    const { user, cookie } = await loggedInMember(deps);
-    await deps.redis.set(`${deps.config.REDIS_PREFIX}:billing:checkout-lock:${user.id}`, 'other', 'PX', 5000);
+    const { user, cookie } = await loggedInMember(billing.deps);
+    await billing.deps.redis.set(
+      `${billing.deps.config.REDIS_PREFIX}:billing:checkout-lock:${user.id}`,
+      'other',
+      'PX',
+      5000,
+    );
     const res = await post('/api/create-subscription', cookie);
     expect(res).toMatchObject({
       status: 409,
@@ -124,9 +119,9 @@ describe('POST /api/create-subscription', () => {
   });
 
   it('when Stripe cannot be reached, then 503 with a clear message and no stack trace', async () => {
-    const { cookie } = await loggedInMember(deps);
-    const offline = buildApp(deps, {
-      producers: parts.producers,
+    const { cookie } = await loggedInMember(billing.deps);
+    const offline = await billing.compose({
+      producers: billing.producers,
       stripe: createStripeClient({ STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_API_BASE: 'http://127.0.0.1:1' }),
     });
     const res = await post('/api/create-subscription', cookie, offline);
@@ -138,10 +133,13 @@ describe('POST /api/create-subscription', () => {
   });
 
   it('when Stripe refuses the secret key, then 502 with a clear message', async () => {
-    const { cookie } = await loggedInMember(deps);
-    const misconfigured = buildApp(deps, {
-      producers: parts.producers,
-      stripe: createStripeClient({ STRIPE_SECRET_KEY: 'sk_live_wrong', STRIPE_API_BASE: deps.config.STRIPE_API_BASE }),
+    const { cookie } = await loggedInMember(billing.deps);
+    const misconfigured = await billing.compose({
+      producers: billing.producers,
+      stripe: createStripeClient({
+        STRIPE_SECRET_KEY: 'sk_live_wrong',
+        STRIPE_API_BASE: billing.deps.config.STRIPE_API_BASE,
+      }),
     });
     const res = await post('/api/create-subscription', cookie, misconfigured);
     expect(res.status).toBe(502);
@@ -158,7 +156,7 @@ describe('POST /api/create-coaching-payment', () => {
   });
 
   it('when a member books coaching, then a PaymentIntent client secret', async () => {
-    const { user, cookie } = await loggedInMember(deps);
+    const { user, cookie } = await loggedInMember(billing.deps);
     const res = await post('/api/create-coaching-payment', cookie);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ clientSecret: expect.stringMatching(/^pi_.+_secret_/) });
@@ -168,7 +166,7 @@ describe('POST /api/create-coaching-payment', () => {
 
 describe('GET /api/billing/subscription, cancel, resume', () => {
   it('when the member never paid, then status none; cancel and resume 404', async () => {
-    const { cookie } = await loggedInMember(deps);
+    const { cookie } = await loggedInMember(billing.deps);
     expect((await get('/api/billing/subscription', cookie)).body).toEqual({
       status: 'none',
       cancelAtPeriodEnd: false,
@@ -212,15 +210,18 @@ describe('POST /api/billing/portal', () => {
   });
 
   it('when the member has no billing account, then 404', async () => {
-    const { cookie } = await loggedInMember(deps);
+    const { cookie } = await loggedInMember(billing.deps);
     expect((await post('/api/billing/portal', cookie)).status).toBe(404);
   });
 
   it('when Stripe refuses the portal, then 503 with a clear message', async () => {
     const { cookie } = await customerMember();
-    const refused = buildApp(deps, {
-      producers: parts.producers,
-      stripe: createStripeClient({ STRIPE_SECRET_KEY: 'sk_live_wrong', STRIPE_API_BASE: deps.config.STRIPE_API_BASE }),
+    const refused = await billing.compose({
+      producers: billing.producers,
+      stripe: createStripeClient({
+        STRIPE_SECRET_KEY: 'sk_live_wrong',
+        STRIPE_API_BASE: billing.deps.config.STRIPE_API_BASE,
+      }),
     });
     const res = await post('/api/billing/portal', cookie, refused);
     expect(res).toMatchObject({ status: 503, body: { code: 'UNAVAILABLE' } });
@@ -230,7 +231,7 @@ describe('POST /api/billing/portal', () => {
 
 describe('POST /api/billing/sync', () => {
   it('when the member has no Stripe customer, then their level at once', async () => {
-    const { cookie } = await loggedInMember(deps);
+    const { cookie } = await loggedInMember(billing.deps);
     expect((await post('/api/billing/sync', cookie)).body).toEqual({ membershipLevel: 'free' });
   });
 
@@ -240,7 +241,7 @@ describe('POST /api/billing/sync', () => {
     // Nobody consumes membership-events in this file: the level stays free after the ≤ 2 s wait.
     expect(first.body).toEqual({ membershipLevel: 'free' });
     expect(second.body).toEqual({ membershipLevel: 'free' });
-    const jobs = (await parts.producers.membership.queue.getJobs(['waiting'])).filter(
+    const jobs = (await billing.producers.membership.queue.getJobs(['waiting'])).filter(
       (job) => job.data.userId === user.id,
     );
     expect(jobs).toHaveLength(1);
@@ -261,12 +262,12 @@ describe('rate limits (per member)', () => {
   };
 
   it('when a member starts more checkouts than the window allows, then the next one answers 429 with Retry-After and starts nothing; another member still can', async () => {
-    const { cookie } = await loggedInMember(deps);
+    const { cookie } = await loggedInMember(billing.deps);
     for (let i = 0; i < CHECKOUT_RATE_LIMIT.limit; i++) {
       expect((await post('/api/create-coaching-payment', cookie)).status).toBe(200);
     }
     // Premium and coaching checkouts share one budget.
-    const { user: other, cookie: otherCookie } = await loggedInMember(deps);
+    const { user: other, cookie: otherCookie } = await loggedInMember(billing.deps);
     const limited = await post('/api/create-subscription', cookie);
     expectLimited(limited, CHECKOUT_RATE_LIMIT);
     expect(limited.body.clientSecret).toBeUndefined();
@@ -277,7 +278,7 @@ describe('rate limits (per member)', () => {
   });
 
   it('when a member calls the account endpoints more often than the window allows, then 429 with Retry-After; another member still can', async () => {
-    const { cookie } = await loggedInMember(deps);
+    const { cookie } = await loggedInMember(billing.deps);
     for (let i = 0; i < ACCOUNT_RATE_LIMIT.limit; i++) {
       expect((await get('/api/billing/subscription', cookie)).status).toBe(200);
     }
@@ -286,7 +287,7 @@ describe('rate limits (per member)', () => {
       expectLimited(await post(path, cookie), ACCOUNT_RATE_LIMIT);
     }
 
-    const { cookie: otherCookie } = await loggedInMember(deps);
+    const { cookie: otherCookie } = await loggedInMember(billing.deps);
     expect(await get('/api/billing/subscription', otherCookie)).toMatchObject({
       status: 200,
       body: { status: 'none' },

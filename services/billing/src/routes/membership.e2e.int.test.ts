@@ -4,58 +4,33 @@
  * and billing → notifications → contact's real mail worker → an SMTP sink started here.
  */
 import { startSmtpSink, type SmtpSink } from '@fm/smtp-sink';
-import {
-  createTestDeps,
-  eventually,
-  insertUser,
-  sessionCookieFor,
-  TEST_SITE_ORIGIN,
-  type TestDeps,
-} from '@fm/shared/testing';
-import { bullPrefix } from '@fm/shared';
-import { QueueEvents, type Job } from 'bullmq';
+import { eventually, insertUser, sessionCookieFor, TEST_SITE_ORIGIN } from '@fm/shared/testing';
+import type { QueueEvents } from 'bullmq';
 import request from 'supertest';
-import { assertStripeMockUp, billingEnv, signed, StripeEvents, uniqueId } from '../../test/stripe-events';
+import { startBillingService, type BillingTestService } from '../../test/billing-service';
 import { serviceProcess, type ServiceProcess } from '../../test/service-process';
-import { buildApp, createBillingParts, type BillingParts } from '../app';
-import { configSchema, type BillingConfig } from '../config';
+import { signed, uniqueId } from '../../test/stripe-events';
 import { WEBHOOK_PATH } from './webhook.routes';
 
 jest.setTimeout(60_000);
 
-let deps: TestDeps<BillingConfig>;
-let parts: BillingParts;
-let app: ReturnType<typeof buildApp>;
-let events: StripeEvents;
+let billing: BillingTestService;
 let auth: ServiceProcess;
 let membershipEvents: QueueEvents;
 
 beforeAll(async () => {
-  await assertStripeMockUp();
-  deps = await createTestDeps(configSchema, billingEnv());
-  parts = createBillingParts(deps.config);
-  app = buildApp(deps, parts);
-  events = await StripeEvents.load();
-  membershipEvents = await queueEventsOf(parts.producers.membership.queue.name);
-  auth = await serviceProcess('auth', deps.env, { BCRYPT_ROUNDS: '4' });
+  billing = await startBillingService();
+  membershipEvents = await billing.queueEvents('membership');
+  auth = await serviceProcess('auth', billing.deps.env, { BCRYPT_ROUNDS: '4' });
   await auth.start();
 }, 180_000);
 
 afterAll(async () => {
   await auth?.stop();
-  await membershipEvents?.close();
-  await parts?.producers.close();
-  await deps?.close();
+  await billing?.close();
 });
 
-function deliver(event: Parameters<typeof signed>[0]) {
-  const { payload, signature } = signed(event);
-  return request(app.callback())
-    .post(WEBHOOK_PATH)
-    .set('Content-Type', 'application/json; charset=utf-8')
-    .set('Stripe-Signature', signature)
-    .send(payload);
-}
+const deliver = (event: Parameters<BillingTestService['deliver']>[0]) => billing.deliver(event);
 
 /** The member as the real auth service answers GET /api/auth/user. */
 async function levelOnAuth(cookie: string): Promise<string> {
@@ -64,45 +39,25 @@ async function levelOnAuth(cookie: string): Promise<string> {
   return res.body.membershipLevel as string;
 }
 
-async function membershipJobsOf(userId: string): Promise<Job[]> {
-  const jobs = await parts.producers.membership.queue.getJobs([
-    'waiting',
-    'active',
-    'completed',
-    'failed',
-    'delayed',
-    'prioritized',
-  ]);
-  return jobs.filter((job) => job.data.userId === userId);
-}
-
-/** BullMQ's completed/failed events of one queue (a job's waitUntilFinished listens to them). */
-async function queueEventsOf(name: string): Promise<QueueEvents> {
-  const events = new QueueEvents(name, {
-    connection: { url: deps.config.REDIS_URL },
-    prefix: bullPrefix(deps.config.REDIS_PREFIX),
-  });
-  await events.waitUntilReady();
-  return events;
-}
+const membershipJobsOf = (userId: string) => billing.jobs('membership', (data) => data.userId === userId);
 
 describe('membership end to end (billing → membership-events → auth)', () => {
   it('when a member subscribes and Stripe sends updated(active), then GET /api/auth/user shows Premium; replays change nothing; deleted makes them free', async () => {
-    const user = await insertUser(deps);
-    const cookie = await sessionCookieFor(deps, user.id);
+    const user = await insertUser(billing.deps);
+    const cookie = await sessionCookieFor(billing.deps, user.id);
     expect(await levelOnAuth(cookie)).toBe('free');
 
-    const checkout = await request(app.callback())
+    const checkout = await request(billing.app.callback())
       .post('/api/create-subscription')
       .set('Origin', TEST_SITE_ORIGIN)
       .set('Cookie', cookie);
     expect(checkout.status).toBe(200);
     const subscriptionId = checkout.body.subscriptionId as string;
-    const customerId = (await deps.mongo.collection('users').findOne({ _id: user.id as never }))
+    const customerId = (await billing.deps.mongo.collection('users').findOne({ _id: user.id as never }))
       ?.stripeCustomerId as string;
 
     const t = Math.floor(Date.now() / 1000);
-    const activated = events.subscriptionEvent('customer.subscription.updated', {
+    const activated = billing.events.subscriptionEvent('customer.subscription.updated', {
       subscriptionId,
       customerId,
       status: 'active',
@@ -118,7 +73,7 @@ describe('membership end to end (billing → membership-events → auth)', () =>
     expect(upgrades).toHaveLength(1);
     await upgrades[0]!.waitUntilFinished(membershipEvents, 10_000);
 
-    const deleted = events.subscriptionEvent('customer.subscription.deleted', {
+    const deleted = billing.events.subscriptionEvent('customer.subscription.deleted', {
       subscriptionId,
       customerId,
       status: 'canceled',
@@ -129,7 +84,7 @@ describe('membership end to end (billing → membership-events → auth)', () =>
     await eventually(async () => (await levelOnAuth(cookie)) === 'free');
 
     // A late created(incomplete) from before all this: stale at billing, nothing queued.
-    const lateCreated = events.subscriptionEvent('customer.subscription.created', {
+    const lateCreated = billing.events.subscriptionEvent('customer.subscription.created', {
       subscriptionId,
       customerId,
       status: 'incomplete',
@@ -144,9 +99,9 @@ describe('membership end to end (billing → membership-events → auth)', () =>
   });
 
   it('when a bad signature arrives, then 400 and the member stays free', async () => {
-    const user = await insertUser(deps);
-    const cookie = await sessionCookieFor(deps, user.id);
-    const event = events.subscriptionEvent('customer.subscription.updated', {
+    const user = await insertUser(billing.deps);
+    const cookie = await sessionCookieFor(billing.deps, user.id);
+    const event = billing.events.subscriptionEvent('customer.subscription.updated', {
       subscriptionId: uniqueId('sub'),
       customerId: uniqueId('cus'),
       status: 'active',
@@ -154,7 +109,7 @@ describe('membership end to end (billing → membership-events → auth)', () =>
     });
     const { payload } = signed(event);
     const forged = signed(event, { secret: 'whsec_not_the_endpoint_secret' });
-    const res = await request(app.callback())
+    const res = await request(billing.app.callback())
       .post(WEBHOOK_PATH)
       .set('Content-Type', 'application/json')
       .set('Stripe-Signature', forged.signature)
@@ -166,11 +121,11 @@ describe('membership end to end (billing → membership-events → auth)', () =>
   });
 
   it('when the auth consumer is down while an upgrade is produced, then it is applied once auth is back (nothing lost)', async () => {
-    const user = await insertUser(deps);
-    const cookie = await sessionCookieFor(deps, user.id);
+    const user = await insertUser(billing.deps);
+    const cookie = await sessionCookieFor(billing.deps, user.id);
     await auth.stop();
     try {
-      const event = events.subscriptionEvent('customer.subscription.updated', {
+      const event = billing.events.subscriptionEvent('customer.subscription.updated', {
         subscriptionId: uniqueId('sub'),
         customerId: uniqueId('cus'),
         status: 'active',
@@ -179,7 +134,9 @@ describe('membership end to end (billing → membership-events → auth)', () =>
       expect((await deliver(event)).status).toBe(200);
       const [job] = await membershipJobsOf(user.id);
       expect(await job?.getState()).toBe('waiting');
-      expect((await deps.mongo.collection('users').findOne({ _id: user.id as never }))?.membershipLevel).toBe('free');
+      expect((await billing.deps.mongo.collection('users').findOne({ _id: user.id as never }))?.membershipLevel).toBe(
+        'free',
+      );
     } finally {
       await auth.start();
     }
@@ -187,13 +144,13 @@ describe('membership end to end (billing → membership-events → auth)', () =>
   });
 
   it("when the member returns with payment=success before any webhook, then /api/billing/sync answers Premium; a cancellation Stripe stamps before our clock's now still wins", async () => {
-    const user = await insertUser(deps);
-    const cookie = await sessionCookieFor(deps, user.id);
+    const user = await insertUser(billing.deps);
+    const cookie = await sessionCookieFor(billing.deps, user.id);
     const customerId = 'cus_returning_member';
-    await deps.mongo
+    await billing.deps.mongo
       .collection('users')
       .updateOne({ _id: user.id as never }, { $set: { stripeCustomerId: customerId } });
-    const res = await request(app.callback())
+    const res = await request(billing.app.callback())
       .post('/api/billing/sync')
       .set('Origin', TEST_SITE_ORIGIN)
       .set('Cookie', cookie);
@@ -203,7 +160,7 @@ describe('membership end to end (billing → membership-events → auth)', () =>
     // Stripe's clock is a minute behind ours (or the cancellation came during the sync's round
     // trip): the deletion carries a time before the moment our sync ran, yet after the payment.
     const [upgrade] = await membershipJobsOf(user.id);
-    const cancelled = events.subscriptionEvent('customer.subscription.deleted', {
+    const cancelled = billing.events.subscriptionEvent('customer.subscription.deleted', {
       subscriptionId: upgrade!.data.stripeSubscriptionId as string,
       customerId,
       status: 'canceled',
@@ -225,9 +182,9 @@ describe('coaching end to end (billing → notifications → contact mail worker
   const founder = 'founder@fairwaymind.test';
 
   beforeAll(async () => {
-    notificationEvents = await queueEventsOf(parts.producers.notifications.queue.name);
+    notificationEvents = await billing.queueEvents('notifications');
     sink = await startSmtpSink();
-    contact = await serviceProcess('contact', deps.env, {
+    contact = await serviceProcess('contact', billing.deps.env, {
       SMTP_URL: `smtp://127.0.0.1:${sink.smtpPort}`,
       FOUNDER_EMAIL: founder,
     });
@@ -237,21 +194,18 @@ describe('coaching end to end (billing → notifications → contact mail worker
   afterAll(async () => {
     await contact?.stop();
     await sink?.close();
-    await notificationEvents?.close();
   });
 
   it('when a coaching payment_intent.succeeded is delivered twice, then one coaching-booked job and one founder mail', async () => {
-    const user = await insertUser(deps, { firstName: 'Grace', lastName: 'Eagle' });
-    const event = events.paymentIntentSucceeded({ userId: user.id, kind: 'coaching' });
+    const user = await insertUser(billing.deps, { firstName: 'Grace', lastName: 'Eagle' });
+    const event = billing.events.paymentIntentSucceeded({ userId: user.id, kind: 'coaching' });
     const intentId = (event.data.object as { id: string }).id;
     const [first, second] = await Promise.all([deliver(event), deliver(event)]);
     expect([first.status, second.status]).toEqual([200, 200]);
     expect((await deliver(event)).status).toBe(200);
 
     // The webhook answers once its job is queued: after the three answers the queue is final.
-    const jobs = (
-      await parts.producers.notifications.queue.getJobs(['waiting', 'active', 'completed', 'failed', 'delayed'])
-    ).filter((job) => job.data.paymentIntentId === intentId);
+    const jobs = await billing.jobs('notifications', (data) => data.paymentIntentId === intentId);
     expect(jobs).toHaveLength(1);
     // The contact worker sends both mails within that one job: once it is finished, the sink has them all.
     await jobs[0]!.waitUntilFinished(notificationEvents, 20_000);

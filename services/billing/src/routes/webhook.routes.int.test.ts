@@ -1,75 +1,33 @@
 import { jobIdFor } from '@fm/shared';
-import { createTestDeps, insertUser, type TestDeps } from '@fm/shared/testing';
-import type { Job } from 'bullmq';
+import { insertUser } from '@fm/shared/testing';
+import type Koa from 'koa';
 import request from 'supertest';
-import {
-  assertStripeMockUp,
-  billingEnv,
-  signed,
-  StripeEvents,
-  uniqueId,
-  TEST_WEBHOOK_SECRET,
-} from '../../test/stripe-events';
+import { startBillingService, type BillingTestService } from '../../test/billing-service';
+import { signed, uniqueId, TEST_WEBHOOK_SECRET } from '../../test/stripe-events';
 import { tcpProxy, type TcpProxy } from '../../test/tcp-proxy';
-import { buildApp, createBillingParts, type BillingParts } from '../app';
-import { configSchema, type BillingConfig } from '../config';
 import { billingModels } from '../domain/billing.models';
-import { createBillingProducers } from '../events/billing.producers';
+import { createBillingProducers, type BillingProducers } from '../events/billing.producers';
 import { WEBHOOK_PATH } from './webhook.routes';
 
-let deps: TestDeps<BillingConfig>;
-let parts: BillingParts;
-let app: ReturnType<typeof buildApp>;
-let events: StripeEvents;
-
+let billing: BillingTestService;
 beforeAll(async () => {
-  await assertStripeMockUp();
-  deps = await createTestDeps(configSchema, billingEnv());
-  parts = createBillingParts(deps.config);
-  app = buildApp(deps, parts);
-  events = await StripeEvents.load();
+  billing = await startBillingService();
 });
+afterAll(() => billing.close());
 
-afterAll(async () => {
-  await parts.producers.close();
-  await deps.close();
-});
-
-const models = () => billingModels(deps.mongo);
-
-function deliver(event: Parameters<typeof signed>[0], options: Parameters<typeof signed>[1] = {}) {
-  const { payload, signature } = signed(event, options);
-  return request(app.callback())
-    .post(WEBHOOK_PATH)
-    .set('Content-Type', 'application/json; charset=utf-8')
-    .set('Stripe-Signature', signature)
-    .send(payload);
-}
-
-async function membershipJobs(): Promise<Job[]> {
-  return parts.producers.membership.queue.getJobs([
-    'waiting',
-    'active',
-    'completed',
-    'failed',
-    'delayed',
-    'prioritized',
-  ]);
-}
-
-async function jobsOf(userId: string): Promise<Job[]> {
-  return (await membershipJobs()).filter((job) => (job.data as { userId?: string }).userId === userId);
-}
+const models = () => billingModels(billing.deps.mongo);
+const deliver = (...args: Parameters<BillingTestService['deliver']>) => billing.deliver(...args);
+const jobsOf = (userId: string) => billing.jobs('membership', (data) => data.userId === userId);
 
 async function member() {
-  const user = await insertUser(deps);
+  const user = await insertUser(billing.deps);
   return { user, customerId: uniqueId('cus'), subscriptionId: uniqueId('sub') };
 }
 
 describe('POST /api/billing/webhook: signature', () => {
   it('when the signature is made with another secret, then 400 and nothing is queued or recorded', async () => {
     const { user, customerId, subscriptionId } = await member();
-    const event = events.subscriptionEvent('customer.subscription.updated', {
+    const event = billing.events.subscriptionEvent('customer.subscription.updated', {
       subscriptionId,
       customerId,
       status: 'active',
@@ -84,15 +42,15 @@ describe('POST /api/billing/webhook: signature', () => {
   });
 
   it('when the body is changed after signing, or the header is missing, then 400', async () => {
-    const event = events.other('customer.created');
+    const event = billing.events.other('customer.created');
     const { payload, signature } = signed(event);
-    const tampered = await request(app.callback())
+    const tampered = await request(billing.app.callback())
       .post(WEBHOOK_PATH)
       .set('Content-Type', 'application/json')
       .set('Stripe-Signature', signature)
       .send(payload.replace('"livemode": false', '"livemode": true'));
     expect(tampered.status).toBe(400);
-    const unsigned = await request(app.callback())
+    const unsigned = await request(billing.app.callback())
       .post(WEBHOOK_PATH)
       .set('Content-Type', 'application/json')
       .send(payload);
@@ -100,19 +58,21 @@ describe('POST /api/billing/webhook: signature', () => {
   });
 
   it('when a signed event is larger than the other services accept (300 kB), then it is still verified (200)', async () => {
-    const event = events.other('customer.updated');
+    const event = billing.events.other('customer.updated');
     (event as unknown as { data: { object: Record<string, unknown> } }).data.object.description = 'x'.repeat(300_000);
     expect((await deliver(event)).status).toBe(200);
   });
 
   it('when the signature is too old (a replayed capture), then 400', async () => {
-    const res = await deliver(events.other('customer.created'), { timestamp: Math.floor(Date.now() / 1000) - 3600 });
+    const res = await deliver(billing.events.other('customer.created'), {
+      timestamp: Math.floor(Date.now() / 1000) - 3600,
+    });
     expect(res.status).toBe(400);
   });
 
   it('when a validly signed event is stamped an hour in the future, then 400 and nothing is queued or recorded', async () => {
     const { user, customerId, subscriptionId } = await member();
-    const event = events.subscriptionEvent('customer.subscription.updated', {
+    const event = billing.events.subscriptionEvent('customer.subscription.updated', {
       subscriptionId,
       customerId,
       status: 'active',
@@ -127,14 +87,14 @@ describe('POST /api/billing/webhook: signature', () => {
 
   it('when the signature is just outside the 300 s tolerance either way, then 400; just inside, then 200', async () => {
     const now = () => Math.floor(Date.now() / 1000);
-    expect((await deliver(events.other('customer.created'), { timestamp: now() + 310 })).status).toBe(400);
-    expect((await deliver(events.other('customer.created'), { timestamp: now() - 310 })).status).toBe(400);
-    expect((await deliver(events.other('customer.created'), { timestamp: now() + 240 })).status).toBe(200);
-    expect((await deliver(events.other('customer.created'), { timestamp: now() - 240 })).status).toBe(200);
+    expect((await deliver(billing.events.other('customer.created'), { timestamp: now() + 310 })).status).toBe(400);
+    expect((await deliver(billing.events.other('customer.created'), { timestamp: now() - 310 })).status).toBe(400);
+    expect((await deliver(billing.events.other('customer.created'), { timestamp: now() + 240 })).status).toBe(200);
+    expect((await deliver(billing.events.other('customer.created'), { timestamp: now() - 240 })).status).toBe(200);
   });
 
   it('when the payload has multi-byte UTF-8 and Stripe-style whitespace, then the raw bytes verify (200)', async () => {
-    const event = events.other('customer.updated');
+    const event = billing.events.other('customer.updated');
     const payload = JSON.stringify({ ...event, note: 'Zürich — “Fairway” ⛳ 🏌️‍♀️ \\u00e9' }, null, 2).replace(
       /\n/g,
       '\r\n',
@@ -145,8 +105,8 @@ describe('POST /api/billing/webhook: signature', () => {
   });
 
   it('when the event comes from another origin with no cookie, then the Origin check does not apply', async () => {
-    const { payload, signature } = signed(events.other('charge.succeeded'));
-    const res = await request(app.callback())
+    const { payload, signature } = signed(billing.events.other('charge.succeeded'));
+    const res = await request(billing.app.callback())
       .post(WEBHOOK_PATH)
       .set('Origin', 'https://stripe.com')
       .set('Content-Type', 'application/json')
@@ -156,7 +116,7 @@ describe('POST /api/billing/webhook: signature', () => {
   });
 
   it('when Stripe sends a type billing does not handle, then 200 and it is ignored', async () => {
-    const event = events.other('customer.created');
+    const event = billing.events.other('customer.created');
     const res = await deliver(event);
     expect(res).toMatchObject({ status: 200, body: { received: true } });
     expect(await models().ProcessedStripeEvent.exists({ _id: event.id })).toBeNull();
@@ -166,7 +126,7 @@ describe('POST /api/billing/webhook: signature', () => {
 describe('POST /api/billing/webhook: subscriptions', () => {
   it('when updated(active) arrives, then one membership-upgraded job keyed by the event id', async () => {
     const { user, customerId, subscriptionId } = await member();
-    const event = events.subscriptionEvent('customer.subscription.updated', {
+    const event = billing.events.subscriptionEvent('customer.subscription.updated', {
       subscriptionId,
       customerId,
       status: 'active',
@@ -190,7 +150,7 @@ describe('POST /api/billing/webhook: subscriptions', () => {
 
   it('when the same event is delivered 5 times (also in parallel), then one job and one record', async () => {
     const { user, customerId, subscriptionId } = await member();
-    const event = events.subscriptionEvent('customer.subscription.updated', {
+    const event = billing.events.subscriptionEvent('customer.subscription.updated', {
       subscriptionId,
       customerId,
       status: 'active',
@@ -206,14 +166,14 @@ describe('POST /api/billing/webhook: subscriptions', () => {
   it('when created(incomplete) arrives late after updated(active) of the same second, then it is stale: no job', async () => {
     const { user, customerId, subscriptionId } = await member();
     const created = Math.floor(Date.now() / 1000);
-    const active = events.subscriptionEvent('customer.subscription.updated', {
+    const active = billing.events.subscriptionEvent('customer.subscription.updated', {
       subscriptionId,
       customerId,
       status: 'active',
       userId: user.id,
       created,
     });
-    const incomplete = events.subscriptionEvent('customer.subscription.created', {
+    const incomplete = billing.events.subscriptionEvent('customer.subscription.created', {
       subscriptionId,
       customerId,
       status: 'incomplete',
@@ -234,14 +194,14 @@ describe('POST /api/billing/webhook: subscriptions', () => {
   it('when an older canceled update arrives after a newer active one, then it does not downgrade', async () => {
     const { user, customerId, subscriptionId } = await member();
     const now = Math.floor(Date.now() / 1000);
-    const newer = events.subscriptionEvent('customer.subscription.updated', {
+    const newer = billing.events.subscriptionEvent('customer.subscription.updated', {
       subscriptionId,
       customerId,
       status: 'active',
       userId: user.id,
       created: now,
     });
-    const older = events.subscriptionEvent('customer.subscription.updated', {
+    const older = billing.events.subscriptionEvent('customer.subscription.updated', {
       subscriptionId,
       customerId,
       status: 'unpaid',
@@ -257,28 +217,28 @@ describe('POST /api/billing/webhook: subscriptions', () => {
     const { user, customerId, subscriptionId } = await member();
     const t = Math.floor(Date.now() / 1000) - 100;
     const sequence = [
-      events.subscriptionEvent('customer.subscription.created', {
+      billing.events.subscriptionEvent('customer.subscription.created', {
         subscriptionId,
         customerId,
         status: 'incomplete',
         userId: user.id,
         created: t,
       }),
-      events.subscriptionEvent('customer.subscription.updated', {
+      billing.events.subscriptionEvent('customer.subscription.updated', {
         subscriptionId,
         customerId,
         status: 'active',
         userId: user.id,
         created: t,
       }),
-      events.subscriptionEvent('customer.subscription.updated', {
+      billing.events.subscriptionEvent('customer.subscription.updated', {
         subscriptionId,
         customerId,
         status: 'past_due',
         userId: user.id,
         created: t + 30,
       }),
-      events.subscriptionEvent('customer.subscription.deleted', {
+      billing.events.subscriptionEvent('customer.subscription.deleted', {
         subscriptionId,
         customerId,
         status: 'canceled',
@@ -300,7 +260,7 @@ describe('POST /api/billing/webhook: subscriptions', () => {
 
   it('when customer.subscription.deleted arrives, then membership-downgraded', async () => {
     const { user, customerId, subscriptionId } = await member();
-    const event = events.subscriptionEvent('customer.subscription.deleted', {
+    const event = billing.events.subscriptionEvent('customer.subscription.deleted', {
       subscriptionId,
       customerId,
       status: 'canceled',
@@ -318,10 +278,10 @@ describe('POST /api/billing/webhook: subscriptions', () => {
 
   it('when the subscription has no userId metadata, then the member is found by the stored customer id', async () => {
     const { user, customerId, subscriptionId } = await member();
-    await deps.mongo
+    await billing.deps.mongo
       .collection('users')
       .updateOne({ _id: user.id as never }, { $set: { stripeCustomerId: customerId } });
-    const event = events.subscriptionEvent('customer.subscription.updated', {
+    const event = billing.events.subscriptionEvent('customer.subscription.updated', {
       subscriptionId,
       customerId,
       status: 'trialing',
@@ -331,7 +291,7 @@ describe('POST /api/billing/webhook: subscriptions', () => {
   });
 
   it('when no member matches, then 200, recorded as unmatched, nothing queued', async () => {
-    const event = events.subscriptionEvent('customer.subscription.updated', {
+    const event = billing.events.subscriptionEvent('customer.subscription.updated', {
       subscriptionId: uniqueId('sub'),
       customerId: uniqueId('cus'),
       status: 'active',
@@ -344,7 +304,7 @@ describe('POST /api/billing/webhook: subscriptions', () => {
 describe('POST /api/billing/webhook: invoice.paid', () => {
   it('when a renewal invoice is paid and Stripe says the subscription is active, then recorded and an upgrade queued', async () => {
     const { user, customerId, subscriptionId } = await member();
-    const event = events.invoicePaid({ subscriptionId, customerId, userId: user.id, amountPaid: 1999 });
+    const event = billing.events.invoicePaid({ subscriptionId, customerId, userId: user.id, amountPaid: 1999 });
     expect((await deliver(event)).status).toBe(200);
     const invoiceId = (event.data.object as { id: string }).id;
     expect(await models().SubscriptionPayment.findById(invoiceId).lean()).toMatchObject({
@@ -364,12 +324,9 @@ describe('POST /api/billing/webhook: invoice.paid', () => {
 });
 
 describe('POST /api/billing/webhook: coaching', () => {
-  const notificationJobs = () =>
-    parts.producers.notifications.queue.getJobs(['waiting', 'active', 'completed', 'failed', 'delayed']);
-
   it('when a coaching payment_intent.succeeded is delivered twice, then one booking and one coaching-booked job', async () => {
-    const user = await insertUser(deps, { firstName: 'Ada', lastName: 'Birdie' });
-    const event = events.paymentIntentSucceeded({ userId: user.id, kind: 'coaching' });
+    const user = await insertUser(billing.deps, { firstName: 'Ada', lastName: 'Birdie' });
+    const event = billing.events.paymentIntentSucceeded({ userId: user.id, kind: 'coaching' });
     const intentId = (event.data.object as { id: string }).id;
     const [first, second] = await Promise.all([deliver(event), deliver(event)]);
     expect(first.status).toBe(200);
@@ -378,7 +335,7 @@ describe('POST /api/billing/webhook: coaching', () => {
 
     const bookings = await models().CoachingBooking.find({ paymentIntentId: intentId }).lean();
     expect(bookings).toHaveLength(1);
-    const jobs = (await notificationJobs()).filter((job) => job.data.paymentIntentId === intentId);
+    const jobs = await billing.jobs('notifications', (data) => data.paymentIntentId === intentId);
     expect(jobs).toHaveLength(1);
     expect(jobs[0]).toMatchObject({
       id: jobIdFor('stripe', event.id),
@@ -396,8 +353,8 @@ describe('POST /api/billing/webhook: coaching', () => {
   });
 
   it('when a payment_intent.succeeded is not for coaching, then 200 and nothing happens', async () => {
-    const user = await insertUser(deps);
-    const event = events.paymentIntentSucceeded({ userId: user.id });
+    const user = await insertUser(billing.deps);
+    const event = billing.events.paymentIntentSucceeded({ userId: user.id });
     expect((await deliver(event)).status).toBe(200);
     expect(await models().CoachingBooking.countDocuments({ userId: user.id })).toBe(0);
   });
@@ -405,42 +362,32 @@ describe('POST /api/billing/webhook: coaching', () => {
 
 describe('POST /api/billing/webhook: Redis unavailable', () => {
   let proxy: TcpProxy;
-  let outageParts: BillingParts;
-  let outageApp: ReturnType<typeof buildApp>;
+  let outageProducers: BillingProducers;
+  let outageApp: Koa;
 
   beforeAll(async () => {
-    const redis = new URL(deps.config.REDIS_URL);
+    const redis = new URL(billing.deps.config.REDIS_URL);
     proxy = await tcpProxy({ host: redis.hostname, port: Number(redis.port || 6379) });
-    outageParts = {
-      stripe: parts.stripe,
-      producers: createBillingProducers({ redisUrl: proxy.url, redisPrefix: deps.config.REDIS_PREFIX }),
-    };
-    outageApp = buildApp(deps, outageParts);
+    outageProducers = createBillingProducers({ redisUrl: proxy.url, redisPrefix: billing.deps.config.REDIS_PREFIX });
+    outageApp = await billing.compose({ producers: outageProducers });
   });
 
   afterAll(async () => {
     await proxy.up();
-    await outageParts.producers.close();
+    await outageProducers.close();
     await proxy.down();
   });
 
-  const deliverTo = (event: Parameters<typeof signed>[0]) => {
-    const { payload, signature } = signed(event);
-    return request(outageApp.callback())
-      .post(WEBHOOK_PATH)
-      .set('Content-Type', 'application/json')
-      .set('Stripe-Signature', signature)
-      .send(payload);
-  };
+  const deliverTo = (event: Parameters<typeof signed>[0]) => billing.deliver(event, {}, outageApp);
 
   it("when Redis goes away at enqueue, then 503, the event is not marked processed, and Stripe's retry after it is back queues it once", async () => {
     const { user, customerId, subscriptionId } = await member();
-    const warmup = events.other('customer.created');
+    const warmup = billing.events.other('customer.created');
     expect((await deliverTo(warmup)).status).toBe(200);
-    await outageParts.producers.membership.queue.waitUntilReady();
+    await outageProducers.membership.queue.waitUntilReady();
 
     await proxy.down();
-    const event = events.subscriptionEvent('customer.subscription.updated', {
+    const event = billing.events.subscriptionEvent('customer.subscription.updated', {
       subscriptionId,
       customerId,
       status: 'active',
@@ -464,22 +411,18 @@ describe('POST /api/billing/webhook: Redis unavailable', () => {
   });
 
   it('when Redis was never reachable, then the webhook answers 503 within seconds instead of hanging', async () => {
-    const dead: BillingParts = {
-      stripe: parts.stripe,
-      producers: createBillingProducers({ redisUrl: 'redis://127.0.0.1:1', redisPrefix: deps.config.REDIS_PREFIX }),
-    };
+    const dead = createBillingProducers({
+      redisUrl: 'redis://127.0.0.1:1',
+      redisPrefix: billing.deps.config.REDIS_PREFIX,
+    });
+    const deadApp = await billing.compose({ producers: dead });
     const { user } = await member();
-    const event = events.paymentIntentSucceeded({ userId: user.id, kind: 'coaching' });
-    const { payload, signature } = signed(event, { secret: TEST_WEBHOOK_SECRET });
+    const event = billing.events.paymentIntentSucceeded({ userId: user.id, kind: 'coaching' });
     const started = Date.now();
-    const res = await request(buildApp(deps, dead).callback())
-      .post(WEBHOOK_PATH)
-      .set('Content-Type', 'application/json')
-      .set('Stripe-Signature', signature)
-      .send(payload);
+    const res = await billing.deliver(event, { secret: TEST_WEBHOOK_SECRET }, deadApp);
     expect(res.status).toBe(503);
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(await models().ProcessedStripeEvent.exists({ _id: event.id })).toBeNull();
-    await dead.producers.close();
+    await dead.close();
   });
 });

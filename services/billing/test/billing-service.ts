@@ -1,0 +1,86 @@
+/**
+ * The billing service for its integration tests, wired by its own compose on an isolated
+ * database and Redis prefix, against stripe-mock: one place for what every billing test file
+ * sets up, and the helpers they share (signed webhook deliveries, the jobs billing queued).
+ */
+import { bullPrefix, closeBackground, type Background } from '@fm/shared';
+import { createTestDeps, type TestDeps } from '@fm/shared/testing';
+import { type Job, QueueEvents } from 'bullmq';
+import type Koa from 'koa';
+import request from 'supertest';
+import { type BillingOverrides, compose } from '../src/compose';
+import { configSchema, type BillingConfig } from '../src/config';
+import type { BillingProducers } from '../src/events/billing.producers';
+import { WEBHOOK_PATH } from '../src/routes/webhook.routes';
+import { assertStripeMockUp, billingEnv, signed, StripeEvents } from './stripe-events';
+
+/** Billing's two producers: membership changes for auth, coaching bookings for mail. */
+export type BillingQueue = 'membership' | 'notifications';
+
+const JOB_STATES = ['waiting', 'active', 'completed', 'failed', 'delayed', 'prioritized'] as const;
+
+export interface BillingTestService {
+  deps: TestDeps<BillingConfig>;
+  app: Koa;
+  producers: BillingProducers;
+  /** stripe-mock's fixtures, ready to be made into events. */
+  events: StripeEvents;
+  /** Another billing app on the same deps (its background is closed with this one). */
+  compose(overrides: BillingOverrides): Promise<Koa>;
+  /** POSTs `event` to the webhook, signed as Stripe signs it, to this service's app or `app`. */
+  deliver(event: Parameters<typeof signed>[0], options?: Parameters<typeof signed>[1], app?: Koa): request.Test;
+  /** Every job (in any state) billing queued on `queue` whose payload `match`es. */
+  jobs(queue: BillingQueue, match?: (data: Record<string, unknown>) => boolean): Promise<Job[]>;
+  /** BullMQ's completed/failed events of one of billing's queues (for job.waitUntilFinished). */
+  queueEvents(queue: BillingQueue): Promise<QueueEvents>;
+  /** Closes everything it composed and opened, then removes the database and Redis prefix. */
+  close(): Promise<void>;
+}
+
+export async function startBillingService(env: Record<string, string> = {}): Promise<BillingTestService> {
+  await assertStripeMockUp();
+  const deps = await createTestDeps(configSchema, billingEnv(env));
+  const service = await compose(deps);
+  const events = await StripeEvents.load();
+  const backgrounds: Background[] = [service.background];
+  const listeners: QueueEvents[] = [];
+  const { producers } = service.background;
+
+  return {
+    deps,
+    app: service.app,
+    producers,
+    events,
+    async compose(overrides) {
+      const other = await compose(deps, overrides);
+      backgrounds.push(other.background);
+      return other.app;
+    },
+    deliver(event, options = {}, app = service.app) {
+      const { payload, signature } = signed(event, options);
+      return request(app.callback())
+        .post(WEBHOOK_PATH)
+        .set('Content-Type', 'application/json; charset=utf-8')
+        .set('Stripe-Signature', signature)
+        .send(payload);
+    },
+    async jobs(queue, match = () => true) {
+      const all = await producers[queue].queue.getJobs([...JOB_STATES]);
+      return all.filter((job) => match(job.data as Record<string, unknown>));
+    },
+    async queueEvents(queue) {
+      const listener = new QueueEvents(producers[queue].queue.name, {
+        connection: { url: deps.config.REDIS_URL },
+        prefix: bullPrefix(deps.config.REDIS_PREFIX),
+      });
+      listeners.push(listener);
+      await listener.waitUntilReady();
+      return listener;
+    },
+    async close() {
+      await Promise.all(listeners.map((listener) => listener.close()));
+      for (const background of backgrounds.reverse()) await closeBackground(background);
+      await deps.close();
+    },
+  };
+}
