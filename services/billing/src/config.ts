@@ -3,13 +3,16 @@ import { z } from 'zod';
 
 const cents = z.coerce.number().int().positive();
 
-export const configSchema = baseEnvSchema.extend({
+const variables = baseEnvSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(4005),
   /** Stripe events can outgrow the other services' 100kb; the gateway caps bodies at 1m. */
-  BODY_LIMIT: z.string().regex(/^\d+(kb|mb)$/, 'like 100kb or 1mb').default('1mb'),
+  BODY_LIMIT: z
+    .string()
+    .regex(/^\d+(kb|mb)$/, 'like 100kb or 1mb')
+    .default('1mb'),
   /** sk_test_… / sk_live_… (or a restricted rk_ key); stripe-mock takes any key of three `_` parts. */
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_[A-Za-z0-9]+_[A-Za-z0-9]+/, 'must look like sk_test_…'),
-  /** Only to point stripe-node elsewhere (stripe-mock: http://127.0.0.1:12111); unset for Stripe. */
+  /** Only to point stripe-node elsewhere (stripe-mock: http://127.0.0.1:12111); unset for Stripe, refused in production. */
   STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().trim().min(8, 'needs the endpoint signing secret (whsec_…)'),
   STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_[A-Za-z0-9]+_[A-Za-z0-9]+/, 'must look like pk_test_…'),
@@ -25,6 +28,17 @@ export const configSchema = baseEnvSchema.extend({
     .regex(/^[A-Za-z]{3}$/, 'a three-letter ISO currency code')
     .transform((value) => value.toLowerCase())
     .default('usd'),
+});
+
+export const configSchema = variables.superRefine((config, ctx) => {
+  // A mock answers every subscription "active": a free member could make themselves Premium.
+  if (config.NODE_ENV === 'production' && config.STRIPE_API_BASE !== undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['STRIPE_API_BASE'],
+      message: 'must be empty in production: it points Stripe calls at a mock such as stripe-mock instead of Stripe',
+    });
+  }
 });
 
 export type BillingConfig = z.infer<typeof configSchema>;

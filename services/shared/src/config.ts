@@ -10,12 +10,15 @@ export class ConfigError extends Error {
 
 const commaList = z
   .string()
-  .transform((value) => value.split(',').map((part) => part.trim()).filter(Boolean))
+  .transform((value) =>
+    value
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.string().min(16, 'each key needs at least 16 characters')).min(1, 'needs at least one key'));
 
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((value) => value === 'true' || value === '1');
+const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
 /** Variables every service reads. Services `.extend()` this with their own. */
 export const baseEnvSchema = z.object({
@@ -26,25 +29,68 @@ export const baseEnvSchema = z.object({
   SITE_ORIGIN: z.url().transform((value) => new URL(value).origin),
   MONGO_URL: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// URL'),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL'),
-  REDIS_PREFIX: z.string().regex(/^[a-zA-Z0-9_-]+$/, 'letters, digits, - and _ only').default('fm'),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[a-zA-Z0-9_-]+$/, 'letters, digits, - and _ only')
+    .default('fm'),
   SESSION_KEYS: commaList,
   JWT_SECRET: z.string().min(16),
   TRUST_PROXY: booleanFlag.default(true),
-  BODY_LIMIT: z.string().regex(/^\d+(kb|mb)$/, 'like 100kb or 1mb').default('100kb'),
+  BODY_LIMIT: z
+    .string()
+    .regex(/^\d+(kb|mb)$/, 'like 100kb or 1mb')
+    .default('100kb'),
 });
 
 export type BaseConfig = z.infer<typeof baseEnvSchema>;
 
 /**
+ * The development values `.env.example` ships with (the only place they are listed; a test keeps
+ * `.env.example` in step). With NODE_ENV=production a service refuses to start while a variable
+ * it reads still holds one: forged sessions and tokens with public keys, Stripe's mock instead
+ * of Stripe, contact mail into the local sink.
+ */
+export const DEVELOPMENT_VALUES: Readonly<Record<string, string>> = {
+  SESSION_KEYS: 'dev-only-session-key-change-me-0123456789',
+  JWT_SECRET: 'dev-only-jwt-secret-change-me-0123456789',
+  STRIPE_SECRET_KEY: 'sk_test_123',
+  STRIPE_WEBHOOK_SECRET: 'whsec_dev_only_change_me',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_123',
+  SMTP_URL: 'smtp://127.0.0.1:1025',
+};
+
+/** Rules only production has; `config` is the parsed environment of any service. */
+function checkProduction(config: Record<string, unknown>, ctx: z.RefinementCtx): void {
+  if (config.NODE_ENV !== 'production') return;
+  const problem = (name: string, message: string) => ctx.addIssue({ code: 'custom', path: [name], message });
+  for (const [name, developmentValue] of Object.entries(DEVELOPMENT_VALUES)) {
+    const value = config[name];
+    if (value === developmentValue || (Array.isArray(value) && value.includes(developmentValue))) {
+      problem(name, 'still holds the development value from .env.example; set your own in .env (NODE_ENV=production)');
+    }
+  }
+  const sessionKeys = config.SESSION_KEYS as string[] | undefined;
+  if (sessionKeys?.some((key) => key.length < 32))
+    problem('SESSION_KEYS', 'each key needs at least 32 characters in production');
+  const siteOrigin = config.SITE_ORIGIN as string | undefined;
+  if (siteOrigin?.startsWith('http:')) {
+    problem('SITE_ORIGIN', 'must be your https:// origin in production (session cookies are Secure)');
+  }
+}
+
+/**
  * Reads the environment through a zod schema; the only place a service touches process.env.
- * Throws ConfigError listing each bad or missing variable by name.
+ * Throws ConfigError listing each bad or missing variable by name, including each one
+ * production refuses (see DEVELOPMENT_VALUES).
  */
 export function loadConfig<S extends z.ZodType>(
   schema: S,
   env: Record<string, string | undefined> = process.env,
 ): z.infer<S> {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
-  const result = schema.safeParse(cleaned);
+  const result = schema
+    .superRefine((config, ctx) => checkProduction(config as Record<string, unknown>, ctx))
+    .safeParse(cleaned);
   if (!result.success) {
     throw new ConfigError(
       result.error.issues.map((issue) => {
@@ -55,9 +101,5 @@ export function loadConfig<S extends z.ZodType>(
       }),
     );
   }
-  const config = result.data as z.infer<S> & Partial<BaseConfig>;
-  if (config.NODE_ENV === 'production' && config.SESSION_KEYS?.some((key) => key.length < 32)) {
-    throw new ConfigError(['SESSION_KEYS: each key needs at least 32 characters in production']);
-  }
-  return config;
+  return result.data as z.infer<S>;
 }

@@ -10,8 +10,24 @@ export interface RateLimitRule {
 }
 
 /**
- * A fixed-window counter in Redis shared by every replica of a service. `hit` counts one
- * attempt and throws 429 (with Retry-After) once the window's limit is passed.
+ * Counts one attempt and starts the window with the first one, in one step: no caller can read
+ * a count another has not yet written, and no counter is ever left without its expiry.
+ * Returns the new count and the milliseconds left in the window.
+ */
+const HIT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {count, ttl}`;
+
+/**
+ * A fixed-window counter in Redis shared by every replica of a service. `hit` reserves one
+ * attempt before the caller does the work it guards, and throws 429 (with Retry-After) when the
+ * window's limit is already used up: however many requests arrive at once, at most `limit` of
+ * them get through per window.
  */
 export class RateLimiter {
   constructor(
@@ -24,31 +40,14 @@ export class RateLimiter {
   }
 
   async hit(rule: RateLimitRule, id: string, message?: string): Promise<void> {
-    const key = this.key(rule, id);
-    const [[, count], [, ttl]] = (await this.redis
-      .multi()
-      .incr(key)
-      .pttl(key)
-      .exec()) as [[null, number], [null, number]];
-    if (ttl < 0) await this.redis.pexpire(key, rule.windowSeconds * 1000);
-    if (count > rule.limit) {
-      const retryAfter = Math.max(1, Math.ceil((ttl > 0 ? ttl : rule.windowSeconds * 1000) / 1000));
-      throw new TooManyRequestsError(retryAfter, message);
-    }
-  }
-
-  /** Throws 429 if the limit is already used up, without counting. */
-  async check(rule: RateLimitRule, id: string, message?: string): Promise<void> {
-    const key = this.key(rule, id);
-    const [[, value], [, ttl]] = (await this.redis.multi().get(key).pttl(key).exec()) as [
-      [null, string | null],
-      [null, number],
+    const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, this.key(rule, id), rule.windowSeconds * 1000)) as [
+      number,
+      number,
     ];
-    if (Number(value ?? 0) >= rule.limit) {
-      throw new TooManyRequestsError(Math.max(1, Math.ceil(ttl / 1000)), message);
-    }
+    if (count > rule.limit) throw new TooManyRequestsError(Math.max(1, Math.ceil(ttl / 1000)), message);
   }
 
+  /** Gives back every attempt counted for `id` in the current window (lifts a lock). */
   async reset(rule: RateLimitRule, id: string): Promise<void> {
     await this.redis.del(this.key(rule, id));
   }

@@ -24,7 +24,11 @@ export function authLimits(config: {
   AUTH_SIGNUPS_PER_HOUR: number;
 }): AuthLimits {
   return {
-    loginFailuresPerAccount: { name: 'login-email', limit: config.AUTH_LOGIN_FAILURES_PER_ACCOUNT, windowSeconds: 15 * 60 },
+    loginFailuresPerAccount: {
+      name: 'login-email',
+      limit: config.AUTH_LOGIN_FAILURES_PER_ACCOUNT,
+      windowSeconds: 15 * 60,
+    },
     loginsPerIp: { name: 'login-ip', limit: config.AUTH_LOGINS_PER_IP, windowSeconds: 15 * 60 },
     signupsPerIp: { name: 'signup-ip', limit: config.AUTH_SIGNUPS_PER_HOUR, windowSeconds: 60 * 60 },
   };
@@ -48,7 +52,11 @@ export class UserService {
   }
 
   async signup(input: SignupInput, ip: string): Promise<User> {
-    await this.deps.limiter.hit(this.deps.limits.signupsPerIp, ip, 'Too many accounts created from here. Please try again later.');
+    await this.deps.limiter.hit(
+      this.deps.limits.signupsPerIp,
+      ip,
+      'Too many accounts created from here. Please try again later.',
+    );
     if (await this.deps.models.User.exists({ email: input.email })) throw new ConflictError(messages.emailTaken);
     const password = await bcrypt.hash(input.password, this.deps.bcryptRounds);
     try {
@@ -61,18 +69,29 @@ export class UserService {
     }
   }
 
+  /**
+   * Each attempt takes one of the account's tries before the password is compared, so a burst
+   * cannot outrun the count: past AUTH_LOGIN_FAILURES_PER_ACCOUNT tries in the window every
+   * attempt is 429 without a comparison, the right password included. A wrong password keeps
+   * its try; the right one within the limit gives the account all its tries back.
+   */
   async login(input: LoginInput, ip: string): Promise<User> {
     const { limiter, limits } = this.deps;
     await limiter.hit(limits.loginsPerIp, ip, messages.tooManyAttempts);
-    await limiter.check(limits.loginFailuresPerAccount, input.email, messages.tooManyAttempts);
+    await limiter.hit(limits.loginFailuresPerAccount, input.email, messages.tooManyAttempts);
     const user = await this.deps.models.User.findOne({ email: input.email }).lean<User>();
     const matches = await bcrypt.compare(input.password, user?.password ?? (await this.dummyHash));
-    if (!user || !matches) {
-      await limiter.hit(limits.loginFailuresPerAccount, input.email, messages.tooManyAttempts);
-      throw new UnauthorizedError(messages.invalidCredentials);
-    }
-    await limiter.reset(limits.loginFailuresPerAccount, input.email);
+    if (!user || !matches) throw new UnauthorizedError(messages.invalidCredentials);
+    await this.liftLoginLock(user.email);
     return user;
+  }
+
+  /**
+   * Gives an account all its login tries back and lifts a lock at once (after a correct
+   * password; a password reset calls it too). `email` as stored: trimmed and lower-case.
+   */
+  async liftLoginLock(email: string): Promise<void> {
+    await this.deps.limiter.reset(this.deps.limits.loginFailuresPerAccount, email);
   }
 
   async findById(id: string): Promise<User | null> {
@@ -85,10 +104,17 @@ export class UserService {
    */
   async applyUpgrade(event: MembershipUpgraded): Promise<boolean> {
     const occurredAt = new Date(event.occurredAt);
-    return this.apply(event.eventId, event.userId, 'premium', occurredAt, {}, {
-      stripeCustomerId: event.stripeCustomerId,
-      stripeSubscriptionId: event.stripeSubscriptionId,
-    });
+    return this.apply(
+      event.eventId,
+      event.userId,
+      'premium',
+      occurredAt,
+      {},
+      {
+        stripeCustomerId: event.stripeCustomerId,
+        stripeSubscriptionId: event.stripeSubscriptionId,
+      },
+    );
   }
 
   async applyDowngrade(event: MembershipDowngraded): Promise<boolean> {
@@ -122,7 +148,10 @@ export class UserService {
       { $set: { membershipLevel: level, membershipChangedAt: occurredAt, ...extraSet } },
     );
     if (result.matchedCount === 0) {
-      this.deps.logger.info({ eventId, userId, level }, 'membership event not applied (unknown user, stale or other subscription)');
+      this.deps.logger.info(
+        { eventId, userId, level },
+        'membership event not applied (unknown user, stale or other subscription)',
+      );
     }
     try {
       await MembershipChange.create({ _id: eventId, userId, level, occurredAt });
