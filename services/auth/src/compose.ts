@@ -24,5 +24,7 @@ export async function compose(deps: ServiceDeps<AuthConfig>) {
   return {
     app: createApp(deps, { name: 'auth', routers: [authRouter(users)] }),
     background: { membership },
+    /** The member domain, for callers besides the routes (tests; the lock lift of a password reset). */
+    users,
   };
 }

@@ -1,11 +1,11 @@
 import bcrypt from 'bcrypt';
 import { createTestDeps, TEST_SITE_ORIGIN, type TestDeps } from '@fm/shared/testing';
 import request from 'supertest';
-import { buildApp, buildUserService } from '../app';
+import { compose } from '../compose';
 import { configSchema, type AuthConfig } from '../config';
 import type { UserService } from '../domain/user.service';
 
-type Server = ReturnType<Awaited<ReturnType<typeof buildApp>>['callback']>;
+type Server = ReturnType<Awaited<ReturnType<typeof compose>>['app']['callback']>;
 
 const LIMIT = 5;
 const password = 'eagle-putt';
@@ -33,8 +33,9 @@ describe('per-account login throttle under bursts', () => {
       AUTH_LOGIN_FAILURES_PER_ACCOUNT: String(LIMIT),
       AUTH_LOGINS_PER_IP: '1000',
     });
-    users = await buildUserService(deps);
-    server = (await buildApp(deps, users)).callback();
+    const service = await compose(deps);
+    users = service.users;
+    server = service.app.callback();
   });
   afterAll(() => deps.close());
   beforeEach(() => {
@@ -142,7 +143,7 @@ describe('per-IP login and sign-up ceilings', () => {
       AUTH_LOGINS_PER_IP: String(LOGINS_PER_IP),
       AUTH_SIGNUPS_PER_HOUR: String(SIGNUPS_PER_IP),
     });
-    server = (await buildApp(deps)).callback();
+    server = (await compose(deps)).app.callback();
   });
   afterAll(() => deps.close());
 
