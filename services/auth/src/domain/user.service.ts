@@ -1,6 +1,7 @@
 import bcrypt from 'bcrypt';
 import {
   ConflictError,
+  isDuplicateKey,
   type MembershipDowngraded,
   type MembershipUpgraded,
   type RateLimiter,
@@ -56,7 +57,7 @@ export class UserService {
       return user.toObject();
     } catch (err) {
       // Two signups racing for one email: the unique index lets exactly one through.
-      if ((err as { code?: number }).code === 11000) throw new ConflictError(messages.emailTaken);
+      if (isDuplicateKey(err)) throw new ConflictError(messages.emailTaken);
       throw err;
     }
   }
@@ -127,7 +128,7 @@ export class UserService {
     try {
       await MembershipChange.create({ _id: eventId, userId, level, occurredAt });
     } catch (err) {
-      if ((err as { code?: number }).code !== 11000) throw err;
+      if (!isDuplicateKey(err)) throw err;
       return false;
     }
     return result.matchedCount > 0;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { jobIdFor, type Logger } from '@fm/shared';
+import { isDuplicateKey, jobIdFor, type Logger } from '@fm/shared';
 import type { BillingProducers } from '../events/billing.producers';
 import { callStripe, type Stripe } from '../stripe/stripe-client';
 import type { BillingModels, BillingSubscription, CoachingBooking } from './billing.models';
@@ -38,10 +38,6 @@ export interface StripeWebhookDeps {
 /** The booking id for a PaymentIntent: stable (so replays find it), not the Stripe id itself. */
 export function coachingBookingId(paymentIntentId: string): string {
   return `cb_${createHash('sha256').update(paymentIntentId).digest('hex').slice(0, 24)}`;
-}
-
-function isDuplicateKey(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
 }
 
 /**
