@@ -1,6 +1,6 @@
 import mongoose, { Schema } from 'mongoose';
 import { baseEnvSchema } from './config';
-import { isDuplicateKey, isObjectId, registerModel, retryOnDuplicateKey, schemaOptions } from './mongo';
+import { insertOnce, isDuplicateKey, isObjectId, registerModel, retryOnDuplicateKey, schemaOptions } from './mongo';
 import { createTestDeps, type TestDeps } from './testing';
 
 interface Tag {
@@ -51,6 +51,26 @@ describe('isDuplicateKey', () => {
     expect(
       [new Error('E11000 in a message only'), null, undefined, 11000, { code: '11000' }].some(isDuplicateKey),
     ).toBe(false);
+  });
+});
+
+describe('insertOnce', () => {
+  it('when the record is new, then it is inserted and the call says so', async () => {
+    const Tag = registerModel(deps.mongo, 'Tag', tagSchema);
+    expect(await insertOnce(() => Tag.create({ name: 'driving' }))).toBe(true);
+    expect(await Tag.countDocuments({ name: 'driving' })).toBe(1);
+  });
+
+  it('when the same record comes again (a replay), then nothing is written and the call says so', async () => {
+    const Tag = registerModel(deps.mongo, 'Tag', tagSchema);
+    await Tag.create({ name: 'bunker', uses: 3 });
+    expect(await insertOnce(() => Tag.create({ name: 'bunker', uses: 9 }))).toBe(false);
+    expect(await Tag.find({ name: 'bunker' }).lean()).toEqual([expect.objectContaining({ uses: 3 })]);
+  });
+
+  it('when the insert fails for another reason, then the error is not hidden', async () => {
+    const Tag = registerModel(deps.mongo, 'Tag', tagSchema);
+    await expect(insertOnce(() => Tag.create({}))).rejects.toBeInstanceOf(mongoose.Error.ValidationError);
   });
 });
 

@@ -55,6 +55,20 @@ export function isDuplicateKey(err: unknown): boolean {
 }
 
 /**
+ * An insert that may already have happened (a replay, a parallel delivery, a record keyed by the
+ * event it comes from): true if this call inserted it, false if the unique index already held it.
+ */
+export async function insertOnce(insert: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await insert();
+    return true;
+  } catch (err) {
+    if (!isDuplicateKey(err)) throw err;
+    return false;
+  }
+}
+
+/**
  * Runs an upsert again when a concurrent one won the unique index: both may try the insert, the
  * index lets one through, and the second run finds the winner's record and updates it.
  */

@@ -1,6 +1,7 @@
 import bcrypt from 'bcrypt';
 import {
   ConflictError,
+  insertOnce,
   isDuplicateKey,
   type MembershipDowngraded,
   type MembershipUpgraded,
@@ -125,12 +126,7 @@ export class UserService {
     if (result.matchedCount === 0) {
       this.deps.logger.info({ eventId, userId, level }, 'membership event not applied (unknown user, stale or other subscription)');
     }
-    try {
-      await MembershipChange.create({ _id: eventId, userId, level, occurredAt });
-    } catch (err) {
-      if (!isDuplicateKey(err)) throw err;
-      return false;
-    }
+    if (!(await insertOnce(() => MembershipChange.create({ _id: eventId, userId, level, occurredAt })))) return false;
     return result.matchedCount > 0;
   }
 }

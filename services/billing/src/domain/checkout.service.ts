@@ -1,6 +1,6 @@
 import {
   ConflictError,
-  isDuplicateKey,
+  insertOnce,
   jobIdFor,
   NotFoundError,
   ServiceUnavailableError,
@@ -307,8 +307,8 @@ export class CheckoutService {
 
   /** Remembers a subscription we created; a webhook that got here first keeps its newer state. */
   private async remember(sub: Stripe.Subscription, userId: string, customerId: string): Promise<void> {
-    try {
-      await this.deps.models.BillingSubscription.create({
+    await insertOnce(() =>
+      this.deps.models.BillingSubscription.create({
         _id: sub.id,
         userId,
         customerId,
@@ -318,10 +318,8 @@ export class CheckoutService {
         lastEventAt: 0,
         lastStatusRank: -1,
         lastEventId: null,
-      });
-    } catch (err) {
-      if (!isDuplicateKey(err)) throw err;
-    }
+      }),
+    );
   }
 
   /**
