@@ -7,7 +7,7 @@
  *
  *   node services/content/dist/seed.js        (reads MONGO_URL, REDIS_URL, ... like the service)
  */
-import { connectMongo, createLogger, createRedis, loadConfig } from '@fm/shared';
+import { connectMongo, createLogger, createRedis, loadConfig, retryOnDuplicateKey } from '@fm/shared';
 import type { Redis } from 'ioredis';
 import type { Connection, Model } from 'mongoose';
 import { LECTURES } from './catalogue/lectures';
@@ -41,27 +41,18 @@ export interface SeedCounts {
   lectures: number;
 }
 
-function isDuplicateKey(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
-}
-
 /**
  * Insert-or-update one record by its natural key. Two seeds racing on a new record both try to
  * insert; the unique index lets one win and the other retries as an update.
  */
 async function upsert<T>(model: Model<T>, key: Record<string, unknown>, fields: Partial<T>): Promise<void> {
-  const write = () =>
+  await retryOnDuplicateKey(() =>
     model.updateOne(key as never, { $set: fields } as never, {
       upsert: true,
       runValidators: true,
       setDefaultsOnInsert: true,
-    });
-  try {
-    await write();
-  } catch (err) {
-    if (!isDuplicateKey(err)) throw err;
-    await write();
-  }
+    }),
+  );
 }
 
 export async function seedCatalogue(mongo: Connection, options: SeedOptions = {}): Promise<SeedCounts> {

@@ -5,6 +5,7 @@ export * from './logger';
 export * from './mongo';
 export * from './rate-limit';
 export * from './redis';
+export * from './redis-lock';
 export * from './server';
 export * from './session';
 export * from './events/contracts';

@@ -1,4 +1,4 @@
-import mongoose, { type Connection, type SchemaOptions } from 'mongoose';
+import mongoose, { type Connection, type Model, type Schema, type SchemaOptions } from 'mongoose';
 
 // Options are shared by schemas of every document type.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -35,4 +35,56 @@ export function schemaOptions(extra: AnySchemaOptions = {}): AnySchemaOptions {
       ...extra.toJSON,
     },
   };
+}
+
+/**
+ * A model on this connection: compiled the first time, the same one afterwards (each test file
+ * has its own connection; a service registers once). The collection comes from the schema's
+ * options (`schemaOptions({ collection })`).
+ */
+export function registerModel<T>(mongo: Connection, name: string, schema: Schema<T>): Model<T> {
+  return (mongo.models[name] as Model<T> | undefined) ?? mongo.model<T>(name, schema);
+}
+
+/** MongoDB's "duplicate key" error code: a unique index refused the write. */
+const DUPLICATE_KEY = 11000;
+
+/** The write was refused by a unique index (E11000), e.g. a second insert of the same key. */
+export function isDuplicateKey(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === DUPLICATE_KEY;
+}
+
+/**
+ * An insert that may already have happened (a replay, a parallel delivery, a record keyed by the
+ * event it comes from): true if this call inserted it, false if the unique index already held it.
+ */
+export async function insertOnce(insert: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await insert();
+    return true;
+  } catch (err) {
+    if (!isDuplicateKey(err)) throw err;
+    return false;
+  }
+}
+
+/**
+ * Runs an upsert again when a concurrent one won the unique index: both may try the insert, the
+ * index lets one through, and the second run finds the winner's record and updates it.
+ */
+export async function retryOnDuplicateKey<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (!isDuplicateKey(err)) throw err;
+    return write();
+  }
+}
+
+/**
+ * An ObjectId in its 24-hex-digit form (either case). Stricter than `isValidObjectId`, which
+ * also takes any 12-character string; anything else names no record and never reaches a query.
+ */
+export function isObjectId(value: unknown): value is string {
+  return typeof value === 'string' && mongoose.isObjectIdOrHexString(value);
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { schemaOptions, USERS_COLLECTION, type MembershipLevel } from '@fm/shared';
+import { registerModel, schemaOptions, USERS_COLLECTION, type MembershipLevel } from '@fm/shared';
 import { Schema, type Connection, type HydratedDocument, type Model } from 'mongoose';
 
 export interface User {
@@ -65,9 +65,9 @@ export interface AuthModels {
 
 export async function authModels(mongo: Connection): Promise<AuthModels> {
   const models = {
-    User: mongo.models.User ?? mongo.model<User>('User', userSchema),
-    MembershipChange: mongo.models.MembershipChange ?? mongo.model<MembershipChange>('MembershipChange', membershipChangeSchema),
-  } as AuthModels;
+    User: registerModel(mongo, 'User', userSchema),
+    MembershipChange: registerModel(mongo, 'MembershipChange', membershipChangeSchema),
+  };
   await Promise.all([models.User.init(), models.MembershipChange.init()]);
   return models;
 }

@@ -1,6 +1,8 @@
 import bcrypt from 'bcrypt';
 import {
   ConflictError,
+  insertOnce,
+  isDuplicateKey,
   type MembershipDowngraded,
   type MembershipUpgraded,
   type RateLimiter,
@@ -64,7 +66,7 @@ export class UserService {
       return user.toObject();
     } catch (err) {
       // Two signups racing for one email: the unique index lets exactly one through.
-      if ((err as { code?: number }).code === 11000) throw new ConflictError(messages.emailTaken);
+      if (isDuplicateKey(err)) throw new ConflictError(messages.emailTaken);
       throw err;
     }
   }
@@ -153,12 +155,7 @@ export class UserService {
         'membership event not applied (unknown user, stale or other subscription)',
       );
     }
-    try {
-      await MembershipChange.create({ _id: eventId, userId, level, occurredAt });
-    } catch (err) {
-      if ((err as { code?: number }).code !== 11000) throw err;
-      return false;
-    }
+    if (!(await insertOnce(() => MembershipChange.create({ _id: eventId, userId, level, occurredAt })))) return false;
     return result.matchedCount > 0;
   }
 }

@@ -1,4 +1,4 @@
-import { schemaOptions } from '@fm/shared';
+import { registerModel, schemaOptions } from '@fm/shared';
 import { Schema, type Connection, type Model } from 'mongoose';
 
 /**
@@ -121,13 +121,11 @@ const subscriptionPaymentSchema = new Schema<SubscriptionPayment>(
 
 /** Registers billing's models on the service's connection (once per connection). */
 export function billingModels(mongo: Connection): BillingModels {
-  const model = <T>(name: string, schema: Schema<T>): Model<T> =>
-    (mongo.models[name] as Model<T> | undefined) ?? mongo.model<T>(name, schema);
   return {
-    ProcessedStripeEvent: model('ProcessedStripeEvent', processedStripeEventSchema),
-    BillingSubscription: model('BillingSubscription', billingSubscriptionSchema),
-    CoachingBooking: model('CoachingBooking', coachingBookingSchema),
-    SubscriptionPayment: model('SubscriptionPayment', subscriptionPaymentSchema),
+    ProcessedStripeEvent: registerModel(mongo, 'ProcessedStripeEvent', processedStripeEventSchema),
+    BillingSubscription: registerModel(mongo, 'BillingSubscription', billingSubscriptionSchema),
+    CoachingBooking: registerModel(mongo, 'CoachingBooking', coachingBookingSchema),
+    SubscriptionPayment: registerModel(mongo, 'SubscriptionPayment', subscriptionPaymentSchema),
   };
 }
 

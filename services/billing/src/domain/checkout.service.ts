@@ -1,9 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import {
   ConflictError,
+  insertOnce,
   jobIdFor,
   NotFoundError,
   ServiceUnavailableError,
+  withRedisLock,
   type CurrentUser,
   type Logger,
   type MembershipLevel,
@@ -306,8 +307,8 @@ export class CheckoutService {
 
   /** Remembers a subscription we created; a webhook that got here first keeps its newer state. */
   private async remember(sub: Stripe.Subscription, userId: string, customerId: string): Promise<void> {
-    try {
-      await this.deps.models.BillingSubscription.create({
+    await insertOnce(() =>
+      this.deps.models.BillingSubscription.create({
         _id: sub.id,
         userId,
         customerId,
@@ -317,10 +318,8 @@ export class CheckoutService {
         lastEventAt: 0,
         lastStatusRank: -1,
         lastEventId: null,
-      });
-    } catch (err) {
-      if ((err as { code?: unknown }).code !== 11000) throw err;
-    }
+      }),
+    );
   }
 
   /**
@@ -353,26 +352,9 @@ export class CheckoutService {
     }
   }
 
-  private async withCheckoutLock<T>(userId: string, work: () => Promise<T>): Promise<T> {
-    const { redis, config } = this.deps;
-    const key = `${config.REDIS_PREFIX}:billing:checkout-lock:${userId}`;
-    const token = randomBytes(12).toString('hex');
-    const acquired = await redis.set(key, token, 'PX', CHECKOUT_LOCK_MS, 'NX').catch((err: unknown) => {
-      throw Object.assign(new ServiceUnavailableError(), { cause: err });
-    });
-    if (acquired !== 'OK') throw new ConflictError(messages.checkoutBusy);
-    try {
-      return await work();
-    } finally {
-      // Release only our own lock (it may have expired and been taken by a later request).
-      await redis
-        .eval(
-          "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0",
-          1,
-          key,
-          token,
-        )
-        .catch(() => undefined);
-    }
+  private withCheckoutLock<T>(userId: string, work: () => Promise<T>): Promise<T> {
+    const key = `${this.deps.config.REDIS_PREFIX}:billing:checkout-lock:${userId}`;
+    const busy = () => new ConflictError(messages.checkoutBusy);
+    return withRedisLock(this.deps.redis, key, { ttlMs: CHECKOUT_LOCK_MS, busy }, work);
   }
 }

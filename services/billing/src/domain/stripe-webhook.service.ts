@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { jobIdFor, type Logger } from '@fm/shared';
+import { insertOnce, jobIdFor, type Logger } from '@fm/shared';
 import type { BillingProducers } from '../events/billing.producers';
 import { callStripe, type Stripe } from '../stripe/stripe-client';
 import type { BillingModels, BillingSubscription, CoachingBooking } from './billing.models';
@@ -38,10 +38,6 @@ export interface StripeWebhookDeps {
 /** The booking id for a PaymentIntent: stable (so replays find it), not the Stripe id itself. */
 export function coachingBookingId(paymentIntentId: string): string {
   return `cb_${createHash('sha256').update(paymentIntentId).digest('hex').slice(0, 24)}`;
-}
-
-function isDuplicateKey(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
 }
 
 /**
@@ -154,7 +150,7 @@ export class StripeWebhookService {
     const customerId = idOf(invoice.customer) ?? idOf(sub.customer) ?? '';
     const userId = await this.userIdFor(sub.metadata?.userId || details?.metadata?.userId, subscriptionId, customerId);
 
-    await this.insertOnce(() =>
+    await insertOnce(() =>
       this.deps.models.SubscriptionPayment.create({
         _id: invoice.id,
         subscriptionId,
@@ -263,12 +259,9 @@ export class StripeWebhookService {
     // collection, so the common cases (a new subscription, a stale event) skip the update.
     const current = await BillingSubscription.findById(subscriptionId, { lastEventAt: 1, lastStatusRank: 1 }).lean();
     if (!current) {
-      try {
-        await BillingSubscription.create({ _id: subscriptionId, userId: null, ...state });
+      // Not inserted: a parallel event of the same subscription did a moment ago; compare below.
+      if (await insertOnce(() => BillingSubscription.create({ _id: subscriptionId, userId: null, ...state }))) {
         return true;
-      } catch (err) {
-        if (!isDuplicateKey(err)) throw err;
-        // A parallel event of the same subscription inserted it a moment ago: compare below.
       }
     } else if (!isNewerOrSame({ createdAt: state.lastEventAt, rank: state.lastStatusRank }, current)) {
       return false;
@@ -283,23 +276,14 @@ export class StripeWebhookService {
   ): Promise<CoachingBooking> {
     const { CoachingBooking } = this.deps.models;
     const id = coachingBookingId(booking.paymentIntentId);
-    await this.insertOnce(() => CoachingBooking.create({ _id: id, ...booking }));
+    await insertOnce(() => CoachingBooking.create({ _id: id, ...booking }));
     const stored = await CoachingBooking.findById(id).lean();
     if (!stored) throw new Error(`coaching booking ${id} not found after insert`);
     return stored;
   }
 
-  /** An insert that may already have happened (replay, parallel delivery): its 11000 is fine. */
-  private async insertOnce(insert: () => Promise<unknown>): Promise<void> {
-    try {
-      await insert();
-    } catch (err) {
-      if (!isDuplicateKey(err)) throw err;
-    }
-  }
-
   private async markProcessed(event: Stripe.Event, outcome: WebhookOutcome): Promise<void> {
-    await this.insertOnce(() =>
+    await insertOnce(() =>
       this.deps.models.ProcessedStripeEvent.create({
         _id: event.id,
         type: event.type,

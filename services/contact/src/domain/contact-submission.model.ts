@@ -1,4 +1,4 @@
-import { schemaOptions } from '@fm/shared';
+import { registerModel, schemaOptions } from '@fm/shared';
 import { type Connection, type Model, Schema, type Types } from 'mongoose';
 
 /** A message sent through the contact form. `notifiedAt` stays null until the founder's mail is out. */
@@ -25,8 +25,5 @@ const contactSubmissionSchema = new Schema<ContactSubmission>(
 contactSubmissionSchema.index({ notifiedAt: 1, createdAt: 1 });
 
 export function contactSubmissionModel(mongo: Connection): Model<ContactSubmission> {
-  return (
-    (mongo.models.ContactSubmission as Model<ContactSubmission> | undefined) ??
-    mongo.model<ContactSubmission>('ContactSubmission', contactSubmissionSchema, 'contact_submissions')
-  );
+  return registerModel(mongo, 'ContactSubmission', contactSubmissionSchema);
 }

@@ -1,4 +1,4 @@
-import { jobIdFor, type ContactSubmitted, type Logger, type QueueProducer, type QUEUES } from '@fm/shared';
+import { isObjectId, jobIdFor, type ContactSubmitted, type Logger, type QueueProducer, type QUEUES } from '@fm/shared';
 import type { Connection } from 'mongoose';
 import type { ContactInput } from './contact.schemas';
 import { contactSubmissionModel, type ContactSubmissionDocument } from './contact-submission.model';
@@ -56,7 +56,7 @@ export class ContactService {
 
   /** The founder's mail for this message is out. */
   async markNotified(submissionId: string): Promise<void> {
-    if (!/^[0-9a-f]{24}$/i.test(submissionId)) return;
+    if (!isObjectId(submissionId)) return;
     await this.submissions.updateOne({ _id: submissionId, notifiedAt: null }, { $set: { notifiedAt: new Date() } });
   }
 

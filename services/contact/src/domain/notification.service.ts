@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import type { Logger } from '@fm/shared';
+import { isDuplicateKey, withRedisLock, type Logger } from '@fm/shared';
 import type { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
 import type { MailContent } from './mail.templates';
@@ -14,15 +13,8 @@ export interface Notification {
   mail: MailContent;
 }
 
-const RELEASE_LOCK =
-  "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
-
 /** Longer than a send can take (10 s connect + 10 s greeting + 30 s socket timeouts). */
 const SEND_LOCK_MS = 120_000;
-
-function isDuplicateKey(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
-}
 
 /**
  * Sends each notification once: skips a (key, recipient) already in sent_notifications, holds a
@@ -49,19 +41,14 @@ export class NotificationService {
     if (await this.alreadySent(key, recipient)) return 'already-sent';
 
     const lockKey = `${this.deps.redisPrefix}:mail-lock:${key}:${recipient}`;
-    const token = randomUUID();
-    if ((await this.deps.redis.set(lockKey, token, 'PX', SEND_LOCK_MS, 'NX')) !== 'OK') {
-      throw new Error(`${notification.kind} mail ${key} to ${recipient} is being sent by another worker`);
-    }
-    try {
+    const busy = () => new Error(`${notification.kind} mail ${key} to ${recipient} is being sent by another worker`);
+    return withRedisLock(this.deps.redis, lockKey, { ttlMs: SEND_LOCK_MS, busy }, async () => {
       if (await this.alreadySent(key, recipient)) return 'already-sent';
       const messageId = await this.deps.mailer.send({ ...notification.mail, to: notification.to });
       await this.record({ key, recipient, kind: notification.kind, messageId, sentAt: new Date() });
       this.deps.logger.info({ kind: notification.kind, key, messageId }, 'mail sent');
       return 'sent';
-    } finally {
-      await this.deps.redis.eval(RELEASE_LOCK, 1, lockKey, token).catch(() => undefined);
-    }
+    });
   }
 
   /** The mail is out: a failure to record it now would mean a second mail, so try a few times. */

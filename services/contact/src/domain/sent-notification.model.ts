@@ -1,4 +1,4 @@
-import { schemaOptions } from '@fm/shared';
+import { registerModel, schemaOptions } from '@fm/shared';
 import { type Connection, type Model, Schema } from 'mongoose';
 
 /**
@@ -27,8 +27,5 @@ const sentNotificationSchema = new Schema<SentNotification>(
 sentNotificationSchema.index({ key: 1, recipient: 1 }, { unique: true });
 
 export function sentNotificationModel(mongo: Connection): Model<SentNotification> {
-  return (
-    (mongo.models.SentNotification as Model<SentNotification> | undefined) ??
-    mongo.model<SentNotification>('SentNotification', sentNotificationSchema, 'sent_notifications')
-  );
+  return registerModel(mongo, 'SentNotification', sentNotificationSchema);
 }

@@ -1,3 +1,4 @@
+import { isObjectId } from '@fm/shared';
 import type { Connection } from 'mongoose';
 import { type CatalogueCache } from './catalogue-cache';
 import {
@@ -20,9 +21,6 @@ import { memberContentModel, type MemberContentDocument } from './member-content
 import { memberSectionModel, type MemberSectionDocument } from './member-section.model';
 import { membershipTierModel, type MembershipTierDocument } from './membership-tier.model';
 import { testimonialModel, type TestimonialDocument } from './testimonial.model';
-
-/** A MongoDB ObjectId in its 24-hex-digit form; anything else is "not found", never a query. */
-export const OBJECT_ID = /^[0-9a-f]{24}$/i;
 
 /**
  * Reads the catalogue (full records, media included) through the cache. Deciding what a caller
@@ -53,7 +51,7 @@ export class CatalogueService {
   }
 
   async lesson(id: string): Promise<LessonRecord | undefined> {
-    if (!OBJECT_ID.test(id)) return undefined;
+    if (!isObjectId(id)) return undefined;
     const lowered = id.toLowerCase();
     return (await this.lessons()).find((lesson) => lesson.id === lowered);
   }
@@ -91,7 +89,7 @@ export class CatalogueService {
   }
 
   async sectionById(id: string): Promise<MemberSectionView | undefined> {
-    if (!OBJECT_ID.test(id)) return undefined;
+    if (!isObjectId(id)) return undefined;
     const lowered = id.toLowerCase();
     return (await this.sections()).find((section) => section.id === lowered);
   }

@@ -1,6 +1,5 @@
-import { schemaOptions } from '@fm/shared';
+import { registerModel, schemaOptions } from '@fm/shared';
 import { type Connection, Schema, type Types } from 'mongoose';
-import { modelOn } from './model-registry';
 
 /** One of the five member lectures (numbered 1-5). Only `isFree` ones show media to free members. */
 export interface Lecture {
@@ -30,5 +29,5 @@ const lectureSchema = new Schema<Lecture>(
 lectureSchema.index({ number: 1 }, { unique: true });
 
 export function lectureModel(mongo: Connection) {
-  return modelOn(mongo, 'Lecture', lectureSchema, 'lectures');
+  return registerModel(mongo, 'Lecture', lectureSchema);
 }

@@ -1,6 +1,5 @@
-import { schemaOptions } from '@fm/shared';
+import { registerModel, schemaOptions } from '@fm/shared';
 import { type Connection, Schema, type Types } from 'mongoose';
-import { modelOn } from './model-registry';
 
 export const LESSON_CATEGORIES = ['confidence', 'composure', 'concentration', 'other'] as const;
 export type LessonCategory = (typeof LESSON_CATEGORIES)[number];
@@ -41,5 +40,5 @@ lessonSchema.index({ title: 1 }, { unique: true });
 lessonSchema.index({ order: 1 });
 
 export function lessonModel(mongo: Connection) {
-  return modelOn(mongo, 'Lesson', lessonSchema, 'lessons');
+  return registerModel(mongo, 'Lesson', lessonSchema);
 }

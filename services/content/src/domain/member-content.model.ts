@@ -1,6 +1,5 @@
-import { schemaOptions } from '@fm/shared';
+import { registerModel, schemaOptions } from '@fm/shared';
 import { type Connection, Schema, type Types } from 'mongoose';
-import { modelOn } from './model-registry';
 
 export const CONTENT_TYPES = ['video', 'audio', 'text'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
@@ -44,5 +43,5 @@ memberContentSchema.index({ sectionId: 1, title: 1 }, { unique: true });
 memberContentSchema.index({ sectionId: 1, order: 1 });
 
 export function memberContentModel(mongo: Connection) {
-  return modelOn(mongo, 'MemberContent', memberContentSchema, 'member_content');
+  return registerModel(mongo, 'MemberContent', memberContentSchema);
 }

@@ -1,6 +1,5 @@
-import { schemaOptions } from '@fm/shared';
+import { registerModel, schemaOptions } from '@fm/shared';
 import { type Connection, Schema, type Types } from 'mongoose';
-import { modelOn } from './model-registry';
 
 /** One of the 12 Premium programme sections (daily-drills, sos-drills, ...), addressed by slug. */
 export interface MemberSection {
@@ -25,5 +24,5 @@ memberSectionSchema.index({ slug: 1 }, { unique: true });
 memberSectionSchema.index({ order: 1 });
 
 export function memberSectionModel(mongo: Connection) {
-  return modelOn(mongo, 'MemberSection', memberSectionSchema, 'member_sections');
+  return registerModel(mongo, 'MemberSection', memberSectionSchema);
 }

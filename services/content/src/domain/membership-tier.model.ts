@@ -1,6 +1,5 @@
-import { schemaOptions } from '@fm/shared';
+import { registerModel, schemaOptions } from '@fm/shared';
 import { type Connection, Schema, type Types } from 'mongoose';
-import { modelOn } from './model-registry';
 
 /** A card on /membership: Free or Premium. `price` is display text ("Free", "$19.99"). */
 export interface MembershipTier {
@@ -26,5 +25,5 @@ const membershipTierSchema = new Schema<MembershipTier>(
 membershipTierSchema.index({ name: 1 }, { unique: true });
 
 export function membershipTierModel(mongo: Connection) {
-  return modelOn(mongo, 'MembershipTier', membershipTierSchema, 'membership_tiers');
+  return registerModel(mongo, 'MembershipTier', membershipTierSchema);
 }

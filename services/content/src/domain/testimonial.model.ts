@@ -1,6 +1,5 @@
-import { schemaOptions } from '@fm/shared';
+import { registerModel, schemaOptions } from '@fm/shared';
 import { type Connection, Schema, type Types } from 'mongoose';
-import { modelOn } from './model-registry';
 
 /** A member's words about the product, shown on the home page. */
 export interface Testimonial {
@@ -25,5 +24,5 @@ const testimonialSchema = new Schema<Testimonial>(
 testimonialSchema.index({ name: 1, location: 1 }, { unique: true });
 
 export function testimonialModel(mongo: Connection) {
-  return modelOn(mongo, 'Testimonial', testimonialSchema, 'testimonials');
+  return registerModel(mongo, 'Testimonial', testimonialSchema);
 }

@@ -1,4 +1,4 @@
-import { schemaOptions } from '@fm/shared';
+import { registerModel, schemaOptions } from '@fm/shared';
 import { type Connection, type Model, Schema, type Types } from 'mongoose';
 import { ALLOWED_PARS, DEFAULT_PAR, HOLES } from './course.schemas';
 
@@ -98,15 +98,11 @@ export interface CourseModels {
   ready(): Promise<void>;
 }
 
-function modelOn<T>(connection: Connection, name: string, schema: Schema<T>): Model<T> {
-  return (connection.models[name] as Model<T> | undefined) ?? connection.model<T>(name, schema);
-}
-
 /** The service's models on one connection (each test file has its own). */
 export function courseModels(connection: Connection): CourseModels {
-  const Course = modelOn(connection, 'Course', courseSchema);
-  const CourseLike = modelOn(connection, 'CourseLike', courseLikeSchema);
-  const CourseFavorite = modelOn(connection, 'CourseFavorite', courseFavoriteSchema);
+  const Course = registerModel(connection, 'Course', courseSchema);
+  const CourseLike = registerModel(connection, 'CourseLike', courseLikeSchema);
+  const CourseFavorite = registerModel(connection, 'CourseFavorite', courseFavoriteSchema);
   return {
     Course,
     CourseLike,

@@ -1,4 +1,12 @@
-import { ConflictError, ForbiddenError, NotFoundError, stripBidiControls, USERS_COLLECTION } from '@fm/shared';
+import {
+  ConflictError,
+  ForbiddenError,
+  isObjectId,
+  NotFoundError,
+  retryOnDuplicateKey,
+  stripBidiControls,
+  USERS_COLLECTION,
+} from '@fm/shared';
 import { type Connection, Types } from 'mongoose';
 import type { CourseModels, CourseRecord } from './course.model';
 import type { CreateCourseInput, ListQuery, UpdateCourseInput } from './course.schemas';
@@ -57,7 +65,7 @@ function displayName(owner: UserNameDocument): string | null {
 
 /** A 24-hex course id, or 404: a malformed id names no course. */
 export function parseCourseId(id: string): Types.ObjectId {
-  if (!/^[a-f0-9]{24}$/i.test(id)) throw new NotFoundError(COURSE_MESSAGES.notFound);
+  if (!isObjectId(id)) throw new NotFoundError(COURSE_MESSAGES.notFound);
   return new Types.ObjectId(id);
 }
 
@@ -65,24 +73,6 @@ export function parseCourseId(id: string): Types.ObjectId {
 function allOf(...parts: Record<string, unknown>[]): Record<string, unknown> {
   const present = parts.filter((part) => Object.keys(part).length > 0);
   return present.length === 1 ? present[0]! : { $and: present };
-}
-
-function isDuplicateKey(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
-}
-
-/**
- * Two concurrent upserts of the same (course, member) can both try the insert; the unique index
- * refuses the second (E11000). Running it again finds the winner's record and updates it, so a
- * duplicate-key race ends as success.
- */
-export async function upsertTolerant<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (err) {
-    if (!isDuplicateKey(err)) throw err;
-    return write();
-  }
 }
 
 export interface CourseServiceOptions {
@@ -206,7 +196,7 @@ export class CourseService {
   /** Thumbs up (`true`) or down (`false`); saying it again changes nothing. */
   async setLike(viewerId: string, id: string, isLike: boolean): Promise<CourseView> {
     const courseId = (await this.findVisible(viewerId, parseCourseId(id)))._id;
-    await upsertTolerant(() =>
+    await retryOnDuplicateKey(() =>
       this.models.CourseLike.updateOne({ courseId, userId: viewerId }, { $set: { isLike } }, { upsert: true }),
     );
     return this.afterReaction(viewerId, courseId);
@@ -220,7 +210,7 @@ export class CourseService {
 
   async setFavorite(viewerId: string, id: string): Promise<CourseView> {
     const courseId = (await this.findVisible(viewerId, parseCourseId(id)))._id;
-    await upsertTolerant(() =>
+    await retryOnDuplicateKey(() =>
       this.models.CourseFavorite.updateOne(
         { courseId, userId: viewerId },
         { $setOnInsert: { courseId, userId: viewerId } },

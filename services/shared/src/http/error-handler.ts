@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import { ZodError } from 'zod';
 import { AppError, ServiceUnavailableError, TooManyRequestsError } from '../errors';
+import { isDuplicateKey } from '../mongo';
 import { zodIssuesToErrors } from './validate';
 
 interface ErrorBody {
@@ -26,10 +27,6 @@ const statusMessages: Record<number, string> = {
   404: 'Not found',
   405: 'Method not allowed.',
 };
-
-function isMongoDuplicateKey(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
-}
 
 function isCastError(err: unknown): boolean {
   return err instanceof Error && (err.name === 'CastError' || err.name === 'BSONError');
@@ -90,7 +87,7 @@ export function errorHandler(): Middleware {
         body = { message: unavailable.message, code: unavailable.code };
         ctx.set('Retry-After', '5');
         ctx.app.emit('error', err, ctx);
-      } else if (isMongoDuplicateKey(err)) {
+      } else if (isDuplicateKey(err)) {
         status = 409;
         body = { message: 'That record already exists.', code: 'CONFLICT' };
       } else if (isCastError(err)) {
