@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { User as PublicUser } from '@fm/contracts';
 import { schemaOptions, USERS_COLLECTION, type MembershipLevel } from '@fm/shared';
 import { Schema, type Connection, type HydratedDocument, type Model } from 'mongoose';
 
@@ -66,14 +67,15 @@ export interface AuthModels {
 export async function authModels(mongo: Connection): Promise<AuthModels> {
   const models = {
     User: mongo.models.User ?? mongo.model<User>('User', userSchema),
-    MembershipChange: mongo.models.MembershipChange ?? mongo.model<MembershipChange>('MembershipChange', membershipChangeSchema),
+    MembershipChange:
+      mongo.models.MembershipChange ?? mongo.model<MembershipChange>('MembershipChange', membershipChangeSchema),
   } as AuthModels;
   await Promise.all([models.User.init(), models.MembershipChange.init()]);
   return models;
 }
 
 /** What a user looks like outside this service: no password hash, no Stripe ids. */
-export function toPublicUser(user: User) {
+export function toPublicUser(user: User): PublicUser {
   return {
     id: user._id,
     email: user.email,
@@ -81,8 +83,6 @@ export function toPublicUser(user: User) {
     lastName: user.lastName,
     profileImageUrl: user.profileImageUrl,
     membershipLevel: user.membershipLevel,
-    createdAt: user.createdAt,
+    createdAt: user.createdAt.toISOString(),
   };
 }
-
-export type PublicUser = ReturnType<typeof toPublicUser>;

@@ -1,3 +1,4 @@
+import { authAnswerSchema, errorBodySchema, userSchema } from '@fm/contracts';
 import { sessionKey } from '@fm/shared';
 import { createTestDeps, TEST_SITE_ORIGIN, type TestDeps } from '@fm/shared/testing';
 import request from 'supertest';
@@ -16,7 +17,10 @@ afterAll(() => deps.close());
 let counter = 0;
 const uniqueEmail = () => `golfer${Date.now()}${counter++}@example.com`;
 const cookieOf = (res: request.Response) =>
-  ([] as string[]).concat(res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+  ([] as string[])
+    .concat(res.headers['set-cookie'] ?? [])
+    .map((c) => c.split(';')[0])
+    .join('; ');
 const sidOf = (cookie: string) => /fm\.sid=([^;]+)/.exec(cookie)?.[1];
 
 async function signup(body: Record<string, unknown>) {
@@ -26,7 +30,12 @@ async function signup(body: Record<string, unknown>) {
 describe('signup', () => {
   it('when the details are valid, then 201 with the user, a session cookie and no secrets', async () => {
     const email = uniqueEmail();
-    const res = await signup({ email: `  ${email.toUpperCase()} `, password: 'birdie123', firstName: 'Ada', lastName: 'Lovelace' });
+    const res = await signup({
+      email: `  ${email.toUpperCase()} `,
+      password: 'birdie123',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+    });
     expect(res.status).toBe(201);
     expect(res.body.user).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
@@ -58,7 +67,11 @@ describe('signup', () => {
     [{ email: 'not-an-email', password: 'birdie123' }, 'email', 'Please enter a valid email address'],
     [{ email: 'a@example.com' }, 'password', 'Password is required'],
     [{ email: 'a@example.com', password: '12345' }, 'password', 'Password must be at least 6 characters'],
-    [{ email: 'a@example.com', password: 'x'.repeat(73) }, 'password', 'Password must be at most 72 bytes: 72 plain letters or digits, fewer with accented letters or emoji'],
+    [
+      { email: 'a@example.com', password: 'x'.repeat(73) },
+      'password',
+      'Password must be at most 72 bytes: 72 plain letters or digits, fewer with accented letters or emoji',
+    ],
     [{ email: { $gt: '' }, password: 'birdie123' }, 'email', 'Please enter a valid email address'],
   ])('when the body is %j, then 400 naming %s', async (body, field, message) => {
     const res = await signup(body);
@@ -83,7 +96,10 @@ describe('signup', () => {
   });
 
   it('when the body is malformed or oversized, then 400/413 and never 5xx', async () => {
-    const bad = await request(server).post('/api/auth/signup').set('Content-Type', 'application/json').send('{"email":');
+    const bad = await request(server)
+      .post('/api/auth/signup')
+      .set('Content-Type', 'application/json')
+      .send('{"email":');
     expect(bad.status).toBe(400);
     const big = await signup({ email: uniqueEmail(), password: 'x'.repeat(300_000) });
     expect(big.status).toBe(413);
@@ -93,7 +109,10 @@ describe('signup', () => {
 
   it('when the request comes from another site, then 403 and no account', async () => {
     const email = uniqueEmail();
-    const res = await request(server).post('/api/auth/signup').set('Origin', 'https://evil.example').send({ email, password: 'birdie123' });
+    const res = await request(server)
+      .post('/api/auth/signup')
+      .set('Origin', 'https://evil.example')
+      .send({ email, password: 'birdie123' });
     expect(res.status).toBe(403);
     expect(await deps.mongo.collection('users').countDocuments({ email })).toBe(0);
   });
@@ -122,7 +141,9 @@ describe('login and logout', () => {
   });
 
   it('when a NoSQL operator is sent as the email, then 400', async () => {
-    const res = await request(server).post('/api/auth/login').send({ email: { $gt: '' }, password: { $gt: '' } });
+    const res = await request(server)
+      .post('/api/auth/login')
+      .send({ email: { $gt: '' }, password: { $gt: '' } });
     expect(res.status).toBe(400);
   });
 
@@ -152,7 +173,9 @@ describe('login and logout', () => {
     const target = uniqueEmail();
     await signup({ email: target, password });
     for (let i = 0; i < 5; i++) {
-      expect((await request(server).post('/api/auth/login').send({ email: target, password: 'wrong-one' })).status).toBe(401);
+      expect(
+        (await request(server).post('/api/auth/login').send({ email: target, password: 'wrong-one' })).status,
+      ).toBe(401);
     }
     const blocked = await request(server).post('/api/auth/login').send({ email: target, password });
     expect(blocked.status).toBe(429);
@@ -165,12 +188,35 @@ describe('login and logout', () => {
 
 describe('current user and browser entry', () => {
   it('when nobody is logged in, then GET /api/auth/user is 401', async () => {
-    expect(await request(server).get('/api/auth/user')).toMatchObject({ status: 401, body: { code: 'UNAUTHENTICATED' } });
+    expect(await request(server).get('/api/auth/user')).toMatchObject({
+      status: 401,
+      body: { code: 'UNAUTHENTICATED' },
+    });
   });
 
   it('when a browser navigates to /api/login, then it is sent to /login', async () => {
     const res = await request(server).get('/api/login');
     expect(res.status).toBe(302);
     expect(res.headers.location).toBe('/login');
+  });
+});
+
+describe('the answers and the contract (@fm/contracts, what the frontend reads)', () => {
+  it('when a member signs up, logs in and asks who they are, then every answer parses as the contract says', async () => {
+    const email = uniqueEmail();
+    const signedUp = await signup({ email, password: 'birdie123', firstName: 'Ada' });
+    expect(authAnswerSchema.parse(signedUp.body).user).toMatchObject({ email, firstName: 'Ada', lastName: null });
+
+    const loggedIn = await request(server).post('/api/auth/login').send({ email, password: 'birdie123' });
+    expect(authAnswerSchema.parse(loggedIn.body).user.id).toBe(signedUp.body.user.id);
+
+    const me = await request(server).get('/api/auth/user').set('Cookie', cookieOf(loggedIn));
+    expect(userSchema.parse(me.body)).toEqual(loggedIn.body.user);
+  });
+
+  it('when a request is refused, then the error body parses as the contract says', async () => {
+    const refused = await signup({ email: 'not-an-email', password: 'x' });
+    expect(refused.status).toBe(400);
+    expect(errorBodySchema.parse(refused.body).errors).toHaveProperty('email');
   });
 });

@@ -1,9 +1,7 @@
 import { schemaOptions } from '@fm/shared';
 import { type Connection, Schema, type Types } from 'mongoose';
+import { LESSON_CATEGORIES, type LessonCategory } from '@fm/contracts';
 import { modelOn } from './model-registry';
-
-export const LESSON_CATEGORIES = ['confidence', 'composure', 'concentration', 'other'] as const;
-export type LessonCategory = (typeof LESSON_CATEGORIES)[number];
 
 /** A lesson of the public library. `isFree: false` lessons are Premium ("locked" for everyone else). */
 export interface Lesson {

@@ -1,9 +1,7 @@
 import { schemaOptions } from '@fm/shared';
 import { type Connection, Schema, type Types } from 'mongoose';
+import { CONTENT_TYPES, type ContentType } from '@fm/contracts';
 import { modelOn } from './model-registry';
-
-export const CONTENT_TYPES = ['video', 'audio', 'text'] as const;
-export type ContentType = (typeof CONTENT_TYPES)[number];
 
 /**
  * One item of a member section: a video, an audio session or a text (newlines, **bold** and
