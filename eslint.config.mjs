@@ -10,13 +10,20 @@ const features = readdirSync(new URL('./frontend/src/features', import.meta.url)
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** The API contracts reach the SPA as types only: their zod schemas stay out of the bundle. */
+const typesOnly = {
+  group: ['@fm/contracts'],
+  message: 'Import the API contracts with `import type`: the schemas (and zod) stay on the server.',
+  allowTypeImports: true,
+};
+
 /**
  * The frontend's one-way imports (bulletproof-react): app → features → shared code
  * (components, lib, config). A feature never imports another feature or the app; shared code
  * imports neither. Types may cross (e.g. the store's RootState).
  */
 const importZones = (banned, message) => ({
-  'no-restricted-imports': ['error', { patterns: [{ group: banned, message, allowTypeImports: true }] }],
+  'no-restricted-imports': ['error', { patterns: [{ group: banned, message, allowTypeImports: true }, typesOnly] }],
 });
 
 export default tseslint.config(
@@ -84,7 +91,10 @@ export default tseslint.config(
     files: ['frontend/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
     plugins: { 'react-hooks': reactHooks },
-    rules: reactHooks.configs.flat.recommended.rules,
+    rules: {
+      ...reactHooks.configs.flat.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: [typesOnly] }],
+    },
   },
   {
     files: ['frontend/src/{components,lib,config}/**/*.{ts,tsx}'],

@@ -11,7 +11,7 @@ const swc = [
   },
 ];
 
-const services = ['shared', 'auth', 'content', 'courses', 'contact', 'billing'];
+const services = ['contracts', 'shared', 'auth', 'content', 'courses', 'contact', 'billing'];
 
 module.exports = {
   // Jest 30 reads the timeout only at the top level.
@@ -23,6 +23,7 @@ module.exports = {
     testMatch: ['<rootDir>/src/**/*.test.ts'],
     transform: { '^.+\\.ts$': swc },
     moduleNameMapper: {
+      '^@fm/contracts$': '<rootDir>/../contracts/src/index.ts',
       '^@fm/shared$': '<rootDir>/../shared/src/index.ts',
       '^@fm/shared/testing$': '<rootDir>/../shared/src/testing/index.ts',
     },

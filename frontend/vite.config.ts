@@ -6,6 +6,9 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
 const srcDir = fileURLToPath(new URL('./src', import.meta.url));
+// The API's types (docs/API.md), shared with the services. The SPA imports them with
+// `import type` only (eslint enforces it), so neither the schemas nor zod reach the bundle.
+const contractsEntry = fileURLToPath(new URL('../services/contracts/src/index.ts', import.meta.url));
 
 /**
  * Writes dist/.vite/chunk-modules.json: for every emitted JS chunk, the source modules it
@@ -45,7 +48,7 @@ const coreVendor =
 export default defineConfig({
   plugins: [react(), chunkModulesReport()],
   resolve: {
-    alias: { '@': srcDir },
+    alias: { '@': srcDir, '@fm/contracts': contractsEntry },
   },
   server: {
     port: 5173,

@@ -12,6 +12,7 @@ ARG NPM_VERSION
 RUN npm install -g "npm@${NPM_VERSION}" --no-audit --no-fund --loglevel=error
 WORKDIR /app
 COPY package.json package-lock.json tsconfig.base.json ./
+COPY services/contracts/package.json services/contracts/
 COPY services/shared/package.json services/shared/
 COPY services/auth/package.json services/auth/
 COPY services/content/package.json services/content/
@@ -27,6 +28,8 @@ RUN --mount=type=cache,target=/root/.npm \
     set -- --no-audit --no-fund --loglevel=error -w frontend; \
     npm ci "$@" || npm install "$@"
 COPY frontend/ frontend/
+# The API's types (the SPA imports them with `import type`; Vite resolves the alias).
+COPY services/contracts/src/ services/contracts/src/
 # The build must hold no Premium text or link: the check reads them from the content
 # service's catalogue source (frontend/scripts/check-no-premium.mjs).
 COPY services/content/src/catalogue/ services/content/src/catalogue/

@@ -6,7 +6,7 @@ ARG NODE_IMAGE=node:20-bookworm-slim
 # The lock file is written by npm 11; use the same major to read it.
 ARG NPM_VERSION=11
 
-# ---- build: TypeScript → services/<SERVICE>/dist (and services/shared/dist) ------------
+# ---- build: TypeScript → services/<SERVICE>/dist (and services/{contracts,shared}/dist) -
 FROM ${NODE_IMAGE} AS build
 ARG SERVICE
 ARG NPM_VERSION
@@ -14,8 +14,9 @@ RUN test -n "$SERVICE" || (echo "build arg SERVICE is required (auth, content, c
 RUN npm install -g "npm@${NPM_VERSION}" --no-audit --no-fund --loglevel=error
 WORKDIR /app
 # Every workspace manifest, so npm ci sees the same workspace set the lock file was made with;
-# only the two workspaces built here (and the root's dev tools: typescript) get installed.
+# only the three workspaces built here (and the root's dev tools: typescript) get installed.
 COPY package.json package-lock.json tsconfig.base.json ./
+COPY services/contracts/package.json services/contracts/
 COPY services/shared/package.json services/shared/
 COPY services/auth/package.json services/auth/
 COPY services/content/package.json services/content/
@@ -28,8 +29,9 @@ COPY e2e/package.json e2e/
 # npm ci, or npm install when npm ci refuses the lock (platform-only optional entries,
 # npm/cli#4828; see README "Known issues").
 RUN --mount=type=cache,target=/root/.npm \
-    set -- --no-audit --no-fund --loglevel=error --include-workspace-root -w services/shared -w "services/${SERVICE}"; \
+    set -- --no-audit --no-fund --loglevel=error --include-workspace-root -w services/contracts -w services/shared -w "services/${SERVICE}"; \
     npm ci "$@" || npm install "$@"
+COPY services/contracts/ services/contracts/
 COPY services/shared/ services/shared/
 COPY services/${SERVICE}/ services/${SERVICE}/
 RUN npx tsc -b "services/${SERVICE}"
@@ -41,10 +43,10 @@ ARG SERVICE
 # npm/cli#4828; see README "Known issues").
 RUN --mount=type=cache,target=/root/.npm \
     rm -rf node_modules services/*/node_modules && \
-    set -- --no-audit --no-fund --loglevel=error --omit=dev -w services/shared -w "services/${SERVICE}"; \
+    set -- --no-audit --no-fund --loglevel=error --omit=dev -w services/contracts -w services/shared -w "services/${SERVICE}"; \
     npm ci "$@" || npm install "$@"
 RUN mkdir -p /out && cp -a package.json node_modules /out/ && \
-    for d in shared "$SERVICE"; do \
+    for d in contracts shared "$SERVICE"; do \
       mkdir -p "/out/services/$d" && cp -a "services/$d/package.json" "services/$d/dist" "/out/services/$d/" && \
       if [ -d "services/$d/node_modules" ]; then cp -a "services/$d/node_modules" "/out/services/$d/"; fi; \
     done

@@ -8,6 +8,7 @@ ARG NPM_VERSION
 RUN npm install -g "npm@${NPM_VERSION}" --no-audit --no-fund --loglevel=error
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY services/contracts/package.json services/contracts/
 COPY services/shared/package.json services/shared/
 COPY services/auth/package.json services/auth/
 COPY services/content/package.json services/content/

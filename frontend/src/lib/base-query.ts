@@ -112,7 +112,7 @@ export function isApiError(error: unknown): error is ApiError {
   return typeof error === 'object' && error !== null && 'status' in error && 'message' in error;
 }
 
-/** The `message` of the server's JSON error envelope `{message, code?, errors?}`, if any. */
+/** The `message` of the server's JSON error envelope (`ErrorBody` in @fm/contracts), if any. */
 export function getServerMessage(error: unknown): string | undefined {
   if (!isApiError(error)) return undefined;
   const data = error.data;

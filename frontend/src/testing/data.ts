@@ -1,8 +1,5 @@
 /** Factories for API answers (docs/API.md shapes); pass overrides for what a test cares about. */
-import type { User } from '@/features/auth/types';
-import type { Lesson } from '@/features/lessons/types';
-import type { MembershipTier } from '@/features/membership-tiers/types';
-import type { Testimonial } from '@/features/testimonials/types';
+import type { Lesson, MembershipTier, Testimonial, User } from '@fm/contracts';
 
 let seq = 0;
 const nextId = () => `id-${++seq}`;
@@ -23,10 +20,12 @@ export function buildUser(overrides: Partial<User> = {}): User {
 export const freeUser = (overrides: Partial<User> = {}) => buildUser({ membershipLevel: 'free', ...overrides });
 export const premiumUser = (overrides: Partial<User> = {}) => buildUser({ membershipLevel: 'premium', ...overrides });
 
-export function buildLesson(overrides: Partial<Lesson> = {}): Lesson {
-  const id = overrides.id ?? nextId();
+type OpenLesson = Extract<Lesson, { locked: false }>;
+type LockedLesson = Extract<Lesson, { locked: true }>;
+
+export function buildLesson(overrides: Partial<OpenLesson> = {}): OpenLesson {
   return {
-    id,
+    id: nextId(),
     title: 'Sweet Spot Swings',
     description: 'Find your rhythm and strike it pure.',
     videoUrl: 'https://www.youtube.com/watch?v=abc123XYZ00',
@@ -42,8 +41,9 @@ export function buildLesson(overrides: Partial<Lesson> = {}): Lesson {
 }
 
 /** A lesson as a non-Premium caller sees it: locked, no media. */
-export function buildLockedLesson(overrides: Partial<Lesson> = {}): Lesson {
-  return buildLesson({ isFree: false, locked: true, videoUrl: undefined, videoType: undefined, ...overrides });
+export function buildLockedLesson(overrides: Partial<LockedLesson> = {}): LockedLesson {
+  const { videoUrl: _videoUrl, audioUrl: _audioUrl, ...lesson } = buildLesson({ isFree: false });
+  return { ...lesson, locked: true, ...overrides };
 }
 
 export function buildTestimonial(overrides: Partial<Testimonial> = {}): Testimonial {

@@ -6,6 +6,7 @@
  *   renderWithProviders(<LessonPage />, { path: '/lesson/7', routePath: '/lesson/:id' }); // one page
  *   expect(location().pathname).toBe('/member/home');
  */
+import type { User } from '@fm/contracts';
 import type { ReactElement } from 'react';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -22,7 +23,6 @@ import {
 import { AppProvider } from '@/app/provider';
 import { AppRoutes } from '@/app/router';
 import { makeStore, type AppStore, type RootState } from '@/app/store';
-import type { User } from '@/features/auth/types';
 import { currentUserHandler } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 

@@ -1,8 +1,7 @@
 import type { Context, Middleware, Next } from 'koa';
 import type { Connection } from 'mongoose';
+import type { MembershipLevel } from '@fm/contracts';
 import { PremiumRequiredError, UnauthorizedError } from './errors';
-
-export type MembershipLevel = 'free' | 'premium';
 
 /** The caller as every service sees it: read from MongoDB on each request, never from the client. */
 export interface CurrentUser {
@@ -36,10 +35,7 @@ export async function loadCurrentUser(ctx: Context, mongo: Connection): Promise<
   if (!userId) return undefined;
   const doc = await mongo
     .collection<UserDocument>(USERS_COLLECTION)
-    .findOne(
-      { _id: userId },
-      { projection: { email: 1, firstName: 1, lastName: 1, membershipLevel: 1 } },
-    );
+    .findOne({ _id: userId }, { projection: { email: 1, firstName: 1, lastName: 1, membershipLevel: 1 } });
   if (!doc) return undefined;
   ctx.state.user = {
     id: doc._id,

@@ -8,7 +8,9 @@ export * from './redis';
 export * from './redis-lock';
 export * from './server';
 export * from './session';
-export * from './events/contracts';
+// The contracts (queue events, HTTP views) are defined in @fm/contracts; re-exported so the
+// services' event imports keep one path.
+export * from '@fm/contracts';
 export * from './events/queues';
 export * from './http/create-app';
 export * from './http/validate';

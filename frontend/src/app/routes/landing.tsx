@@ -273,8 +273,8 @@ function FinalCallToAction() {
 /** The free first lesson, from the catalogue (the one place its video address is kept). */
 function FreeLessonVideo() {
   const { data: lessons } = useGetLessonsQuery();
-  const freeLesson = lessons?.find((lesson) => lesson.isFree && lesson.videoUrl);
-  if (!freeLesson?.videoUrl) {
+  const freeLesson = lessons?.find((lesson) => lesson.isFree && !lesson.locked);
+  if (!freeLesson || freeLesson.locked || !freeLesson.videoUrl) {
     return <Skeleton variant="rounded" sx={{ width: '100%', height: 'auto', aspectRatio: '16 / 9' }} />;
   }
   return <VideoEmbed url={freeLesson.videoUrl} title={appConfig.freeLesson.title} />;

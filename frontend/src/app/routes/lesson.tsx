@@ -83,7 +83,7 @@ export default function LessonPage() {
       >
         All lessons
       </Button>
-      {lesson.videoUrl ? (
+      {!lesson.locked && lesson.videoUrl ? (
         <VideoEmbed url={lesson.videoUrl} title={lesson.title} />
       ) : (
         <Box

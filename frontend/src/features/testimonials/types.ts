@@ -1,11 +1,3 @@
-export type Testimonial = {
-  id: string;
-  name: string;
-  location: string;
-  quote: string;
-  avatarUrl?: string | null;
-};
-
 /** "Jordan Spieth" → "JS"; one name → its first letter. */
 export function initialsOf(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);

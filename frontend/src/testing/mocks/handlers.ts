@@ -1,5 +1,5 @@
+import type { User } from '@fm/contracts';
 import { http, HttpResponse } from 'msw';
-import type { User } from '@/features/auth/types';
 import { buildLesson, buildLockedLesson, buildTestimonial, freeTier, premiumTier } from '@/testing/data';
 
 /** `*\/api/<path>`: matches the API whatever origin the test page has. */

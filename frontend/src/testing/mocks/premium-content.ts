@@ -7,9 +7,8 @@
  *   server.use(memberPageHandler('faq', { entries: [...] })); // one page, own body
  *   server.use(memberPageHandler('faq', () => HttpResponse.json({...}, { status: 403 })));
  */
+import type { GuidedVisualization, MemberPageSlug, MemberPages } from '@fm/contracts';
 import { http, HttpResponse } from 'msw';
-import type { GuidedVisualization } from '@/features/member/api/get-guided-visualizations';
-import type { MemberPages, MemberPageSlug } from '@/features/member/api/types';
 import { apiUrl } from '@/testing/mocks/handlers';
 
 type Answer<T> = T | (() => Response | Promise<Response>);

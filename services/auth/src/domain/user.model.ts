@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { User as PublicUser } from '@fm/contracts';
 import { registerModel, schemaOptions, USERS_COLLECTION, type MembershipLevel } from '@fm/shared';
 import { Schema, type Connection, type HydratedDocument, type Model } from 'mongoose';
 
@@ -73,7 +74,7 @@ export async function authModels(mongo: Connection): Promise<AuthModels> {
 }
 
 /** What a user looks like outside this service: no password hash, no Stripe ids. */
-export function toPublicUser(user: User) {
+export function toPublicUser(user: User): PublicUser {
   return {
     id: user._id,
     email: user.email,
@@ -81,8 +82,6 @@ export function toPublicUser(user: User) {
     lastName: user.lastName,
     profileImageUrl: user.profileImageUrl,
     membershipLevel: user.membershipLevel,
-    createdAt: user.createdAt,
+    createdAt: user.createdAt.toISOString(),
   };
 }
-
-export type PublicUser = ReturnType<typeof toPublicUser>;

@@ -1,3 +1,4 @@
+import { authAnswerSchema, errorBodySchema, userSchema } from '@fm/contracts';
 import { closeBackground, type Composed, sessionKey } from '@fm/shared';
 import { createTestDeps, TEST_SITE_ORIGIN, type TestDeps } from '@fm/shared/testing';
 import request from 'supertest';
@@ -202,5 +203,25 @@ describe('current user and browser entry', () => {
     const res = await request(server).get('/api/login');
     expect(res.status).toBe(302);
     expect(res.headers.location).toBe('/login');
+  });
+});
+
+describe('the answers and the contract (@fm/contracts, what the frontend reads)', () => {
+  it('when a member signs up, logs in and asks who they are, then every answer parses as the contract says', async () => {
+    const email = uniqueEmail();
+    const signedUp = await signup({ email, password: 'birdie123', firstName: 'Ada' });
+    expect(authAnswerSchema.parse(signedUp.body).user).toMatchObject({ email, firstName: 'Ada', lastName: null });
+
+    const loggedIn = await request(server).post('/api/auth/login').send({ email, password: 'birdie123' });
+    expect(authAnswerSchema.parse(loggedIn.body).user.id).toBe(signedUp.body.user.id);
+
+    const me = await request(server).get('/api/auth/user').set('Cookie', cookieOf(loggedIn));
+    expect(userSchema.parse(me.body)).toEqual(loggedIn.body.user);
+  });
+
+  it('when a request is refused, then the error body parses as the contract says', async () => {
+    const refused = await signup({ email: 'not-an-email', password: 'x' });
+    expect(refused.status).toBe(400);
+    expect(errorBodySchema.parse(refused.body).errors).toHaveProperty('email');
   });
 });

@@ -1,3 +1,10 @@
+import type {
+  BillingConfig as BillingConfigView,
+  BillingPortal,
+  BillingSync,
+  CoachingPayment,
+  SubscriptionCheckout,
+} from '@fm/contracts';
 import {
   ConflictError,
   insertOnce,
@@ -63,7 +70,7 @@ export class CheckoutService {
 
   constructor(private readonly deps: CheckoutDeps) {}
 
-  publicConfig() {
+  publicConfig(): BillingConfigView {
     const { config } = this.deps;
     return {
       publishableKey: config.STRIPE_PUBLISHABLE_KEY,
@@ -74,7 +81,7 @@ export class CheckoutService {
   }
 
   /** Premium checkout: a default_incomplete subscription whose first invoice the card form pays. */
-  async createSubscription(user: CurrentUser, log: Logger): Promise<{ clientSecret: string; subscriptionId: string }> {
+  async createSubscription(user: CurrentUser, log: Logger): Promise<SubscriptionCheckout> {
     if (user.membershipLevel === 'premium') throw new ConflictError(messages.alreadyPremium);
     return this.withCheckoutLock(user.id, async () => {
       const customerId = await this.ensureCustomer(user, log);
@@ -100,7 +107,7 @@ export class CheckoutService {
   }
 
   /** Coaching: one $100 PaymentIntent the card form confirms; the webhook books the session. */
-  async createCoachingPayment(user: CurrentUser, log: Logger): Promise<{ clientSecret: string }> {
+  async createCoachingPayment(user: CurrentUser, log: Logger): Promise<CoachingPayment> {
     const { config, stripe } = this.deps;
     const customerId = await this.ensureCustomer(user, log);
     const intent = await callStripe(log, 'paymentIntents.create', () =>
@@ -125,7 +132,7 @@ export class CheckoutService {
    * would, stamped with Stripe's time (not our clock, so a cancellation Stripe records after
    * the payment still wins), and waits briefly for auth to apply it.
    */
-  async sync(user: CurrentUser, log: Logger): Promise<{ membershipLevel: MembershipLevel }> {
+  async sync(user: CurrentUser, log: Logger): Promise<BillingSync> {
     if (user.membershipLevel === 'premium') return { membershipLevel: 'premium' };
     const customerId = (await this.deps.members.find(user.id))?.stripeCustomerId;
     if (!customerId) return { membershipLevel: user.membershipLevel };
@@ -163,7 +170,7 @@ export class CheckoutService {
     return this.setCancelAtPeriodEnd(user, false, log);
   }
 
-  async portal(user: CurrentUser, log: Logger): Promise<{ url: string }> {
+  async portal(user: CurrentUser, log: Logger): Promise<BillingPortal> {
     const customerId = (await this.deps.members.find(user.id))?.stripeCustomerId;
     if (!customerId) throw new NotFoundError(messages.noBillingAccount);
     try {

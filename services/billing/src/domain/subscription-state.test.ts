@@ -1,3 +1,4 @@
+import { subscriptionSchema } from '@fm/contracts';
 import {
   currentPeriodEndOf,
   eventRank,
@@ -88,6 +89,26 @@ describe('subscriptionView', () => {
 
   it('when items have no period end, then currentPeriodEnd is null', () => {
     expect(currentPeriodEndOf(sub({ items: { data: [] } }))).toBeNull();
+  });
+
+  it('when Stripe sends any of its statuses (or a new one), then the view parses as the contract says', () => {
+    const statuses = [
+      'incomplete',
+      'incomplete_expired',
+      'trialing',
+      'active',
+      'past_due',
+      'canceled',
+      'unpaid',
+      'paused',
+      'new',
+    ];
+    for (const status of statuses) {
+      expect(() =>
+        subscriptionSchema.parse(subscriptionView(sub({ status, cancel_at_period_end: true }))),
+      ).not.toThrow();
+    }
+    expect(subscriptionSchema.parse(subscriptionView(undefined)).status).toBe('none');
   });
 });
 

@@ -2,6 +2,7 @@
  * Pure rules about Stripe subscriptions: what a status means for membership, which of two
  * events is newer, and how a subscription is shown to the member. No I/O here.
  */
+import type { Subscription, SubscriptionStatus } from '@fm/contracts';
 
 export type MembershipEffect = 'upgrade' | 'downgrade' | 'none';
 
@@ -111,18 +112,13 @@ export function currentPeriodEndOf(sub: SubscriptionLike): Date | null {
   return ends.length ? new Date(Math.max(...ends) * 1000) : null;
 }
 
-export type SubscriptionStatusView = 'none' | 'active' | 'trialing' | 'past_due' | 'canceled' | 'incomplete';
-
-export interface SubscriptionView {
-  status: SubscriptionStatusView;
-  cancelAtPeriodEnd: boolean;
-  currentPeriodEnd: string | null;
-}
+/** A subscription as the member sees it: the contract's `Subscription`. */
+export type SubscriptionView = Subscription;
 
 export const NO_SUBSCRIPTION: SubscriptionView = { status: 'none', cancelAtPeriodEnd: false, currentPeriodEnd: null };
 
 /** Stripe's eight statuses folded into the six the API promises (docs/API.md). */
-export function viewStatus(status: string): SubscriptionStatusView {
+export function viewStatus(status: string): SubscriptionStatus {
   switch (status) {
     case 'active':
     case 'trialing':

@@ -1,3 +1,4 @@
+import type { ContactReceipt } from '@fm/contracts';
 import Router from '@koa/router';
 import { parseBody, type RateLimiter, type RateLimitRule } from '@fm/shared';
 import type { ContactService } from '../domain/contact.service';
@@ -13,7 +14,8 @@ export function contactRouter(contact: ContactService, limiter: RateLimiter, rul
     await limiter.hit(rule, ctx.ip, 'You have sent several messages in a short time. Please try again later.');
     const { id } = await contact.submit(input);
     ctx.status = 201;
-    ctx.body = { id };
+    const receipt: ContactReceipt = { id };
+    ctx.body = receipt;
   });
 
   return router;

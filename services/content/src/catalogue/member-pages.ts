@@ -9,44 +9,7 @@
  * place for those names. Video URLs are YouTube, Vimeo or direct file URLs; the ids below are
  * placeholders like the seeded catalogue's: replace them with the real uploads.
  */
-
-export interface CrashCoursePage {
-  videoUrl: string;
-  paragraphs: string[];
-}
-
-export interface Talk {
-  title: string;
-  description: string;
-  videoUrl: string;
-}
-
-export interface MoreTalksPage {
-  talks: Talk[];
-}
-
-export interface FaqEntry {
-  question: string;
-  answer: string;
-}
-
-export interface FaqPage {
-  entries: FaqEntry[];
-}
-
-export interface AboutMePage {
-  paragraphs: string[];
-  highlights: string[];
-}
-
-export interface MemberPages {
-  'crash-course': CrashCoursePage;
-  'more-talks': MoreTalksPage;
-  faq: FaqPage;
-  'about-me': AboutMePage;
-}
-
-export type MemberPageSlug = keyof MemberPages;
+import type { MemberPages, MemberPageSlug } from '@fm/contracts';
 
 export const MEMBER_PAGES: Readonly<MemberPages> = {
   /** /member/crash-course: one embedded video and intro text. */

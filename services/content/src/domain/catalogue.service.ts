@@ -1,4 +1,5 @@
 import { isObjectId } from '@fm/shared';
+import type { MemberContent, MemberSection, MembershipTier, Testimonial } from '@fm/contracts';
 import type { Connection } from 'mongoose';
 import { type CatalogueCache } from './catalogue-cache';
 import {
@@ -10,10 +11,6 @@ import {
   testimonialView,
   type LectureRecord,
   type LessonRecord,
-  type MemberContentView,
-  type MemberSectionView,
-  type MembershipTierView,
-  type TestimonialView,
 } from './catalogue.views';
 import { lectureModel, type LectureDocument } from './lecture.model';
 import { lessonModel, type LessonDocument } from './lesson.model';
@@ -56,14 +53,14 @@ export class CatalogueService {
     return (await this.lessons()).find((lesson) => lesson.id === lowered);
   }
 
-  testimonials(): Promise<readonly TestimonialView[]> {
+  testimonials(): Promise<readonly Testimonial[]> {
     return this.cache.get('testimonials', async () => {
       const docs = await this.models.testimonials.find().sort({ createdAt: 1, _id: 1 }).lean<TestimonialDocument[]>();
       return docs.map(testimonialView);
     });
   }
 
-  membershipTiers(): Promise<readonly MembershipTierView[]> {
+  membershipTiers(): Promise<readonly MembershipTier[]> {
     return this.cache.get('membership-tiers', async () => {
       const docs = await this.models.tiers.find().sort({ order: 1, _id: 1 }).lean<MembershipTierDocument[]>();
       return docs.map(membershipTierView);
@@ -77,25 +74,25 @@ export class CatalogueService {
     });
   }
 
-  sections(): Promise<readonly MemberSectionView[]> {
+  sections(): Promise<readonly MemberSection[]> {
     return this.cache.get('member-sections', async () => {
       const docs = await this.models.sections.find().sort({ order: 1, _id: 1 }).lean<MemberSectionDocument[]>();
       return docs.map(memberSectionView);
     });
   }
 
-  async sectionBySlug(slug: string): Promise<MemberSectionView | undefined> {
+  async sectionBySlug(slug: string): Promise<MemberSection | undefined> {
     return (await this.sections()).find((section) => section.slug === slug);
   }
 
-  async sectionById(id: string): Promise<MemberSectionView | undefined> {
+  async sectionById(id: string): Promise<MemberSection | undefined> {
     if (!isObjectId(id)) return undefined;
     const lowered = id.toLowerCase();
     return (await this.sections()).find((section) => section.id === lowered);
   }
 
   /** Items of a known section, ordered (callers check the section exists first). */
-  sectionContent(section: MemberSectionView): Promise<readonly MemberContentView[]> {
+  sectionContent(section: MemberSection): Promise<readonly MemberContent[]> {
     return this.cache.get(`member-content:${section.id}`, async () => {
       const docs = await this.models.content
         .find({ sectionId: section.id })

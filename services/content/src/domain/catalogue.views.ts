@@ -3,10 +3,20 @@
  * Every answer that can carry Premium media goes through `lessonFor` / `lectureFor`, after the
  * cache: cached values are the full records, a caller never gets a cached per-caller answer.
  */
+import type {
+  GuidedVisualization as GuidedVisualizationView,
+  Lecture,
+  Lesson,
+  LessonCategory,
+  MemberContent,
+  MemberSection,
+  MembershipTier,
+  Testimonial,
+} from '@fm/contracts';
 import { guidedAudioUrl, type GuidedVisualization } from '../catalogue/guided-visualizations';
 import type { LectureDocument } from './lecture.model';
-import type { LessonCategory, LessonDocument } from './lesson.model';
-import type { ContentType, MemberContentDocument } from './member-content.model';
+import type { LessonDocument } from './lesson.model';
+import type { MemberContentDocument } from './member-content.model';
 import type { MemberSectionDocument } from './member-section.model';
 import type { MembershipTierDocument } from './membership-tier.model';
 import type { TestimonialDocument } from './testimonial.model';
@@ -24,10 +34,6 @@ export interface LessonRecord {
   category: LessonCategory;
 }
 
-/** A lesson as a caller sees it: `locked` ones carry no videoUrl/audioUrl. */
-export type LessonView =
-  (LessonRecord & { locked: false }) | (Omit<LessonRecord, 'videoUrl' | 'audioUrl'> & { locked: true });
-
 export interface LectureRecord {
   id: string;
   number: number;
@@ -38,62 +44,6 @@ export interface LectureRecord {
   videoType: string;
   isFree: boolean;
 }
-
-export type LectureView =
-  | {
-      id: string;
-      number: number;
-      title: string;
-      description: string;
-      duration: string;
-      locked: false;
-      videoUrl: string;
-      videoType: string;
-    }
-  | { id: string; number: number; title: string; description: string; duration: string; locked: true };
-
-export interface TestimonialView {
-  id: string;
-  name: string;
-  location: string;
-  quote: string;
-  avatarUrl: string | null;
-}
-
-export interface MembershipTierView {
-  id: string;
-  name: string;
-  price: string;
-  features: string[];
-  isFeatured: boolean;
-  order: number;
-}
-
-export interface MemberSectionView {
-  id: string;
-  name: string;
-  slug: string;
-  description: string | null;
-  order: number;
-}
-
-export interface MemberContentView {
-  id: string;
-  sectionId: string | null;
-  title: string;
-  description: string | null;
-  contentType: ContentType;
-  videoUrl: string | null;
-  videoType: string | null;
-  audioUrl: string | null;
-  textContent: string | null;
-  duration: string | null;
-  order: number;
-  createdAt: string;
-}
-
-/** A guided visualization with the address of its audio (Premium endpoints only). */
-export type GuidedVisualizationView = GuidedVisualization & { audioUrl: string };
 
 export function lessonRecord(doc: LessonDocument): LessonRecord {
   return {
@@ -115,7 +65,7 @@ export function canOpenLesson(lesson: Pick<LessonRecord, 'isFree'>, premium: boo
   return lesson.isFree || premium;
 }
 
-export function lessonFor(lesson: LessonRecord, premium: boolean): LessonView {
+export function lessonFor(lesson: LessonRecord, premium: boolean): Lesson {
   if (canOpenLesson(lesson, premium)) return { ...lesson, locked: false };
   const { id, title, description, videoType, duration, isFree, order, category } = lesson;
   return { id, title, description, videoType, duration, isFree, order, category, locked: true };
@@ -135,7 +85,7 @@ export function lectureRecord(doc: LectureDocument): LectureRecord {
 }
 
 /** The free lecture (lecture 1) shows its media to every member; the others only to Premium. */
-export function lectureFor(lecture: LectureRecord, premium: boolean): LectureView {
+export function lectureFor(lecture: LectureRecord, premium: boolean): Lecture {
   const { id, number, title, description, duration } = lecture;
   if (lecture.isFree || premium) {
     return {
@@ -152,7 +102,7 @@ export function lectureFor(lecture: LectureRecord, premium: boolean): LectureVie
   return { id, number, title, description, duration, locked: true };
 }
 
-export function testimonialView(doc: TestimonialDocument): TestimonialView {
+export function testimonialView(doc: TestimonialDocument): Testimonial {
   return {
     id: String(doc._id),
     name: doc.name,
@@ -162,7 +112,7 @@ export function testimonialView(doc: TestimonialDocument): TestimonialView {
   };
 }
 
-export function membershipTierView(doc: MembershipTierDocument): MembershipTierView {
+export function membershipTierView(doc: MembershipTierDocument): MembershipTier {
   return {
     id: String(doc._id),
     name: doc.name,
@@ -173,7 +123,7 @@ export function membershipTierView(doc: MembershipTierDocument): MembershipTierV
   };
 }
 
-export function memberSectionView(doc: MemberSectionDocument): MemberSectionView {
+export function memberSectionView(doc: MemberSectionDocument): MemberSection {
   return {
     id: String(doc._id),
     name: doc.name,
@@ -183,7 +133,7 @@ export function memberSectionView(doc: MemberSectionDocument): MemberSectionView
   };
 }
 
-export function memberContentView(doc: MemberContentDocument): MemberContentView {
+export function memberContentView(doc: MemberContentDocument): MemberContent {
   return {
     id: String(doc._id),
     sectionId: doc.sectionId ? String(doc.sectionId) : null,

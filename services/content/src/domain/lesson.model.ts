@@ -1,8 +1,6 @@
 import { registerModel, schemaOptions } from '@fm/shared';
 import { type Connection, Schema, type Types } from 'mongoose';
-
-export const LESSON_CATEGORIES = ['confidence', 'composure', 'concentration', 'other'] as const;
-export type LessonCategory = (typeof LESSON_CATEGORIES)[number];
+import { LESSON_CATEGORIES, type LessonCategory } from '@fm/contracts';
 
 /** A lesson of the public library. `isFree: false` lessons are Premium ("locked" for everyone else). */
 export interface Lesson {

@@ -1,8 +1,6 @@
 import { registerModel, schemaOptions } from '@fm/shared';
 import { type Connection, Schema, type Types } from 'mongoose';
-
-export const CONTENT_TYPES = ['video', 'audio', 'text'] as const;
-export type ContentType = (typeof CONTENT_TYPES)[number];
+import { CONTENT_TYPES, type ContentType } from '@fm/contracts';
 
 /**
  * One item of a member section: a video, an audio session or a text (newlines, **bold** and

@@ -1,6 +1,17 @@
+import {
+  guidedVisualizationSchema,
+  lectureSchema,
+  lessonSchema,
+  memberContentSchema,
+  memberPageSchema,
+  memberSectionSchema,
+  membershipTierSchema,
+  testimonialSchema,
+} from '@fm/contracts';
 import { closeBackground, type Composed } from '@fm/shared';
 import { createTestDeps, loggedInMember, type TestDeps } from '@fm/shared/testing';
 import request from 'supertest';
+import { z } from 'zod';
 import { compose } from '../compose';
 import { GUIDED_VISUALIZATIONS } from '../catalogue/guided-visualizations';
 import { MEMBER_PAGES } from '../catalogue/member-pages';
@@ -288,4 +299,24 @@ describe('GET /api/member/pages/:slug', () => {
       expect({ status: res.status, code: res.body.code }).toEqual({ status: 404, code: 'NOT_FOUND' });
     },
   );
+});
+
+describe('the answers and the contract (@fm/contracts, what the frontend reads)', () => {
+  it('when the seeded catalogue is read by a free and a Premium member, then every answer parses as the contract says', async () => {
+    const list = <T extends z.ZodType>(schema: T) => z.array(schema);
+    for (const cookie of [free, premium]) {
+      list(lessonSchema).parse((await get('/api/lessons', cookie)).body);
+      list(lectureSchema).parse((await get('/api/member/lectures', cookie)).body);
+    }
+    list(testimonialSchema).parse((await get('/api/testimonials')).body);
+    list(membershipTierSchema).parse((await get('/api/membership-tiers')).body);
+    list(memberSectionSchema).parse((await get('/api/member/sections', premium)).body);
+    memberSectionSchema.parse((await get('/api/member/sections/daily-drills', premium)).body);
+    const content = list(memberContentSchema).parse((await get(`/api/member/content/${dailyDrillsId}`, premium)).body);
+    expect(content.length).toBeGreaterThan(0);
+    list(guidedVisualizationSchema).parse((await get('/api/member/guided-visualizations', premium)).body);
+    for (const slug of Object.keys(MEMBER_PAGES)) {
+      expect(memberPageSchema.parse((await get(`/api/member/pages/${slug}`, premium)).body).slug).toBe(slug);
+    }
+  });
 });

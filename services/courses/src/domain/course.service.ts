@@ -7,34 +7,14 @@ import {
   stripBidiControls,
   USERS_COLLECTION,
 } from '@fm/shared';
+import type { Course } from '@fm/contracts';
 import { type Connection, Types } from 'mongoose';
 import type { CourseModels, CourseRecord } from './course.model';
 import type { CreateCourseInput, ListQuery, UpdateCourseInput } from './course.schemas';
 import { searchFilter } from './course-search';
 
-/** A course as the API answers it (docs/API.md `Course`). */
-export interface CourseView {
-  id: string;
-  name: string;
-  description: string | null;
-  city: string;
-  state: string;
-  country: string;
-  photoUrl: string | null;
-  scorecardUrl: string | null;
-  pars: number[];
-  totalPar: number;
-  isPublic: boolean;
-  isOwner: boolean;
-  ownerName: string | null;
-  likes: number;
-  dislikes: number;
-  favorites: number;
-  myLike: boolean | null;
-  isFavorite: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A course as the API answers it: the contract's `Course`. */
+export type CourseView = Course;
 
 export interface Page<T> {
   items: T[];

@@ -1,4 +1,6 @@
+import { courseSchema } from '@fm/contracts';
 import { closeBackground, type Composed } from '@fm/shared';
+import { z } from 'zod';
 import { createTestDeps, loggedInMember, type TestDeps } from '@fm/shared/testing';
 import request from 'supertest';
 import { compose } from '../compose';
@@ -639,5 +641,28 @@ describe('health', () => {
       status: 200,
       body: { service: 'courses', mongo: 'ok', redis: 'ok' },
     });
+  });
+});
+
+describe('the answers and the contract (@fm/contracts, what the frontend reads)', () => {
+  it('when a course is created, listed, fetched, liked and favourited, then every answer parses as the contract says', async () => {
+    const owner = await member({ firstName: 'Grace', lastName: 'Hopper' });
+    const created = await owner.api.create(validCourse({ isPublic: true, photoUrl: 'https://example.com/links.jpg' }));
+    const course = courseSchema.parse(created.body);
+    expect(course).toMatchObject({ ownerName: 'Grace Hopper', photoUrl: 'https://example.com/links.jpg' });
+
+    const other = await member();
+    const answers = [
+      (await owner.api.list()).body,
+      (await other.api.listPublic()).body,
+      [(await other.api.get(course.id)).body],
+      [(await other.api.like(course.id, true)).body],
+      [(await other.api.favorite(course.id)).body],
+      (await other.api.listFavorites()).body,
+    ];
+    for (const answer of answers) {
+      const courses = z.array(courseSchema).parse(answer);
+      expect(courses.map((c) => c.id)).toContain(course.id);
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { Queue, UnrecoverableError, Worker, type Job, type JobsOptions } from 'bullmq';
 import type { Logger } from '../logger';
 import { ServiceUnavailableError } from '../errors';
-import { JOBS, type JobName, type JobPayload, type QueueName } from './contracts';
+import { JOBS, type JobName, type JobPayload, type QueueName } from '@fm/contracts';
 
 /** Retries with exponential backoff; finished jobs are kept a week so a replayed id is a no-op. */
 export const DEFAULT_JOB_OPTIONS: JobsOptions = {
@@ -47,7 +47,10 @@ export class QueueProducer<Q extends QueueName> {
     // (enableOfflineQueue only covers a dropped one): bound the wait so the caller gets its 503.
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`Redis did not answer within ${PUBLISH_TIMEOUT_MS} ms`)), PUBLISH_TIMEOUT_MS);
+      timer = setTimeout(
+        () => reject(new Error(`Redis did not answer within ${PUBLISH_TIMEOUT_MS} ms`)),
+        PUBLISH_TIMEOUT_MS,
+      );
     });
     try {
       return await Promise.race([this.queue.add(jobName, data, { jobId }), timeout]);
@@ -79,9 +82,9 @@ export function createQueueWorker<Q extends QueueName>(
   const worker = new Worker(
     name,
     async (job: Job) => {
-      const schema = (JOBS[name] as Record<string, { safeParse(value: unknown): { success: boolean; data?: unknown } }>)[
-        job.name
-      ];
+      const schema = (
+        JOBS[name] as Record<string, { safeParse(value: unknown): { success: boolean; data?: unknown } }>
+      )[job.name];
       const handler = (handlers as Record<string, (payload: unknown, job: Job) => Promise<void>>)[job.name];
       if (!schema || !handler) throw new UnrecoverableError(`No handler for ${job.name} on ${name}`);
       const parsed = schema.safeParse(job.data);
@@ -96,7 +99,10 @@ export function createQueueWorker<Q extends QueueName>(
   );
   worker.on('error', (err) => options.logger.error({ err, queue: name }, 'queue worker error'));
   worker.on('failed', (job, err) =>
-    options.logger.warn({ err: err.message, queue: name, job: job?.name, jobId: job?.id, attempt: job?.attemptsMade }, 'job failed'),
+    options.logger.warn(
+      { err: err.message, queue: name, job: job?.name, jobId: job?.id, attempt: job?.attemptsMade },
+      'job failed',
+    ),
   );
   return worker;
 }

@@ -1,14 +1,9 @@
+import type { ErrorBody } from '@fm/contracts';
 import type { Middleware } from 'koa';
 import { ZodError } from 'zod';
 import { AppError, ServiceUnavailableError, TooManyRequestsError } from '../errors';
 import { isDuplicateKey } from '../mongo';
 import { zodIssuesToErrors } from './validate';
-
-interface ErrorBody {
-  message: string;
-  code?: string;
-  errors?: Record<string, string>;
-}
 
 const statusCodes: Record<number, string> = {
   400: 'BAD_REQUEST',

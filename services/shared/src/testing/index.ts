@@ -7,7 +7,7 @@ import Keygrip from 'keygrip';
 import type { z } from 'zod';
 import type { BaseConfig } from '../config';
 import { loadConfig } from '../config';
-import type { MembershipLevel } from '../guards';
+import type { MembershipLevel } from '@fm/contracts';
 import { USERS_COLLECTION } from '../guards';
 import type { ServiceDeps } from '../http/create-app';
 import { createLogger } from '../logger';

@@ -1,5 +1,5 @@
+import type { User } from '@fm/contracts';
 import { api } from '@/lib/api';
-import type { User } from '@/features/auth/types';
 
 export const currentUserApi = api.injectEndpoints({
   endpoints: (build) => ({

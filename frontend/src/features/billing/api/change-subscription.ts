@@ -1,5 +1,5 @@
+import type { Subscription } from '@fm/contracts';
 import { api } from '@/lib/api';
-import type { Subscription } from '@/features/billing/api/types';
 import { getSubscriptionApi } from '@/features/billing/api/get-subscription';
 
 /**

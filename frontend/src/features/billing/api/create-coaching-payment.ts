@@ -1,10 +1,10 @@
 import { api } from '@/lib/api';
-import type { ClientSecretAnswer } from '@/features/billing/api/types';
+import type { CoachingPayment } from '@fm/contracts';
 
 /** POST /api/create-coaching-payment → {clientSecret} for the one-time 45-minute session. */
 export const createCoachingPaymentApi = api.injectEndpoints({
   endpoints: (build) => ({
-    createCoachingPayment: build.mutation<ClientSecretAnswer, void>({
+    createCoachingPayment: build.mutation<CoachingPayment, void>({
       query: () => ({ url: 'create-coaching-payment', method: 'POST' }),
     }),
   }),

@@ -1,5 +1,5 @@
+import type { BillingConfig } from '@fm/contracts';
 import { api } from '@/lib/api';
-import type { BillingConfig } from '@/features/billing/api/types';
 
 /** GET /api/billing/config (anyone): the Stripe publishable key and prices. */
 export const getBillingConfigApi = api.injectEndpoints({

@@ -1,5 +1,5 @@
+import type { Subscription } from '@fm/contracts';
 import { api } from '@/lib/api';
-import type { Subscription } from '@/features/billing/api/types';
 
 /** GET /api/billing/subscription: status, cancel-at-period-end and the period end. */
 export const getSubscriptionApi = api.injectEndpoints({

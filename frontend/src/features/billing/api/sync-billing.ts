@@ -1,3 +1,4 @@
+import type { BillingSync } from '@fm/contracts';
 import { api, invalidatesViewer } from '@/lib/api';
 
 /**
@@ -7,7 +8,7 @@ import { api, invalidatesViewer } from '@/lib/api';
  */
 export const syncBillingApi = api.injectEndpoints({
   endpoints: (build) => ({
-    syncBilling: build.mutation<{ membershipLevel: 'free' | 'premium' }, void>({
+    syncBilling: build.mutation<BillingSync, void>({
       query: () => ({ url: 'billing/sync', method: 'POST' }),
       invalidatesTags: invalidatesViewer,
     }),

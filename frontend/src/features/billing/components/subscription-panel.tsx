@@ -1,3 +1,4 @@
+import type { Subscription, SubscriptionStatus } from '@fm/contracts';
 import { appConfig } from '@/config/app-config';
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
@@ -17,7 +18,6 @@ import { getServerMessage } from '@/lib/base-query';
 import { useGetSubscriptionQuery } from '@/features/billing/api/get-subscription';
 import { useChangeSubscriptionMutation } from '@/features/billing/api/change-subscription';
 import { useOpenBillingPortalMutation } from '@/features/billing/api/open-billing-portal';
-import type { Subscription, SubscriptionStatus } from '@/features/billing/api/types';
 
 const STATUS_LABEL: Record<SubscriptionStatus, { label: string; color: 'success' | 'warning' | 'default' | 'error' }> =
   {

@@ -1,4 +1,4 @@
-import type { Course } from '@/features/courses/api/types';
+import type { Course } from '@fm/contracts';
 
 let seq = 0;
 

@@ -1,7 +1,7 @@
+import type { Course } from '@fm/contracts';
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { MyCourses } from '@/features/courses/components/my-courses';
-import type { Course } from '@/features/courses/api/types';
 import { buildCourse } from '@/features/courses/__tests__/course-factory';
 import { apiUrl } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';

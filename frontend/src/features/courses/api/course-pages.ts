@@ -1,6 +1,7 @@
+import type { Course } from '@fm/contracts';
 import type { InfiniteData } from '@reduxjs/toolkit/query/react';
 import type { ApiMeta } from '@/lib/base-query';
-import type { Course, CoursePage } from '@/features/courses/api/types';
+import type { CoursePage } from '@/features/courses/api/types';
 
 /** Courses asked for at a time: the API's default page (docs/API.md "Paginated lists"). */
 export const COURSE_PAGE_SIZE = 50;

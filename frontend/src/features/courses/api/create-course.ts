@@ -1,5 +1,6 @@
+import type { Course } from '@fm/contracts';
 import { api } from '@/lib/api';
-import { COURSE_LIST_TAG, PUBLIC_COURSE_LIST_TAG, type Course } from '@/features/courses/api/types';
+import { COURSE_LIST_TAG, PUBLIC_COURSE_LIST_TAG } from '@/features/courses/api/types';
 
 export type CreateCourseInput = {
   name: string;

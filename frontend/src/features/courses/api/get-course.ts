@@ -1,5 +1,5 @@
+import type { Course } from '@fm/contracts';
 import { api } from '@/lib/api';
-import type { Course } from '@/features/courses/api/types';
 
 /** GET /api/courses/:id: one own or public course; 404 otherwise. */
 export const getCourseApi = api.injectEndpoints({

@@ -1,5 +1,5 @@
+import type { Course } from '@fm/contracts';
 import { api } from '@/lib/api';
-import type { Course } from '@/features/courses/api/types';
 import { patchCourseEverywhere, replaceCourseEverywhere } from '@/features/courses/api/update-course-cache';
 
 export type RateCourseInput = { id: string; isLike: boolean | null };

@@ -1,26 +1,4 @@
-/** `Course` as answered by the courses service (docs/API.md). */
-export type Course = {
-  id: string;
-  name: string;
-  description: string | null;
-  city: string;
-  state: string;
-  country: string;
-  photoUrl?: string | null;
-  scorecardUrl?: string | null;
-  pars: number[];
-  totalPar: number;
-  isPublic: boolean;
-  isOwner: boolean;
-  ownerName?: string | null;
-  likes: number;
-  dislikes: number;
-  favorites: number;
-  myLike: boolean | null;
-  isFavorite: boolean;
-  createdAt: string;
-  updatedAt: string;
-};
+import type { Course } from '@fm/contracts';
 
 /** One page of a course list and the size of the whole list (the `X-Total-Count` header). */
 export type CoursePage = { items: Course[]; total: number };

@@ -1,6 +1,7 @@
+import type { Course } from '@fm/contracts';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { InfiniteData } from '@reduxjs/toolkit/query/react';
-import type { Course, CoursePage } from '@/features/courses/api/types';
+import type { CoursePage } from '@/features/courses/api/types';
 import { getCoursesApi } from '@/features/courses/api/get-courses';
 import { getPublicCoursesApi } from '@/features/courses/api/get-public-courses';
 import { getCourseApi } from '@/features/courses/api/get-course';

@@ -1,3 +1,4 @@
+import type { Course } from '@fm/contracts';
 import { memo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
@@ -21,7 +22,6 @@ import ThumbDownAltRounded from '@mui/icons-material/ThumbDownAltRounded';
 import ThumbUpAltOutlined from '@mui/icons-material/ThumbUpAltOutlined';
 import ThumbUpAltRounded from '@mui/icons-material/ThumbUpAltRounded';
 import { paths } from '@/config/paths';
-import type { Course } from '@/features/courses/api/types';
 import { totalPar } from '@/features/courses/course-validation';
 
 type CourseCardProps = {

@@ -1,3 +1,4 @@
+import type { Course } from '@fm/contracts';
 import { useCallback, useReducer, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,7 +15,6 @@ import ChevronRightRounded from '@mui/icons-material/ChevronRightRounded';
 import FlagRounded from '@mui/icons-material/FlagRounded';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import RestartAltRounded from '@mui/icons-material/RestartAltRounded';
-import type { Course } from '@/features/courses/api/types';
 import { getClub, type Club } from '@/features/courses/clubs';
 import { ClubPicker } from '@/features/courses/components/club-picker';
 import {

@@ -1,3 +1,4 @@
+import type { Course } from '@fm/contracts';
 import { useCallback, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { InfiniteData } from '@reduxjs/toolkit/query/react';
@@ -26,7 +27,7 @@ import { useGetPublicCoursesInfiniteQuery } from '@/features/courses/api/get-pub
 import { useDeleteCourseMutation } from '@/features/courses/api/delete-course';
 import { useRateCourseMutation } from '@/features/courses/api/rate-course';
 import { useFavoriteCourseMutation } from '@/features/courses/api/favorite-course';
-import type { Course, CoursePage } from '@/features/courses/api/types';
+import type { CoursePage } from '@/features/courses/api/types';
 import { CourseCard } from '@/features/courses/components/course-card';
 
 /** How long typing must pause before the search goes to the server. */

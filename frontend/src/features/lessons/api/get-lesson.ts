@@ -1,5 +1,5 @@
+import type { Lesson } from '@fm/contracts';
 import { api } from '@/lib/api';
-import type { Lesson } from '@/features/lessons/types';
 
 export const getLessonApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,5 +1,5 @@
+import type { Lesson } from '@fm/contracts';
 import { api } from '@/lib/api';
-import type { Lesson } from '@/features/lessons/types';
 
 export const getLessonsApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,3 +1,4 @@
+import type { Lesson } from '@fm/contracts';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,7 +9,6 @@ import AccessTimeIcon from '@mui/icons-material/AccessTime';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import PlayArrowRoundedIcon from '@mui/icons-material/PlayArrowRounded';
 import { paths } from '@/config/paths';
-import { isLessonLocked, type Lesson } from '@/features/lessons/types';
 import { VisuallyHidden } from '@/components/ui/visually-hidden';
 
 const categoryTone: Record<string, { bg: string; fg: string }> = {
@@ -26,7 +26,7 @@ function capitalize(text: string) {
  * duration; Watch Now → /lesson/{id}, or Unlock with Premium → /membership when locked.
  */
 export function LessonCard({ lesson }: { lesson: Lesson }) {
-  const locked = isLessonLocked(lesson);
+  const { locked } = lesson;
   const tone = categoryTone[lesson.category] ?? { bg: '#ece8df', fg: '#3c3a33' };
   const titleId = `lesson-${lesson.id}-title`;
   return (

@@ -1,5 +1,5 @@
+import type { Lecture } from '@fm/contracts';
 import { api } from '@/lib/api';
-import type { Lecture } from '@/features/member/api/types';
 
 /**
  * GET /api/member/lectures: the five lectures. Lecture 1 always carries its media; 2-5 carry

@@ -1,5 +1,5 @@
+import type { MemberPage, MemberPageSlug, MemberPages } from '@fm/contracts';
 import { api } from '@/lib/api';
-import type { MemberPage, MemberPages, MemberPageSlug } from '@/features/member/api/types';
 
 /**
  * GET /api/member/pages/:slug: what a Premium member page shows below its title (the crash

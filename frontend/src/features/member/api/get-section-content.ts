@@ -1,5 +1,5 @@
+import type { MemberContent } from '@fm/contracts';
 import { api } from '@/lib/api';
-import type { MemberContent } from '@/features/member/api/types';
 
 /**
  * GET /api/member/content/:sectionId (the spec's key segments joined with "/"), called only

@@ -1,5 +1,5 @@
+import type { MemberSection } from '@fm/contracts';
 import { api } from '@/lib/api';
-import type { MemberSection } from '@/features/member/api/types';
 
 /** GET /api/member/sections/:slug → the section, read for its id (Premium). */
 export const getSectionApi = api.injectEndpoints({

@@ -1,10 +1,10 @@
+import type { FaqEntry } from '@fm/contracts';
 import { useState } from 'react';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
 import Typography from '@mui/material/Typography';
 import ExpandMoreRounded from '@mui/icons-material/ExpandMoreRounded';
-import type { FaqEntry } from '@/features/member/api/types';
 
 /** Single-open accordion: opening one question closes the other (SPEC §4 "Accordions"). */
 export function FaqAccordion({ entries }: { entries: readonly FaqEntry[] }) {

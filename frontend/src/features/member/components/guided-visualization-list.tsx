@@ -1,3 +1,4 @@
+import type { GuidedVisualization } from '@fm/contracts';
 import { useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,10 +12,7 @@ import ExpandLessRounded from '@mui/icons-material/ExpandLessRounded';
 import ExpandMoreRounded from '@mui/icons-material/ExpandMoreRounded';
 import PauseRounded from '@mui/icons-material/PauseRounded';
 import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
-import {
-  useGetGuidedVisualizationsQuery,
-  type GuidedVisualization,
-} from '@/features/member/api/get-guided-visualizations';
+import { useGetGuidedVisualizationsQuery } from '@/features/member/api/get-guided-visualizations';
 import { formatTime } from '@/lib/format-time';
 import { ContentSkeleton, PremiumContent } from '@/features/member/components/premium-content';
 

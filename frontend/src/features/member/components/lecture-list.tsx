@@ -1,3 +1,4 @@
+import type { Lecture } from '@fm/contracts';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,7 +20,6 @@ import LockRounded from '@mui/icons-material/LockRounded';
 import { paths } from '@/config/paths';
 import { appConfig } from '@/config/app-config';
 import { useGetLecturesQuery } from '@/features/member/api/get-lectures';
-import type { Lecture } from '@/features/member/api/types';
 import { UNLOCK_LECTURES_BENEFITS } from '@/features/member/member-content';
 import { VideoEmbed } from '@/components/ui/video-embed';
 
@@ -27,7 +27,7 @@ function LectureCard({ lecture }: { lecture: Lecture }) {
   return (
     <Card component="article" aria-label={lecture.title} sx={{ borderRadius: 3 }}>
       <CardContent sx={{ p: { xs: 2.5, sm: 3.5 }, '&:last-child': { pb: { xs: 2.5, sm: 3.5 } } }}>
-        {lecture.videoUrl && !lecture.locked ? (
+        {!lecture.locked && lecture.videoUrl ? (
           <VideoEmbed url={lecture.videoUrl} title={lecture.title} />
         ) : (
           <Box
@@ -138,10 +138,7 @@ export function LectureList({ isPremium }: { isPremium: boolean }) {
   return (
     <Stack spacing={3}>
       {visible.map((lecture) => (
-        <LectureCard
-          key={lecture.id}
-          lecture={isPremium || !lecture.locked ? lecture : { ...lecture, videoUrl: undefined }}
-        />
+        <LectureCard key={lecture.id} lecture={lecture} />
       ))}
       {!isPremium && <UnlockLecturesCard />}
     </Stack>

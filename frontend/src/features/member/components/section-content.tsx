@@ -1,3 +1,4 @@
+import type { MemberContent } from '@fm/contracts';
 import type { ReactNode } from 'react';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -11,7 +12,6 @@ import ArticleRounded from '@mui/icons-material/ArticleRounded';
 import PlayCircleRounded from '@mui/icons-material/PlayCircleRounded';
 import { useGetSectionQuery } from '@/features/member/api/get-section';
 import { useGetSectionContentQuery } from '@/features/member/api/get-section-content';
-import type { MemberContent } from '@/features/member/api/types';
 import { RichText } from '@/features/member/components/rich-text';
 import { VideoEmbed } from '@/components/ui/video-embed';
 import { ContentSkeleton, PremiumContent } from '@/features/member/components/premium-content';

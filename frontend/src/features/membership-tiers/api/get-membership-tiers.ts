@@ -1,5 +1,5 @@
+import type { MembershipTier } from '@fm/contracts';
 import { api } from '@/lib/api';
-import type { MembershipTier } from '@/features/membership-tiers/types';
 
 export const getMembershipTiersApi = api.injectEndpoints({
   endpoints: (build) => ({

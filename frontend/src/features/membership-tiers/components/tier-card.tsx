@@ -1,3 +1,4 @@
+import type { MembershipTier } from '@fm/contracts';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -5,7 +6,7 @@ import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
 import CheckRoundedIcon from '@mui/icons-material/CheckRounded';
 import { paths } from '@/config/paths';
-import { isFreeTier, type MembershipTier } from '@/features/membership-tiers/types';
+import { isFreeTier } from '@/features/membership-tiers/types';
 
 /**
  * The tier's call to action (SPEC §2 /membership): logged out → Get Started (/signup);

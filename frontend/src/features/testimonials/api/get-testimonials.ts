@@ -1,5 +1,5 @@
+import type { Testimonial } from '@fm/contracts';
 import { api } from '@/lib/api';
-import type { Testimonial } from '@/features/testimonials/types';
 
 export const getTestimonialsApi = api.injectEndpoints({
   endpoints: (build) => ({

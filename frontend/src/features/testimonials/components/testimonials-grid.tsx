@@ -1,10 +1,11 @@
+import type { Testimonial } from '@fm/contracts';
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useGetTestimonialsQuery } from '@/features/testimonials/api/get-testimonials';
-import { initialsOf, type Testimonial } from '@/features/testimonials/types';
+import { initialsOf } from '@/features/testimonials/types';
 
 export const TESTIMONIAL_SKELETONS = 3;
 

@@ -1,6 +1,6 @@
+import type { User } from '@fm/contracts';
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
-import type { User } from '@/features/auth/types';
 import { freeUser, premiumUser } from '@/testing/data';
 import { apiUrl } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';

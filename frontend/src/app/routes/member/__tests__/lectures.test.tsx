@@ -1,6 +1,6 @@
+import type { Lecture } from '@fm/contracts';
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
-import type { Lecture } from '@/features/member/api/types';
 import { freeUser, premiumUser } from '@/testing/data';
 import { apiUrl } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
@@ -9,15 +9,16 @@ import { renderApp, screen, waitForAppReady, within } from '@/testing/test-utils
 const media = (n: number) => ({ videoUrl: `https://vimeo.com/10000${n}`, videoType: 'vimeo' });
 
 function lectures(premium: boolean): Lecture[] {
-  return [1, 2, 3, 4, 5].map((n) => ({
-    id: `lec-${n}`,
-    number: n,
-    title: `Lecture title ${n}`,
-    description: `About lecture ${n}`,
-    duration: '12 min',
-    locked: !premium && n > 1,
-    ...(premium || n === 1 ? media(n) : {}),
-  }));
+  return [1, 2, 3, 4, 5].map((n): Lecture => {
+    const lecture = {
+      id: `lec-${n}`,
+      number: n,
+      title: `Lecture title ${n}`,
+      description: `About lecture ${n}`,
+      duration: '12 min',
+    };
+    return premium || n === 1 ? { ...lecture, locked: false, ...media(n) } : { ...lecture, locked: true };
+  });
 }
 
 describe('/member/lectures', () => {

@@ -1,3 +1,4 @@
+import type { MemberPageSlug } from '@fm/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
@@ -7,7 +8,6 @@ import CrashCoursePage from '@/app/routes/member/crash-course';
 import MemberFaqPage from '@/app/routes/member/faq';
 import MoreTalksPage from '@/app/routes/member/more-talks';
 import { getMemberPageApi } from '@/features/member/api/get-member-page';
-import type { MemberPageSlug } from '@/features/member/api/types';
 import { browserNavigation } from '@/features/member/lib/browser-navigation';
 import { premiumUser } from '@/testing/data';
 import { apiUrl } from '@/testing/mocks/handlers';

@@ -1,8 +1,8 @@
+import type { MemberContent } from '@fm/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import SectionPage from '@/app/routes/member/section';
-import type { MemberContent } from '@/features/member/api/types';
 import { getSectionContentApi } from '@/features/member/api/get-section-content';
 import { browserNavigation } from '@/features/member/lib/browser-navigation';
 import { apiUrl } from '@/testing/mocks/handlers';
@@ -163,12 +163,18 @@ describe('member section page', () => {
     const assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => {});
     server.use(
       http.get(apiUrl('member/sections/:slug'), () =>
-        HttpResponse.json({ message: 'This content is part of Premium membership.', code: 'PREMIUM_REQUIRED' }, { status: 403 }),
+        HttpResponse.json(
+          { message: 'This content is part of Premium membership.', code: 'PREMIUM_REQUIRED' },
+          { status: 403 },
+        ),
       ),
     );
     renderSection();
     expect(await screen.findByRole('heading', { name: 'Unlock All Lectures' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Upgrade to Premium - $19.99/month' })).toHaveAttribute('href', '/checkout');
+    expect(screen.getByRole('link', { name: 'Upgrade to Premium - $19.99/month' })).toHaveAttribute(
+      'href',
+      '/checkout',
+    );
     expect(screen.queryByText('Unauthorized')).not.toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(assign).not.toHaveBeenCalled();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDate } from './common';
 
 /**
  * The one place for queue names, job names and payload schemas. Producers and consumers both
@@ -8,8 +9,6 @@ export const QUEUES = {
   membershipEvents: 'membership-events',
   notifications: 'notifications',
 } as const;
-
-const isoDate = z.iso.datetime({ offset: true });
 
 export const membershipUpgradedSchema = z.object({
   userId: z.string().min(1),

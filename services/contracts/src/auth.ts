@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { isoDate } from './common';
+
+export const MEMBERSHIP_LEVELS = ['free', 'premium'] as const;
+export const membershipLevelSchema = z.enum(MEMBERSHIP_LEVELS);
+export type MembershipLevel = z.infer<typeof membershipLevelSchema>;
+
+/** GET /api/auth/user; no password hash, no Stripe ids. */
+export const userSchema = z.strictObject({
+  id: z.string().min(1),
+  email: z.email(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  membershipLevel: membershipLevelSchema,
+  createdAt: isoDate,
+});
+export type User = z.infer<typeof userSchema>;
+
+/** POST /api/auth/signup and /api/auth/login. */
+export const authAnswerSchema = z.strictObject({ user: userSchema });
+export type AuthAnswer = z.infer<typeof authAnswerSchema>;

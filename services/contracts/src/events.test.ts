@@ -1,0 +1,26 @@
+import { JOBS, jobIdFor, QUEUES } from './events';
+
+describe('the event contracts', () => {
+  const upgraded = JOBS[QUEUES.membershipEvents]['membership-upgraded'];
+  const valid = {
+    userId: 'u1',
+    stripeCustomerId: 'cus_1',
+    stripeSubscriptionId: 'sub_1',
+    eventId: 'evt_1',
+    occurredAt: '2026-01-01T00:00:00.000Z',
+  };
+
+  it('when an upgrade carries every field, then it parses', () => {
+    expect(upgraded.parse(valid)).toEqual(valid);
+  });
+
+  it('when an upgrade lacks a field or has a date without offset, then it is refused', () => {
+    const { stripeCustomerId: _dropped, ...partial } = valid;
+    expect(upgraded.safeParse(partial).success).toBe(false);
+    expect(upgraded.safeParse({ ...valid, occurredAt: '2026-01-01 00:00' }).success).toBe(false);
+  });
+
+  it('when a source id holds characters BullMQ refuses, then the job id replaces them', () => {
+    expect(jobIdFor('stripe', 'evt:1/2')).toBe('stripe-evt_1_2');
+  });
+});
