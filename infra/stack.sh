@@ -216,7 +216,7 @@ main() {
     infra) cmd_infra ;;
     provision) provision "${FM_BROWSER:-0}" ;;
     build) provision 0 && build_app ;;
-    compose-check) exec "$(compose_check_bin)" --project-dir "$ROOT" ;;
+    compose-check) local bin; bin=$(compose_check_bin); exec "$bin" --project-dir "$ROOT" ;;
     media) generate_media ;;
     stop) step "Stopping launcher processes"; stop_all_known ;;
     status) cmd_status ;;

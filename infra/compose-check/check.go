@@ -45,9 +45,10 @@ type result struct {
 }
 
 // load reads the compose files the way `docker compose -f … --project-directory dir` does
-// (docker/compose pkg/compose/loader.go): the process environment wins, then dir/.env
-// for interpolation; env_file entries (.env.example, optional .env) are merged into each
-// service's environment, the files are merged in order and paths are resolved against dir.
+// from a clean shell (docker/compose pkg/compose/loader.go, minus the process environment,
+// so the result depends on the repository alone and not on what the launcher exported):
+// dir/.env for interpolation; env_file entries (.env.example, optional .env) merged into
+// each service's environment; the files merged in order; paths resolved against dir.
 func load(ctx context.Context, dir string, files []string) (*types.Project, error) {
 	paths := make([]string, len(files))
 	for i, f := range files {
@@ -59,7 +60,6 @@ func load(ctx context.Context, dir string, files []string) (*types.Project, erro
 	}
 	opts, err := cli.NewProjectOptions(paths,
 		cli.WithWorkingDirectory(dir),
-		cli.WithOsEnv,
 		cli.WithEnvFiles(),
 		cli.WithDotEnv,
 		cli.WithDefaultProfiles(),
