@@ -28,8 +28,8 @@ media:      ## Generate the club and guided-visualization audio
 status:     ## What the launcher runs
 	@infra/stack.sh status
 
-docker-config: ## Validate docker-compose.yml (needs the docker compose plugin)
-	@docker compose config --quiet && echo "docker-compose.yml is valid"
+docker-config: ## Load docker-compose.yml (+ docker-compose.dev.yml) with compose-go and check them; no Docker needed
+	@infra/stack.sh compose-check
 
 help:
 	@grep -E '^[a-z-]+:.*## ' Makefile | sed 's/:.*## /\t/'

@@ -11,6 +11,7 @@
 #   infra/stack.sh provision  Debian packages, npm ci, (Go binaries are built on first use)
 #   infra/stack.sh stop       stop everything the launcher started (pid files in .data/run)
 #   infra/stack.sh status     what runs, where
+#   infra/stack.sh compose-check  load the docker-compose files with compose-go and check them
 #
 # Config: .env.example, then .env, then the environment. State: .data/ (pids, logs, data).
 # Go binaries: ${FM_CACHE_DIR:-~/.cache/fairway-mind}/bin. Knobs: FM_SKIP_APT=1,
@@ -124,10 +125,11 @@ cmd_test() {
   # One test run at a time per work tree (they share the infra and .data/test).
   exec 8>"$RUN_DIR/test.lock"
   flock -n 8 || { say "another test run holds .data/run/test.lock; waiting for it"; flock 8; }
-  local t=$EPOCHREALTIME e2e=0
+  local t=$EPOCHREALTIME e2e=0 compose_check
   has_e2e && e2e=1
   provision "$e2e"
-  start_infra
+  start_infra compose_check_bin
+  compose_check=$(compose_check_bin)
 
   TEST_DIR="$DATA_DIR/test"
   rm -rf "$TEST_DIR"
@@ -135,6 +137,9 @@ cmd_test() {
 
   # Type checks (services' src and tests, frontend), eslint and prettier over the tree.
   run_suite static "" node infra/test/static-checks.js
+
+  # docker-compose.yml alone and with docker-compose.dev.yml, through compose-go (no Docker).
+  run_suite compose "" "$compose_check" --project-dir "$ROOT"
 
   # Launcher pieces: SMTP sink and gateway (real nginx), node's own test runner.
   run_suite infra "$TEST_DIR/infra.tap" node --test --test-reporter=spec --test-reporter-destination=stdout \
@@ -211,11 +216,12 @@ main() {
     infra) cmd_infra ;;
     provision) provision "${FM_BROWSER:-0}" ;;
     build) provision 0 && build_app ;;
+    compose-check) local bin; bin=$(compose_check_bin); exec "$bin" --project-dir "$ROOT" ;;
     media) generate_media ;;
     stop) step "Stopping launcher processes"; stop_all_known ;;
     status) cmd_status ;;
-    help | -h | --help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//' ;;
-    *) die "unknown command '$cmd' (try: run, up, test, infra, provision, stop, status)" ;;
+    help | -h | --help) sed -n '2,/^set /{/^#/p}' "$0" | sed 's/^# \{0,1\}//' ;;
+    *) die "unknown command '$cmd' (try: run, up, test, infra, provision, stop, status, compose-check)" ;;
   esac
 }
 

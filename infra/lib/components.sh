@@ -3,6 +3,7 @@
 
 STRIPE_MOCK_VERSION=v0.197.0
 FERRETDB_SRC="$ROOT/infra/ferretdb"
+COMPOSE_CHECK_SRC="$ROOT/infra/compose-check"
 SERVICES=(auth content courses contact billing)
 
 # ---- provision -------------------------------------------------------------------------
@@ -84,6 +85,32 @@ ferretdb_bin() {
       mv "$bin.tmp" "$bin"
       say "    built FerretDB in $(elapsed "$t") s" >&2
     ) 9>"$BIN_CACHE/.ferretdb.lock" || die "FerretDB build failed (log: .data/log/build-ferretdb.log)"
+  fi
+  printf '%s' "$bin"
+}
+
+# The docker-compose checker (infra/compose-check, compose-go): keyed by its module files and
+# sources, so an edit rebuilds it.
+compose_check_bin() {
+  local key bin f src=()
+  for f in "$COMPOSE_CHECK_SRC"/go.mod "$COMPOSE_CHECK_SRC"/go.sum "$COMPOSE_CHECK_SRC"/*.go; do
+    [[ $f == *_test.go ]] || src+=("$f")
+  done
+  key=$(cat "${src[@]}" | sha256sum | cut -c1-12)
+  bin="$BIN_CACHE/compose-check-$key"
+  if [ ! -x "$bin" ]; then
+    need_go compose-check 1.24.3
+    mkdir -p "$BIN_CACHE"
+    (
+      flock 9
+      [ -x "$bin" ] && exit 0
+      say "    building compose-check (infra/compose-check, first time only)" >&2
+      local t=$EPOCHREALTIME
+      (cd "$COMPOSE_CHECK_SRC" && go build -trimpath -o "$bin.tmp" .) >"$LOG_DIR/build-compose-check.log" 2>&1 ||
+        { tail -n 20 "$LOG_DIR/build-compose-check.log" >&2; exit 1; }
+      mv "$bin.tmp" "$bin"
+      say "    built compose-check in $(elapsed "$t") s" >&2
+    ) 9>"$BIN_CACHE/.compose-check.lock" || die "compose-check build failed (log: .data/log/build-compose-check.log)"
   fi
   printf '%s' "$bin"
 }
@@ -207,9 +234,11 @@ start_smtp_sink() {
   ok "SMTP sink on $host:$port, http://$host:$http_port/messages (started, $(elapsed "$t") s)"
 }
 
-# On a cold machine both Go builds are needed: run them side by side (downloads overlap).
+# On a cold machine several Go builds are needed (FerretDB, stripe-mock, and the BUILDERs
+# named, e.g. compose_check_bin for the tests): run them side by side (downloads overlap).
+# A builder whose binary is cached returns at once; a lone build happens on first use.
 prebuild_go_binaries() {
-  local need=()
+  local need=("$@")
   if ! mongo_ping "$MONGO_URL" && ! command -v mongod >/dev/null 2>&1 && is_loopback "$(url_host "$MONGO_URL")"; then
     need+=(ferretdb_bin)
   fi
@@ -217,8 +246,7 @@ prebuild_go_binaries() {
     ! stripe_mock_ok "$(url_host "$STRIPE_API_BASE")" "$(url_port "$STRIPE_API_BASE" 12111)"; then
     need+=(stripe_mock_bin)
   fi
-  [ ${#need[@]} -eq 2 ] || return 0
-  [ -x "$BIN_CACHE/stripe-mock-$STRIPE_MOCK_VERSION" ] && return 0
+  [ ${#need[@]} -ge 2 ] || return 0
   local pids=() fn pid failed=0
   for fn in "${need[@]}"; do
     ("$fn" >/dev/null) &
@@ -228,9 +256,10 @@ prebuild_go_binaries() {
   [ "$failed" = 0 ] || die "building the Go binaries failed (logs: .data/log/build-*.log)"
 }
 
+# start_infra [BUILDER...]: the builders are Go binaries the caller needs besides the infra's.
 start_infra() {
   step "Infrastructure"
-  prebuild_go_binaries
+  prebuild_go_binaries "$@"
   start_redis
   start_mongo
   start_stripe_mock

@@ -1,0 +1,122 @@
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The repository root: docker-compose.yml, docker-compose.dev.yml, .env.example, infra/docker.
+func repoRoot(t *testing.T) string {
+	t.Helper()
+	dir, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// failures runs a variant and returns the problems of each failed check, keyed by check name.
+func failures(t *testing.T, v variant) map[string][]string {
+	t.Helper()
+	out := map[string][]string{}
+	for _, r := range check(context.Background(), repoRoot(t), v) {
+		if len(r.problems) > 0 {
+			out[r.name] = r.problems
+		}
+	}
+	return out
+}
+
+// wantFailure asserts that the check whose name holds nameHas failed with a problem holding problemHas.
+func wantFailure(t *testing.T, got map[string][]string, nameHas, problemHas string) {
+	t.Helper()
+	for name, problems := range got {
+		if !strings.Contains(name, nameHas) {
+			continue
+		}
+		for _, p := range problems {
+			if strings.Contains(p, problemHas) {
+				return
+			}
+		}
+		t.Errorf("check %q failed, but no problem mentions %q: %q", name, problemHas, problems)
+		return
+	}
+	t.Errorf("no failed check named like %q (failed: %q)", nameHas, got)
+}
+
+func withOverride(dev bool, override string) variant {
+	v := variants[0]
+	if dev {
+		v = variants[1]
+	}
+	files := append([]string{}, v.files...)
+	files = append(files, filepath.Join("infra/compose-check/testdata", override))
+	return variant{label: v.label, files: files, dev: dev}
+}
+
+func TestWhenTheRepositoryFilesAreLoadedThenEveryCheckPasses(t *testing.T) {
+	for _, v := range variants {
+		if got := failures(t, v); len(got) > 0 {
+			t.Errorf("%s: %q", v.label, got)
+		}
+	}
+}
+
+func TestWhenAScalableServiceHasAContainerNameOrAPortThenTheScalingChecksFail(t *testing.T) {
+	for _, dev := range []bool{false, true} {
+		got := failures(t, withOverride(dev, "container-name.yml"))
+		wantFailure(t, got, "no container_name", `content: container_name "fm-content"`)
+		wantFailure(t, got, "no container_name", "auth: publishes 4001->4001")
+		wantFailure(t, got, "only the gateway publishes", "auth publishes 4001->4001")
+	}
+}
+
+func TestWhenABuiltServiceHasNoHealthcheckThenTheHealthcheckCheckFails(t *testing.T) {
+	got := failures(t, withOverride(false, "no-healthcheck.yml"))
+	wantFailure(t, got, "have a healthcheck", "billing: no healthcheck in compose and no HEALTHCHECK in infra/compose-check/testdata/no-healthcheck.Dockerfile")
+}
+
+func TestWhenTheProductionFileCarriesDevelopmentSettingsThenItsChecksFail(t *testing.T) {
+	got := failures(t, withOverride(false, "dev-in-production.yml"))
+	wantFailure(t, got, "NODE_ENV=production", "auth: NODE_ENV=development")
+	wantFailure(t, got, "no stripe-mock or smtp-sink", "auth: STRIPE_API_BASE=http://stripe-mock:12111")
+	wantFailure(t, got, "are services of the project", `auth: STRIPE_API_BASE names host "stripe-mock"`)
+}
+
+func TestWhenTheDevelopmentChecksRunWithoutTheOverrideThenTheyFail(t *testing.T) {
+	got := failures(t, variant{label: "development", files: variants[0].files, dev: true})
+	wantFailure(t, got, "NODE_ENV=development", "auth: NODE_ENV=production")
+	wantFailure(t, got, "stripe-mock and smtp-sink exist", "no service smtp-sink")
+}
+
+func TestWhenADependencyIsNotAServiceThenLoadingFails(t *testing.T) {
+	got := failures(t, withOverride(false, "missing-dependency.yml"))
+	wantFailure(t, got, "loads", "payments")
+}
+
+func TestImageHealthcheckFollowsTheBuiltStage(t *testing.T) {
+	cases := []struct {
+		name, dockerfile, target string
+		want                     bool
+	}{
+		{"in the last stage", "FROM a AS build\nFROM b\nHEALTHCHECK --interval=5s \\\n  CMD true\n", "", true},
+		{"only in an earlier stage", "FROM a AS build\nHEALTHCHECK CMD true\nFROM b\n", "", false},
+		{"inherited from the stage it starts from", "FROM a AS base\nHEALTHCHECK CMD true\nFROM base AS run\nCMD x\n", "", true},
+		{"switched off", "FROM a AS base\nHEALTHCHECK CMD true\nFROM base\nHEALTHCHECK NONE\n", "", false},
+		{"in the build target", "FROM a AS run\nHEALTHCHECK CMD true\nFROM b AS other\n", "run", true},
+	}
+	for _, c := range cases {
+		path := filepath.Join(t.TempDir(), "Dockerfile")
+		if err := os.WriteFile(path, []byte(c.dockerfile), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		got, err := imageHealthcheck(path, c.target)
+		if err != nil || got != c.want {
+			t.Errorf("%s: got %v, %v; want %v", c.name, got, err, c.want)
+		}
+	}
+}
