@@ -18,4 +18,3 @@ export function createRedis(url: string, kind: 'client' | 'producer' | 'worker' 
   redis.on('error', () => undefined);
   return redis;
 }
-

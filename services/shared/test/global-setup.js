@@ -6,8 +6,14 @@ function reachable(url, defaultPort) {
   return new Promise((resolve) => {
     const socket = net.connect({ host: hostname, port: Number(port || defaultPort) });
     socket.setTimeout(3000);
-    socket.once('connect', () => { socket.destroy(); resolve(true); });
-    socket.once('timeout', () => { socket.destroy(); resolve(false); });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
     socket.once('error', () => resolve(false));
   });
 }
@@ -19,6 +25,8 @@ module.exports = async () => {
   if (!(await reachable(mongoUrl, 27017))) missing.push(`MongoDB-protocol server at ${mongoUrl}`);
   if (!(await reachable(redisUrl, 6379))) missing.push(`Redis at ${redisUrl}`);
   if (missing.length) {
-    throw new Error(`Tests need real servers; not answering: ${missing.join(', ')}. Run \`make test\` (it starts them).`);
+    throw new Error(
+      `Tests need real servers; not answering: ${missing.join(', ')}. Run \`make test\` (it starts them).`,
+    );
   }
 };

@@ -48,18 +48,14 @@ describe('route choice (SPEC §2) and access rules (SPEC §4)', () => {
     expect(screen.getByRole('main')).toBeInTheDocument();
   });
 
-  it.each([
-    '/member/home',
-    '/member/account',
-    '/faq',
-    '/checkout',
-    '/coaching-checkout',
-    '/guided-visualizations',
-  ])('sends a visitor on %s to /login', async (path) => {
-    const { location } = renderApp(path, { viewer: null });
-    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
-    expect(location().pathname).toBe('/login');
-  });
+  it.each(['/member/home', '/member/account', '/faq', '/checkout', '/coaching-checkout', '/guided-visualizations'])(
+    'sends a visitor on %s to /login',
+    async (path) => {
+      const { location } = renderApp(path, { viewer: null });
+      expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
+      expect(location().pathname).toBe('/login');
+    },
+  );
 
   it('shows the lesson catalogue to a visitor in the public layout: free lessons to watch, locked ones to unlock', async () => {
     const { location } = renderApp('/lessons', { viewer: null });
