@@ -69,48 +69,41 @@ need_go() {
 # Cached Go builds: ~/.cache/fairway-mind/bin/<name>-<version or source hash>. A lock keeps
 # two launchers from building the same binary at once.
 ferretdb_bin() {
-  local key bin
-  key=$(cat "$FERRETDB_SRC/go.mod" "$FERRETDB_SRC/go.sum" "$FERRETDB_SRC/main.go" | sha256sum | cut -c1-12)
-  bin="$BIN_CACHE/ferretdb-$key"
-  if [ ! -x "$bin" ]; then
-    need_go FerretDB
-    mkdir -p "$BIN_CACHE"
-    (
-      flock 9
-      [ -x "$bin" ] && exit 0
-      say "    building FerretDB (infra/ferretdb, first time only; a few minutes on a cold machine)" >&2
-      local t=$EPOCHREALTIME
-      (cd "$FERRETDB_SRC" && go build -trimpath -o "$bin.tmp" .) >"$LOG_DIR/build-ferretdb.log" 2>&1 ||
-        { tail -n 20 "$LOG_DIR/build-ferretdb.log" >&2; exit 1; }
-      mv "$bin.tmp" "$bin"
-      say "    built FerretDB in $(elapsed "$t") s" >&2
-    ) 9>"$BIN_CACHE/.ferretdb.lock" || die "FerretDB build failed (log: .data/log/build-ferretdb.log)"
-  fi
-  printf '%s' "$bin"
+  go_build_cached FerretDB ferretdb "$FERRETDB_SRC" 1.24 \
+    "a few minutes on a cold machine" "$FERRETDB_SRC/go.mod" "$FERRETDB_SRC/go.sum" "$FERRETDB_SRC/main.go"
 }
 
 # The docker-compose checker (infra/compose-check, compose-go): keyed by its module files and
 # sources, so an edit rebuilds it.
 compose_check_bin() {
-  local key bin f src=()
+  local f src=()
   for f in "$COMPOSE_CHECK_SRC"/go.mod "$COMPOSE_CHECK_SRC"/go.sum "$COMPOSE_CHECK_SRC"/*.go; do
     [[ $f == *_test.go ]] || src+=("$f")
   done
-  key=$(cat "${src[@]}" | sha256sum | cut -c1-12)
-  bin="$BIN_CACHE/compose-check-$key"
+  go_build_cached compose-check compose-check "$COMPOSE_CHECK_SRC" 1.24.3 "" "${src[@]}"
+}
+
+# go_build_cached LABEL NAME SRC_DIR MIN_GO HINT KEY_FILES...: prints the path of the binary
+# built from SRC_DIR, cached in $BIN_CACHE as NAME-<hash of KEY_FILES> (an edit rebuilds it);
+# a lock keeps two launchers from building the same binary at once.
+go_build_cached() {
+  local label=$1 name=$2 src=$3 min_go=$4 hint=$5 key bin
+  shift 5
+  key=$(cat "$@" | sha256sum | cut -c1-12)
+  bin="$BIN_CACHE/$name-$key"
   if [ ! -x "$bin" ]; then
-    need_go compose-check 1.24.3
+    need_go "$label" "$min_go"
     mkdir -p "$BIN_CACHE"
     (
       flock 9
       [ -x "$bin" ] && exit 0
-      say "    building compose-check (infra/compose-check, first time only)" >&2
+      say "    building $label (${src#"$ROOT"/}, first time only${hint:+; $hint})" >&2
       local t=$EPOCHREALTIME
-      (cd "$COMPOSE_CHECK_SRC" && go build -trimpath -o "$bin.tmp" .) >"$LOG_DIR/build-compose-check.log" 2>&1 ||
-        { tail -n 20 "$LOG_DIR/build-compose-check.log" >&2; exit 1; }
+      (cd "$src" && go build -trimpath -o "$bin.tmp" .) >"$LOG_DIR/build-$name.log" 2>&1 ||
+        { tail -n 20 "$LOG_DIR/build-$name.log" >&2; exit 1; }
       mv "$bin.tmp" "$bin"
-      say "    built compose-check in $(elapsed "$t") s" >&2
-    ) 9>"$BIN_CACHE/.compose-check.lock" || die "compose-check build failed (log: .data/log/build-compose-check.log)"
+      say "    built $label in $(elapsed "$t") s" >&2
+    ) 9>"$BIN_CACHE/.$name.lock" || die "$label build failed (log: .data/log/build-$name.log)"
   fi
   printf '%s' "$bin"
 }
