@@ -141,7 +141,9 @@ wait_for() {
   shift 3
   deadline=$((SECONDS + seconds))
   until "$@"; do
-    if [ -n "$name" ] && [ -f "$RUN_DIR/$name.pid" ] && ! pid_of "$name" >/dev/null; then
+    # The started process itself, not pid_of: right after start_bg its command line may not
+    # show the marker yet (setsid has not exec'd), which is no reason to call it dead.
+    if [ -n "$name" ] && [ -f "$RUN_DIR/$name.pid" ] && ! is_alive "$(head -n 1 "$RUN_DIR/$name.pid")"; then
       log_tail "$name"
       die "$name exited during start-up (log: .data/log/$name.log)"
     fi
