@@ -8,7 +8,17 @@ import { isoDate } from './common';
 export const QUEUES = {
   membershipEvents: 'membership-events',
   notifications: 'notifications',
+  /** auth → courses: a member's account was deleted, or their name changed. */
+  accountEventsCourses: 'account-events-courses',
+  /** auth → billing: a member's account was deleted. */
+  accountEventsBilling: 'account-events-billing',
 } as const;
+
+/**
+ * BullMQ hands a job to one consumer, so an event several services consume is published once per
+ * consumer queue (same job id on each). Auth's account events go to these queues.
+ */
+export const ACCOUNT_EVENT_QUEUES = [QUEUES.accountEventsCourses, QUEUES.accountEventsBilling] as const;
 
 export const membershipUpgradedSchema = z.object({
   userId: z.string().min(1),
@@ -46,6 +56,40 @@ export const contactSubmittedSchema = z.object({
   createdAt: isoDate,
 });
 
+/** A member deleted their account: every service drops or anonymises what it holds of them. */
+export const accountDeletedSchema = z.object({
+  userId: z.string().min(1),
+  eventId: z.string().min(1),
+  occurredAt: isoDate,
+});
+
+/** A member's display name changed (courses keep the owner's name on each course). */
+export const memberProfileChangedSchema = z.object({
+  userId: z.string().min(1),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  eventId: z.string().min(1),
+  occurredAt: isoDate,
+});
+
+/** Mails to one member about their account (contact's mail worker sends them). */
+const memberMailBase = {
+  userId: z.string().min(1),
+  email: z.email(),
+  firstName: z.string().nullable(),
+  eventId: z.string().min(1),
+  occurredAt: isoDate,
+};
+export const welcomeMailSchema = z.object(memberMailBase);
+export const passwordResetMailSchema = z.object({
+  ...memberMailBase,
+  /** `<SITE_ORIGIN>/reset-password?token=…`; the token is single-use and expires at `expiresAt`. */
+  resetUrl: z.url(),
+  expiresAt: isoDate,
+});
+export const passwordChangedMailSchema = z.object(memberMailBase);
+export const accountDeletedMailSchema = z.object(memberMailBase);
+
 /** Job name → payload schema, per queue. */
 export const JOBS = {
   [QUEUES.membershipEvents]: {
@@ -55,6 +99,17 @@ export const JOBS = {
   [QUEUES.notifications]: {
     'coaching-booked': coachingBookedSchema,
     'contact-submitted': contactSubmittedSchema,
+    'welcome-mail': welcomeMailSchema,
+    'password-reset-mail': passwordResetMailSchema,
+    'password-changed-mail': passwordChangedMailSchema,
+    'account-deleted-mail': accountDeletedMailSchema,
+  },
+  [QUEUES.accountEventsCourses]: {
+    'account-deleted': accountDeletedSchema,
+    'member-profile-changed': memberProfileChangedSchema,
+  },
+  [QUEUES.accountEventsBilling]: {
+    'account-deleted': accountDeletedSchema,
   },
 } as const;
 
@@ -68,6 +123,12 @@ export type MembershipUpgraded = z.infer<typeof membershipUpgradedSchema>;
 export type MembershipDowngraded = z.infer<typeof membershipDowngradedSchema>;
 export type CoachingBooked = z.infer<typeof coachingBookedSchema>;
 export type ContactSubmitted = z.infer<typeof contactSubmittedSchema>;
+export type AccountDeleted = z.infer<typeof accountDeletedSchema>;
+export type MemberProfileChanged = z.infer<typeof memberProfileChangedSchema>;
+export type WelcomeMail = z.infer<typeof welcomeMailSchema>;
+export type PasswordResetMail = z.infer<typeof passwordResetMailSchema>;
+export type PasswordChangedMail = z.infer<typeof passwordChangedMailSchema>;
+export type AccountDeletedMail = z.infer<typeof accountDeletedMailSchema>;
 
 /**
  * A BullMQ job id from the source of the event (e.g. "stripe", "evt_123"), so the same source

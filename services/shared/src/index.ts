@@ -7,6 +7,7 @@ export * from './rate-limit';
 export * from './redis';
 export * from './redis-lock';
 export * from './server';
+export * from './service-token';
 export * from './session';
 // The contracts (queue events, HTTP views) are defined in @fm/contracts; re-exported so the
 // services' event imports keep one path.

@@ -1,0 +1,63 @@
+import type { Context, Middleware, Next } from 'koa';
+import jwt from 'jsonwebtoken';
+import { UnauthorizedError } from './errors';
+
+/** The services that answer service-to-service calls; a token names one of them as its audience. */
+export type ServiceName = 'auth' | 'content' | 'courses' | 'contact' | 'billing';
+
+/** What a service-to-service call is about: the member it concerns, and their email. */
+export interface ServiceClaims {
+  /** The member the call is about (JWT `sub`). */
+  userId: string;
+  email?: string;
+}
+
+/** Service tokens live this long: long enough for one call, too short to be worth stealing. */
+export const SERVICE_TOKEN_TTL_SECONDS = 60;
+const ISSUER = 'fairway-mind';
+
+/** A short-lived bearer token for one call from `issuer` to `audience` (HS256, JWT_SECRET). */
+export function signServiceToken(
+  secret: string,
+  options: { issuer: ServiceName; audience: ServiceName; claims: ServiceClaims },
+): string {
+  return jwt.sign({ email: options.claims.email, svc: options.issuer }, secret, {
+    algorithm: 'HS256',
+    audience: options.audience,
+    issuer: ISSUER,
+    subject: options.claims.userId,
+    expiresIn: SERVICE_TOKEN_TTL_SECONDS,
+  });
+}
+
+/** Verifies a token meant for `audience`; throws UnauthorizedError for anything else. */
+export function verifyServiceToken(secret: string, audience: ServiceName, token: string): ServiceClaims {
+  try {
+    const payload = jwt.verify(token, secret, { algorithms: ['HS256'], audience, issuer: ISSUER });
+    if (typeof payload === 'string' || !payload.sub) throw new Error('no subject');
+    return { userId: payload.sub, email: typeof payload.email === 'string' ? payload.email : undefined };
+  } catch {
+    throw new UnauthorizedError('A valid service token is required.');
+  }
+}
+
+declare module 'koa' {
+  interface DefaultState {
+    /** Set by requireServiceToken: whom a service-to-service call is about. */
+    service?: ServiceClaims;
+  }
+}
+
+/**
+ * Guards an internal route (never routed by the gateway): `Authorization: Bearer <token>` signed
+ * with JWT_SECRET for this service's audience, else 401. Sets ctx.state.service.
+ */
+export function requireServiceToken(secret: string, audience: ServiceName): Middleware {
+  return async (ctx: Context, next: Next) => {
+    const header = ctx.get('Authorization');
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match) throw new UnauthorizedError('A valid service token is required.');
+    ctx.state.service = verifyServiceToken(secret, audience, match[1]!);
+    await next();
+  };
+}
