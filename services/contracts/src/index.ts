@@ -9,3 +9,4 @@ export * from './contact';
 export * from './content';
 export * from './courses';
 export * from './events';
+export * from './site';

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/**
+ * GET /api/config (content service, public): the facts the SPA shows that the server's config
+ * decides, so that changing one variable (e.g. PREMIUM_PRICE_CENTS) changes every place a member
+ * sees it. Prices are in the currency's minor unit.
+ */
+export const siteConfigSchema = z.strictObject({
+  productName: z.string().min(1),
+  supportEmail: z.email(),
+  founderName: z.string().min(1),
+  currency: z.string().length(3),
+  premiumPriceCents: z.number().int().positive(),
+  coachingPriceCents: z.number().int().positive(),
+  coachingSessionMinutes: z.number().int().positive(),
+  /** Stripe.js's publishable key (public by design). */
+  stripePublishableKey: z.string().min(1),
+});
+export type SiteConfig = z.infer<typeof siteConfigSchema>;
