@@ -78,9 +78,13 @@ describe('mail templates', () => {
 });
 
 describe('coaching mails', () => {
-  it('when the session length is configured, then both coaching mails state it', () => {
+  it('when the session length and the founder are configured, then the coaching mails state them', () => {
     expect(coachingBookedFounderMail(booking, 'Fairway Mind', 60).text).toContain('60-minute');
-    expect(coachingBookedMemberMail(booking, 'Fairway Mind', 'founder@example.com', 60).text).toContain('60 minutes');
+    const member = coachingBookedMemberMail(booking, 'Fairway Mind', 'founder@example.com', {
+      sessionMinutes: 60,
+      founderName: 'Coach Sam Fairweather',
+    });
+    expect(member.text).toContain('Your session is 60 minutes, one-on-one with Coach Sam Fairweather, our founder.');
   });
 });
 

@@ -136,13 +136,14 @@ export function coachingBookedMemberMail(
   event: CoachingBooked,
   productName: string,
   founderEmail: string,
-  sessionMinutes = COACHING_SESSION_MINUTES,
+  coaching: { sessionMinutes: number; founderName?: string } = { sessionMinutes: COACHING_SESSION_MINUTES },
 ): MailContent {
   const amount = formatMoney(event.amountCents, event.currency);
   const firstName = event.memberName?.trim().split(/\s+/)[0];
   const greeting = firstName ? `Hi ${firstName},` : 'Hi there,';
+  const coach = coaching.founderName ? `${coaching.founderName}, our founder` : 'our founder';
   const steps = [
-    `Your session is ${sessionMinutes} minutes, one-on-one with our founder.`,
+    `Your session is ${coaching.sessionMinutes} minutes, one-on-one with ${coach}.`,
     `Within ${COACHING_SCHEDULING_HOURS} hours you will receive an e-mail at ${event.memberEmail} to find a time that suits you.`,
     'Before the session, note two or three moments on the course when your mental game lets you down. We will start there.',
   ];

@@ -28,7 +28,10 @@ import type { NotificationService } from '../domain/notification.service';
 export function notificationHandlers(
   notifier: NotificationService,
   contact: ContactService,
-  config: Pick<Config, 'FOUNDER_EMAIL' | 'PRODUCT_NAME' | 'SITE_ORIGIN' | 'SUPPORT_EMAIL' | 'COACHING_SESSION_MINUTES'>,
+  config: Pick<
+    Config,
+    'FOUNDER_EMAIL' | 'FOUNDER_NAME' | 'PRODUCT_NAME' | 'SITE_ORIGIN' | 'SUPPORT_EMAIL' | 'COACHING_SESSION_MINUTES'
+  >,
 ): JobHandlers<typeof QUEUES.notifications> {
   const site: AccountMailSite = {
     productName: config.PRODUCT_NAME,
@@ -58,7 +61,10 @@ export function notificationHandlers(
         key,
         to: event.memberEmail,
         kind: 'coaching-booked-member',
-        mail: coachingBookedMemberMail(event, config.PRODUCT_NAME, config.FOUNDER_EMAIL, minutes),
+        mail: coachingBookedMemberMail(event, config.PRODUCT_NAME, config.FOUNDER_EMAIL, {
+          sessionMinutes: minutes,
+          founderName: config.FOUNDER_NAME,
+        }),
       });
     },
     'welcome-mail': async (event) => {
