@@ -46,7 +46,8 @@ export async function accountEventsPublisher(redis: { redisUrl: string; redisPre
     publish,
     /** Resolves once the worker has completed every job (BullMQ's completed event, or already completed). */
     async finished(jobs: Job[], timeoutMs = 10_000): Promise<void> {
-      await Promise.all(jobs.map((job) => job.waitUntilFinished(queueEvents, timeoutMs)));
+      // One at a time: each wait listens on the producer's queue (more than 10 at once warns).
+      for (const job of jobs) await job.waitUntilFinished(queueEvents, timeoutMs);
     },
     /** Publishes one event and waits until the worker has completed it. */
     async applied(job: Promise<Job>, timeoutMs = 10_000): Promise<Job> {

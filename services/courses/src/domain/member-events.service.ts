@@ -23,29 +23,40 @@ export class MemberEventsService {
 
   /**
    * The member's name changed: every course they own shows the new name. Ordered by
-   * `occurredAt` through the member's record in `course_owners`; the courses are then brought up
-   * to the newest name known (so a replay after a crash half-way finishes the job, and a stale
-   * event still repairs nothing but costs nothing). A deleted member's name is not kept.
+   * `occurredAt` through the member's record in `course_owners` (written only by a newer event);
+   * the courses are then brought up to the newest name recorded, so a replay after a crash
+   * half-way finishes the job and a stale event changes nothing. A deleted member's name is not
+   * kept.
    */
   async applyProfileChange(event: MemberProfileChanged): Promise<ProfileChangeOutcome> {
     const { Course, CourseOwner, DeletedMember } = this.models;
-    if (await DeletedMember.exists({ _id: event.userId })) return 'deleted-member';
+    const { userId } = event;
+    if (await DeletedMember.exists({ _id: userId })) return 'deleted-member';
     const occurredAt = new Date(event.occurredAt);
-    const known = await CourseOwner.findById(event.userId).lean<CourseOwnerRecord>();
-    const isNewer = !known || known.changedAt < occurredAt;
-    const newest = isNewer
-      ? { ownerName: ownerNameOf(event.firstName, event.lastName), changedAt: occurredAt, eventId: event.eventId }
-      : known;
-    if (isNewer) {
-      await CourseOwner.updateOne({ _id: event.userId }, { $set: newest }, { upsert: true });
-    }
+    // Only an event newer than the recorded one matches; with a newer (or this) one recorded,
+    // the upsert's insert meets the unique _id and is refused.
+    const applied = await insertOnce(() =>
+      CourseOwner.updateOne(
+        { _id: userId, changedAt: { $lt: occurredAt } },
+        {
+          $set: {
+            ownerName: ownerNameOf(event.firstName, event.lastName),
+            changedAt: occurredAt,
+            eventId: event.eventId,
+          },
+        },
+        { upsert: true },
+      ),
+    );
+    const newest = await CourseOwner.findById(userId).lean<CourseOwnerRecord>();
+    if (!newest) return 'deleted-member';
     // The owner's name is not a change of the course: its updatedAt stays.
     await Course.updateMany(
-      { userId: event.userId, ...ownerNameOlderThan(newest.changedAt) },
+      { userId, ...ownerNameOlderThan(newest.changedAt) },
       { $set: { ownerName: newest.ownerName, ownerNameChangedAt: newest.changedAt } },
       { timestamps: false },
     );
-    return isNewer ? 'applied' : 'stale';
+    return applied ? 'applied' : 'stale';
   }
 
   /**

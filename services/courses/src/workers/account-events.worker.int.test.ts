@@ -1,9 +1,10 @@
 import { courseSchema } from '@fm/contracts';
 import { closeBackground, USERS_COLLECTION } from '@fm/shared';
-import { createTestDeps, loggedInMember, type TestDeps } from '@fm/shared/testing';
+import { createTestDeps, eventually, loggedInMember, type TestDeps } from '@fm/shared/testing';
 import { Types } from 'mongoose';
 import { compose } from '../compose';
 import { type Config, configSchema } from '../config';
+import { memberEventsLockKey } from './account-events.worker';
 import { accountDeleted, accountEventsPublisher, profileChanged } from '../../test/account-events';
 import { type Callback, coursesApi, validCourse } from '../../test/course-client';
 
@@ -185,6 +186,21 @@ describe("owners' names stored on the course", () => {
     }
     await auth.finished(jobs, 20_000);
     for (const [o, owner] of owners.entries()) expect(await ownerNameOf(owner.api, ids[o]!)).toBe('Name5 Player');
+  });
+
+  it("when another courses process is applying an event of the same member, then this one waits for it and applies after", async () => {
+    const owner = await member({ firstName: 'Byron', lastName: 'Nelson' });
+    const id = await owner.api.createId();
+    const key = memberEventsLockKey(deps.config.REDIS_PREFIX, owner.user.id);
+    expect(await deps.redis.set(key, 'another-process', 'PX', 30_000, 'NX')).toBe('OK');
+
+    const job = await auth.publish.profileChanged(profileChanged(owner.user.id, 'Lord', 'Byron'));
+    await eventually(async () => (await job.getState()) === 'active');
+    expect(await ownerNameOf(owner.api, id)).toBe('Byron Nelson');
+
+    await deps.redis.del(key);
+    await auth.finished([job]);
+    expect(await ownerNameOf(owner.api, id)).toBe('Lord Byron');
   });
 });
 

@@ -8,6 +8,11 @@ const MEMBER_LOCK_TTL_MS = 30_000;
 const MEMBER_LOCK_WAIT_MS = 10_000;
 const MEMBER_LOCK_POLL_MS = 20;
 
+/** The Redis key a member's events are applied under, one at a time. */
+export function memberEventsLockKey(redisPrefix: string, userId: string): string {
+  return `${redisPrefix}:courses:member-events:${userId}`;
+}
+
 export interface AccountEventsWorkerOptions {
   redis: ServiceDeps['redis'];
   redisUrl: string;
@@ -25,7 +30,7 @@ async function oneAtATimePerMember<T>(
   userId: string,
   work: () => Promise<T>,
 ): Promise<T> {
-  const lock = new RedisLock(options.redis, `${options.redisPrefix}:courses:member-events:${userId}`, MEMBER_LOCK_TTL_MS);
+  const lock = new RedisLock(options.redis, memberEventsLockKey(options.redisPrefix, userId), MEMBER_LOCK_TTL_MS);
   const deadline = Date.now() + MEMBER_LOCK_WAIT_MS;
   let token = await lock.acquire();
   while (token === null) {
