@@ -86,7 +86,10 @@ export class MemberEventsService {
     const before = await onCourses();
     const courses = await Course.deleteMany({ userId });
     const after = await onCourses();
-    const [likes, favorites] = await Promise.all([CourseLike.deleteMany({ userId }), CourseFavorite.deleteMany({ userId })]);
+    const [likes, favorites] = await Promise.all([
+      CourseLike.deleteMany({ userId }),
+      CourseFavorite.deleteMany({ userId }),
+    ]);
     return {
       courses: courses.deletedCount,
       likes: before.likes + after.likes + likes.deletedCount,

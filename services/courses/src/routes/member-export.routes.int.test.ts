@@ -69,7 +69,7 @@ describe('GET /internal/member-export without a valid service token', () => {
     expect(await exportWith(`Bearer ${expired}`)).toMatchObject({ status: 401, body: { code: 'UNAUTHENTICATED' } });
   });
 
-  it("when a member calls it with their own session cookie, then 401 (members never reach it)", async () => {
+  it('when a member calls it with their own session cookie, then 401 (members never reach it)', async () => {
     const { cookie } = await member();
     const res = await request(app).get('/internal/member-export').set('Cookie', cookie);
     expect(res).toMatchObject({ status: 401, body: { code: 'UNAUTHENTICATED' } });

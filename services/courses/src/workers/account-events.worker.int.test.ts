@@ -113,6 +113,9 @@ describe("owners' names stored on the course", () => {
     expect(await Promise.all(replays.map((job) => job.getState()))).toEqual(['completed', 'completed', 'completed']);
     expect(await ownerNameOf(viewer.api, id)).toBe('Young Tom');
     expect(await count('course_owners', { _id: owner.user.id })).toBe(1);
+    // The member's next course is named after the newest change too (the guard still reads
+    // "Old Tom": this test never renames the users record).
+    expect(await owner.api.create()).toMatchObject({ status: 201, body: { ownerName: 'Young Tom' } });
   });
 
   it('when the member clears both names, then their courses answer ownerName null', async () => {
@@ -188,7 +191,7 @@ describe("owners' names stored on the course", () => {
     for (const [o, owner] of owners.entries()) expect(await ownerNameOf(owner.api, ids[o]!)).toBe('Name5 Player');
   });
 
-  it("when another courses process is applying an event of the same member, then this one waits for it and applies after", async () => {
+  it('when another courses process is applying an event of the same member, then this one waits for it and applies after', async () => {
     const owner = await member({ firstName: 'Byron', lastName: 'Nelson' });
     const id = await owner.api.createId();
     const key = memberEventsLockKey(deps.config.REDIS_PREFIX, owner.user.id);
