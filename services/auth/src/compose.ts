@@ -77,7 +77,7 @@ export async function compose(deps: ServiceDeps<AuthConfig>, overrides: AuthOver
   return {
     app: createApp(deps, {
       name: 'auth',
-      routers: [authRouter(users), accountRouter({ accounts, resets, exports })],
+      routers: [authRouter(users), accountRouter({ accounts, resets, exports, bodyLimit: config.BODY_LIMIT })],
     }),
     // The producers are listed first, so they close after the worker.
     background: { producers, membership },

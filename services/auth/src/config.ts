@@ -18,7 +18,12 @@ export const configSchema = baseEnvSchema.extend({
   /** Login attempts per client IP per 15 minutes. */
   AUTH_LOGINS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(100),
   /** How long a password-reset link works. */
-  PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
+  PASSWORD_RESET_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(60),
   /** Forgot-password requests per email address per hour. */
   AUTH_RESETS_PER_EMAIL_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(5),
   /** Forgot-password requests per client IP per hour. */

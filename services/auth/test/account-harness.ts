@@ -34,7 +34,10 @@ export async function startAuth(env: Record<string, string> = {}): Promise<Harne
   const queueOf = (name: string) => {
     let queue = queues.get(name);
     if (!queue) {
-      queue = new Queue(name, { connection: { url: deps.config.REDIS_URL }, prefix: bullPrefix(deps.config.REDIS_PREFIX) });
+      queue = new Queue(name, {
+        connection: { url: deps.config.REDIS_URL },
+        prefix: bullPrefix(deps.config.REDIS_PREFIX),
+      });
       queues.set(name, queue);
     }
     return queue;
@@ -83,7 +86,11 @@ export async function signedUpMember(
     firstName: overrides.firstName ?? 'Ada',
     lastName: overrides.lastName ?? 'Lovelace',
   };
-  const res = await browser.post('/api/auth/signup').set('Origin', TEST_SITE_ORIGIN).set('X-Forwarded-For', nextIp()).send(member);
+  const res = await browser
+    .post('/api/auth/signup')
+    .set('Origin', TEST_SITE_ORIGIN)
+    .set('X-Forwarded-For', nextIp())
+    .send(member);
   if (res.status !== 201) throw new Error(`signup answered ${res.status}: ${JSON.stringify(res.body)}`);
   return { ...member, id: res.body.user.id as string, browser, sid: sidOf(res)! };
 }

@@ -92,7 +92,13 @@ export class UserService {
     try {
       await this.deps.notifications.publish(
         job,
-        { userId: user._id, email: user.email, firstName: user.firstName, eventId, occurredAt: new Date().toISOString() },
+        {
+          userId: user._id,
+          email: user.email,
+          firstName: user.firstName,
+          eventId,
+          occurredAt: new Date().toISOString(),
+        },
         jobIdFor(job, eventId),
       );
     } catch (err) {

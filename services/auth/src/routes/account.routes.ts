@@ -1,3 +1,4 @@
+import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import { parseBody } from '@fm/shared';
 import type { AccountService } from '../domain/account.service';
@@ -17,11 +18,21 @@ export interface AccountRouterDeps {
   accounts: AccountService;
   resets: PasswordResetService;
   exports: MemberExportService;
+  /** BODY_LIMIT: the app parses POST/PUT/PATCH bodies; this router parses its DELETE body alike. */
+  bodyLimit: string;
 }
 
 /** A member's own account: forgotten and changed passwords, names, sessions, export, deletion. */
-export function accountRouter({ accounts, resets, exports }: AccountRouterDeps): Router {
+export function accountRouter({ accounts, resets, exports, bodyLimit }: AccountRouterDeps): Router {
   const router = new Router();
+  // DELETE /api/auth/user carries {password}: parsed with the app's JSON rules.
+  const deleteBody = bodyParser({
+    enableTypes: ['json'],
+    jsonLimit: bodyLimit,
+    encoding: 'utf-8',
+    jsonStrict: true,
+    parsedMethods: ['DELETE'],
+  });
 
   // The same answer whether or not the email has an account.
   router.post('/api/auth/password/forgot', async (ctx) => {
@@ -67,7 +78,7 @@ export function accountRouter({ accounts, resets, exports }: AccountRouterDeps):
     ctx.body = data;
   });
 
-  router.delete('/api/auth/user', async (ctx) => {
+  router.delete('/api/auth/user', deleteBody, async (ctx) => {
     const member = await accounts.member(ctx.session?.userId);
     const { password } = parseBody(ctx, deleteAccountSchema);
     await accounts.deleteAccount(member, password);

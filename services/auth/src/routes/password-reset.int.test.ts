@@ -87,7 +87,10 @@ describe('forgot password', () => {
     'when the body is %j, then 400 naming the email',
     async (body) => {
       const res = await request(h.server).post('/api/auth/password/forgot').set('Origin', TEST_SITE_ORIGIN).send(body);
-      expect(res).toMatchObject({ status: 400, body: { code: 'VALIDATION_ERROR', errors: { email: expect.any(String) } } });
+      expect(res).toMatchObject({
+        status: 400,
+        body: { code: 'VALIDATION_ERROR', errors: { email: expect.any(String) } },
+      });
     },
   );
 
