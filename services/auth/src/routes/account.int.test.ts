@@ -1,5 +1,7 @@
 import { ACCOUNT_EVENT_QUEUES, closeBackground, jobIdFor, QUEUES, sessionKey } from '@fm/shared';
 import request from 'supertest';
+import { compose } from '../compose';
+import { createAuthProducers } from '../events/auth.producers';
 import {
   type Harness,
   loggedInBrowser,
@@ -275,11 +277,9 @@ describe('delete account', () => {
 });
 
 describe('when the queues cannot be reached', () => {
-  let outage: Awaited<ReturnType<typeof import('../compose').compose>>;
+  let outage: Awaited<ReturnType<typeof compose>>;
   let server: ReturnType<typeof outage.app.callback>;
   beforeAll(async () => {
-    const { createAuthProducers } = await import('../events/auth.producers');
-    const { compose } = await import('../compose');
     // Producers whose Redis connection is gone (closed): every publish fails as in an outage.
     const producers = createAuthProducers({
       redisUrl: h.deps.config.REDIS_URL,
