@@ -72,6 +72,8 @@ export class PasswordResetService {
     const tokenHash = hashResetToken(token);
     const user = await models.User.findOne({ email }).lean<User>();
     if (!user) {
+      // The database work of the other branch (replace a token), with nothing to replace.
+      await models.PasswordReset.deleteMany({ userId: '' });
       await models.PasswordReset.exists({ _id: tokenHash });
       return;
     }
