@@ -11,6 +11,7 @@ import { JOBS, QUEUES } from '@fm/contracts';
 import { baseEnvSchema } from './config';
 import { createQueueWorker, QueueProducer } from './events/queues';
 import { createApp } from './http/create-app';
+import { membershipEventLag, metrics, webhookEvents } from './metrics';
 import { createRedis } from './redis';
 import { createTestDeps, eventually, type TestDeps } from './testing';
 
@@ -97,6 +98,21 @@ test('when Redis is unreachable, then /metrics still answers (it touches neither
   } finally {
     deadRedis.disconnect();
   }
+});
+
+test('when billing and auth record webhook events and membership lag with the kit helpers, then /metrics shows them under the dashboard names', async () => {
+  webhookEvents().inc({ type: 'invoice.paid', outcome: 'applied' });
+  expect(webhookEvents()).toBe(webhookEvents());
+  membershipEventLag().observe({ event: 'membership-upgraded' }, 0.3);
+  const text = await scrape();
+  expect(sample(text, 'fm_webhook_events_total', { type: 'invoice.paid', outcome: 'applied' })).toBe(1);
+  expect(sample(text, 'fm_membership_event_lag_seconds_count', { event: 'membership-upgraded' })).toBe(1);
+  expect(sample(text, 'fm_membership_event_lag_seconds_bucket', { event: 'membership-upgraded', le: '0.5' })).toBe(1);
+});
+
+test('when a name is asked again as another metric type, then the accessor refuses', () => {
+  webhookEvents();
+  expect(() => metrics.gauge({ name: 'fm_webhook_events_total', help: 'x' })).toThrow(/another type/);
 });
 
 describe('queues', () => {

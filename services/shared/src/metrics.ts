@@ -181,3 +181,32 @@ export function jobProcessed(queue: string, job: string, outcome: JobOutcome, se
     })
     .observe({ queue, job }, seconds);
 }
+
+// ---- for the services' own events (the names the Grafana dashboard reads) -----------------
+
+/**
+ * Stripe webhook deliveries by event type and outcome (billing):
+ * `webhookEvents().inc({ type: event.type, outcome: 'applied' | 'ignored' | 'duplicate' | 'failed' })`.
+ * `type` is Stripe's event type (a bounded set), never an id.
+ */
+export function webhookEvents(): Counter<'type' | 'outcome'> {
+  return metrics.counter({
+    name: 'fm_webhook_events_total',
+    help: 'Stripe webhook events received, by event type and outcome',
+    labelNames: ['type', 'outcome'],
+  });
+}
+
+/**
+ * Membership-event lag (auth, when it applies a membership event): seconds from the webhook's
+ * arrival (the event's `occurredAt`) to the member's level changing:
+ * `membershipEventLag().observe({ event: job.name }, (Date.now() - Date.parse(occurredAt)) / 1000)`.
+ */
+export function membershipEventLag(): Histogram<'event'> {
+  return metrics.histogram({
+    name: 'fm_membership_event_lag_seconds',
+    help: 'Seconds from a membership event (webhook received) to auth applying it, by event',
+    labelNames: ['event'],
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900],
+  });
+}
