@@ -17,3 +17,4 @@ require('./journeys/03-upgrade');
 require('./journeys/04-coaching');
 require('./journeys/05-courses');
 require('./journeys/06-layout');
+require('./journeys/07-account');
