@@ -45,10 +45,11 @@ const (
 var k8sSecretVars = []string{"SESSION_KEYS", "JWT_SECRET", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PUBLISHABLE_KEY", "SMTP_URL"}
 
 // .env.example variables that are not in the base ConfigMap: the secrets, the store URLs and
-// STRIPE_API_BASE (per overlay), and the launcher's own knobs.
+// STRIPE_API_BASE (per overlay), the service-to-service addresses (*_INTERNAL_URL: the
+// Deployment that calls sets them to the Service names), and the launcher's own knobs.
 func k8sConfigExcluded(name string) bool {
 	return slices.Contains(k8sSecretVars, name) || name == "MONGO_URL" || name == "REDIS_URL" ||
-		name == "STRIPE_API_BASE" || name == "SMTP_SINK_HTTP_PORT" ||
+		name == "STRIPE_API_BASE" || name == "SMTP_SINK_HTTP_PORT" || strings.HasSuffix(name, "_INTERNAL_URL") ||
 		strings.HasPrefix(name, "FM_") || strings.HasPrefix(name, "GATEWAY_")
 }
 
@@ -656,7 +657,7 @@ func checkLocal(o *k8sObjects) []string {
 // start-up rewrite still finds its lines in gateway/render.js's compose rendering.
 func checkK8sShared(_ context.Context, dir string) []result {
 	return []result{
-		{"k8s: " + k8sAppEnv + " holds .env.example's variables and values (minus secrets, store URLs, STRIPE_API_BASE, launcher knobs)", checkAppEnv(dir)},
+		{"k8s: " + k8sAppEnv + " holds .env.example's variables and values (minus secrets, store URLs, STRIPE_API_BASE, *_INTERNAL_URL, launcher knobs)", checkAppEnv(dir)},
 		{"k8s: the gateway Deployment's start-up rewrite (cluster DNS resolver, qualified service names) matches gateway/render.js --mode compose", checkGatewayRewrite(dir)},
 	}
 }
