@@ -4,14 +4,7 @@
  * sets up, and the helpers they share (signed webhook deliveries, the jobs billing queued,
  * auth's account events published as auth publishes them).
  */
-import {
-  bullPrefix,
-  closeBackground,
-  QueueProducer,
-  QUEUES,
-  type Background,
-  type QueueName,
-} from '@fm/shared';
+import { bullPrefix, closeBackground, QueueProducer, QUEUES, type Background, type QueueName } from '@fm/shared';
 import { createTestDeps, type TestDeps } from '@fm/shared/testing';
 import { type Job, QueueEvents } from 'bullmq';
 import type Koa from 'koa';
@@ -81,11 +74,7 @@ export async function startBillingService(env: Record<string, string> = {}): Pro
     composeService,
     accountDeleted(userId, eventId, jobId = `auth-${eventId}`) {
       accountEvents ??= new QueueProducer(QUEUES.accountEventsBilling, queueOptions);
-      return accountEvents.publish(
-        'account-deleted',
-        { userId, eventId, occurredAt: new Date().toISOString() },
-        jobId,
-      );
+      return accountEvents.publish('account-deleted', { userId, eventId, occurredAt: new Date().toISOString() }, jobId);
     },
     deliver(event, options = {}, app = service.app) {
       const { payload, signature } = signed(event, options);

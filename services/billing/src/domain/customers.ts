@@ -86,7 +86,9 @@ export class Customers {
   /** Stores `customerId` as the member's unless a row is there; answers the stored one. */
   private async claim(userId: string, customerId: string, log: Logger): Promise<string> {
     const { BillingCustomer } = this.deps.models;
-    if (await insertOnce(() => BillingCustomer.create({ _id: userId, stripeCustomerId: customerId, deletedAt: null }))) {
+    if (
+      await insertOnce(() => BillingCustomer.create({ _id: userId, stripeCustomerId: customerId, deletedAt: null }))
+    ) {
       return customerId;
     }
     const stored = await this.row(userId);

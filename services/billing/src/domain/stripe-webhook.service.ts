@@ -2,7 +2,12 @@ import { createHash } from 'node:crypto';
 import { insertOnce, jobIdFor, type Logger } from '@fm/shared';
 import type { BillingProducers } from '../events/billing.producers';
 import { callStripe, type Stripe } from '../stripe/stripe-client';
-import { DELETED_MEMBER_NAME, type BillingModels, type BillingSubscription, type CoachingBooking } from './billing.models';
+import {
+  DELETED_MEMBER_NAME,
+  type BillingModels,
+  type BillingSubscription,
+  type CoachingBooking,
+} from './billing.models';
 import type { Customers } from './customers';
 import {
   currentPeriodEndOf,
@@ -26,13 +31,7 @@ import {
  * - ignored: a type or kind billing does not handle.
  */
 export type WebhookOutcome =
-  | 'queued'
-  | 'no-effect'
-  | 'stale'
-  | 'unmatched'
-  | 'member-deleted'
-  | 'duplicate'
-  | 'ignored';
+  'queued' | 'no-effect' | 'stale' | 'unmatched' | 'member-deleted' | 'duplicate' | 'ignored';
 
 type Handler = (event: Stripe.Event, log: Logger) => Promise<WebhookOutcome>;
 

@@ -6,9 +6,10 @@ import { QueueEvents } from 'bullmq';
  * sync to wait on the job it queued (`job.waitUntilFinished(events, ms)`). Live from
  * construction, like the producers, so it already listens when the first sync comes.
  */
-export function createMembershipCompletions(
-  options: ProducerOptions & { logger: Logger },
-): { events: QueueEvents; part: BackgroundPart } {
+export function createMembershipCompletions(options: ProducerOptions & { logger: Logger }): {
+  events: QueueEvents;
+  part: BackgroundPart;
+} {
   const events = new QueueEvents(QUEUES.membershipEvents, {
     connection: { url: options.redisUrl, connectTimeout: 5000 },
     prefix: bullPrefix(options.redisPrefix),
