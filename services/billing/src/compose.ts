@@ -34,7 +34,7 @@ export async function compose(deps: ServiceDeps<BillingConfig>, overrides: Billi
   const producers = overrides.producers ?? createBillingProducers(queues);
   const completions = createMembershipCompletions({ ...queues, logger });
   const stripe = overrides.stripe ?? createStripeClient(config);
-  const customers = new Customers({ models, stripe });
+  const customers = new Customers({ models, stripe, redis, redisPrefix: config.REDIS_PREFIX });
   const checkout = new CheckoutService({
     config,
     stripe,

@@ -1,6 +1,10 @@
 import { insertOnce, type CurrentUser, type Logger } from '@fm/shared';
+import type { Redis } from 'ioredis';
 import { callStripe, type Stripe } from '../stripe/stripe-client';
 import type { BillingCustomer, BillingModels } from './billing.models';
+
+/** How long "this member has no customer from before billing_customers" is remembered. */
+export const NO_OLD_CUSTOMER_TTL_SECONDS = 30 * 24 * 3600;
 
 /** "Ada Birdie" from the member's names; null when they gave none. */
 export function displayName(member: Pick<CurrentUser, 'firstName' | 'lastName'>): string | null {
@@ -19,26 +23,23 @@ export function displayName(member: Pick<CurrentUser, 'firstName' | 'lastName'>)
  *
  * Members from before this map (their customer id was stored on auth's user document) have no
  * row: their customer is found at Stripe by `metadata.userId` (every customer billing ever
- * created carries it) and the row is written then (see CONTEXT.md, "customer").
+ * created carries it) and the row is written then (see CONTEXT.md, "customer"). A search that
+ * finds none is remembered in Redis for NO_OLD_CUSTOMER_TTL_SECONDS (no such customer can appear
+ * later: every customer made since gets its row), so a free member's account page does not ask
+ * Stripe each time.
  */
 export class Customers {
-  constructor(private readonly deps: { models: BillingModels; stripe: Stripe }) {}
+  constructor(private readonly deps: { models: BillingModels; stripe: Stripe; redis: Redis; redisPrefix: string }) {}
 
   /** The member's row, deleted or not. */
   async row(userId: string): Promise<BillingCustomer | undefined> {
     return (await this.deps.models.BillingCustomer.findById(userId).lean()) ?? undefined;
   }
 
-  /** The member's Stripe customer id, if billing knows one (no Stripe call). */
-  async customerIdOf(userId: string): Promise<string | undefined> {
-    const row = await this.row(userId);
-    return row && !row.deletedAt ? row.stripeCustomerId : undefined;
-  }
-
-  /** The member behind a Stripe customer: id, and whether they deleted their account. */
-  async memberOf(customerId: string): Promise<{ userId: string; deleted: boolean } | undefined> {
-    const row = await this.deps.models.BillingCustomer.findOne({ stripeCustomerId: customerId }).lean();
-    return row ? { userId: row._id, deleted: Boolean(row.deletedAt) } : undefined;
+  /** The member behind a Stripe customer (billing_customers' unique stripeCustomerId). */
+  async memberOf(customerId: string): Promise<string | undefined> {
+    const row = await this.deps.models.BillingCustomer.findOne({ stripeCustomerId: customerId }, { _id: 1 }).lean();
+    return row?._id;
   }
 
   async isDeleted(userId: string): Promise<boolean> {
@@ -105,13 +106,21 @@ export class Customers {
    */
   private async searchStripe(userId: string, log: Logger): Promise<string | undefined> {
     if (!/^[A-Za-z0-9_-]+$/.test(userId)) return undefined;
+    const { redis, redisPrefix, stripe } = this.deps;
+    const noneKey = `${redisPrefix}:billing:no-old-customer:${userId}`;
+    // Redis unreachable: just ask Stripe.
+    if ((await redis.exists(noneKey).catch(() => 0)) === 1) return undefined;
     const found = await callStripe(log, 'customers.search', () =>
-      this.deps.stripe.customers.search({ query: `metadata['userId']:'${userId}'`, limit: 10 }),
+      stripe.customers.search({ query: `metadata['userId']:'${userId}'`, limit: 10 }),
     );
     const mine = found.data
       .filter((customer) => customer.metadata?.userId === userId)
       .sort((a, b) => a.created - b.created)[0];
-    if (mine) log.info({ userId, customerId: mine.id }, 'Stripe customer from before billing_customers adopted');
-    return mine?.id;
+    if (!mine) {
+      await redis.set(noneKey, '1', 'EX', NO_OLD_CUSTOMER_TTL_SECONDS).catch(() => undefined);
+      return undefined;
+    }
+    log.info({ userId, customerId: mine.id }, 'Stripe customer from before billing_customers adopted');
+    return mine.id;
   }
 }

@@ -258,7 +258,7 @@ export class StripeWebhookService {
     if (metadataUserId) return metadataUserId;
     const remembered = await this.deps.models.BillingSubscription.findById(subscriptionId, { userId: 1 }).lean();
     if (remembered?.userId) return remembered.userId;
-    return customerId ? (await this.deps.customers.memberOf(customerId))?.userId : undefined;
+    return customerId ? this.deps.customers.memberOf(customerId) : undefined;
   }
 
   /** The member deleted their account: the event is recorded, nobody is told (logged). */

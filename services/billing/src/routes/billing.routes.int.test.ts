@@ -1,9 +1,11 @@
 import { bullPrefix, jobIdFor, QUEUES, type RateLimitRule } from '@fm/shared';
 import { loggedInMember, TEST_SITE_ORIGIN } from '@fm/shared/testing';
 import { Worker } from 'bullmq';
+import type Koa from 'koa';
 import request from 'supertest';
 import { startBillingService, type BillingTestService } from '../../test/billing-service';
 import { uniqueId } from '../../test/stripe-events';
+import { stripeWithOldCustomers, type StripeWithOldCustomers } from '../../test/stripe-with-old-customers';
 import { ACCOUNT_RATE_LIMIT, CHECKOUT_RATE_LIMIT } from './billing.routes';
 import { billingModels } from '../domain/billing.models';
 import { syncSourceId } from '../domain/checkout.service';
@@ -345,6 +347,41 @@ describe("billing_customers: billing's own member → customer map", () => {
     expect((await billing.jobs('membership', (data) => data.eventId === activated.id)).map((j) => j.name)).toEqual([
       'membership-upgraded',
     ]);
+  });
+
+  describe('members from before billing_customers (their customer id was on users)', () => {
+    let stripe: StripeWithOldCustomers;
+    let withOld: Koa;
+    beforeAll(async () => {
+      stripe = await stripeWithOldCustomers();
+      withOld = await billing.compose({
+        producers: billing.producers,
+        stripe: createStripeClient({ STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_API_BASE: stripe.url }),
+      });
+    });
+    afterAll(() => stripe.close());
+
+    it('when such a member opens their subscription, then their customer is found at Stripe by metadata.userId and kept in billing_customers; the next reads ask Stripe no more', async () => {
+      const { user, cookie } = await loggedInMember(billing.deps);
+      stripe.oldCustomers.push({ id: uniqueId('cus_old'), userId: user.id });
+      const get = () => request(withOld.callback()).get('/api/billing/subscription').set('Cookie', cookie);
+      expect(await get()).toMatchObject({ status: 200, body: { status: 'active' } });
+      expect(await customerIdOf(user.id)).toBe(stripe.oldCustomers.at(-1)!.id);
+      const searches = stripe.searches;
+      expect((await get()).status).toBe(200);
+      expect((await post('/api/create-coaching-payment', cookie, withOld)).status).toBe(200);
+      expect(stripe.searches).toBe(searches);
+      expect(await customerIdOf(user.id)).toBe(stripe.oldCustomers.at(-1)!.id);
+    });
+
+    it('when a member has no customer from before, then Stripe is searched once; the answer "none" is remembered', async () => {
+      const { user, cookie } = await loggedInMember(billing.deps);
+      const get = () => request(withOld.callback()).get('/api/billing/subscription').set('Cookie', cookie);
+      const searches = stripe.searches;
+      for (let i = 0; i < 3; i++) expect(await get()).toMatchObject({ status: 200, body: { status: 'none' } });
+      expect(stripe.searches).toBe(searches + 1);
+      expect(await customerIdOf(user.id)).toBeUndefined();
+    });
   });
 
   it("when a member from before billing_customers has a Stripe customer billing cannot name, then a new one is made and kept (stripe-mock's search fixture is nobody's)", async () => {
