@@ -54,6 +54,9 @@ export function coachingBookingId(paymentIntentId: string): string {
  * leaves the event to Stripe's retry.
  */
 export class StripeWebhookService {
+  /** The tail of the state applications running per subscription (see applySubscriptionState). */
+  private readonly applying = new Map<string, Promise<unknown>>();
+
   private readonly handlers: Record<string, Handler> = {
     'customer.subscription.created': (event, log) => this.onSubscriptionChanged(event, log),
     'customer.subscription.updated': (event, log) => this.onSubscriptionChanged(event, log),
@@ -96,16 +99,18 @@ export class StripeWebhookService {
     const rank = eventRank(event.type, sub.status);
     const userId = await this.userIdFor(sub.metadata?.userId, sub.id, customerId);
 
-    const fresh = await this.applySubscriptionState(sub.id, {
-      ...(userId ? { userId } : {}),
-      customerId,
-      status,
-      cancelAtPeriodEnd: sub.cancel_at_period_end,
-      currentPeriodEnd: currentPeriodEndOf(sub),
-      lastEventAt: event.created,
-      lastStatusRank: rank,
-      lastEventId: event.id,
-    });
+    const fresh = await this.oneAtATime(sub.id, () =>
+      this.applySubscriptionState(sub.id, {
+        ...(userId ? { userId } : {}),
+        customerId,
+        status,
+        cancelAtPeriodEnd: sub.cancel_at_period_end,
+        currentPeriodEnd: currentPeriodEndOf(sub),
+        lastEventAt: event.created,
+        lastStatusRank: rank,
+        lastEventId: event.id,
+      }),
+    );
     if (!fresh) {
       log.info({ eventId: event.id, subscriptionId: sub.id, status }, 'older than the applied subscription state');
       return 'stale';
@@ -266,6 +271,23 @@ export class StripeWebhookService {
     if (!(await this.deps.customers.isDeleted(userId))) return false;
     log.info({ eventId: event.id, type: event.type, userId }, 'stripe event for a deleted member: no effect');
     return true;
+  }
+
+  /**
+   * Runs the state applications of one subscription one after another in this process. The
+   * conditional update below is atomic on MongoDB, but FerretDB v1 (dev and tests) reads the
+   * document and writes it back: two parallel events could both pass the check and the older
+   * one land last. (Auth's membership consumer does the same per member.)
+   */
+  private async oneAtATime<T>(subscriptionId: string, work: () => Promise<T>): Promise<T> {
+    const run = (this.applying.get(subscriptionId) ?? Promise.resolve()).then(work);
+    const tail = run.catch(() => undefined);
+    this.applying.set(subscriptionId, tail);
+    try {
+      return await run;
+    } finally {
+      if (this.applying.get(subscriptionId) === tail) this.applying.delete(subscriptionId);
+    }
   }
 
   /**
