@@ -4,6 +4,7 @@ import { PageSpinner } from '@/components/ui/page-spinner';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import { resolveRoute } from '@/lib/access';
+import { useClearCacheOnArrival } from '@/lib/leave-session';
 import { useGetSiteConfigQuery } from '@/lib/site-config';
 import { paths } from '@/config/paths';
 
@@ -109,5 +110,6 @@ function useFocusOnNavigation() {
  */
 export function AppRoutes() {
   useFocusOnNavigation();
+  useClearCacheOnArrival();
   return <RouteGate />;
 }
