@@ -7,8 +7,11 @@ import { api } from '@/lib/api';
  * coaching session's length and Stripe's publishable key. The one place the SPA reads them from,
  * so changing e.g. PREMIUM_PRICE_CENTS on the server changes every price a member sees.
  *
- * The app shell starts this query before any page renders (src/app/router.tsx waits for it next
- * to the current user; index.html preloads the same request) and keeps the answer for ever.
+ * The app shell is the one subscriber: it starts this query before any page renders
+ * (src/app/router.tsx waits for its first answer next to the current user; index.html preloads the
+ * same request) and the answer is kept for ever. Pages and components only read it
+ * (useSiteConfig / useSiteConfigState): a read never starts a request, so a failed config is not
+ * asked again by every component that mounts (no retries, SPEC §7) and the gate cannot loop.
  */
 export const siteConfigApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -18,7 +21,13 @@ export const siteConfigApi = api.injectEndpoints({
   }),
 });
 
+/** For the app shell only: subscribes to (and so loads) the site config. */
 export const { useGetSiteConfigQuery } = siteConfigApi;
+
+/** The site config query's state (data, isLoading, isError…) without starting a request. */
+export function useSiteConfigState() {
+  return siteConfigApi.endpoints.getSiteConfig.useQueryState();
+}
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
@@ -64,7 +73,7 @@ export function siteFacts(config: SiteConfig): SiteFacts {
  * failed (callers leave those texts out, or show a placeholder of the same size).
  */
 export function useSiteConfig(): SiteFacts | undefined {
-  const config = useGetSiteConfigQuery().data;
+  const config = useSiteConfigState().data;
   // One object per config answer (the cached answer keeps its identity).
   return config ? factsOf(config) : undefined;
 }

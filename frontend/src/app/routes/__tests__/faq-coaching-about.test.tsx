@@ -15,6 +15,7 @@ beforeEach(() => {
 describe('/faq', () => {
   it('has four groups whose questions open one at a time, with the keyboard too', async () => {
     const { user } = renderWithProviders(<FaqPage />);
+    await screen.findByRole('region', { name: 'General' }); // once the site config (product name) is there
     const groups = ['General', 'Technical', 'Membership', 'Support'].map((name) =>
       screen.getByRole('region', { name }),
     );

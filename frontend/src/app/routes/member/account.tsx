@@ -18,7 +18,7 @@ import LogoutRounded from '@mui/icons-material/LogoutRounded';
 import VideoCallRounded from '@mui/icons-material/VideoCallRounded';
 import WorkspacePremiumRounded from '@mui/icons-material/WorkspacePremiumRounded';
 import { useToast } from '@/components/toast/use-toast';
-import { useGetSiteConfigQuery, useSiteConfig } from '@/lib/site-config';
+import { useSiteConfig, useSiteConfigState } from '@/lib/site-config';
 import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import { useLogout } from '@/features/auth/api/logout';
@@ -57,7 +57,7 @@ function usePaymentReturn() {
   const { toast } = useToast();
   const { refetch } = useCurrentUser();
   const site = useSiteConfig();
-  const { isLoading: siteLoading } = useGetSiteConfigQuery();
+  const { isLoading: siteLoading } = useSiteConfigState();
   const [syncBilling] = useSyncBillingMutation();
   const handled = useRef<string | null>(null);
   const payment = params.get('payment');

@@ -14,7 +14,7 @@ import { useTheme } from '@mui/material/styles';
 import { useToast } from '@/components/toast/use-toast';
 import { paths } from '@/config/paths';
 import { getServerMessage } from '@/lib/base-query';
-import { useGetSiteConfigQuery, useSiteConfig, type SiteFacts } from '@/lib/site-config';
+import { useSiteConfig, useSiteConfigState, type SiteFacts } from '@/lib/site-config';
 import { useCreateSubscriptionMutation } from '@/features/billing/api/create-subscription';
 import { useCreateCoachingPaymentMutation } from '@/features/billing/api/create-coaching-payment';
 import {
@@ -49,7 +49,7 @@ export function CheckoutPage({ kind }: { kind: CheckoutKind }) {
   const { toast } = useToast();
   const [state, send] = useReducer(checkoutReducer, initialCheckoutState);
   // The Stripe publishable key and the prices: the site config (GET /api/config).
-  const config = useGetSiteConfigQuery();
+  const config = useSiteConfigState();
   const site = useSiteConfig();
   const [createSubscription] = useCreateSubscriptionMutation();
   const [createCoachingPayment] = useCreateCoachingPaymentMutation();
