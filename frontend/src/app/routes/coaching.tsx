@@ -12,7 +12,9 @@ import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
 
 export const coachingInclusions = (minutes: number | undefined) => [
-  minutes ? `A ${minutes}-minute one-on-one video session with the founder` : 'A one-on-one video session with the founder',
+  minutes
+    ? `A ${minutes}-minute one-on-one video session with the founder`
+    : 'A one-on-one video session with the founder',
   'An assessment of your current mental game',
   'A personalised pre-shot routine',
   'Techniques for handling pressure on the course',

@@ -150,8 +150,8 @@ function Hero() {
               color="text.secondary"
               sx={{ mb: 4.5, maxWidth: 560, fontSize: '1.2rem' }}
             >
-              {productName} teaches you the psychology and neuroscience techniques tour players use, in short
-              daily sessions that fit around your game.
+              {productName} teaches you the psychology and neuroscience techniques tour players use, in short daily
+              sessions that fit around your game.
             </Typography>
             <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 3 }}>
               <Button component={RouterLink} to={paths.signup.getHref()} variant="contained" size="large">

@@ -37,9 +37,13 @@ const noContent = () => new HttpResponse(null, { status: 204 });
 const unauthenticated = () => HttpResponse.json({ message: 'Not logged in', code: 'UNAUTHENTICATED' }, { status: 401 });
 
 /** Serves GET/PATCH/DELETE /api/auth/user, password forgot/reset/change, logout-all and the export. */
-export function serveAccount(
-  init: { user: User; password?: string; loggedIn?: boolean; resetTokens?: string[]; throttleResets?: boolean },
-): AccountState {
+export function serveAccount(init: {
+  user: User;
+  password?: string;
+  loggedIn?: boolean;
+  resetTokens?: string[];
+  throttleResets?: boolean;
+}): AccountState {
   const state: AccountState = {
     user: init.user,
     password: init.password ?? 'secret-123',
@@ -118,7 +122,11 @@ export function serveAccount(
       state.calls.push('GET auth/user/export');
       if (!state.loggedIn) return unauthenticated();
       return HttpResponse.json(
-        { exportedAt: '2026-11-24T06:00:00.000Z', profile: state.user, membership: { level: state.user.membershipLevel } },
+        {
+          exportedAt: '2026-11-24T06:00:00.000Z',
+          profile: state.user,
+          membership: { level: state.user.membershipLevel },
+        },
         { headers: { 'Content-Disposition': `attachment; filename="${EXPORT_FILENAME}"` } },
       );
     }),

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { freeUser } from '@/testing/data';
-import {
-  BAD_TOKEN_MESSAGE,
-  serveAccount,
-  THROTTLED_MESSAGE,
-} from '@/testing/mocks/account-handlers';
+import { BAD_TOKEN_MESSAGE, serveAccount, THROTTLED_MESSAGE } from '@/testing/mocks/account-handlers';
 import { renderApp, screen, waitFor, within } from '@/testing/test-utils';
 
 const visitor = () => serveAccount({ user: freeUser({ email: 'ana@example.com' }), loggedIn: false });

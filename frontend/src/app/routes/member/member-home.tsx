@@ -139,8 +139,8 @@ export default function MemberHomePage() {
                 About Your Instructor
               </Typography>
               <Typography sx={{ color: 'text.secondary', mt: 1 }}>
-                {site?.founderName} is a former college golfer and mini-tour professional with a master&apos;s
-                degree in sport psychology, who has spent over a decade helping golfers play under pressure.
+                {site?.founderName} is a former college golfer and mini-tour professional with a master&apos;s degree in
+                sport psychology, who has spent over a decade helping golfers play under pressure.
               </Typography>
             </Box>
             <Button component={RouterLink} to={paths.about.getHref()} variant="outlined">

@@ -7,7 +7,11 @@ import Link from '@mui/material/Link';
 import { useToast } from '@/components/toast/use-toast';
 import { paths } from '@/config/paths';
 import { useResetPasswordMutation } from '@/features/auth/api/reset-password';
-import { authFailureMessage, validateNewPassword, type NewPasswordErrors } from '@/features/auth/components/auth-messages';
+import {
+  authFailureMessage,
+  validateNewPassword,
+  type NewPasswordErrors,
+} from '@/features/auth/components/auth-messages';
 import { PasswordField } from '@/features/auth/components/password-field';
 
 export const MISSING_TOKEN_TEXT = 'This password reset link is incomplete. Request a new one below.';

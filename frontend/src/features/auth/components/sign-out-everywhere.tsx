@@ -19,7 +19,11 @@ export function SignOutEverywhere() {
     } catch (error) {
       toast({
         title: 'Error',
-        description: authFailureMessage(error, 'Failed to sign out of all devices', 'Failed to sign out of all devices'),
+        description: authFailureMessage(
+          error,
+          'Failed to sign out of all devices',
+          'Failed to sign out of all devices',
+        ),
         variant: 'destructive',
       });
       return;

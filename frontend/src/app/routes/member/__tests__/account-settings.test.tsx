@@ -104,7 +104,10 @@ describe('/member/account: sessions, data and deletion', { timeout: 40_000 }, ()
     beforeEach(() => {
       saved = [];
       // jsdom has no object URLs and does not download: record what the link would save.
-      vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:export'), revokeObjectURL: vi.fn() }));
+      vi.stubGlobal(
+        'URL',
+        Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:export'), revokeObjectURL: vi.fn() }),
+      );
       vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
         saved.push({ href: this.href, download: this.download });
       });
