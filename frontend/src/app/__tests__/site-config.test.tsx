@@ -104,4 +104,13 @@ describe('prices and names come from the site config', { timeout: 40_000 }, () =
     expect(screen.getByRole('link', { name: 'Sign Up to Book' })).toHaveAttribute('href', '/signup');
     expect(screen.getByText('A one-on-one video session with the founder')).toBeInTheDocument();
   });
+
+  it('when the site config fails, then the FAQ still lists its questions, without the facts it lacks', async () => {
+    server.use(http.get(apiUrl('config'), () => HttpResponse.json({ message: 'down' }, { status: 503 })));
+    renderApp('/faq', { viewer: freeUser() });
+    const support = await screen.findByRole('region', { name: 'Support' });
+    expect(within(support).getByRole('button', { name: 'How do I contact support?' })).toBeInTheDocument();
+    for (const name of ['General', 'Technical', 'Membership'])
+      expect(screen.getByRole('region', { name })).toBeInTheDocument();
+  });
 });

@@ -12,19 +12,25 @@ import { paths } from '@/config/paths';
 
 type FaqFacts = Pick<SiteConfig, 'productName' | 'supportEmail' | 'coachingSessionMinutes'>;
 
-/** The four groups; the product name, support address and session length come from the site config. */
-export const faqGroups = ({
-  productName: name,
-  supportEmail,
-  coachingSessionMinutes,
-}: FaqFacts): { title: string; items: FaqItem[] }[] => [
+/**
+ * The four groups; the product name, support address and session length come from the site
+ * config. Without it (it failed to load) the answers leave those facts out and "What is …?" waits.
+ */
+export const faqGroups = ({ productName: name, supportEmail, coachingSessionMinutes }: Partial<FaqFacts> = {}): {
+  title: string;
+  items: FaqItem[];
+}[] => [
   {
     title: 'General',
     items: [
-      {
-        question: `What is ${name}?`,
-        answer: `${name} teaches golfers the mental game (confidence, composure and concentration) through short video lessons, audio sessions and daily drills.`,
-      },
+      ...(name
+        ? [
+            {
+              question: `What is ${name}?`,
+              answer: `${name} teaches golfers the mental game (confidence, composure and concentration) through short video lessons, audio sessions and daily drills.`,
+            },
+          ]
+        : []),
       {
         question: 'Who is it for?',
         answer:
@@ -77,7 +83,7 @@ export const faqGroups = ({
     items: [
       {
         question: 'How do I contact support?',
-        answer: `Use the contact form or e-mail ${supportEmail}.`,
+        answer: supportEmail ? `Use the contact form or e-mail ${supportEmail}.` : 'Use the contact form.',
       },
       {
         question: 'How quickly will I get an answer?',
@@ -85,7 +91,7 @@ export const faqGroups = ({
       },
       {
         question: 'Can I book one-on-one coaching?',
-        answer: `Yes. A ${coachingSessionMinutes}-minute one-on-one session with our founder is available as a one-time booking.`,
+        answer: `Yes. A ${coachingSessionMinutes ? `${coachingSessionMinutes}-minute ` : ''}one-on-one session with our founder is available as a one-time booking.`,
       },
     ],
   },
@@ -104,7 +110,7 @@ export default function FaqPage() {
       />
       <Container maxWidth="md" sx={{ pb: { xs: 8, md: 12 } }}>
         <Box sx={{ display: 'grid', gap: { xs: 5, md: 7 } }}>
-          {(site ? faqGroups(site) : []).map((group) => {
+          {faqGroups(site).map((group) => {
             const headingId = `faq-${group.title.toLowerCase()}`;
             return (
               <Box component="section" key={group.title} aria-labelledby={headingId}>
