@@ -37,6 +37,8 @@ const publicPages = {
   '/contact': 'src/app/routes/contact.tsx',
   '/login': 'src/app/routes/login.tsx',
   '/signup': 'src/app/routes/signup.tsx',
+  '/forgot-password': 'src/app/routes/forgot-password.tsx',
+  '/reset-password': 'src/app/routes/reset-password.tsx',
   '/404': 'src/app/routes/not-found.tsx',
 };
 

@@ -4,6 +4,8 @@ import { PageSpinner } from '@/components/ui/page-spinner';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import { resolveRoute } from '@/lib/access';
+import { useClearCacheOnArrival } from '@/lib/leave-session';
+import { useGetSiteConfigQuery } from '@/lib/site-config';
 import { paths } from '@/config/paths';
 
 // Route-level code splitting: each page is its own chunk; the member area (layout and pages,
@@ -17,6 +19,8 @@ const CoachingPage = lazy(() => import('@/app/routes/coaching'));
 const ContactPage = lazy(() => import('@/app/routes/contact'));
 const LoginPage = lazy(() => import('@/app/routes/login'));
 const SignupPage = lazy(() => import('@/app/routes/signup'));
+const ForgotPasswordPage = lazy(() => import('@/app/routes/forgot-password'));
+const ResetPasswordPage = lazy(() => import('@/app/routes/reset-password'));
 const NotFoundPage = lazy(() => import('@/app/routes/not-found'));
 
 const MemberArea = lazy(async () => {
@@ -41,6 +45,8 @@ export const publicRoutes: RouteObject[] = [
       { path: paths.contact.path, element: <ContactPage /> },
       { path: paths.login.path, element: <LoginPage /> },
       { path: paths.signup.path, element: <SignupPage /> },
+      { path: paths.forgotPassword.path, element: <ForgotPasswordPage /> },
+      { path: paths.resetPassword.path, element: <ResetPasswordPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
@@ -50,11 +56,17 @@ function PublicArea() {
   return useRoutes(publicRoutes);
 }
 
-/** Picks the layout for the current path and viewer, or redirects (src/lib/access.ts). */
+/**
+ * Picks the layout for the current path and viewer, or redirects (src/lib/access.ts). The site
+ * config (prices, product name: GET /api/config) is requested here, in parallel with the current
+ * user, and the Loading... spinner waits for both, so no page shows its texts without them and
+ * nothing jumps once they arrive. When the config fails, pages render without those texts.
+ */
 function RouteGate() {
   const { pathname } = useLocation();
   const { user, isLoading } = useCurrentUser();
-  const decision = resolveRoute(pathname, user, isLoading);
+  const { isLoading: configLoading } = useGetSiteConfigQuery();
+  const decision = resolveRoute(pathname, user, isLoading || configLoading);
 
   switch (decision.kind) {
     case 'loading':
@@ -98,5 +110,6 @@ function useFocusOnNavigation() {
  */
 export function AppRoutes() {
   useFocusOnNavigation();
+  useClearCacheOnArrival();
   return <RouteGate />;
 }

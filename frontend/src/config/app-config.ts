@@ -1,13 +1,12 @@
 /**
- * Product-wide constants: the one place a founder changes to rebrand.
- * Product name, links and contact addresses; nothing here is secret.
+ * What only the SPA knows: tagline, social profiles, external links. Nothing here is secret.
+ * The facts the server's config decides (product name, support address, founder's name,
+ * currency, prices, the coaching session's length, Stripe's publishable key) are not here:
+ * they come from GET /api/config (src/lib/site-config.ts), so one variable changes them everywhere.
  */
 export const appConfig = {
-  productName: 'Fairway Mind',
   tagline:
     'Master the mental game of golf with proven psychology and neuroscience techniques. Confidence, composure and concentration in 10 minutes a day.',
-  founderName: 'Coach Alex Reid',
-  supportEmail: 'support@fairwaymind.com',
   /** Short-video, photo-sharing and video-channel profiles (SPEC §2 Socials dropdown). */
   socials: [
     { id: 'tiktok', label: 'TikTok', href: 'https://www.tiktok.com/@fairwaymind' },
@@ -22,11 +21,6 @@ export const appConfig = {
   /** The free first lesson on the home page; its video comes from the lesson catalogue. */
   freeLesson: {
     title: 'Lesson 1: Sweet Spot Swings',
-  },
-  pricing: {
-    premiumMonthly: '$19.99',
-    coachingSession: '$100',
-    coachingMinutes: 45,
   },
 } as const;
 

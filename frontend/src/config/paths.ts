@@ -13,6 +13,11 @@ export const paths = {
   coaching: { path: '/coaching', getHref: () => '/coaching' },
   login: { path: '/login', getHref: () => '/login' },
   signup: { path: '/signup', getHref: () => '/signup' },
+  forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
+  resetPassword: {
+    path: '/reset-password',
+    getHref: (token?: string) => (token ? `/reset-password?token=${encodeURIComponent(token)}` : '/reset-password'),
+  },
 
   checkout: { path: '/checkout', getHref: () => '/checkout' },
   coachingCheckout: { path: '/coaching-checkout', getHref: () => '/coaching-checkout' },

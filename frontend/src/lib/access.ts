@@ -42,6 +42,8 @@ export const PUBLIC_PATHS = [
   '/contact',
   '/login',
   '/signup',
+  '/forgot-password',
+  '/reset-password',
 ] as const;
 
 /**

@@ -33,7 +33,8 @@ export type ApiExtraOptions = { on401?: 'throw' | 'returnNull' };
 /** What an endpoint's `transformResponse` may read besides the body, e.g. `X-Total-Count`. */
 export type ApiMeta = { response: Response };
 
-function buildUrl(path: string, params?: Extract<ApiRequest, object>['params']): string {
+/** The absolute URL of an API path ("auth/user" → "<origin>/api/auth/user"), with query parameters. */
+export function buildUrl(path: string, params?: Extract<ApiRequest, object>['params']): string {
   const clean = path.replace(/^\/+/, '');
   let url = `${API_BASE_URL}/${clean}`;
   if (params) {
@@ -82,30 +83,31 @@ export const apiBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiError, ApiExtraOp
       signal,
     });
   } catch (err) {
-    return {
-      error: {
-        status: 'FETCH_ERROR',
-        message: err instanceof Error ? err.message : 'Network request failed',
-      },
-    };
+    return { error: fetchError(err) };
   }
 
   if (response.status === 401 && extraOptions?.on401 === 'returnNull') {
     return { data: null };
   }
 
-  const text = await response.text();
-  if (!response.ok) {
-    return {
-      error: {
-        status: response.status,
-        message: `${response.status}: ${text || response.statusText}`,
-        data: parseBody(text),
-      },
-    };
-  }
-  return { data: parseBody(text), meta: { response } };
+  if (!response.ok) return { error: await readApiError(response) };
+  return { data: parseBody(await response.text()), meta: { response } };
 };
+
+/** The ApiError of a non-2xx answer: "<status>: <body text or statusText>", with the parsed body. */
+export async function readApiError(response: Response): Promise<ApiError> {
+  const text = await response.text();
+  return {
+    status: response.status,
+    message: `${response.status}: ${text || response.statusText}`,
+    data: parseBody(text),
+  };
+}
+
+/** The ApiError of a request that got no answer (network failure, abort). */
+export function fetchError(err: unknown): ApiError {
+  return { status: 'FETCH_ERROR', message: err instanceof Error ? err.message : 'Network request failed' };
+}
 
 /** True when `error` is an ApiError produced by apiBaseQuery. */
 export function isApiError(error: unknown): error is ApiError {

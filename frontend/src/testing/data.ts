@@ -1,5 +1,20 @@
 /** Factories for API answers (docs/API.md shapes); pass overrides for what a test cares about. */
-import type { Lesson, MembershipTier, Testimonial, User } from '@fm/contracts';
+import type { Lesson, MembershipTier, SiteConfig, Testimonial, User } from '@fm/contracts';
+
+/** GET /api/config: the values .env.example ships (Premium $19.99, coaching $100 for 45 minutes). */
+export function buildSiteConfig(overrides: Partial<SiteConfig> = {}): SiteConfig {
+  return {
+    productName: 'Fairway Mind',
+    supportEmail: 'support@fairwaymind.com',
+    founderName: 'Coach Alex Reid',
+    currency: 'usd',
+    premiumPriceCents: 1999,
+    coachingPriceCents: 10000,
+    coachingSessionMinutes: 45,
+    stripePublishableKey: 'pk_test_fairwaymind',
+    ...overrides,
+  };
+}
 
 let seq = 0;
 const nextId = () => `id-${++seq}`;

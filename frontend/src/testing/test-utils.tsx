@@ -23,6 +23,7 @@ import {
 import { AppProvider } from '@/app/provider';
 import { AppRoutes } from '@/app/router';
 import { makeStore, type AppStore, type RootState } from '@/app/store';
+import { siteConfigApi } from '@/lib/site-config';
 import { currentUserHandler } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 
@@ -53,6 +54,9 @@ function RouterProbe({ probe }: { probe: Probe }) {
 function setup(tree: ReactElement, path: string, options: RenderOptions) {
   if (options.viewer !== undefined) server.use(currentUserHandler(options.viewer));
   const store = options.store ?? makeStore();
+  // What the app shell does before any page renders: ask for the site config (GET /api/config),
+  // which pages only read. renderApp's route gate asks too; the store sends one request.
+  void store.dispatch(siteConfigApi.endpoints.getSiteConfig.initiate());
   const probe = new Probe();
   const user = userEvent.setup(options.advanceTimers ? { advanceTimers: options.advanceTimers } : {});
   const result = render(

@@ -11,7 +11,7 @@ import { brand } from '@/config/theme';
 import { FeatureBlurb } from '@/components/ui/feature-blurb';
 import { PageHeader, Section, SectionHeading } from '@/components/ui/page-header';
 import { PageTitle } from '@/components/ui/page-title';
-import { appConfig } from '@/config/app-config';
+import { useSiteConfig } from '@/lib/site-config';
 import { paths } from '@/config/paths';
 
 const features = [
@@ -53,11 +53,12 @@ const science = [
 ];
 
 export default function AboutPage() {
+  const productName = useSiteConfig()?.productName;
   return (
     <>
       <PageTitle title="About" />
       <PageHeader
-        overline={`About ${appConfig.productName}`}
+        overline={productName ? `About ${productName}` : 'About'}
         title="Our mission: help every golfer play freely"
         lead="Most golfers practise their swing for years and their mind for minutes. We built a simple, daily programme that trains the part of your game that matters most when the pressure is on."
       />

@@ -7,23 +7,25 @@ import Typography from '@mui/material/Typography';
 import CheckRoundedIcon from '@mui/icons-material/CheckRounded';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageTitle } from '@/components/ui/page-title';
-import { appConfig } from '@/config/app-config';
+import { useSiteConfig } from '@/lib/site-config';
 import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
 
-export const COACHING_INCLUSIONS = [
-  'A 45-minute one-on-one video session with the founder',
+export const coachingInclusions = (minutes: number | undefined) => [
+  minutes
+    ? `A ${minutes}-minute one-on-one video session with the founder`
+    : 'A one-on-one video session with the founder',
   'An assessment of your current mental game',
   'A personalised pre-shot routine',
   'Techniques for handling pressure on the course',
   'A custom practice plan for the weeks ahead',
   'Follow-up notes and resources by e-mail',
-] as const;
+];
 
-/** /coaching: the one-time 45-minute session (SPEC §2); public and in the member layout. */
+/** /coaching: the one-time coaching session (SPEC §2: $100 per 45 minutes, from the site config); public and in the member layout. */
 export default function CoachingPage() {
   const { isAuthenticated } = useCurrentUser();
-  const { coachingSession, coachingMinutes } = appConfig.pricing;
+  const site = useSiteConfig();
   return (
     <>
       <PageTitle title="1 on 1 Coaching" />
@@ -42,10 +44,10 @@ export default function CoachingPage() {
               component="span"
               sx={{ fontFamily: (t) => t.typography.h1.fontFamily, fontSize: '3rem', fontWeight: 600, lineHeight: 1.1 }}
             >
-              {coachingSession}
+              {site?.coachingPrice}
             </Box>
             <Box component="span" sx={{ color: 'text.secondary', fontWeight: 500 }}>
-              per {coachingMinutes} minutes
+              {site && `per ${site.coachingSessionMinutes} minutes`}
             </Box>
           </Typography>
           <Typography color="text.secondary" sx={{ mb: 3 }}>
@@ -55,7 +57,7 @@ export default function CoachingPage() {
             What&apos;s included
           </Typography>
           <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5, mb: 4 }}>
-            {COACHING_INCLUSIONS.map((item) => (
+            {coachingInclusions(site?.coachingSessionMinutes).map((item) => (
               <Box component="li" key={item} sx={{ display: 'flex', gap: 1.25, alignItems: 'flex-start' }}>
                 <CheckRoundedIcon aria-hidden="true" sx={{ color: 'success.main', fontSize: 20, mt: '3px' }} />
                 <Typography component="span">{item}</Typography>

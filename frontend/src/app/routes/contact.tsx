@@ -7,11 +7,12 @@ import MailOutlinedIcon from '@mui/icons-material/MailOutlined';
 import ScheduleRoundedIcon from '@mui/icons-material/ScheduleRounded';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageTitle } from '@/components/ui/page-title';
-import { appConfig } from '@/config/app-config';
+import { useSiteConfig } from '@/lib/site-config';
 import { ContactForm } from '@/features/contact/components/contact-form';
 
 /** /contact: the form, the support address and response times (SPEC §2). */
 export default function ContactPage() {
+  const supportEmail = useSiteConfig()?.supportEmail;
   return (
     <>
       <PageTitle title="Contact" />
@@ -39,9 +40,11 @@ export default function ContactPage() {
               <Typography color="text.secondary" sx={{ mb: 1 }}>
                 Prefer e-mail? Write to us at
               </Typography>
-              <Link href={`mailto:${appConfig.supportEmail}`} sx={{ fontWeight: 600, wordBreak: 'break-all' }}>
-                {appConfig.supportEmail}
-              </Link>
+              {supportEmail && (
+                <Link href={`mailto:${supportEmail}`} sx={{ fontWeight: 600, wordBreak: 'break-all' }}>
+                  {supportEmail}
+                </Link>
+              )}
             </Card>
             <Card component="section" aria-labelledby="response-heading" sx={{ p: 3.5 }}>
               <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', mb: 2 }}>

@@ -6,19 +6,31 @@ import Typography from '@mui/material/Typography';
 import { FaqAccordion, type FaqItem } from '@/components/ui/faq-accordion';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageTitle } from '@/components/ui/page-title';
-import { appConfig } from '@/config/app-config';
+import type { SiteConfig } from '@fm/contracts';
+import { useSiteConfig } from '@/lib/site-config';
 import { paths } from '@/config/paths';
 
-const name = appConfig.productName;
+type FaqFacts = Pick<SiteConfig, 'productName' | 'supportEmail' | 'coachingSessionMinutes'>;
 
-export const FAQ_GROUPS: { title: string; items: FaqItem[] }[] = [
+/**
+ * The four groups; the product name, support address and session length come from the site
+ * config. Without it (it failed to load) the answers leave those facts out and "What is …?" waits.
+ */
+export const faqGroups = ({ productName: name, supportEmail, coachingSessionMinutes }: Partial<FaqFacts> = {}): {
+  title: string;
+  items: FaqItem[];
+}[] => [
   {
     title: 'General',
     items: [
-      {
-        question: `What is ${name}?`,
-        answer: `${name} teaches golfers the mental game (confidence, composure and concentration) through short video lessons, audio sessions and daily drills.`,
-      },
+      ...(name
+        ? [
+            {
+              question: `What is ${name}?`,
+              answer: `${name} teaches golfers the mental game (confidence, composure and concentration) through short video lessons, audio sessions and daily drills.`,
+            },
+          ]
+        : []),
       {
         question: 'Who is it for?',
         answer:
@@ -71,7 +83,7 @@ export const FAQ_GROUPS: { title: string; items: FaqItem[] }[] = [
     items: [
       {
         question: 'How do I contact support?',
-        answer: `Use the contact form or e-mail ${appConfig.supportEmail}.`,
+        answer: supportEmail ? `Use the contact form or e-mail ${supportEmail}.` : 'Use the contact form.',
       },
       {
         question: 'How quickly will I get an answer?',
@@ -79,7 +91,7 @@ export const FAQ_GROUPS: { title: string; items: FaqItem[] }[] = [
       },
       {
         question: 'Can I book one-on-one coaching?',
-        answer: 'Yes. A 45-minute one-on-one session with our founder is available as a one-time booking.',
+        answer: `Yes. A ${coachingSessionMinutes ? `${coachingSessionMinutes}-minute ` : ''}one-on-one session with our founder is available as a one-time booking.`,
       },
     ],
   },
@@ -87,6 +99,7 @@ export const FAQ_GROUPS: { title: string; items: FaqItem[] }[] = [
 
 /** /faq: four groups of single-open questions and a Contact Us link (SPEC §2). */
 export default function FaqPage() {
+  const site = useSiteConfig();
   return (
     <>
       <PageTitle title="FAQ" />
@@ -97,7 +110,7 @@ export default function FaqPage() {
       />
       <Container maxWidth="md" sx={{ pb: { xs: 8, md: 12 } }}>
         <Box sx={{ display: 'grid', gap: { xs: 5, md: 7 } }}>
-          {FAQ_GROUPS.map((group) => {
+          {faqGroups(site).map((group) => {
             const headingId = `faq-${group.title.toLowerCase()}`;
             return (
               <Box component="section" key={group.title} aria-labelledby={headingId}>

@@ -14,6 +14,7 @@ import { PageTitle } from '@/components/ui/page-title';
 import { Section, SectionHeading } from '@/components/ui/page-header';
 import { VideoEmbed } from '@/components/ui/video-embed';
 import { appConfig } from '@/config/app-config';
+import { useSiteConfig } from '@/lib/site-config';
 import { paths } from '@/config/paths';
 import { TestimonialsGrid } from '@/features/testimonials/components/testimonials-grid';
 import { useGetLessonsQuery } from '@/features/lessons/api/get-lessons';
@@ -109,6 +110,7 @@ export default function LandingPage() {
 }
 
 function Hero() {
+  const productName = useSiteConfig()?.productName;
   return (
     <Box
       component="section"
@@ -148,8 +150,8 @@ function Hero() {
               color="text.secondary"
               sx={{ mb: 4.5, maxWidth: 560, fontSize: '1.2rem' }}
             >
-              {appConfig.productName} teaches you the psychology and neuroscience techniques tour players use, in short
-              daily sessions that fit around your game.
+              {productName} teaches you the psychology and neuroscience techniques tour players use, in short daily
+              sessions that fit around your game.
             </Typography>
             <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 3 }}>
               <Button component={RouterLink} to={paths.signup.getHref()} variant="contained" size="large">

@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { appConfig } from '@/config/app-config';
+import { useSiteConfig } from '@/lib/site-config';
 
 /** The flag-and-ball mark plus the product name. */
 export function LogoMark({ size = 34 }: { size?: number }) {
@@ -17,6 +17,7 @@ export function LogoMark({ size = 34 }: { size?: number }) {
 }
 
 export function Wordmark({ inverse = false }: { inverse?: boolean }) {
+  const site = useSiteConfig();
   return (
     <Box
       component="span"
@@ -29,7 +30,7 @@ export function Wordmark({ inverse = false }: { inverse?: boolean }) {
         whiteSpace: 'nowrap',
       }}
     >
-      {appConfig.productName}
+      {site?.productName}
     </Box>
   );
 }

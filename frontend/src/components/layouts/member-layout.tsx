@@ -33,7 +33,7 @@ import {
   writeSidebarCookie,
 } from '@/components/layouts/member-layout-sidebar-state';
 import { PageSpinner } from '@/components/ui/page-spinner';
-import { appConfig } from '@/config/app-config';
+import { useSiteConfig } from '@/lib/site-config';
 import { paths } from '@/config/paths';
 
 export type MemberLayoutProps = {
@@ -62,6 +62,7 @@ type SidebarContentProps = MemberLayoutProps & {
 
 function SidebarContent({ isPremium, onLogout, loggingOut, collapsed, onNavigate }: SidebarContentProps) {
   const items = memberNavItems(isPremium);
+  const productName = useSiteConfig()?.productName;
   const { pathname } = useLocation();
 
   const row = {
@@ -110,7 +111,7 @@ function SidebarContent({ isPremium, onLogout, loggingOut, collapsed, onNavigate
               }}
               noWrap
             >
-              {appConfig.productName}
+              {productName}
             </Typography>
             <Typography variant="caption" sx={{ opacity: 0.75, letterSpacing: '0.08em', textTransform: 'uppercase' }}>
               Member Area
@@ -223,6 +224,7 @@ const sidebarPaperSx = {
  */
 export function MemberLayout(props: MemberLayoutProps) {
   const { isPremium, userName } = props;
+  const productName = useSiteConfig()?.productName;
   const isMobile = useMediaQuery(`(max-width:${MOBILE_BREAKPOINT - 1}px)`, { noSsr: true });
   const [open, setOpen] = useState(() => readSidebarCookie());
   const { pathname } = useLocation();
@@ -322,7 +324,7 @@ export function MemberLayout(props: MemberLayoutProps) {
               sx={{ fontFamily: (t) => t.typography.h4.fontFamily, fontWeight: 600, fontSize: '1.1rem' }}
               noWrap
             >
-              {appConfig.productName}
+              {productName}
             </Typography>
           )}
           <Box sx={{ flex: 1 }} />

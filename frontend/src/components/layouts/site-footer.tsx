@@ -9,6 +9,7 @@ import YouTubeIcon from '@mui/icons-material/YouTube';
 import { LogoMark, Wordmark } from '@/components/brand/logo';
 import { brand } from '@/config/theme';
 import { appConfig } from '@/config/app-config';
+import { useSiteConfig } from '@/lib/site-config';
 import { paths } from '@/config/paths';
 
 const quickLinks = [
@@ -67,6 +68,7 @@ function LinkList({ links }: { links: { label: string; href: string }[] }) {
 
 /** Four columns (SPEC §2): brand + tagline, Quick Links, Program, Connect; then the copyright line. */
 export function SiteFooter() {
+  const productName = useSiteConfig()?.productName;
   const year = new Date().getFullYear();
   return (
     <Box component="footer" sx={{ bgcolor: brand.green900, color: '#fff', pt: { xs: 7, md: 9 }, pb: 4, mt: 'auto' }}>
@@ -124,7 +126,7 @@ export function SiteFooter() {
         </Box>
         <Box sx={{ borderTop: '1px solid rgba(255,255,255,0.12)', mt: { xs: 6, md: 8 }, pt: 3 }}>
           <Typography variant="body2" sx={{ color: 'rgba(255,255,255,0.7)' }}>
-            © {year} {appConfig.productName}. All rights reserved.
+            © {year} {productName}. All rights reserved.
           </Typography>
         </Box>
       </Container>

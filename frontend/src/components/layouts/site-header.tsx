@@ -14,6 +14,7 @@ import MenuIcon from '@mui/icons-material/Menu';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { LogoMark, Wordmark } from '@/components/brand/logo';
 import { appConfig } from '@/config/app-config';
+import { useSiteConfig } from '@/lib/site-config';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { paths } from '@/config/paths';
 import { VisuallyHidden } from '@/components/ui/visually-hidden';
@@ -27,6 +28,7 @@ const navLinks = [
 ];
 
 export function SiteHeader() {
+  const productName = useSiteConfig()?.productName;
   const isMobile = useMediaQuery(MOBILE_QUERY);
   const { pathname } = useLocation();
   const menuId = useId();
@@ -66,7 +68,7 @@ export function SiteHeader() {
           <Box
             component={RouterLink}
             to={paths.home.getHref()}
-            aria-label={`${appConfig.productName} home`}
+            aria-label={productName ? `${productName} home` : 'Home'}
             sx={{
               display: 'flex',
               alignItems: 'center',

@@ -1,8 +1,10 @@
-import { appConfig } from '@/config/app-config';
+import { useSiteConfig } from '@/lib/site-config';
 
 /** Sets the document title (React 19 hoists <title> into <head>). */
 export function PageTitle({ title }: { title?: string }) {
-  return (
-    <title>{title ? `${title} | ${appConfig.productName}` : `${appConfig.productName}: the mental game of golf`}</title>
-  );
+  const product = useSiteConfig()?.productName;
+  const text = title
+    ? [title, product].filter(Boolean).join(' | ')
+    : [product, 'the mental game of golf'].filter(Boolean).join(': ');
+  return <title>{text}</title>;
 }

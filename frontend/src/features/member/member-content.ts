@@ -3,13 +3,14 @@
  * card's benefits. Premium content (the crash-course video and intro, the talks, the member
  * FAQ, the founder's biography, the guided visualizations, the sections) is not here: the
  * content service serves it to Premium members only (docs/API.md), so it never ships in the
- * public JavaScript (frontend/scripts/check-no-premium.mjs). The product name and founder's
- * name come from config/app-config.ts.
+ * public JavaScript (frontend/scripts/check-no-premium.mjs). The product name, the founder's
+ * name and the coaching session's length come from the site config (GET /api/config), so the
+ * texts holding them are functions of it.
  */
+import type { SiteConfig } from '@fm/contracts';
 import { appConfig } from '@/config/app-config';
 
-const product = appConfig.productName;
-const founder = appConfig.founderName;
+type Names = Pick<SiteConfig, 'productName' | 'founderName' | 'coachingSessionMinutes'>;
 
 export const CRASH_COURSE = {
   title: 'Start Here - Crash Course',
@@ -28,7 +29,7 @@ export const MEMBER_FAQ = {
 
 export const ABOUT_ME = {
   title: 'About Me',
-  role: `Founder and head coach, ${product}`,
+  role: (productName: string) => `Founder and head coach, ${productName}`,
 } as const;
 
 export type MoreStuffCard = {
@@ -40,7 +41,7 @@ export type MoreStuffCard = {
 };
 
 /** /member/more-stuff: its seven cards (SPEC §2). */
-export const MORE_STUFF_CARDS: readonly MoreStuffCard[] = [
+export const moreStuffCards = ({ productName, founderName, coachingSessionMinutes }: Names): MoreStuffCard[] => [
   {
     id: 'more-talks',
     title: 'More Talks/Motivation',
@@ -51,7 +52,7 @@ export const MORE_STUFF_CARDS: readonly MoreStuffCard[] = [
   {
     id: 'gear',
     title: 'Gear',
-    description: `${product} hats, towels and ball markers to carry the routine with you.`,
+    description: `${productName} hats, towels and ball markers to carry the routine with you.`,
     href: appConfig.storeUrl,
     external: true,
   },
@@ -79,14 +80,14 @@ export const MORE_STUFF_CARDS: readonly MoreStuffCard[] = [
   {
     id: 'coaching',
     title: '1 on 1 Coaching',
-    description: `A private 45-minute session with ${founder} to build your personal mental game plan.`,
+    description: `A private ${coachingSessionMinutes}-minute session with ${founderName} to build your personal mental game plan.`,
     href: '/coaching',
     external: false,
   },
   {
     id: 'about-me',
     title: 'About Me',
-    description: `The story behind ${product} and the coach who built it.`,
+    description: `The story behind ${productName} and the coach who built it.`,
     href: '/member/about-me',
     external: false,
   },
@@ -101,20 +102,17 @@ export const UNLOCK_LECTURES_BENEFITS = [
   'Pre-round preparation materials',
 ] as const;
 
-/** The six content sections (SPEC §2): slug, page title and subtitle. */
+/**
+ * The six content sections (SPEC §2): slug and subtitle. Their titles are the sections' names in
+ * the catalogue (GET /api/member/sections/:slug), shown by the section page.
+ */
 export const MEMBER_SECTIONS = {
-  'daily-drills': { title: 'Daily Drills', subtitle: 'Daily practice routines and visualizations' },
-  visualizations: {
-    title: 'Visualizations',
-    subtitle: 'Audio visualizations for peak mental performance on the course',
-  },
-  'tee-time': { title: 'Tee Time', subtitle: 'Mental preparation before you play' },
-  'on-the-range': { title: 'On the Range Drills', subtitle: 'Turn range time into real-course confidence' },
-  'swing-training': {
-    title: 'Swing Training Recommendations',
-    subtitle: 'Train the swing so you can trust it under pressure',
-  },
-  'sos-drills': { title: 'SOS Drills', subtitle: 'Emergency mental reset techniques' },
+  'daily-drills': { subtitle: 'Daily practice routines and visualizations' },
+  visualizations: { subtitle: 'Audio visualizations for peak mental performance on the course' },
+  'tee-time': { subtitle: 'Mental preparation before you play' },
+  'on-the-range': { subtitle: 'Turn range time into real-course confidence' },
+  'swing-training': { subtitle: 'Train the swing so you can trust it under pressure' },
+  'sos-drills': { subtitle: 'Emergency mental reset techniques' },
 } as const;
 
 export type MemberSectionSlug = keyof typeof MEMBER_SECTIONS;

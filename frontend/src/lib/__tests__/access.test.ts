@@ -46,7 +46,19 @@ const LOGIN_REQUIRED = [
   '/coaching-checkout',
   '/guided-visualizations',
 ];
-const PUBLIC = ['/', '/about', '/lessons', '/lesson/1', '/membership', '/coaching', '/contact', '/login', '/signup'];
+const PUBLIC = [
+  '/',
+  '/about',
+  '/lessons',
+  '/lesson/1',
+  '/membership',
+  '/coaching',
+  '/contact',
+  '/login',
+  '/signup',
+  '/forgot-password',
+  '/reset-password',
+];
 
 describe('resolveRoute: visitor', () => {
   it.each(LOGIN_REQUIRED)('sends a visitor on %s to /login', (path) => {

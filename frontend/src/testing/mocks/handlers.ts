@@ -1,6 +1,14 @@
 import type { User } from '@fm/contracts';
 import { http, HttpResponse } from 'msw';
-import { buildLesson, buildLockedLesson, buildTestimonial, freeTier, premiumTier } from '@/testing/data';
+import type { SiteConfig } from '@fm/contracts';
+import {
+  buildLesson,
+  buildLockedLesson,
+  buildSiteConfig,
+  buildTestimonial,
+  freeTier,
+  premiumTier,
+} from '@/testing/data';
 
 /** `*\/api/<path>`: matches the API whatever origin the test page has. */
 export const apiUrl = (path: string) => `*/api/${path.replace(/^\/+/, '')}`;
@@ -14,13 +22,19 @@ export function currentUserHandler(user: User | null) {
   );
 }
 
+/** GET /api/config answering the default site config with `overrides` (e.g. another price). */
+export function siteConfigHandler(overrides: Partial<SiteConfig> = {}) {
+  return http.get(apiUrl('config'), () => HttpResponse.json(buildSiteConfig(overrides)));
+}
+
 /**
- * Defaults every test starts from: a visitor, and the public catalogue (3 testimonials,
+ * Defaults every test starts from: a visitor, the site config (buildSiteConfig), and the public catalogue (3 testimonials,
  * 2 tiers, 1 free + 1 locked lesson). Override per test with `server.use(...)`; any other
  * request fails the test (onUnhandledRequest: 'error').
  */
 export const defaultHandlers = [
   currentUserHandler(null),
+  siteConfigHandler(),
   http.get(apiUrl('testimonials'), () =>
     HttpResponse.json([
       buildTestimonial({ id: 't1', name: 'Mark Thompson', location: 'Scottsdale, AZ' }),

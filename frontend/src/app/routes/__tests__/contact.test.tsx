@@ -1,7 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { appConfig } from '@/config/app-config';
-import { apiUrl } from '@/testing/mocks/handlers';
+import { apiUrl, siteConfigHandler } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { renderApp, screen } from '@/testing/test-utils';
 
@@ -12,12 +11,10 @@ async function openContact() {
 }
 
 describe('/contact', () => {
-  it('shows the support address and the response times', async () => {
+  it('shows the support address of the site config and the response times', async () => {
+    server.use(siteConfigHandler({ supportEmail: 'help@example.org' }));
     await openContact();
-    expect(screen.getByRole('link', { name: appConfig.supportEmail })).toHaveAttribute(
-      'href',
-      `mailto:${appConfig.supportEmail}`,
-    );
+    expect(screen.getByRole('link', { name: 'help@example.org' })).toHaveAttribute('href', 'mailto:help@example.org');
     expect(screen.getByRole('heading', { name: 'Response Times' })).toBeInTheDocument();
     expect(screen.getByText('48-72 hours')).toBeInTheDocument();
     expect(screen.getByText('Priority support within 24 hours')).toBeInTheDocument();

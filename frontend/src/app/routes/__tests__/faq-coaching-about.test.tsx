@@ -1,9 +1,9 @@
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import AboutPage from '@/app/routes/about';
-import CoachingPage, { COACHING_INCLUSIONS } from '@/app/routes/coaching';
+import CoachingPage, { coachingInclusions } from '@/app/routes/coaching';
 import FaqPage from '@/app/routes/faq';
-import { apiUrl, currentUserHandler } from '@/testing/mocks/handlers';
+import { apiUrl, currentUserHandler, siteConfigHandler } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { freeUser } from '@/testing/data';
 import { renderApp, renderWithProviders, screen, within } from '@/testing/test-utils';
@@ -15,6 +15,7 @@ beforeEach(() => {
 describe('/faq', () => {
   it('has four groups whose questions open one at a time, with the keyboard too', async () => {
     const { user } = renderWithProviders(<FaqPage />);
+    await screen.findByRole('region', { name: 'General' }); // once the site config (product name) is there
     const groups = ['General', 'Technical', 'Membership', 'Support'].map((name) =>
       screen.getByRole('region', { name }),
     );
@@ -52,11 +53,20 @@ describe('/coaching', () => {
   it('shows the price, six inclusions and Sign Up to Book for a visitor', async () => {
     renderWithProviders(<CoachingPage />);
     expect(await screen.findByRole('link', { name: 'Sign Up to Book' })).toHaveAttribute('href', '/signup');
-    expect(screen.getByText('$100')).toBeInTheDocument();
+    expect(await screen.findByText('$100')).toBeInTheDocument();
     expect(screen.getByText('per 45 minutes')).toBeInTheDocument();
     expect(screen.getByText(/One-time payment/)).toBeInTheDocument();
-    for (const item of COACHING_INCLUSIONS) expect(screen.getByText(item)).toBeInTheDocument();
-    expect(COACHING_INCLUSIONS).toHaveLength(6);
+    for (const item of coachingInclusions(45)) expect(screen.getByText(item)).toBeInTheDocument();
+    expect(coachingInclusions(45)).toHaveLength(6);
+  });
+
+  it("when the server's coaching price and length change, then the page shows them", async () => {
+    server.use(siteConfigHandler({ coachingPriceCents: 12550, coachingSessionMinutes: 60 }));
+    renderApp('/coaching');
+    expect(await screen.findByText('$125.50')).toBeInTheDocument();
+    expect(screen.getByText('per 60 minutes')).toBeInTheDocument();
+    expect(screen.getByText('A 60-minute one-on-one video session with the founder')).toBeInTheDocument();
+    expect(screen.queryByText('$100')).not.toBeInTheDocument();
   });
 
   it('offers Book Your Session (to /coaching-checkout) when logged in', async () => {

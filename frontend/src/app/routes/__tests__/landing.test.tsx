@@ -1,10 +1,9 @@
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { appConfig } from '@/config/app-config';
-import { apiUrl } from '@/testing/mocks/handlers';
+import { apiUrl, siteConfigHandler } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { buildTestimonial } from '@/testing/data';
-import { renderApp, screen, within } from '@/testing/test-utils';
+import { renderApp, screen, waitFor, within } from '@/testing/test-utils';
 
 async function openHome() {
   const utils = renderApp('/');
@@ -66,8 +65,9 @@ describe('home page', () => {
     expect(await screen.findByText('Stories from our golfers are on their way.')).toBeInTheDocument();
   });
 
-  it('names the product in the document title', async () => {
+  it('names the product of the site config in the document title', async () => {
+    server.use(siteConfigHandler({ productName: 'Green Mind' }));
     await openHome();
-    expect(document.title).toContain(appConfig.productName);
+    await waitFor(() => expect(document.title).toContain('Green Mind'));
   });
 });

@@ -2,12 +2,15 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { useLogout } from '@/features/auth/api/logout';
 import { useGetLessonsQuery } from '@/features/lessons/api/get-lessons';
+import { useClearCacheOnArrival } from '@/lib/leave-session';
 import { apiUrl, currentUserHandler } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { premiumUser } from '@/testing/data';
-import { renderWithProviders, screen, waitFor } from '@/testing/test-utils';
+import { renderApp, renderWithProviders, screen, waitFor, waitForAppReady, within } from '@/testing/test-utils';
 
+/** Log Out plus a cached list; the app shell's part (clearing the cache once / is shown) included. */
 function LogoutHarness() {
+  useClearCacheOnArrival();
   const [logout] = useLogout();
   const { data } = useGetLessonsQuery();
   return (
@@ -62,5 +65,25 @@ describe('logout (SPEC §4)', () => {
     expect(logged).toHaveBeenCalled();
     // The cache was reset, so the still-mounted list had to ask the server again.
     await waitFor(() => expect(lessonCalls).toBe(2));
+  });
+
+  it('when the server says "logged out" before the home page has loaded, then the member still lands on /, not /login', async () => {
+    let loggedIn = true;
+    server.use(
+      http.get(apiUrl('auth/user'), () =>
+        loggedIn ? HttpResponse.json(premiumUser()) : HttpResponse.json({ message: 'no' }, { status: 401 }),
+      ),
+      http.post(apiUrl('auth/logout'), () => {
+        loggedIn = false;
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user, location } = renderApp('/member/account');
+    await waitForAppReady();
+    const main = await screen.findByRole('main');
+    await user.click(await within(main).findByRole('button', { name: 'Log Out' }));
+    await waitFor(() => expect(location().pathname).toBe('/'));
+    expect(await screen.findByRole('link', { name: 'Member Login' })).toBeInTheDocument();
+    expect(location().pathname).toBe('/');
   });
 });

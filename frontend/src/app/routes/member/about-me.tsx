@@ -9,11 +9,11 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import SportsGolfRounded from '@mui/icons-material/SportsGolfRounded';
-import { appConfig } from '@/config/app-config';
+import { useSiteConfig } from '@/lib/site-config';
 import { ABOUT_ME } from '@/features/member/member-content';
 import { useMemberPage } from '@/features/member/api/get-member-page';
 import { ContentSkeleton, PremiumContent } from '@/features/member/components/premium-content';
-import { founderNameWithoutTitle, withAppNames } from '@/features/member/lib/app-names';
+import { useWithAppNames, withoutCoachTitle } from '@/features/member/lib/app-names';
 import { MemberPageHeader } from '@/app/routes/member/member-page-header';
 
 const grid = {
@@ -26,13 +26,15 @@ const grid = {
 /** /member/about-me: the founder's biography (Premium, from the content service). */
 export default function AboutMePage() {
   const page = useMemberPage('about-me');
-  const initials = founderNameWithoutTitle
+  const site = useSiteConfig();
+  const withAppNames = useWithAppNames();
+  const initials = withoutCoachTitle(site?.founderName ?? '')
     .split(' ')
     .map((p) => p[0])
     .join('');
   return (
     <>
-      <MemberPageHeader title={ABOUT_ME.title} overline={ABOUT_ME.role} />
+      <MemberPageHeader title={ABOUT_ME.title} overline={site && ABOUT_ME.role(site.productName)} />
       <PremiumContent
         result={page}
         skeleton={
@@ -61,7 +63,7 @@ export default function AboutMePage() {
                   {initials}
                 </Avatar>
                 <Typography variant="h4" component="h2">
-                  {appConfig.founderName}
+                  {site?.founderName}
                 </Typography>
                 <List dense sx={{ mt: 2, textAlign: 'left' }}>
                   {highlights.map((highlight) => (

@@ -18,10 +18,15 @@ import LogoutRounded from '@mui/icons-material/LogoutRounded';
 import VideoCallRounded from '@mui/icons-material/VideoCallRounded';
 import WorkspacePremiumRounded from '@mui/icons-material/WorkspacePremiumRounded';
 import { useToast } from '@/components/toast/use-toast';
-import { appConfig } from '@/config/app-config';
+import { useSiteConfig, useSiteConfigState } from '@/lib/site-config';
 import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import { useLogout } from '@/features/auth/api/logout';
+import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
+import { DeleteAccountSection } from '@/features/auth/components/delete-account-section';
+import { DownloadMyData } from '@/features/auth/components/download-my-data';
+import { ProfileForm } from '@/features/auth/components/profile-form';
+import { SignOutEverywhere } from '@/features/auth/components/sign-out-everywhere';
 import { useSyncBillingMutation } from '@/features/billing/api/sync-billing';
 import { PREMIUM_BENEFITS } from '@/features/billing/components/order-summary';
 import { SubscriptionPanel } from '@/features/billing/components/subscription-panel';
@@ -51,6 +56,8 @@ function usePaymentReturn() {
   const navigate = useNavigate();
   const { toast } = useToast();
   const { refetch } = useCurrentUser();
+  const site = useSiteConfig();
+  const { isLoading: siteLoading } = useSiteConfigState();
   const [syncBilling] = useSyncBillingMutation();
   const handled = useRef<string | null>(null);
   const payment = params.get('payment');
@@ -60,12 +67,17 @@ function usePaymentReturn() {
     const key = `${payment}|${coaching}`;
     if (payment !== 'success' && coaching !== 'success') return;
     if (handled.current === key) return;
+    // The texts name the product and the session length: wait for the site config (the app
+    // shell has it before any page renders); if it failed, say it without them.
+    if (siteLoading) return;
     handled.current = key;
 
     if (payment === 'success') {
       toast({
         title: 'Welcome to Premium!',
-        description: `Your subscription is now active. Enjoy full access to all ${appConfig.productName} content.`,
+        description: site
+          ? `Your subscription is now active. Enjoy full access to all ${site.productName} content.`
+          : 'Your subscription is now active.',
       });
       syncBilling()
         .unwrap()
@@ -74,18 +86,24 @@ function usePaymentReturn() {
     } else {
       toast({
         title: 'Coaching Session Booked!',
-        description: "Your payment was successful. You'll receive an email shortly to schedule your 45-minute session.",
+        description: `Your payment was successful. You'll receive an email shortly to schedule your ${
+          site ? `${site.coachingSessionMinutes}-minute ` : ''
+        }session.`,
       });
     }
     navigate(paths.member.account.getHref(), { replace: true });
-  }, [payment, coaching, toast, syncBilling, refetch, navigate]);
+  }, [payment, coaching, site, siteLoading, toast, syncBilling, refetch, navigate]);
 }
 
-/** /member/account: Your Account. */
+/**
+ * /member/account: Your Account (SPEC §2), and the member's own account tools (issue 12):
+ * Profile, Password, Sessions, Your data and Delete account.
+ */
 export default function AccountPage() {
   usePaymentReturn();
   const { user, isPremium } = useCurrentUser();
   const [logout, { isLoading: loggingOut }] = useLogout();
+  const site = useSiteConfig();
   const name = [user?.firstName, user?.lastName]
     .map((p) => p?.trim())
     .filter(Boolean)
@@ -157,6 +175,11 @@ export default function AccountPage() {
               </Button>
             </CardContent>
           </Card>
+          {user && <ProfileForm key={user.id} user={user} />}
+          <ChangePasswordForm />
+          <SignOutEverywhere />
+          <DownloadMyData />
+          <DeleteAccountSection />
         </Stack>
 
         <Stack spacing={3}>
@@ -175,7 +198,7 @@ export default function AccountPage() {
                   Go Premium
                 </Typography>
                 <Typography sx={{ opacity: 0.85, mt: 0.5 }}>
-                  {appConfig.pricing.premiumMonthly}/month. Cancel anytime.
+                  {site ? `${site.premiumPrice}/month. Cancel anytime.` : 'Cancel anytime.'}
                 </Typography>
                 <List dense sx={{ my: 1.5 }}>
                   {PREMIUM_BENEFITS.map((benefit) => (
@@ -210,8 +233,9 @@ export default function AccountPage() {
                 </Typography>
               </Stack>
               <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
-                A private {appConfig.pricing.coachingMinutes}-minute session with {appConfig.founderName} for{' '}
-                {appConfig.pricing.coachingSession}, one-time.
+                {site
+                  ? `A private ${site.coachingSessionMinutes}-minute session with ${site.founderName} for ${site.coachingPrice}, one-time.`
+                  : 'A private one-on-one session, one-time.'}
               </Typography>
               <Button component={RouterLink} to={paths.coaching.getHref()} variant="outlined">
                 Learn about coaching

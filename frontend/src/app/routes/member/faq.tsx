@@ -2,11 +2,12 @@ import { FaqAccordion } from '@/features/member/components/faq-accordion';
 import { MEMBER_FAQ } from '@/features/member/member-content';
 import { useMemberPage } from '@/features/member/api/get-member-page';
 import { ContentSkeleton, PremiumContent } from '@/features/member/components/premium-content';
-import { withAppNames } from '@/features/member/lib/app-names';
+import { useWithAppNames } from '@/features/member/lib/app-names';
 import { MemberPageHeader } from '@/app/routes/member/member-page-header';
 
 /** /member/faq: six single-open questions (Premium, from the content service). */
 export default function MemberFaqPage() {
+  const withAppNames = useWithAppNames();
   const page = useMemberPage('faq');
   return (
     <>

@@ -3,10 +3,11 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import AutoAwesomeRounded from '@mui/icons-material/AutoAwesomeRounded';
 import { PageTitle } from '@/components/ui/page-title';
-import { appConfig } from '@/config/app-config';
+import { useSiteConfig } from '@/lib/site-config';
 
 /** /member/golf-ai: Coming Soon. */
 export default function GolfAiPage() {
+  const productName = useSiteConfig()?.productName;
   return (
     <Paper
       variant="outlined"
@@ -24,7 +25,7 @@ export default function GolfAiPage() {
       </Typography>
       <Typography sx={{ color: 'text.secondary', mt: 2 }}>
         A mental game assistant that knows your routine, your triggers and your goals, trained on everything in{' '}
-        {appConfig.productName}. We will let you know as soon as it is ready.
+        {productName}. We will let you know as soon as it is ready.
       </Typography>
     </Paper>
   );

@@ -14,7 +14,8 @@ import ForumRounded from '@mui/icons-material/ForumRounded';
 import HeadphonesRounded from '@mui/icons-material/HeadphonesRounded';
 import RocketLaunchRounded from '@mui/icons-material/RocketLaunchRounded';
 import { PageTitle } from '@/components/ui/page-title';
-import { appConfig } from '@/config/app-config';
+import { useSiteConfig } from '@/lib/site-config';
+import { withoutCoachTitle } from '@/features/member/lib/app-names';
 import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
 
@@ -47,6 +48,7 @@ const QUICK_LINKS = [
 
 /** /member and /member/home. */
 export default function MemberHomePage() {
+  const site = useSiteConfig();
   const { user } = useCurrentUser();
   const firstName = user?.firstName?.trim();
   return (
@@ -64,7 +66,7 @@ export default function MemberHomePage() {
           {firstName ? `Good to see you, ${firstName}` : 'Member Area'}
         </Typography>
         <Typography variant="h1" sx={{ color: 'inherit', fontSize: 'clamp(2rem, 4.5vw, 3.2rem)' }}>
-          Welcome to {appConfig.productName}
+          Welcome to {site?.productName}
         </Typography>
         <Typography sx={{ mt: 1.5, maxWidth: 620, opacity: 0.88 }} variant="subtitle1" component="p">
           Ten minutes a day to a calmer, more confident game. Pick up where you left off, or start with the crash course
@@ -127,8 +129,7 @@ export default function MemberHomePage() {
                 fontWeight: 700,
               }}
             >
-              {appConfig.founderName
-                .replace(/^Coach\s+/, '')
+              {withoutCoachTitle(site?.founderName ?? '')
                 .split(' ')
                 .map((p) => p[0])
                 .join('')}
@@ -138,8 +139,8 @@ export default function MemberHomePage() {
                 About Your Instructor
               </Typography>
               <Typography sx={{ color: 'text.secondary', mt: 1 }}>
-                {appConfig.founderName} is a former college golfer and mini-tour professional with a master&apos;s
-                degree in sport psychology, who has spent over a decade helping golfers play under pressure.
+                {site?.founderName} is a former college golfer and mini-tour professional with a master&apos;s degree in
+                sport psychology, who has spent over a decade helping golfers play under pressure.
               </Typography>
             </Box>
             <Button component={RouterLink} to={paths.about.getHref()} variant="outlined">

@@ -14,7 +14,8 @@ import OpenInNewRounded from '@mui/icons-material/OpenInNewRounded';
 import PersonRounded from '@mui/icons-material/PersonRounded';
 import SupportAgentRounded from '@mui/icons-material/SupportAgentRounded';
 import VideoCallRounded from '@mui/icons-material/VideoCallRounded';
-import { MORE_STUFF_CARDS } from '@/features/member/member-content';
+import { moreStuffCards } from '@/features/member/member-content';
+import { useSiteConfig } from '@/lib/site-config';
 import { MemberPageHeader } from '@/app/routes/member/member-page-header';
 
 const ICONS = {
@@ -29,13 +30,16 @@ const ICONS = {
 
 /** /member/more-stuff: its seven cards. */
 export default function MoreStuffPage() {
+  const site = useSiteConfig();
+  // Without the site config (it failed to load) the cards that name the product or founder wait.
+  const cards = site ? moreStuffCards(site) : [];
   return (
     <>
       <MemberPageHeader title="More Stuff" subtitle="Talks, gear, answers, support and one-on-one coaching." />
       <Box
         sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}
       >
-        {MORE_STUFF_CARDS.map((card) => {
+        {cards.map((card) => {
           const Icon = ICONS[card.id as keyof typeof ICONS] ?? HelpOutlineRounded;
           const linkProps = card.external
             ? { component: 'a' as const, href: card.href, target: '_blank', rel: 'noopener noreferrer' }

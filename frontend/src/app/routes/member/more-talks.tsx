@@ -5,12 +5,13 @@ import Typography from '@mui/material/Typography';
 import { MORE_TALKS } from '@/features/member/member-content';
 import { useMemberPage } from '@/features/member/api/get-member-page';
 import { ContentSkeleton, PremiumContent } from '@/features/member/components/premium-content';
-import { withAppNames } from '@/features/member/lib/app-names';
+import { useWithAppNames } from '@/features/member/lib/app-names';
 import { VideoEmbed } from '@/components/ui/video-embed';
 import { MemberPageHeader } from '@/app/routes/member/member-page-header';
 
 /** /member/more-talks: the short talk "Pressure is an Opportunity" (Premium, from the content service). */
 export default function MoreTalksPage() {
+  const withAppNames = useWithAppNames();
   const page = useMemberPage('more-talks');
   return (
     <>

@@ -47,10 +47,10 @@ function renderLayout(props: Partial<React.ComponentProps<typeof MemberLayout>> 
 describe('member layout sidebar', () => {
   beforeEach(clearSidebarCookie);
 
-  it('is titled with the product name and Member Area', () => {
+  it('is titled with the product name and Member Area', async () => {
     renderLayout();
     const sidebar = document.getElementById('member-sidebar')!;
-    expect(within(sidebar).getByText('Fairway Mind')).toBeInTheDocument();
+    expect(await within(sidebar).findByText('Fairway Mind')).toBeInTheDocument();
     expect(within(sidebar).getByText('Member Area')).toBeInTheDocument();
   });
 

@@ -6,9 +6,9 @@ import { renderWithProviders, screen, within } from '@/testing/test-utils';
 import { setViewportWidth } from '@/testing/viewport';
 
 describe('site header at desktop width', () => {
-  it('shows the logo, About, Contact, Socials and the three buttons', () => {
+  it('shows the logo, About, Contact, Socials and the three buttons', async () => {
     renderWithProviders(<SiteHeader />);
-    expect(screen.getByRole('link', { name: `${appConfig.productName} home` })).toHaveAttribute('href', '/');
+    expect(await screen.findByRole('link', { name: 'Fairway Mind home' })).toHaveAttribute('href', '/');
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'About' })).toHaveAttribute('href', '/about');
     expect(within(nav).getByRole('link', { name: 'Contact' })).toHaveAttribute('href', '/contact');
@@ -98,7 +98,7 @@ describe('site header below 768 px', () => {
 });
 
 describe('site footer', () => {
-  it('has four columns, the links of SPEC §2 and the current year', () => {
+  it('has four columns, the links of SPEC §2 and the current year', async () => {
     renderWithProviders(<SiteFooter />);
     expect(screen.getByText(/Master the mental game of golf/)).toBeInTheDocument();
     const quick = screen.getByRole('navigation', { name: 'Quick Links' });
@@ -126,7 +126,7 @@ describe('site footer', () => {
     expect(within(connect).getByRole('link', { name: /YouTube/ })).toHaveAttribute('href', appConfig.videoChannelUrl);
     expect(within(connect).getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contact');
     expect(
-      screen.getByText(`© ${new Date().getFullYear()} ${appConfig.productName}. All rights reserved.`),
+      await screen.findByText(`© ${new Date().getFullYear()} Fairway Mind. All rights reserved.`),
     ).toBeInTheDocument();
   });
 });

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useAppDispatch } from '@/lib/store-hooks';
 import { api } from '@/lib/api';
 import { paths } from '@/config/paths';
+import { leaveSessionNavigation } from '@/lib/leave-session';
 
 export const logoutApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -16,11 +16,11 @@ export const { useLogoutMutation } = logoutApi;
 
 /**
  * Log out (SPEC §4): call the server, then — whether or not that worked — go to / and clear
- * every cached answer. A failure is only logged. Use this for every Log Out button.
+ * every cached answer (once / is shown: lib/leave-session.ts). A failure is only logged. Use
+ * this for every Log Out button.
  */
 export function useLogout() {
   const [logout, state] = useLogoutMutation();
-  const dispatch = useAppDispatch();
   const navigate = useNavigate();
 
   const run = useCallback(async () => {
@@ -29,10 +29,9 @@ export function useLogout() {
     } catch (error) {
       console.error('Logout failed', error);
     } finally {
-      navigate(paths.home.getHref());
-      dispatch(api.util.resetApiState());
+      navigate(paths.home.getHref(), leaveSessionNavigation);
     }
-  }, [logout, dispatch, navigate]);
+  }, [logout, navigate]);
 
   return [run, state] as const;
 }

@@ -13,3 +13,14 @@ export function authFailureMessage(error: unknown, generic: string, fallback: st
 
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const MIN_PASSWORD_LENGTH = 6;
+
+export type NewPasswordErrors = { password?: string; confirmPassword?: string };
+
+/** SPEC §5's local rules for a new password and its confirmation (as at sign-up). */
+export function validateNewPassword(password: string, confirmPassword: string): NewPasswordErrors {
+  const errors: NewPasswordErrors = {};
+  if (!password) errors.password = 'Password is required';
+  else if (password.length < MIN_PASSWORD_LENGTH) errors.password = 'Password must be at least 6 characters';
+  if (password && confirmPassword !== password) errors.confirmPassword = 'Passwords do not match';
+  return errors;
+}

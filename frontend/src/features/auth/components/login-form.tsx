@@ -1,8 +1,11 @@
 import { useState, type FormEvent } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import { useToast } from '@/components/toast/use-toast';
+import { paths } from '@/config/paths';
 import { useLoginMutation } from '@/features/auth/api/login';
 import { useFinishAuth } from '@/features/auth/api/use-finish-auth';
 import { authFailureMessage, EMAIL_RE } from '@/features/auth/components/auth-messages';
@@ -77,6 +80,14 @@ export function LoginForm() {
         error={Boolean(errors.password)}
         helperText={errors.password}
       />
+      <Link
+        component={RouterLink}
+        to={paths.forgotPassword.getHref()}
+        variant="body2"
+        sx={{ justifySelf: 'end', mt: -1.5, fontWeight: 600 }}
+      >
+        Forgot password?
+      </Link>
       <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>
         {busy ? 'Signing in...' : 'Sign In'}
       </Button>

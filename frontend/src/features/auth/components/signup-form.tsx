@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { useToast } from '@/components/toast/use-toast';
-import { appConfig } from '@/config/app-config';
+import { useSiteConfig } from '@/lib/site-config';
 import { useSignupMutation, type SignupInput } from '@/features/auth/api/signup';
 import { useFinishAuth } from '@/features/auth/api/use-finish-auth';
 import { authFailureMessage, EMAIL_RE, MIN_PASSWORD_LENGTH } from '@/features/auth/components/auth-messages';
@@ -26,6 +26,7 @@ export function validateSignup(fields: Fields): Errors {
 const order: (keyof Fields)[] = ['firstName', 'lastName', 'email', 'password', 'confirmPassword'];
 
 export function SignupForm() {
+  const productName = useSiteConfig()?.productName;
   const [fields, setFields] = useState<Fields>({
     firstName: '',
     lastName: '',
@@ -76,7 +77,7 @@ export function SignupForm() {
     }
     setFinishing(true);
     await finishAuth({
-      title: `Welcome to ${appConfig.productName}!`,
+      title: productName ? `Welcome to ${productName}!` : 'Welcome!',
       description: 'Your account has been created successfully',
     });
   };

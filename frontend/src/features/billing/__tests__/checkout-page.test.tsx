@@ -4,7 +4,7 @@ import { loadStripe } from '@stripe/stripe-js/pure';
 import { CheckoutPage } from '@/features/billing/components/checkout-page';
 import type { CheckoutKind } from '@/features/billing/lib/checkout-machine';
 import { createFakeStripe, type ConfirmResult } from '@/features/billing/__tests__/fake-stripe';
-import { apiUrl } from '@/testing/mocks/handlers';
+import { apiUrl, siteConfigHandler } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { fireEvent, renderWithProviders, screen, waitFor } from '@/testing/test-utils';
 
@@ -13,18 +13,16 @@ vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: vi.fn() }));
 
 let keySeq = 0;
 
-function serveBilling(setup: { endpoint: string; answer: () => Response }) {
+/** The Stripe key and prices come from the site config (GET /api/config); `site` overrides them. */
+function serveBilling(setup: {
+  endpoint: string;
+  answer: () => Response;
+  site?: Parameters<typeof siteConfigHandler>[0];
+}) {
   keySeq += 1;
   const calls: string[] = [];
   server.use(
-    http.get(apiUrl('billing/config'), () =>
-      HttpResponse.json({
-        publishableKey: `pk_test_${keySeq}`,
-        premiumPriceCents: 1999,
-        coachingPriceCents: 10000,
-        currency: 'usd',
-      }),
-    ),
+    siteConfigHandler({ stripePublishableKey: `pk_test_${keySeq}`, ...setup.site }),
     http.post(apiUrl(setup.endpoint), () => {
       calls.push(setup.endpoint);
       return setup.answer();
@@ -102,6 +100,45 @@ describe('checkout', { timeout: 40_000 }, () => {
       `${window.location.origin}/member/account?coaching=success`,
     );
     expect(calls).toEqual(['create-coaching-payment']);
+  });
+
+  it("when the server's prices change, then the order summary and the pay buttons show them", async () => {
+    serveBilling({
+      endpoint: 'create-subscription',
+      answer: () => HttpResponse.json({ clientSecret: 'pi_5_secret_x' }),
+      site: { premiumPriceCents: 2450, productName: 'Green Mind' },
+    });
+    renderCheckout('subscription');
+    expect(await screen.findByTestId('stripe-payment-element')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Subscribe - $24.50/month' })).toBeEnabled();
+    expect(screen.getByText('$24.50')).toBeInTheDocument();
+    expect(screen.getByText('Green Mind Premium')).toBeInTheDocument();
+    expect(screen.queryByText(/19\.99/)).not.toBeInTheDocument();
+  });
+
+  it('when the coaching price and length change, then the coaching checkout shows them', async () => {
+    serveBilling({
+      endpoint: 'create-coaching-payment',
+      answer: () => HttpResponse.json({ clientSecret: 'pi_6_secret_x' }),
+      site: { coachingPriceCents: 15000, coachingSessionMinutes: 60, currency: 'eur' },
+    });
+    renderCheckout('coaching');
+    expect(await screen.findByTestId('stripe-payment-element')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay €150' })).toBeEnabled();
+    expect(screen.getByText('€150')).toBeInTheDocument();
+    expect(screen.getByText(/60 minutes, one-time/)).toBeInTheDocument();
+  });
+
+  it('when the site config has no answer, then Unable to Load Checkout (no card form without a Stripe key)', async () => {
+    serveBilling({
+      endpoint: 'create-subscription',
+      answer: () => HttpResponse.json({ clientSecret: 'pi_7_secret_x' }),
+    });
+    server.use(http.get(apiUrl('config'), () => HttpResponse.json({ message: 'down' }, { status: 503 })));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderCheckout('subscription');
+    expect(await screen.findByText('Unable to Load Checkout')).toBeInTheDocument();
+    expect(screen.queryByTestId('stripe-payment-element')).not.toBeInTheDocument();
   });
 
   it('does nothing while Stripe.js is not ready', async () => {

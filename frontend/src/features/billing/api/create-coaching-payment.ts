@@ -1,7 +1,7 @@
 import { api } from '@/lib/api';
 import type { CoachingPayment } from '@fm/contracts';
 
-/** POST /api/create-coaching-payment → {clientSecret} for the one-time 45-minute session. */
+/** POST /api/create-coaching-payment → {clientSecret} for the one-time coaching session. */
 export const createCoachingPaymentApi = api.injectEndpoints({
   endpoints: (build) => ({
     createCoachingPayment: build.mutation<CoachingPayment, void>({

@@ -1,4 +1,3 @@
-import { appConfig } from '@/config/app-config';
 import { useEffect, useMemo, useReducer, useRef } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Elements } from '@stripe/react-stripe-js';
@@ -15,7 +14,7 @@ import { useTheme } from '@mui/material/styles';
 import { useToast } from '@/components/toast/use-toast';
 import { paths } from '@/config/paths';
 import { getServerMessage } from '@/lib/base-query';
-import { useGetBillingConfigQuery } from '@/features/billing/api/get-billing-config';
+import { useSiteConfig, useSiteConfigState, type SiteFacts } from '@/lib/site-config';
 import { useCreateSubscriptionMutation } from '@/features/billing/api/create-subscription';
 import { useCreateCoachingPaymentMutation } from '@/features/billing/api/create-coaching-payment';
 import {
@@ -31,16 +30,16 @@ import { getStripe } from '@/features/billing/lib/stripe';
 import { OrderSummary } from '@/features/billing/components/order-summary';
 import { PaymentForm } from '@/features/billing/components/payment-form';
 
-const HEADINGS: Record<CheckoutKind, { title: string; subtitle: string; submit: string }> = {
+const HEADINGS: Record<CheckoutKind, { title: string; subtitle: string; submit: (site?: SiteFacts) => string }> = {
   subscription: {
     title: 'Upgrade to Premium',
     subtitle: 'Unlock every lecture, all 12 programme sections and the full audio library.',
-    submit: `Subscribe - ${appConfig.pricing.premiumMonthly}/month`,
+    submit: (site) => (site ? `Subscribe - ${site.premiumPrice}/month` : 'Subscribe'),
   },
   coaching: {
     title: 'Book Your Coaching Session',
     subtitle: 'One-on-one time to build a mental game that holds up under pressure.',
-    submit: `Pay ${appConfig.pricing.coachingSession}`,
+    submit: (site) => (site ? `Pay ${site.coachingPrice}` : 'Pay'),
   },
 };
 
@@ -49,7 +48,9 @@ export function CheckoutPage({ kind }: { kind: CheckoutKind }) {
   const theme = useTheme();
   const { toast } = useToast();
   const [state, send] = useReducer(checkoutReducer, initialCheckoutState);
-  const config = useGetBillingConfigQuery();
+  // The Stripe publishable key and the prices: the site config (GET /api/config).
+  const config = useSiteConfigState();
+  const site = useSiteConfig();
   const [createSubscription] = useCreateSubscriptionMutation();
   const [createCoachingPayment] = useCreateCoachingPaymentMutation();
   const started = useRef(false);
@@ -76,14 +77,14 @@ export function CheckoutPage({ kind }: { kind: CheckoutKind }) {
   }, [kind, createSubscription, createCoachingPayment, flow.setupInternalError, toast]);
 
   // Without the publishable key there is no card form either.
-  const configFailed = config.isError || (config.isSuccess && !config.data?.publishableKey);
+  const configFailed = config.isError || (config.isSuccess && !config.data?.stripePublishableKey);
   useEffect(() => {
     if (!configFailed) return;
-    console.error('Failed to load billing configuration', config.error);
+    console.error('Failed to load the site configuration', config.error);
     toast({ title: 'Error', description: CHECKOUT_SETUP_FALLBACK, variant: 'destructive' });
   }, [configFailed, config.error, toast]);
 
-  const publishableKey = config.data?.publishableKey;
+  const publishableKey = config.data?.stripePublishableKey;
   const stripePromise = useMemo(() => (publishableKey ? getStripe(publishableKey) : null), [publishableKey]);
 
   const appearance = useMemo<Appearance>(
@@ -143,7 +144,7 @@ export function CheckoutPage({ kind }: { kind: CheckoutKind }) {
             </Typography>
             {state.setup === 'ready' && stripePromise ? (
               <Elements stripe={stripePromise} options={{ clientSecret: state.clientSecret, appearance }}>
-                <PaymentForm kind={kind} state={state} send={send} submitLabel={heading.submit} />
+                <PaymentForm kind={kind} state={state} send={send} submitLabel={heading.submit(site)} />
               </Elements>
             ) : (
               <Stack spacing={2} aria-busy="true" aria-label="Loading checkout">

@@ -8,7 +8,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
-import { appConfig } from '@/config/app-config';
+import { useSiteConfig, type SiteFacts } from '@/lib/site-config';
 import type { CheckoutKind } from '@/features/billing/lib/checkout-machine';
 
 export const PREMIUM_BENEFITS = [
@@ -20,36 +20,42 @@ export const PREMIUM_BENEFITS = [
   'New content every month',
 ] as const;
 
-const COACHING_INCLUDES = [
-  `A ${appConfig.pricing.coachingMinutes}-minute one-on-one video session with ${appConfig.founderName}`,
+const coachingIncludes = (site: SiteFacts) => [
+  `A ${site.coachingSessionMinutes}-minute one-on-one video session with ${site.founderName}`,
   'A review of your pre-shot routine and mental game',
   'A personal plan for pressure moments on the course',
   'Follow-up notes by email after the session',
-] as const;
+];
 
-const SUMMARY: Record<
-  CheckoutKind,
-  { title: string; price: string; period: string; note: string; items: readonly string[] }
-> = {
+type Summary = { title: string; price: string; period: string; note: string; items: readonly string[] };
+
+/** The summary of each purchase; names, prices and the session length come from the site config. */
+const summaries = (site: SiteFacts): Record<CheckoutKind, Summary> => ({
   subscription: {
-    title: `${appConfig.productName} Premium`,
-    price: appConfig.pricing.premiumMonthly,
+    title: `${site.productName} Premium`,
+    price: site.premiumPrice,
     period: '/month',
     note: 'Billed monthly. Cancel anytime and keep access until the end of your billing period.',
     items: PREMIUM_BENEFITS,
   },
   coaching: {
     title: '1 on 1 Coaching Session',
-    price: appConfig.pricing.coachingSession,
-    period: ` · ${appConfig.pricing.coachingMinutes} minutes, one-time`,
+    price: site.coachingPrice,
+    period: ` · ${site.coachingSessionMinutes} minutes, one-time`,
     note: "After payment you'll receive an email to schedule your session at a time that suits you.",
-    items: COACHING_INCLUDES,
+    items: coachingIncludes(site),
   },
-};
+});
 
-/** What is being bought: Premium $19.99/month, or one 45-minute coaching session for $100. */
+/**
+ * What is being bought: Premium (e.g. $19.99/month), or one coaching session (e.g. 45 minutes
+ * for $100). Renders once the site config is there (the checkout waits for it anyway: its
+ * Stripe key is in it).
+ */
 export function OrderSummary({ kind }: { kind: CheckoutKind }) {
-  const summary = SUMMARY[kind];
+  const site = useSiteConfig();
+  if (!site) return null;
+  const summary = summaries(site)[kind];
   return (
     <Paper
       variant="outlined"

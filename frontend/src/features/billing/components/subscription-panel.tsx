@@ -1,5 +1,5 @@
 import type { Subscription, SubscriptionStatus } from '@fm/contracts';
-import { appConfig } from '@/config/app-config';
+import { useSiteConfig } from '@/lib/site-config';
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -36,7 +36,8 @@ export function formatBillingDate(iso: string | null): string | null {
   return new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(date);
 }
 
-function describe(sub: Subscription): string {
+/** `premiumPrice`: the formatted Premium price ("$19.99"), when the site config is known. */
+function describe(sub: Subscription, premiumPrice: string | undefined): string {
   const date = formatBillingDate(sub.currentPeriodEnd);
   if (sub.status === 'none') return 'There is no subscription on file for this account.';
   if (sub.status === 'canceled') return 'Your subscription has ended.';
@@ -46,7 +47,8 @@ function describe(sub: Subscription): string {
       : 'Your Premium access ends at the end of this billing period.';
   if (sub.status === 'past_due')
     return 'Your last payment did not go through. Please update your card to keep Premium.';
-  const price = `${appConfig.pricing.premiumMonthly}/month`;
+  if (!premiumPrice) return date ? `Renews on ${date}.` : 'Renews monthly.';
+  const price = `${premiumPrice}/month`;
   return date ? `Renews on ${date} at ${price}.` : `Renews monthly at ${price}.`;
 }
 
@@ -55,6 +57,7 @@ function describe(sub: Subscription): string {
  * or resume, and Stripe's billing portal.
  */
 export function SubscriptionPanel() {
+  const premiumPrice = useSiteConfig()?.premiumPrice;
   const { toast } = useToast();
   const { data, isLoading, isError } = useGetSubscriptionQuery();
   const [change, { isLoading: changing }] = useChangeSubscriptionMutation();
@@ -123,7 +126,7 @@ export function SubscriptionPanel() {
           color={data.cancelAtPeriodEnd && live ? 'warning' : status.color}
         />
       </Stack>
-      <Typography sx={{ color: 'text.secondary' }}>{describe(data)}</Typography>
+      <Typography sx={{ color: 'text.secondary' }}>{describe(data, premiumPrice)}</Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
         {live &&
           (data.cancelAtPeriodEnd ? (

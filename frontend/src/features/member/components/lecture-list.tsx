@@ -18,7 +18,7 @@ import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
 import LockOpenRounded from '@mui/icons-material/LockOpenRounded';
 import LockRounded from '@mui/icons-material/LockRounded';
 import { paths } from '@/config/paths';
-import { appConfig } from '@/config/app-config';
+import { useSiteConfig } from '@/lib/site-config';
 import { useGetLecturesQuery } from '@/features/member/api/get-lectures';
 import { UNLOCK_LECTURES_BENEFITS } from '@/features/member/member-content';
 import { VideoEmbed } from '@/components/ui/video-embed';
@@ -70,6 +70,7 @@ function LectureCard({ lecture }: { lecture: Lecture }) {
 
 /** The Unlock All Lectures card shown to free members. */
 export function UnlockLecturesCard() {
+  const site = useSiteConfig();
   return (
     <Paper
       component="section"
@@ -88,7 +89,7 @@ export function UnlockLecturesCard() {
         </Typography>
       </Stack>
       <Typography sx={{ opacity: 0.85, mb: 2 }}>
-        Go Premium to continue the series and open the whole {appConfig.productName} programme.
+        Go Premium to continue the series and open the whole {site?.productName} programme.
       </Typography>
       <List dense disablePadding sx={{ mb: 3 }}>
         {UNLOCK_LECTURES_BENEFITS.map((benefit) => (
@@ -101,7 +102,7 @@ export function UnlockLecturesCard() {
         ))}
       </List>
       <Button component={RouterLink} to={paths.checkout.getHref()} variant="contained" color="secondary" size="large">
-        Upgrade to Premium - {appConfig.pricing.premiumMonthly}/month
+        {site ? `Upgrade to Premium - ${site.premiumPrice}/month` : 'Upgrade to Premium'}
       </Button>
     </Paper>
   );

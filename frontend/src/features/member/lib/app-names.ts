@@ -1,14 +1,25 @@
-import { appConfig } from '@/config/app-config';
+import { useCallback } from 'react';
+import { useSiteConfig } from '@/lib/site-config';
 
-/** The founder's name without the "Coach" title ("Alex Reid"). */
-export const founderNameWithoutTitle = appConfig.founderName.replace(/^Coach\s+/, '');
-
-const NAMES = { productName: appConfig.productName, founderNameWithoutTitle };
+/** The founder's name without the "Coach" title ("Coach Alex Reid" → "Alex Reid"). */
+export function withoutCoachTitle(founderName: string): string {
+  return founderName.replace(/^Coach\s+/, '');
+}
 
 /**
  * Fills in the names a text from the content service may hold, `{productName}` and
- * `{founderNameWithoutTitle}` (docs/API.md), from the app config: the one place for them.
+ * `{founderNameWithoutTitle}` (docs/API.md), from the site config (GET /api/config): the one
+ * place for them. Until the config is there the placeholders become empty.
  */
-export function withAppNames(text: string): string {
-  return text.replace(/\{(productName|founderNameWithoutTitle)\}/g, (_match, key: keyof typeof NAMES) => NAMES[key]);
+export function useWithAppNames(): (text: string) => string {
+  const site = useSiteConfig();
+  const productName = site?.productName ?? '';
+  const founderNameWithoutTitle = site ? withoutCoachTitle(site.founderName) : '';
+  return useCallback(
+    (text: string) =>
+      text.replace(/\{(productName|founderNameWithoutTitle)\}/g, (_match, key: string) =>
+        key === 'productName' ? productName : founderNameWithoutTitle,
+      ),
+    [productName, founderNameWithoutTitle],
+  );
 }

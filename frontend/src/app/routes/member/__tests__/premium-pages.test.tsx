@@ -86,7 +86,7 @@ describe('Premium member pages read their content from the content service', () 
     server.use(memberPageHandler('about-me'));
     renderWithProviders(<AboutMePage />);
     expect(screen.getByRole('heading', { level: 1, name: 'About Me' })).toBeInTheDocument();
-    expect(screen.getByText('Founder and head coach, Fairway Mind')).toBeInTheDocument();
+    expect(await screen.findByText('Founder and head coach, Fairway Mind')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 2, name: 'Coach Alex Reid' })).toBeInTheDocument();
     expect(screen.getByText('AR')).toBeInTheDocument();
     expect(screen.getByText('Former college golfer')).toBeInTheDocument();

@@ -49,13 +49,23 @@ const renderSection = () => renderWithProviders(<SectionPage slug="daily-drills"
 afterEach(() => vi.useRealTimers());
 
 describe('member section page', () => {
-  it('shows its title and subtitle, reads the section id, then its content', async () => {
+  it("shows its title (the catalogue's name) and subtitle, reads the section once, then its content", async () => {
     const requests = serve([item({ title: 'Breathing box', textContent: 'In for four.' })]);
     renderSection();
-    expect(screen.getByRole('heading', { level: 1, name: 'Daily Drills' })).toBeInTheDocument();
     expect(screen.getByText('Daily practice routines and visualizations')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Daily Drills' })).toBeInTheDocument();
     expect(await screen.findByRole('article', { name: 'Breathing box' })).toBeInTheDocument();
     expect(requests).toEqual(['section:daily-drills', 'content:sec-7']);
+  });
+
+  it('when the catalogue renames the section, then the page title follows it', async () => {
+    server.use(
+      http.get(apiUrl('member/sections/:slug'), () => HttpResponse.json({ ...section, name: 'Daily Reps' })),
+      http.get(apiUrl('member/content/:id'), () => HttpResponse.json([])),
+    );
+    renderSection();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Daily Reps' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1, name: 'Daily Drills' })).not.toBeInTheDocument();
   });
 
   it('shows 3 skeletons while loading', async () => {
