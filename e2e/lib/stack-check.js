@@ -17,7 +17,7 @@ const PROBES = [
   { name: 'content service', url: () => `${config.baseUrl}/api/membership-tiers`, ok: (s) => s === 200 },
   { name: 'courses service', url: () => `${config.baseUrl}/api/courses`, ok: (s) => s === 401 },
   { name: 'contact service', url: () => `${config.baseUrl}/api/contact`, ok: (s) => s < 500 },
-  { name: 'billing service', url: () => `${config.baseUrl}/api/billing/config`, ok: (s) => s === 200 },
+  { name: 'billing service', url: () => `${config.baseUrl}/api/billing/subscription`, ok: (s) => s === 401 },
   { name: 'SMTP sink HTTP API', url: () => `${config.smtpSinkUrl}/healthz`, ok: (s) => s === 200 },
 ];
 

@@ -114,7 +114,7 @@ const routes = [
   ['POST', '/api/create-subscription', 'billing'],
   ['POST', '/api/create-coaching-payment', 'billing'],
   ['POST', '/api/billing/webhook', 'billing'],
-  ['GET', '/api/billing/config', 'billing'],
+  ['GET', '/api/billing/subscription', 'billing'],
 ];
 
 for (const [method, url, service] of routes) {

@@ -2,15 +2,6 @@ import { z } from 'zod';
 import { membershipLevelSchema } from './auth';
 import { isoDate } from './common';
 
-/** GET /api/billing/config: what the checkout form needs. */
-export const billingConfigSchema = z.strictObject({
-  publishableKey: z.string(),
-  premiumPriceCents: z.number().int().positive(),
-  coachingPriceCents: z.number().int().positive(),
-  currency: z.string().length(3),
-});
-export type BillingConfig = z.infer<typeof billingConfigSchema>;
-
 /** Stripe's eight statuses folded into six. */
 export const SUBSCRIPTION_STATUSES = ['none', 'active', 'trialing', 'past_due', 'canceled', 'incomplete'] as const;
 export const subscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
