@@ -1,10 +1,10 @@
 import { closeBackground, type Composed } from '@fm/shared';
-import { createTestDeps, loggedInMember, type TestDeps } from '@fm/shared/testing';
+import { createTestDeps, eventually, loggedInMember, type TestDeps } from '@fm/shared/testing';
 import { contentEnv } from '../test/content-env';
 import request from 'supertest';
 import { compose } from './compose';
 import { configSchema, type Config } from './config';
-import { bumpCatalogueVersion, catalogueVersionKey } from './domain/catalogue-cache';
+import { announceCatalogueChange } from './domain/catalogue-events';
 import { seedCatalogue } from './seed';
 
 let deps: TestDeps<Config>;
@@ -18,12 +18,18 @@ afterAll(async () => {
   await deps.close();
 });
 
-/** A fresh content service on this file's deps (its own catalogue cache), for supertest. */
-function serve() {
+/**
+ * A fresh content service on this file's deps (its own catalogue cache, listening for catalogue
+ * changes as a running replica does), for supertest.
+ */
+async function serve() {
   const service = compose(deps);
   composed.push(service);
+  await service.background.catalogueEvents.start();
   return service.app.callback();
 }
+
+const announce = () => announceCatalogueChange(deps.redis, deps.config.REDIS_PREFIX);
 
 const EXPECTED = {
   lessons: 11,
@@ -105,23 +111,21 @@ describe('seedCatalogue', () => {
 describe('the catalogue cache', () => {
   it('when the seed runs beside a running service, then the next read shows the seeded catalogue again', async () => {
     await seedCatalogue(deps.mongo, { redis: deps.redis, redisPrefix: deps.config.REDIS_PREFIX });
-    const server = serve();
+    const server = await serve();
     const features = async () => (await request(server).get('/api/membership-tiers')).body[1].features as string[];
     const seeded = await features();
     expect(seeded).toContain('New content every month');
 
-    // Edited by hand and the caches dropped: the service shows the edit...
+    // Edited by hand (not in the console) and the change announced: the service shows the edit...
     await deps.mongo
       .db!.collection('membership_tiers')
       .updateOne({ name: 'Premium' }, { $set: { features: ['Edited by hand'] } });
-    await bumpCatalogueVersion(deps.redis, deps.config.REDIS_PREFIX);
-    expect(await features()).toEqual(['Edited by hand']);
+    await announce();
+    await eventually(async () => JSON.stringify(await features()) === JSON.stringify(['Edited by hand']), 1000);
 
-    // ...until the seed runs again: it overwrites seeded fields and bumps the version itself.
-    const versionBefore = Number(await deps.redis.get(catalogueVersionKey(deps.config.REDIS_PREFIX)));
+    // ...until the seed runs again: it overwrites what it owns and announces the change itself.
     await seedCatalogue(deps.mongo, { redis: deps.redis, redisPrefix: deps.config.REDIS_PREFIX });
-    expect(Number(await deps.redis.get(catalogueVersionKey(deps.config.REDIS_PREFIX)))).toBe(versionBefore + 1);
-    expect(await features()).toEqual(seeded);
+    await eventually(async () => JSON.stringify(await features()) === JSON.stringify(seeded), 1000);
   });
 
   it('when the seed stored another Premium price, then the service still answers the price of its own config', async () => {
@@ -134,13 +138,13 @@ describe('the catalogue cache', () => {
     expect(await deps.mongo.db!.collection('membership_tiers').findOne({ name: 'Premium' })).toMatchObject({
       price: '€24.99',
     });
-    const res = await request(serve()).get('/api/membership-tiers');
+    const res = await request(await serve()).get('/api/membership-tiers');
     expect(res.body.map((tier: { price: string }) => tier.price)).toEqual(['Free', '$19.99']);
     await seedCatalogue(deps.mongo, { redis: deps.redis, redisPrefix: deps.config.REDIS_PREFIX });
   });
 
-  it('when the database changes without a version bump, then the cached answer is served until the bump', async () => {
-    const server = serve();
+  it('when the database changes without an announcement, then the cached answer is served until one comes', async () => {
+    const server = await serve();
     const { cookie } = await loggedInMember(deps, { membershipLevel: 'premium' });
     const title = async () => (await request(server).get('/api/lessons').set('Cookie', cookie)).body[0].title;
     expect(await title()).toBe('Sweet Spot Swings');
@@ -148,9 +152,24 @@ describe('the catalogue cache', () => {
       .db!.collection('lessons')
       .updateOne({ order: 1 }, { $set: { title: 'Sweet Spot Swings (edited)' } });
     expect(await title()).toBe('Sweet Spot Swings');
-    await bumpCatalogueVersion(deps.redis, deps.config.REDIS_PREFIX);
-    expect(await title()).toBe('Sweet Spot Swings (edited)');
+    await announce();
+    await eventually(async () => (await title()) === 'Sweet Spot Swings (edited)', 1000);
     await deps.mongo.db!.collection('lessons').updateOne({ order: 1 }, { $set: { title: 'Sweet Spot Swings' } });
-    await bumpCatalogueVersion(deps.redis, deps.config.REDIS_PREFIX);
+    await announce();
+    await eventually(async () => (await title()) === 'Sweet Spot Swings', 1000);
+  });
+
+  it('when the service is not listening for changes (its subscriber stopped), then it reads the database on every request', async () => {
+    const service = compose(deps);
+    composed.push(service);
+    const server = service.app.callback();
+    const { cookie } = await loggedInMember(deps, { membershipLevel: 'premium' });
+    const title = async () => (await request(server).get('/api/lessons').set('Cookie', cookie)).body[0].title;
+    expect(await title()).toBe('Sweet Spot Swings');
+    await deps.mongo.db!.collection('lessons').updateOne({ order: 1 }, { $set: { title: 'Unannounced edit' } });
+    // No announcement, but nothing was cached: a change it could have missed is never served stale.
+    expect(await title()).toBe('Unannounced edit');
+    await deps.mongo.db!.collection('lessons').updateOne({ order: 1 }, { $set: { title: 'Sweet Spot Swings' } });
+    await announce();
   });
 });

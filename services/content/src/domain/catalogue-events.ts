@@ -1,0 +1,64 @@
+import { type Closable, createRedis, type Logger } from '@fm/shared';
+import type { Redis } from 'ioredis';
+import type { CatalogueCache } from './catalogue-cache';
+
+/** The Redis pub/sub channel on which a catalogue change is announced to every content replica. */
+export function catalogueChannel(redisPrefix: string): string {
+  return `${redisPrefix}:content:catalogue-changed`;
+}
+
+/**
+ * Tells every content replica that the catalogue changed (an admin write, a seed run): each one
+ * drops its cached catalogue when the message arrives. Returns how many replicas were listening.
+ */
+export async function announceCatalogueChange(redis: Redis, redisPrefix: string, what = 'catalogue'): Promise<number> {
+  return redis.publish(catalogueChannel(redisPrefix), JSON.stringify({ what, at: new Date().toISOString() }));
+}
+
+/**
+ * The replica's listener: a dedicated Redis connection subscribed to the channel (a subscribed
+ * connection can run no other command). Every message clears the cache. While the connection is
+ * down the cache is bypassed; after a reconnect it subscribes again and starts empty, so a change
+ * announced meanwhile is never missed. Resolves once subscribed.
+ */
+export async function startCatalogueSubscriber(options: {
+  redisUrl: string;
+  redisPrefix: string;
+  cache: CatalogueCache;
+  logger: Logger;
+}): Promise<Closable> {
+  const { cache, logger } = options;
+  const channel = catalogueChannel(options.redisPrefix);
+  const subscriber = createRedis(options.redisUrl, 'worker');
+  let closing = false;
+
+  subscriber.on('message', (received: string) => {
+    if (received === channel) cache.clear();
+  });
+  const stopTrusting = () => {
+    if (cache.isListening) logger.warn('catalogue subscriber disconnected; reading the catalogue uncached');
+    cache.setListening(false);
+  };
+  subscriber.on('close', stopTrusting);
+  subscriber.on('end', stopTrusting);
+  subscriber.on('ready', () => {
+    if (closing || cache.isListening) return;
+    // ioredis subscribes again by itself after a reconnect; doing it here tells us when it is done.
+    subscriber.subscribe(channel).then(
+      () => {
+        if (!closing) cache.setListening(true);
+      },
+      (err: unknown) => logger.warn({ err }, 'catalogue subscriber could not subscribe'),
+    );
+  });
+
+  await subscriber.subscribe(channel);
+  cache.setListening(true);
+  return {
+    async close() {
+      closing = true;
+      cache.setListening(false);
+      await subscriber.quit().catch(() => subscriber.disconnect());
+    },
+  };
+}
