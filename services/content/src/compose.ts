@@ -30,7 +30,12 @@ export function compose(deps: ServiceDeps<Config>) {
     premiumPrice: formatPrice(config.PREMIUM_PRICE_CENTS, config.CURRENCY),
   });
   const catalogueEvents = startable(() =>
-    startCatalogueSubscriber({ redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX, cache, logger: deps.logger }),
+    startCatalogueSubscriber({
+      redisUrl: config.REDIS_URL,
+      redisPrefix: config.REDIS_PREFIX,
+      cache,
+      logger: deps.logger,
+    }),
   );
   return {
     app: createApp(deps, {

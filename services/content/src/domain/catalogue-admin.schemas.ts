@@ -35,7 +35,8 @@ const VIDEO_HOSTS: Record<string, readonly string[]> = {
 export const ADMIN_MESSAGES = {
   nothingToChange: 'Send at least one field to change',
   videoUrl: 'Video URL must be a web address starting with https:// or http://',
-  videoHost: (type: string) => `Video URL must be a ${type === 'youtube' ? 'YouTube' : 'Vimeo'} address for that video type`,
+  videoHost: (type: string) =>
+    `Video URL must be a ${type === 'youtube' ? 'YouTube' : 'Vimeo'} address for that video type`,
   videoType: `Video type must be one of: ${VIDEO_TYPES.join(', ')}`,
   audioUrl: 'Audio URL must be a path on this site starting with /media/, or a web address starting with https://',
   avatarUrl: 'Avatar URL must be a web address starting with https:// or http://',
@@ -47,8 +48,7 @@ export const ADMIN_MESSAGES = {
   features: `Features must be a list of at most ${ADMIN_LIMITS.features} texts`,
   lectureNumber: 'Lecture numbers are fixed (1-5) and cannot be changed',
   lectureIsFree: 'Which lecture is free is fixed (lecture 1) and cannot be changed',
-  premiumPrice:
-    'The Premium price is set by PREMIUM_PRICE_CENTS and CURRENCY on the server and cannot be edited here',
+  premiumPrice: 'The Premium price is set by PREMIUM_PRICE_CENTS and CURRENCY on the server and cannot be edited here',
   premiumName: 'The Premium tier cannot be renamed: billing and the price refer to it by name',
   premiumDelete: 'The Premium tier cannot be deleted: it is what the site sells',
   itemMedia: {
@@ -97,7 +97,10 @@ const videoUrl = textField({ label: 'Video URL', max: ADMIN_LIMITS.url, required
 const videoType = z.enum(VIDEO_TYPES, { error: ADMIN_MESSAGES.videoType });
 /** Optional audio: a /media/ path or an https address; null or blank for none. */
 const audioUrl = textField({ label: 'Audio URL', max: ADMIN_LIMITS.url })
-  .refine((value) => value === '' || isMediaPath(value) || value.startsWith('https://') && isWebUrl(value), ADMIN_MESSAGES.audioUrl)
+  .refine(
+    (value) => value === '' || isMediaPath(value) || (value.startsWith('https://') && isWebUrl(value)),
+    ADMIN_MESSAGES.audioUrl,
+  )
   .nullable()
   .transform(noneIfBlank);
 const order = z
@@ -121,7 +124,9 @@ const objectError = (issue: z.core.$ZodRawIssue) =>
 
 /** All fields optional, at least one present, and no `undefined` left in the result. */
 function patchOf<S extends z.ZodRawShape>(shape: S) {
-  const partial = Object.fromEntries(Object.entries(shape).map(([key, field]) => [key, (field as z.ZodType).optional()]));
+  const partial = Object.fromEntries(
+    Object.entries(shape).map(([key, field]) => [key, (field as z.ZodType).optional()]),
+  );
   return z
     .strictObject(partial as unknown as { [K in keyof S]: z.ZodOptional<S[K]> }, { error: objectError })
     .superRefine((patch, ctx) => {
@@ -261,7 +266,12 @@ const tierShape = {
 };
 
 export const createTierSchema = z.strictObject(
-  { ...tierShape, features: tierShape.features.default([]), isFeatured: tierShape.isFeatured.default(false), order: tierShape.order.optional() },
+  {
+    ...tierShape,
+    features: tierShape.features.default([]),
+    isFeatured: tierShape.isFeatured.default(false),
+    order: tierShape.order.optional(),
+  },
   { error: objectError },
 );
 export const updateTierSchema = patchOf(tierShape);

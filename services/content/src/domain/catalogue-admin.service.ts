@@ -302,11 +302,7 @@ export class CatalogueAdmin {
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   private async nextOrder(model: Model<any>, scope: Record<string, unknown>): Promise<number> {
-    const last = await model
-      .find(scope)
-      .sort({ order: -1 })
-      .limit(1)
-      .lean<{ order: number }[]>();
+    const last = await model.find(scope).sort({ order: -1 }).limit(1).lean<{ order: number }[]>();
     return (last[0]?.order ?? 0) + 1;
   }
 
@@ -351,11 +347,7 @@ export class CatalogueAdmin {
     const before = await this.find(kind, id, scope);
     check?.({ ...before, ...patch }, before);
     await this.refusingDuplicates(kind, () =>
-      kind.model.updateOne(
-        { _id: id, ...scope },
-        { $set: { ...patch, managedBy: 'admin' } },
-        { runValidators: true },
-      ),
+      kind.model.updateOne({ _id: id, ...scope }, { $set: { ...patch, managedBy: 'admin' } }, { runValidators: true }),
     );
     const after = await this.find(kind, id, scope);
     await this.deps.audit.record(actor, {

@@ -10,8 +10,15 @@ import type { TestimonialDocument } from './testimonial.model';
 
 const iso = (date: Date) => new Date(date).toISOString();
 
-function recordFields(doc: LessonDocument | LectureDocument | MemberContentDocument | TestimonialDocument | MembershipTierDocument) {
-  return { id: String(doc._id), managedBy: managerOf(doc), createdAt: iso(doc.createdAt), updatedAt: iso(doc.updatedAt) };
+function recordFields(
+  doc: LessonDocument | LectureDocument | MemberContentDocument | TestimonialDocument | MembershipTierDocument,
+) {
+  return {
+    id: String(doc._id),
+    managedBy: managerOf(doc),
+    createdAt: iso(doc.createdAt),
+    updatedAt: iso(doc.updatedAt),
+  };
 }
 
 export function adminLessonView(doc: LessonDocument): AdminLesson {

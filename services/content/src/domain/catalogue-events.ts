@@ -1,10 +1,15 @@
-import { type Closable, createRedis, type Logger } from '@fm/shared';
-import type { Redis } from 'ioredis';
+import type { Closable, Logger } from '@fm/shared';
+import { Redis } from 'ioredis';
 import type { CatalogueCache } from './catalogue-cache';
 
 /** The Redis pub/sub channel on which a catalogue change is announced to every content replica. */
 export function catalogueChannel(redisPrefix: string): string {
   return `${redisPrefix}:content:catalogue-changed`;
+}
+
+/** The subscriber's Redis client name (CLIENT LIST shows which connection is whose). */
+export function subscriberName(redisPrefix: string): string {
+  return `${redisPrefix}:content:catalogue-subscriber`.replace(/[^A-Za-z0-9:_.-]/g, '_');
 }
 
 /**
@@ -29,7 +34,13 @@ export async function startCatalogueSubscriber(options: {
 }): Promise<Closable> {
   const { cache, logger } = options;
   const channel = catalogueChannel(options.redisPrefix);
-  const subscriber = createRedis(options.redisUrl, 'worker');
+  // Never gives up reconnecting; named, so CLIENT LIST tells whose connection it is.
+  const subscriber = new Redis(options.redisUrl, {
+    connectionName: subscriberName(options.redisPrefix),
+    maxRetriesPerRequest: null,
+    connectTimeout: 5000,
+  });
+  subscriber.on('error', () => undefined);
   let closing = false;
 
   subscriber.on('message', (received: string) => {

@@ -11,7 +11,8 @@ export interface MembershipTier {
   order: number;
 }
 
-export type MembershipTierDocument = MembershipTier & Managed & { _id: Types.ObjectId; createdAt: Date; updatedAt: Date };
+export type MembershipTierDocument = MembershipTier &
+  Managed & { _id: Types.ObjectId; createdAt: Date; updatedAt: Date };
 
 const membershipTierSchema = new Schema<MembershipTier & Managed>(
   {
