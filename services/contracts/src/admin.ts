@@ -162,7 +162,11 @@ export const adminMemberSchema = z.strictObject({
 });
 export type AdminMember = z.infer<typeof adminMemberSchema>;
 
-export const BOOKING_STATUSES = ['paid', 'scheduled', 'completed', 'refunded'] as const;
+/**
+ * A coaching booking's life: `pending` (payment started), `paid`, `scheduled` (the founder set a
+ * time; the member is mailed), `completed`, `refunded` (never schedulable again).
+ */
+export const BOOKING_STATUSES = ['pending', 'paid', 'scheduled', 'completed', 'refunded'] as const;
 export const bookingStatusSchema = z.enum(BOOKING_STATUSES);
 export type BookingStatus = z.infer<typeof bookingStatusSchema>;
 
