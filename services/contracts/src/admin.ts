@@ -6,12 +6,7 @@
 import { z } from 'zod';
 import { isoDate } from './common';
 import { contentTypeSchema, lessonCategorySchema } from './content';
-import { membershipLevelSchema } from './auth';
-
-/** `users.role`: granted and revoked only by auth's command (`npm run admin -w services/auth`). */
-export const ROLES = ['member', 'admin'] as const;
-export const roleSchema = z.enum(ROLES);
-export type Role = z.infer<typeof roleSchema>;
+import { membershipLevelSchema, roleSchema } from './auth';
 
 /** Every admin list: `?page=` (from 1) and `?pageSize=` (default 20, at most 100), newest first. */
 export const ADMIN_PAGE_SIZE = { default: 20, max: 100 } as const;

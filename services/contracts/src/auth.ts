@@ -5,6 +5,11 @@ export const MEMBERSHIP_LEVELS = ['free', 'premium'] as const;
 export const membershipLevelSchema = z.enum(MEMBERSHIP_LEVELS);
 export type MembershipLevel = z.infer<typeof membershipLevelSchema>;
 
+/** `users.role`: granted and revoked only by auth's command (`npm run admin -w services/auth`). */
+export const ROLES = ['member', 'admin'] as const;
+export const roleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof roleSchema>;
+
 /** GET /api/auth/user; no password hash, no Stripe ids. */
 export const userSchema = z.strictObject({
   id: z.string().min(1),
