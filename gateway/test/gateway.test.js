@@ -405,3 +405,46 @@ test('when rendered for compose, then nginx -t accepts it and service names are 
   fs.closeSync(stdout);
   assert.equal(t.status, 0, t.stderr);
 });
+
+test('when /metrics is asked through the gateway in any spelling, then no service is asked for its /metrics', async () => {
+  const spellings = [
+    '/metrics',
+    '/metrics/',
+    '//metrics',
+    '/api/metrics',
+    '/api/auth/metrics',
+    '/api/auth/../metrics',
+    '/api/auth/%2e%2e/metrics',
+    '/api/courses/..%2fmetrics',
+    '/api/courses/%2E%2E%2F%2E%2E%2Fmetrics',
+    '/api/billing/..;/metrics',
+  ];
+  for (const rawPath of spellings) {
+    // http.request sends the path as written (fetch would resolve the dot segments first).
+    const { status, body } = await new Promise((resolve, reject) => {
+      const u = new URL(base);
+      const req = http.request({ host: u.hostname, port: u.port, path: rawPath, agent: false }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode, body: text }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    assert.doesNotMatch(body, /^# (HELP|TYPE) /m, rawPath);
+    let echoed;
+    try {
+      echoed = JSON.parse(body).url;
+    } catch {
+      echoed = undefined; // the SPA or nginx's own answer: no service was asked
+    }
+    if (echoed !== undefined)
+      assert.notEqual(
+        new URL(echoed, 'http://service').pathname,
+        '/metrics',
+        `${rawPath} reached a service as ${echoed}`,
+      );
+    assert.ok(status < 500, `${rawPath}: ${status}`);
+  }
+});
