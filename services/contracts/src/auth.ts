@@ -10,7 +10,7 @@ export const ROLES = ['member', 'admin'] as const;
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 
-/** GET /api/auth/user; no password hash, no Stripe ids. */
+/** GET /api/auth/user; no password hash, no Stripe ids. `role: "admin"` opens the founder console. */
 export const userSchema = z.strictObject({
   id: z.string().min(1),
   email: z.email(),
@@ -18,6 +18,7 @@ export const userSchema = z.strictObject({
   lastName: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
   membershipLevel: membershipLevelSchema,
+  role: roleSchema,
   createdAt: isoDate,
 });
 export type User = z.infer<typeof userSchema>;
