@@ -10,7 +10,9 @@ import { contentEnv } from '../../test/content-env';
 import { compose } from '../compose';
 import { configSchema, type Config } from '../config';
 import { seedCatalogue } from '../seed';
-import { subscriberName } from './catalogue-events';
+import { createLogger } from '@fm/shared';
+import { CatalogueCache } from './catalogue-cache';
+import { startCatalogueSubscriber, subscriberName } from './catalogue-events';
 
 let deps: TestDeps<Config>;
 const replicas: Composed[] = [];
@@ -106,5 +108,24 @@ describe('catalogue changes across replicas', () => {
     }, 5000);
     const list = String(await deps.redis.client('LIST'));
     expect(list.split('\n').filter((line) => line.includes(`name=${name} `) && line.includes('sub=1'))).toHaveLength(2);
+  });
+
+  it('when Redis does not answer at start-up, then the replica starts anyway, uncached, and closes cleanly', async () => {
+    const cache = new CatalogueCache(60_000);
+    const started = Date.now();
+    const subscriber = await startCatalogueSubscriber({
+      redisUrl: 'redis://127.0.0.1:1',
+      redisPrefix: deps.config.REDIS_PREFIX,
+      cache,
+      logger: createLogger({ name: 'test', level: 'silent' }),
+      startTimeoutMs: 300,
+    });
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(cache.isListening).toBe(false);
+    let loads = 0;
+    await cache.get('lessons', async () => ++loads);
+    await cache.get('lessons', async () => ++loads);
+    expect(loads).toBe(2);
+    await subscriber.close();
   });
 });

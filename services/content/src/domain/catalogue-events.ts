@@ -24,13 +24,16 @@ export async function announceCatalogueChange(redis: Redis, redisPrefix: string,
  * The replica's listener: a dedicated Redis connection subscribed to the channel (a subscribed
  * connection can run no other command). Every message clears the cache. While the connection is
  * down the cache is bypassed; after a reconnect it subscribes again and starts empty, so a change
- * announced meanwhile is never missed. Resolves once subscribed.
+ * announced meanwhile is never missed. Resolves once subscribed, or after `startTimeoutMs` when
+ * Redis does not answer (the cache stays off until the subscription succeeds).
  */
 export async function startCatalogueSubscriber(options: {
   redisUrl: string;
   redisPrefix: string;
   cache: CatalogueCache;
   logger: Logger;
+  /** How long start-up waits for the subscription before going on uncached. */
+  startTimeoutMs?: number;
 }): Promise<Closable> {
   const { cache, logger } = options;
   const channel = catalogueChannel(options.redisPrefix);
@@ -63,13 +66,29 @@ export async function startCatalogueSubscriber(options: {
     );
   });
 
-  await subscriber.subscribe(channel);
-  cache.setListening(true);
+  // Redis away at start-up must not keep the service from answering: after a few seconds it
+  // starts uncached, and the 'ready' handler above turns the cache on once subscribed.
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    subscriber.subscribe(channel).then(
+      () => {
+        if (!closing) cache.setListening(true);
+      },
+      (err: unknown) => logger.warn({ err }, 'catalogue subscriber could not subscribe'),
+    ),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(() => {
+        logger.warn('catalogue subscriber not subscribed yet; reading the catalogue uncached meanwhile');
+        resolve();
+      }, options.startTimeoutMs ?? 5000);
+    }),
+  ]).finally(() => clearTimeout(timer));
   return {
     async close() {
       closing = true;
       cache.setListening(false);
-      await subscriber.quit().catch(() => subscriber.disconnect());
+      if (subscriber.status === 'ready') await subscriber.quit().catch(() => subscriber.disconnect());
+      else subscriber.disconnect();
     },
   };
 }
