@@ -115,6 +115,29 @@ const routes = [
   ['POST', '/api/create-coaching-payment', 'billing'],
   ['POST', '/api/billing/webhook', 'billing'],
   ['GET', '/api/billing/subscription', 'billing'],
+  // The founder console: each admin path goes to the service that owns the data.
+  ['GET', '/api/admin/members', 'auth'],
+  ['GET', '/api/admin/members?q=ada&page=2', 'auth'],
+  ['GET', '/api/admin/members/0123456789abcdef01234567', 'auth'],
+  ['GET', '/api/admin/audit?page=1', 'auth'],
+  ['GET', '/api/admin/bookings?status=paid', 'billing'],
+  ['PATCH', '/api/admin/bookings/bk_123', 'billing'],
+  ['GET', '/api/admin/contact-messages?handled=false', 'contact'],
+  ['PATCH', '/api/admin/contact-messages/abc', 'contact'],
+  ['GET', '/api/admin/lessons', 'content'],
+  ['POST', '/api/admin/lessons', 'content'],
+  ['PATCH', '/api/admin/lessons/abc', 'content'],
+  ['DELETE', '/api/admin/lessons/abc', 'content'],
+  ['GET', '/api/admin/lectures', 'content'],
+  ['PATCH', '/api/admin/lectures/abc', 'content'],
+  ['GET', '/api/admin/sections/daily-drills/content?page=2', 'content'],
+  ['POST', '/api/admin/sections/daily-drills/content', 'content'],
+  ['PATCH', '/api/admin/sections/daily-drills/content/abc', 'content'],
+  ['DELETE', '/api/admin/sections/daily-drills/content/abc', 'content'],
+  ['GET', '/api/admin/testimonials', 'content'],
+  ['DELETE', '/api/admin/testimonials/abc', 'content'],
+  ['GET', '/api/admin/tiers', 'content'],
+  ['POST', '/api/admin/tiers', 'content'],
 ];
 
 for (const [method, url, service] of routes) {
@@ -165,6 +188,27 @@ test('when an unknown /api path is asked, then the answer is the JSON 404 envelo
     assert.match(res.headers.get('content-type') || '', /application\/json/);
     assert.deepEqual(await res.json(), { message: 'Not found', code: 'NOT_FOUND' });
   }
+});
+
+test('when an /api/admin path names no console area, then the JSON 404 envelope and no service sees it', async () => {
+  const before = { ...received };
+  for (const url of [
+    '/api/admin',
+    '/api/admin/',
+    '/api/admin/users',
+    '/api/admin/lessonsX',
+    '/api/admin/members-export',
+    '/api/admin/sections',
+    '/api/admin/config',
+  ]) {
+    for (const method of ['GET', 'POST']) {
+      const res = await fetch(`${base}${url}`, { method, body: method === 'POST' ? '{}' : undefined });
+      assert.equal(res.status, 404, `${method} ${url}`);
+      assert.match(res.headers.get('content-type') || '', /application\/json/);
+      assert.deepEqual(await res.json(), { message: 'Not found', code: 'NOT_FOUND' });
+    }
+  }
+  assert.deepEqual(received, before);
 });
 
 test('when a service is down, then the gateway answers 503 in the error envelope', async () => {

@@ -27,6 +27,7 @@ export function buildUser(overrides: Partial<User> = {}): User {
     lastName: 'Spieth',
     profileImageUrl: null,
     membershipLevel: 'free',
+    role: 'member',
     createdAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
   };

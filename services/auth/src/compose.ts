@@ -1,12 +1,14 @@
-import { createApp, RateLimiter, type ServiceDeps, startable } from '@fm/shared';
+import { AuditLog, createApp, RateLimiter, type ServiceDeps, startable } from '@fm/shared';
 import type { AuthConfig } from './config';
 import { AccountService } from './domain/account.service';
+import { MemberAdmin } from './domain/member-admin.service';
 import { memberExportLimit, MemberExportService } from './domain/member-export.service';
 import { memberSessions } from './domain/member-sessions';
 import { passwordResetLimits, PasswordResetService } from './domain/password-reset.service';
 import { authModels } from './domain/user.model';
 import { authLimits, UserService } from './domain/user.service';
 import { type AuthProducers, createAuthProducers } from './events/auth.producers';
+import { adminRouter } from './routes/admin.routes';
 import { authRouter } from './routes/auth.routes';
 import { accountRouter } from './routes/account.routes';
 import { startMembershipWorker } from './workers/membership.worker';
@@ -17,7 +19,8 @@ export interface AuthOverrides {
 }
 
 /**
- * The auth service: its routes (accounts, sessions, the member's own account), the producers of
+ * The auth service: its routes (accounts, sessions, the member's own account, the founder
+ * console's members and audit log), the producers of
  * member mails and account events, and the consumer of billing's membership events (started by
  * runService).
  */
@@ -77,7 +80,11 @@ export async function compose(deps: ServiceDeps<AuthConfig>, overrides: AuthOver
   return {
     app: createApp(deps, {
       name: 'auth',
-      routers: [authRouter(users), accountRouter({ accounts, resets, exports, bodyLimit: config.BODY_LIMIT })],
+      routers: [
+        authRouter(users),
+        accountRouter({ accounts, resets, exports, bodyLimit: config.BODY_LIMIT }),
+        adminRouter({ members: new MemberAdmin(models), audit: new AuditLog(deps.mongo), mongo: deps.mongo }),
+      ],
     }),
     // The producers are listed first, so they close after the worker.
     background: { producers, membership },

@@ -1,13 +1,15 @@
-import { createApp, RateLimiter, startable, type ServiceDeps } from '@fm/shared';
+import { AuditLog, createApp, RateLimiter, startable, type ServiceDeps } from '@fm/shared';
 import type { BillingConfig } from './config';
 import { AccountDeletionService } from './domain/account-deletion.service';
 import { billingModels, ensureBillingIndexes } from './domain/billing.models';
+import { BookingAdmin } from './domain/booking-admin.service';
 import { CheckoutService } from './domain/checkout.service';
 import { Customers } from './domain/customers';
 import { StripeWebhookService } from './domain/stripe-webhook.service';
 import { startAccountEventsWorker } from './events/account-events.worker';
 import { createBillingProducers, type BillingProducers } from './events/billing.producers';
 import { createMembershipCompletions } from './events/membership-completions';
+import { adminRouter } from './routes/admin.routes';
 import { billingRouter } from './routes/billing.routes';
 import { internalRouter } from './routes/internal.routes';
 import { WEBHOOK_PATH, webhookRouter } from './routes/webhook.routes';
@@ -21,7 +23,8 @@ export interface BillingOverrides {
 
 /**
  * The billing service: checkout, the account routes, the Stripe webhook (exempt from the
- * Origin check: its signature is its check) and the internal member export; in the
+ * Origin check: its signature is its check), the internal member export and the founder
+ * console's bookings (scheduling mails the member through the notifications queue); in the
  * background, the producers, the listener for membership-job completions (the sync waits on
  * it) and the consumer of auth's account events (started by runService, or by a test).
  * Its collections' indexes exist before it answers.
@@ -46,6 +49,7 @@ export async function compose(deps: ServiceDeps<BillingConfig>, overrides: Billi
   });
   const webhooks = new StripeWebhookService({ stripe, models, customers, producers });
   const deletions = new AccountDeletionService({ models, customers, stripe });
+  const bookings = new BookingAdmin({ models, notifications: producers.notifications, audit: new AuditLog(mongo) });
   const accountEvents = startable(() => startAccountEventsWorker(deletions, { ...queues, logger }));
   const app = createApp(deps, {
     name: 'billing',
@@ -54,6 +58,7 @@ export async function compose(deps: ServiceDeps<BillingConfig>, overrides: Billi
       webhookRouter({ stripe, webhookSecret: config.STRIPE_WEBHOOK_SECRET, webhooks }),
       billingRouter({ mongo, checkout, limiter: new RateLimiter(redis, config.REDIS_PREFIX) }),
       internalRouter({ jwtSecret: config.JWT_SECRET, models }),
+      adminRouter({ bookings, mongo }),
     ],
   });
   return { app, background: { producers, membershipEvents: completions.part, accountEvents } };

@@ -1,8 +1,10 @@
-import { createApp, QueueProducer, QUEUES, RateLimiter, type ServiceDeps, startable } from '@fm/shared';
+import { AuditLog, createApp, QueueProducer, QUEUES, RateLimiter, type ServiceDeps, startable } from '@fm/shared';
 import type { Config } from './config';
+import { ContactInbox } from './domain/contact-inbox.service';
 import { ContactService } from './domain/contact.service';
 import { Mailer } from './domain/mailer';
 import { NotificationService } from './domain/notification.service';
+import { contactAdminRouter } from './routes/contact-admin.routes';
 import { contactRouter } from './routes/contact.routes';
 import { memberExportRouter } from './routes/member-export.routes';
 import { startContactSweep } from './workers/contact-sweep.worker';
@@ -16,7 +18,8 @@ export interface ContactOverrides {
 /**
  * The contact service: the contact form, the mail worker (contact messages and coaching bookings
  * for the founder, account mails for members), the sweep that re-queues messages whose mail has
- * not gone out, and the contact part of a member's data export (internal, service token).
+ * not gone out, the contact part of a member's data export (internal, service token), and the
+ * founder console's inbox (/api/admin/contact-messages).
  */
 export function compose(deps: ServiceDeps<Config>, overrides: ContactOverrides = {}) {
   const { config } = deps;
@@ -30,6 +33,7 @@ export function compose(deps: ServiceDeps<Config>, overrides: ContactOverrides =
     windowSeconds: config.CONTACT_RATE_WINDOW_SECONDS,
   };
   const limiter = new RateLimiter(deps.redis, config.REDIS_PREFIX);
+  const inbox = new ContactInbox(deps.mongo, new AuditLog(deps.mongo));
 
   const notifications = startable(() => {
     const mailer = new Mailer(config.SMTP_URL, config.MAIL_FROM);
@@ -54,7 +58,11 @@ export function compose(deps: ServiceDeps<Config>, overrides: ContactOverrides =
   return {
     app: createApp(deps, {
       name: 'contact',
-      routers: [contactRouter(contact, limiter, rule), memberExportRouter(contact, config.JWT_SECRET)],
+      routers: [
+        contactRouter(contact, limiter, rule),
+        memberExportRouter(contact, config.JWT_SECRET),
+        contactAdminRouter(inbox, deps.mongo),
+      ],
     }),
     // The producer is listed first, so it closes after the worker and the sweep that use it.
     background: { producer, notifications, sweep },

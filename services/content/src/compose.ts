@@ -1,20 +1,42 @@
-import { createApp, type ServiceDeps } from '@fm/shared';
+import { AuditLog, createApp, type ServiceDeps, startable } from '@fm/shared';
 import type { Config } from './config';
+import { CatalogueAdmin } from './domain/catalogue-admin.service';
 import { CatalogueCache } from './domain/catalogue-cache';
+import { startCatalogueSubscriber } from './domain/catalogue-events';
 import { CatalogueService } from './domain/catalogue.service';
-import { catalogueNamesOf, siteConfigOf } from './domain/site-facts';
+import { catalogueNamesOf, formatPrice, siteConfigOf } from './domain/site-facts';
+import { catalogueAdminRouter } from './routes/catalogue-admin.routes';
 import { catalogueRouter } from './routes/catalogue.routes';
 import { memberRouter } from './routes/member.routes';
 import { siteRouter } from './routes/site.routes';
 
 /**
  * The content service: the public catalogue and the member pages, read through the catalogue
- * cache, and GET /api/config (the facts the server's config decides).
+ * cache; GET /api/config (the facts the server's config decides); the founder console's
+ * catalogue editing (/api/admin/…). `catalogueEvents` is the replica's subscriber to catalogue
+ * changes: until it runs, the cache is bypassed (every read goes to MongoDB).
  */
 export function compose(deps: ServiceDeps<Config>) {
   const { config } = deps;
-  const cache = new CatalogueCache(deps.redis, deps.config.REDIS_PREFIX, deps.config.CATALOGUE_CACHE_TTL_MS);
+  const cache = new CatalogueCache(config.CATALOGUE_CACHE_TTL_MS);
   const catalogue = new CatalogueService(deps.mongo, cache);
+  const admin = new CatalogueAdmin({
+    mongo: deps.mongo,
+    redis: deps.redis,
+    redisPrefix: config.REDIS_PREFIX,
+    cache,
+    audit: new AuditLog(deps.mongo),
+    logger: deps.logger,
+    premiumPrice: formatPrice(config.PREMIUM_PRICE_CENTS, config.CURRENCY),
+  });
+  const catalogueEvents = startable(() =>
+    startCatalogueSubscriber({
+      redisUrl: config.REDIS_URL,
+      redisPrefix: config.REDIS_PREFIX,
+      cache,
+      logger: deps.logger,
+    }),
+  );
   return {
     app: createApp(deps, {
       name: 'content',
@@ -22,8 +44,9 @@ export function compose(deps: ServiceDeps<Config>) {
         siteRouter(siteConfigOf(config)),
         catalogueRouter(catalogue, deps.mongo, config),
         memberRouter(catalogue, deps.mongo, catalogueNamesOf(config)),
+        catalogueAdminRouter(admin, deps.mongo),
       ],
     }),
-    background: {},
+    background: { catalogueEvents },
   };
 }

@@ -11,7 +11,7 @@ export const configSchema = baseEnvSchema.extend({
   ...pricingEnv,
   ...productFactsEnv,
   ...stripePublishableKeyEnv,
-  /** How long a replica keeps the catalogue in memory before re-reading it (the seed also invalidates it). */
+  /** The longest a replica keeps the catalogue in memory (a change announced by the console or the seed drops it at once). */
   CATALOGUE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
 });
 

@@ -1,13 +1,16 @@
 /**
  * Loads the catalogue: lessons, testimonials, membership tiers, the 12 member sections with
- * their content, and the 5 lectures. Idempotent (upserts by a natural key: lesson title,
- * testimonial name + location, tier name, section slug, section + item title, lecture number),
- * so it runs on every start and beside a running service; then bumps the catalogue version so
- * every replica's cache reloads. Records the seed does not know (added by hand) are left alone.
+ * their content, and the 5 lectures. Idempotent (each record is found by its seed key, the
+ * natural key in `src/catalogue/`: lesson title, testimonial name + location, tier name, section
+ * slug + item title, lecture number), so it runs on every start and beside a running service;
+ * then announces the change so every replica's cache reloads. Records the seed does not know
+ * (added by hand or in the console) are left alone, and so are the founder's: a record edited in
+ * the console (`managedBy: 'admin'`) is never written again, and a seeded record deleted in the
+ * console (a tombstone) is not brought back.
  *
  *   node services/content/dist/seed.js        (reads MONGO_URL, REDIS_URL, ... like the service)
  */
-import { connectMongo, createLogger, createRedis, loadConfig, retryOnDuplicateKey } from '@fm/shared';
+import { connectMongo, createLogger, createRedis, insertOnce, loadConfig, retryOnDuplicateKey } from '@fm/shared';
 import type { Redis } from 'ioredis';
 import type { Connection, Model } from 'mongoose';
 import { LECTURES } from './catalogue/lectures';
@@ -16,7 +19,7 @@ import { SECTIONS } from './catalogue/sections';
 import { TESTIMONIALS } from './catalogue/testimonials';
 import { membershipTiers } from './catalogue/tiers';
 import { seedConfigSchema } from './config';
-import { bumpCatalogueVersion } from './domain/catalogue-cache';
+import { announceCatalogueChange } from './domain/catalogue-events';
 import { lectureModel } from './domain/lecture.model';
 import { lessonModel } from './domain/lesson.model';
 import { memberContentModel } from './domain/member-content.model';
@@ -24,6 +27,7 @@ import { memberSectionModel } from './domain/member-section.model';
 import { membershipTierModel } from './domain/membership-tier.model';
 import { formatPrice } from './domain/site-facts';
 import { testimonialModel } from './domain/testimonial.model';
+import { tombstoneId, tombstoneModel } from './domain/tombstone.model';
 
 export interface SeedOptions {
   /**
@@ -32,7 +36,7 @@ export interface SeedOptions {
    */
   premiumPriceCents?: number;
   currency?: string;
-  /** With both, the catalogue version is bumped so running services drop their caches. */
+  /** With both, the change is announced so running services drop their caches. */
   redis?: Redis;
   redisPrefix?: string;
 }
@@ -48,7 +52,8 @@ export interface SeedCounts {
 
 /**
  * Insert-or-update one record by its natural key. Two seeds racing on a new record both try to
- * insert; the unique index lets one win and the other retries as an update.
+ * insert; the unique index lets one win and the other retries as an update. (Sections: the
+ * console does not edit them.)
  */
 async function upsert<T>(model: Model<T>, key: Record<string, unknown>, fields: Partial<T>): Promise<void> {
   await retryOnDuplicateKey(() =>
@@ -58,6 +63,50 @@ async function upsert<T>(model: Model<T>, key: Record<string, unknown>, fields: 
       setDefaultsOnInsert: true,
     }),
   );
+}
+
+/** What `seedRecord` did with one record of the catalogue files. */
+type Outcome = 'updated' | 'inserted' | 'founder-owned' | 'deleted-by-founder';
+
+/**
+ * One record of a kind the founder edits in the console, found by its seed key:
+ * 1. deleted in the console (tombstone) → left out;
+ * 2. the seed's own record (`managedBy` not `admin`) → its fields updated;
+ * 3. a record with that seed key exists but is the founder's → left alone;
+ * 4. a record seeded before seed keys existed (found by the natural key, no seed key, not the
+ *    founder's) → adopted: seed key set, fields updated;
+ * 5. otherwise inserted; a unique index refusing it (a parallel seed, or a founder's record
+ *    holding the natural key) leaves things as they are.
+ */
+async function seedRecord<T>(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  models: { record: Model<any>; tombstones: ReturnType<typeof tombstoneModel> },
+  kind: string,
+  seedKey: string,
+  naturalKey: Record<string, unknown>,
+  fields: Partial<T>,
+): Promise<Outcome> {
+  const tombstone = tombstoneId(kind, seedKey);
+  if (await models.tombstones.exists({ _id: tombstone })) return 'deleted-by-founder';
+  const model = models.record;
+  const notFounders = { managedBy: { $ne: 'admin' } };
+  const own = await model.updateOne({ seedKey, ...notFounders }, { $set: fields }, { runValidators: true });
+  if (own.matchedCount > 0) return 'updated';
+  if (await model.exists({ seedKey })) return 'founder-owned';
+  const adopted = await model.updateOne(
+    { ...naturalKey, seedKey: null, ...notFounders },
+    { $set: { ...fields, seedKey } },
+    { runValidators: true },
+  );
+  if (adopted.matchedCount > 0) return 'updated';
+  const inserted = await insertOnce(() => model.create({ ...fields, seedKey, managedBy: 'seed' }));
+  if (!inserted) return 'founder-owned';
+  // Deleted in the console while this seed was inserting it: the founder's delete wins.
+  if (await models.tombstones.exists({ _id: tombstone })) {
+    await model.deleteOne({ seedKey, ...notFounders });
+    return 'deleted-by-founder';
+  }
+  return 'inserted';
 }
 
 export async function seedCatalogue(mongo: Connection, options: SeedOptions = {}): Promise<SeedCounts> {
@@ -72,25 +121,43 @@ export async function seedCatalogue(mongo: Connection, options: SeedOptions = {}
     sections: memberSectionModel(mongo),
     content: memberContentModel(mongo),
     lectures: lectureModel(mongo),
+    tombstones: tombstoneModel(mongo),
   };
+  const { tombstones } = models;
   // The unique indexes must exist before concurrent upserts rely on them.
   await Promise.all(Object.values(models).map((model) => (model as Model<unknown>).init()));
 
   // One write at a time: a handful of small upserts, and kind to a SQLite-backed FerretDB.
-  for (const lesson of LESSONS) await upsert(models.lessons, { title: lesson.title }, lesson);
-  for (const t of TESTIMONIALS) await upsert(models.testimonials, { name: t.name, location: t.location }, t);
-  for (const tier of membershipTiers(premiumPrice)) await upsert(models.tiers, { name: tier.name }, tier);
-  for (const lecture of LECTURES) await upsert(models.lectures, { number: lecture.number }, lecture);
+  for (const lesson of LESSONS) {
+    await seedRecord({ record: models.lessons, tombstones }, 'lesson', lesson.title, { title: lesson.title }, lesson);
+  }
+  for (const t of TESTIMONIALS) {
+    const key = { name: t.name, location: t.location };
+    await seedRecord({ record: models.testimonials, tombstones }, 'testimonial', `${t.name}|${t.location}`, key, t);
+  }
+  for (const tier of membershipTiers(premiumPrice)) {
+    await seedRecord({ record: models.tiers, tombstones }, 'tier', tier.name, { name: tier.name }, tier);
+  }
+  for (const lecture of LECTURES) {
+    const key = { number: lecture.number };
+    await seedRecord({ record: models.lectures, tombstones }, 'lecture', String(lecture.number), key, lecture);
+  }
   for (const { items, ...section } of SECTIONS) {
     await upsert(models.sections, { slug: section.slug }, section);
     const stored = await models.sections.findOne({ slug: section.slug }, { _id: 1 }).lean();
     if (!stored) throw new Error(`Section ${section.slug} was not stored`);
     for (const item of items) {
-      await upsert(models.content, { sectionId: stored._id, title: item.title }, { ...item, sectionId: stored._id });
+      await seedRecord(
+        { record: models.content, tombstones },
+        'section-item',
+        `${section.slug}/${item.title}`,
+        { sectionId: stored._id, title: item.title },
+        { ...item, sectionId: stored._id },
+      );
     }
   }
 
-  if (options.redis && options.redisPrefix) await bumpCatalogueVersion(options.redis, options.redisPrefix);
+  if (options.redis && options.redisPrefix) await announceCatalogueChange(options.redis, options.redisPrefix, 'seed');
 
   const [lessons, testimonials, membershipTiersCount, memberSections, memberContent, lectures] = await Promise.all([
     models.lessons.countDocuments(),

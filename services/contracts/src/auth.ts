@@ -5,7 +5,12 @@ export const MEMBERSHIP_LEVELS = ['free', 'premium'] as const;
 export const membershipLevelSchema = z.enum(MEMBERSHIP_LEVELS);
 export type MembershipLevel = z.infer<typeof membershipLevelSchema>;
 
-/** GET /api/auth/user; no password hash, no Stripe ids. */
+/** `users.role`: granted and revoked only by auth's command (`npm run admin -w services/auth`). */
+export const ROLES = ['member', 'admin'] as const;
+export const roleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof roleSchema>;
+
+/** GET /api/auth/user; no password hash, no Stripe ids. `role: "admin"` opens the founder console. */
 export const userSchema = z.strictObject({
   id: z.string().min(1),
   email: z.email(),
@@ -13,6 +18,7 @@ export const userSchema = z.strictObject({
   lastName: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
   membershipLevel: membershipLevelSchema,
+  role: roleSchema,
   createdAt: isoDate,
 });
 export type User = z.infer<typeof userSchema>;

@@ -90,6 +90,23 @@ export const passwordResetMailSchema = z.object({
 export const passwordChangedMailSchema = z.object(memberMailBase);
 export const accountDeletedMailSchema = z.object(memberMailBase);
 
+/**
+ * The founder scheduled (or moved) a paid coaching session in the console (billing → contact's
+ * mail worker): one mail to the member per scheduling, with a calendar invitation. `sequence`
+ * counts the booking's schedulings from 0 (the invitation's SEQUENCE; the job id and the mail's
+ * dedupe key carry it, so a replay sends nothing and a new time sends a new mail).
+ */
+export const bookingScheduledMailSchema = z.object({
+  bookingId: z.string().min(1),
+  memberEmail: z.email(),
+  memberName: z.string().nullable(),
+  scheduledAt: isoDate,
+  sequence: z.number().int().min(0),
+  note: z.string().nullable(),
+  eventId: z.string().min(1),
+  occurredAt: isoDate,
+});
+
 /** Job name → payload schema, per queue. */
 export const JOBS = {
   [QUEUES.membershipEvents]: {
@@ -103,6 +120,7 @@ export const JOBS = {
     'password-reset-mail': passwordResetMailSchema,
     'password-changed-mail': passwordChangedMailSchema,
     'account-deleted-mail': accountDeletedMailSchema,
+    'booking-scheduled-mail': bookingScheduledMailSchema,
   },
   [QUEUES.accountEventsCourses]: {
     'account-deleted': accountDeletedSchema,
@@ -129,6 +147,7 @@ export type WelcomeMail = z.infer<typeof welcomeMailSchema>;
 export type PasswordResetMail = z.infer<typeof passwordResetMailSchema>;
 export type PasswordChangedMail = z.infer<typeof passwordChangedMailSchema>;
 export type AccountDeletedMail = z.infer<typeof accountDeletedMailSchema>;
+export type BookingScheduledMail = z.infer<typeof bookingScheduledMailSchema>;
 
 /**
  * A BullMQ job id from the source of the event (e.g. "stripe", "evt_123"), so the same source

@@ -2,6 +2,7 @@
  * What crosses a boundary, defined once: the HTTP views the services answer (the frontend
  * imports their types only) and the queue events their producers and consumers share.
  */
+export * from './admin';
 export * from './auth';
 export * from './billing';
 export * from './common';

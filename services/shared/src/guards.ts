@@ -1,7 +1,7 @@
 import type { Context, Middleware, Next } from 'koa';
 import type { Connection } from 'mongoose';
-import type { MembershipLevel } from '@fm/contracts';
-import { PremiumRequiredError, UnauthorizedError } from './errors';
+import type { MembershipLevel, Role } from '@fm/contracts';
+import { ForbiddenError, PremiumRequiredError, UnauthorizedError } from './errors';
 
 /** The caller as every service sees it: read from MongoDB on each request, never from the client. */
 export interface CurrentUser {
@@ -10,6 +10,8 @@ export interface CurrentUser {
   firstName: string | null;
   lastName: string | null;
   membershipLevel: MembershipLevel;
+  /** `admin` opens the founder console (`/api/admin/…`); anything else stored reads as `member`. */
+  role: Role;
 }
 
 declare module 'koa' {
@@ -26,6 +28,7 @@ interface UserDocument {
   firstName?: string | null;
   lastName?: string | null;
   membershipLevel?: MembershipLevel;
+  role?: Role;
 }
 
 /** Looks the session's user up (once per request). Undefined for visitors and deleted users. */
@@ -35,7 +38,7 @@ export async function loadCurrentUser(ctx: Context, mongo: Connection): Promise<
   if (!userId) return undefined;
   const doc = await mongo
     .collection<UserDocument>(USERS_COLLECTION)
-    .findOne({ _id: userId }, { projection: { email: 1, firstName: 1, lastName: 1, membershipLevel: 1 } });
+    .findOne({ _id: userId }, { projection: { email: 1, firstName: 1, lastName: 1, membershipLevel: 1, role: 1 } });
   if (!doc) return undefined;
   ctx.state.user = {
     id: doc._id,
@@ -43,6 +46,7 @@ export async function loadCurrentUser(ctx: Context, mongo: Connection): Promise<
     firstName: doc.firstName ?? null,
     lastName: doc.lastName ?? null,
     membershipLevel: doc.membershipLevel === 'premium' ? 'premium' : 'free',
+    role: doc.role === 'admin' ? 'admin' : 'member',
   };
   return ctx.state.user;
 }
@@ -65,6 +69,30 @@ export function requirePremium(mongo: Connection): Middleware {
     const user = await loadCurrentUser(ctx, mongo);
     if (!user) throw new UnauthorizedError();
     if (!isPremium(user)) throw new PremiumRequiredError();
+    await next();
+  };
+}
+
+export function isAdmin(user: CurrentUser | undefined): boolean {
+  return user?.role === 'admin';
+}
+
+/** The founder console's refusal for a logged-in member who is not an admin. */
+export class AdminRequiredError extends ForbiddenError {
+  constructor(message = 'This page is for the founder only.') {
+    super(message, 'ADMIN_REQUIRED');
+  }
+}
+
+/**
+ * 401 for visitors, 403 `ADMIN_REQUIRED` for every other member; sets ctx.state.user. The role is
+ * read from the users collection on each request (a revoke takes effect on the next request).
+ */
+export function requireAdmin(mongo: Connection): Middleware {
+  return async (ctx: Context, next: Next) => {
+    const user = await loadCurrentUser(ctx, mongo);
+    if (!user) throw new UnauthorizedError();
+    if (!isAdmin(user)) throw new AdminRequiredError();
     await next();
   };
 }

@@ -1,3 +1,4 @@
+export * from './admin';
 export * from './config';
 export * from './errors';
 export * from './guards';

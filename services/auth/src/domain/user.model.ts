@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { User as PublicUser } from '@fm/contracts';
-import { registerModel, schemaOptions, USERS_COLLECTION, type MembershipLevel } from '@fm/shared';
+import { registerModel, ROLES, schemaOptions, USERS_COLLECTION, type MembershipLevel, type Role } from '@fm/shared';
 import { Schema, type Connection, type HydratedDocument, type Model } from 'mongoose';
 
 export interface User {
@@ -11,6 +11,8 @@ export interface User {
   lastName: string | null;
   profileImageUrl: string | null;
   membershipLevel: MembershipLevel;
+  /** `admin` opens the founder console; set only by the admin command (`src/admin-command.ts`). */
+  role: Role;
   stripeCustomerId: string | null;
   stripeSubscriptionId: string | null;
   /** When the membership event last applied happened (orders out-of-order events). */
@@ -30,6 +32,7 @@ const userSchema = new Schema<User>(
     lastName: { type: String, default: null },
     profileImageUrl: { type: String, default: null },
     membershipLevel: { type: String, enum: ['free', 'premium'], required: true, default: 'free' },
+    role: { type: String, enum: ROLES, required: true, default: 'member' },
     stripeCustomerId: { type: String, default: null },
     stripeSubscriptionId: { type: String, default: null },
     membershipChangedAt: { type: Date, default: null },
@@ -105,6 +108,8 @@ export function toPublicUser(user: User): PublicUser {
     lastName: user.lastName,
     profileImageUrl: user.profileImageUrl,
     membershipLevel: user.membershipLevel,
+    // Records from before roles existed have none: members.
+    role: user.role === 'admin' ? 'admin' : 'member',
     createdAt: user.createdAt.toISOString(),
   };
 }

@@ -49,6 +49,7 @@ describe('signup', () => {
       lastName: 'Lovelace',
       profileImageUrl: null,
       membershipLevel: 'free',
+      role: 'member',
       createdAt: expect.any(String),
     });
     const setCookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).join('\n');

@@ -106,6 +106,7 @@ describe('data export (GET /api/auth/user/export)', () => {
         lastName: 'Lovelace',
         profileImageUrl: null,
         membershipLevel: 'free',
+        role: 'member',
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
       },

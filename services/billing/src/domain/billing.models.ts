@@ -46,7 +46,11 @@ export interface BillingCustomer {
   updatedAt: Date;
 }
 
-export const COACHING_BOOKING_STATUSES = ['pending', 'paid'] as const;
+/**
+ * `pending` → `paid` (Stripe), then in the founder console `scheduled` (a time is set; the member
+ * is mailed) and `completed`. `refunded` is never scheduled again.
+ */
+export const COACHING_BOOKING_STATUSES = ['pending', 'paid', 'scheduled', 'completed', 'refunded'] as const;
 export type CoachingBookingStatus = (typeof COACHING_BOOKING_STATUSES)[number];
 
 /** What a booking keeps of a member whose account was deleted. */
@@ -70,6 +74,12 @@ export interface CoachingBooking {
   /** The Stripe event that paid it; null while pending. */
   eventId: string | null;
   paidAt: Date | null;
+  /** When the founder scheduled the session (console); null until then. */
+  scheduledAt?: Date | null;
+  /** The founder's note on the booking (console). */
+  note?: string | null;
+  /** How many times the session was scheduled (each one mailed the member once). */
+  scheduleCount?: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -165,9 +175,15 @@ const coachingBookingSchema = new Schema<CoachingBooking>(
     memberName: { type: String, default: null },
     eventId: { type: String, default: null },
     paidAt: { type: Date, default: null },
+    scheduledAt: { type: Date, default: null },
+    note: { type: String, default: null },
+    scheduleCount: { type: Number, default: 0 },
   },
   schemaOptions({ collection: 'coaching_bookings' }),
 );
+// The founder console's bookings list: newest first, optionally one status.
+coachingBookingSchema.index({ createdAt: -1 });
+coachingBookingSchema.index({ status: 1, createdAt: -1 });
 
 const subscriptionPaymentSchema = new Schema<SubscriptionPayment>(
   {

@@ -335,7 +335,8 @@ export class StripeWebhookService {
     const id = coachingBookingId(booking.paymentIntentId);
     if (!(await insertOnce(() => CoachingBooking.create({ _id: id, ...booking })))) {
       await CoachingBooking.updateOne(
-        { _id: id, status: { $ne: 'paid' } },
+        // Only a pending one: a booking already paid (or scheduled, completed...) keeps its state.
+        { _id: id, status: 'pending' },
         {
           $set: {
             status: 'paid',

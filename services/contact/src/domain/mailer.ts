@@ -24,6 +24,8 @@ export class Mailer {
       text: mail.text,
       html: mail.html,
       replyTo: mail.replyTo,
+      // A text/calendar alternative (method=REQUEST) that calendar programs offer to add.
+      icalEvent: mail.calendar,
       disableFileAccess: true,
       disableUrlAccess: true,
     });

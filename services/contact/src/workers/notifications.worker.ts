@@ -5,6 +5,7 @@ import type { ContactService } from '../domain/contact.service';
 import {
   accountDeletedMail,
   type AccountMailSite,
+  bookingScheduledMail,
   coachingBookedFounderMail,
   coachingBookedMemberMail,
   contactSubmittedMail,
@@ -20,6 +21,9 @@ import type { NotificationService } from '../domain/notification.service';
  * `password-changed-mail`, `account-deleted-mail`) → the member's `email`. Each mail goes once
  * per (event, recipient); a failed send throws and BullMQ retries the job with backoff (the
  * kit's defaults), so nothing is dropped.
+ *
+ * `booking-scheduled-mail` → the member, once per scheduling (`booking-scheduled-<bookingId>-<sequence>`),
+ * with a calendar invitation.
  *
  * Dedupe keys of the account mails: one welcome and one deletion mail per member
  * (`welcome-<userId>`, `account-deleted-<userId>`), one reset or changed mail per event
@@ -64,6 +68,20 @@ export function notificationHandlers(
         mail: coachingBookedMemberMail(event, config.PRODUCT_NAME, config.FOUNDER_EMAIL, {
           sessionMinutes: minutes,
           founderName: config.FOUNDER_NAME,
+        }),
+      });
+    },
+    'booking-scheduled-mail': async (event) => {
+      await notifier.sendOnce({
+        key: `booking-scheduled-${event.bookingId}-${event.sequence}`,
+        to: event.memberEmail,
+        kind: 'booking-scheduled',
+        mail: bookingScheduledMail(event, {
+          productName: config.PRODUCT_NAME,
+          founderName: config.FOUNDER_NAME,
+          founderEmail: config.FOUNDER_EMAIL,
+          sessionMinutes: minutes,
+          siteOrigin: config.SITE_ORIGIN,
         }),
       });
     },

@@ -1,17 +1,4 @@
-import type { Redis } from 'ioredis';
-
-/** The Redis key the seed bumps after it writes; every replica drops its cached catalogue then. */
-export function catalogueVersionKey(redisPrefix: string): string {
-  return `${redisPrefix}:content:catalogue-version`;
-}
-
-/** Tells every replica that the catalogue changed (the seed calls this after writing). */
-export async function bumpCatalogueVersion(redis: Redis, redisPrefix: string): Promise<number> {
-  return redis.incr(catalogueVersionKey(redisPrefix));
-}
-
 interface Entry {
-  version: string | null;
   expiresAt: number;
   value: Promise<unknown>;
 }
@@ -25,42 +12,36 @@ function deepFreeze<T>(value: T): T {
 }
 
 /**
- * A small in-process cache of catalogue reads (lessons, tiers, sections...). An entry is used
- * while it is younger than `ttlMs` and the catalogue version in Redis is the one it was loaded
- * under, so a seed run is visible on every replica at the next request. Concurrent misses share
- * one load. Values are frozen: callers build new objects for what they answer.
- * If Redis cannot be read, entries are used until their TTL runs out.
+ * A small in-process cache of catalogue reads (lessons, tiers, sections...). Entries live at
+ * most `ttlMs` and are dropped as soon as a catalogue change is announced (`catalogue-events.ts`:
+ * Redis pub/sub, received by every replica's subscriber). The cache is trusted only while that
+ * subscriber listens: before it has subscribed, and whenever its connection is down (a change
+ * could be missed then), every read goes to MongoDB. Concurrent misses share one load. Values
+ * are frozen: callers build new objects for what they answer.
  */
 export class CatalogueCache {
   private readonly entries = new Map<string, Entry>();
-  private readonly versionKey: string;
+  private listening = false;
 
-  constructor(
-    private readonly redis: Redis,
-    redisPrefix: string,
-    private readonly ttlMs: number,
-  ) {
-    this.versionKey = catalogueVersionKey(redisPrefix);
+  constructor(private readonly ttlMs: number) {}
+
+  /** The subscriber is (or is no longer) receiving change announcements. Either way, start afresh. */
+  setListening(listening: boolean): void {
+    this.listening = listening;
+    this.clear();
   }
 
-  private async currentVersion(): Promise<string | null | undefined> {
-    try {
-      return await this.redis.get(this.versionKey);
-    } catch {
-      return undefined;
-    }
+  get isListening(): boolean {
+    return this.listening;
   }
 
   async get<T>(name: string, load: () => Promise<T>): Promise<T> {
-    if (this.ttlMs <= 0) return deepFreeze(await load());
-    const version = await this.currentVersion();
+    if (this.ttlMs <= 0 || !this.listening) return deepFreeze(await load());
     const now = Date.now();
     const hit = this.entries.get(name);
-    if (hit && hit.expiresAt > now && (version === undefined || hit.version === version)) {
-      return hit.value as Promise<T>;
-    }
+    if (hit && hit.expiresAt > now) return hit.value as Promise<T>;
     const value = load().then(deepFreeze);
-    const entry: Entry = { version: version ?? null, expiresAt: now + this.ttlMs, value };
+    const entry: Entry = { expiresAt: now + this.ttlMs, value };
     this.entries.set(name, entry);
     value.catch(() => {
       if (this.entries.get(name) === entry) this.entries.delete(name);
@@ -68,6 +49,7 @@ export class CatalogueCache {
     return value;
   }
 
+  /** Drops every entry (a change was announced). A load in flight is not kept when it lands. */
   clear(): void {
     this.entries.clear();
   }

@@ -1,4 +1,5 @@
 import { registerModel, schemaOptions } from '@fm/shared';
+import { managedFields, type Managed } from './managed';
 import { type Connection, Schema, type Types } from 'mongoose';
 
 /** One of the five member lectures (numbered 1-5). Only `isFree` ones show media to free members. */
@@ -12,9 +13,9 @@ export interface Lecture {
   isFree: boolean;
 }
 
-export type LectureDocument = Lecture & { _id: Types.ObjectId; createdAt: Date; updatedAt: Date };
+export type LectureDocument = Lecture & Managed & { _id: Types.ObjectId; createdAt: Date; updatedAt: Date };
 
-const lectureSchema = new Schema<Lecture>(
+const lectureSchema = new Schema<Lecture & Managed>(
   {
     number: { type: Number, required: true, min: 1 },
     title: { type: String, required: true, trim: true },
@@ -23,10 +24,13 @@ const lectureSchema = new Schema<Lecture>(
     videoUrl: { type: String, required: true },
     videoType: { type: String, required: true },
     isFree: { type: Boolean, required: true, default: false },
+    ...managedFields,
   },
   schemaOptions({ collection: 'lectures' }),
 );
 lectureSchema.index({ number: 1 }, { unique: true });
+// The seed finds its own records by seedKey (managed.ts).
+lectureSchema.index({ seedKey: 1 });
 
 export function lectureModel(mongo: Connection) {
   return registerModel(mongo, 'Lecture', lectureSchema);

@@ -1,4 +1,5 @@
 import { registerModel, schemaOptions } from '@fm/shared';
+import { managedFields, type Managed } from './managed';
 import { type Connection, Schema, type Types } from 'mongoose';
 import { LESSON_CATEGORIES, type LessonCategory } from '@fm/contracts';
 
@@ -17,9 +18,9 @@ export interface Lesson {
   category: LessonCategory;
 }
 
-export type LessonDocument = Lesson & { _id: Types.ObjectId; createdAt: Date; updatedAt: Date };
+export type LessonDocument = Lesson & Managed & { _id: Types.ObjectId; createdAt: Date; updatedAt: Date };
 
-const lessonSchema = new Schema<Lesson>(
+const lessonSchema = new Schema<Lesson & Managed>(
   {
     title: { type: String, required: true, trim: true },
     description: { type: String, required: true },
@@ -30,12 +31,15 @@ const lessonSchema = new Schema<Lesson>(
     isFree: { type: Boolean, required: true, default: false },
     order: { type: Number, required: true },
     category: { type: String, required: true, enum: LESSON_CATEGORIES },
+    ...managedFields,
   },
   schemaOptions({ collection: 'lessons' }),
 );
 // The title is the seed's natural key.
 lessonSchema.index({ title: 1 }, { unique: true });
 lessonSchema.index({ order: 1 });
+// The seed finds its own records by seedKey (managed.ts).
+lessonSchema.index({ seedKey: 1 });
 
 export function lessonModel(mongo: Connection) {
   return registerModel(mongo, 'Lesson', lessonSchema);

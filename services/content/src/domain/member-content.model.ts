@@ -1,4 +1,5 @@
 import { registerModel, schemaOptions } from '@fm/shared';
+import { managedFields, type Managed } from './managed';
 import { type Connection, Schema, type Types } from 'mongoose';
 import { CONTENT_TYPES, type ContentType } from '@fm/contracts';
 
@@ -19,9 +20,9 @@ export interface MemberContent {
   order: number;
 }
 
-export type MemberContentDocument = MemberContent & { _id: Types.ObjectId; createdAt: Date; updatedAt: Date };
+export type MemberContentDocument = MemberContent & Managed & { _id: Types.ObjectId; createdAt: Date; updatedAt: Date };
 
-const memberContentSchema = new Schema<MemberContent>(
+const memberContentSchema = new Schema<MemberContent & Managed>(
   {
     sectionId: { type: Schema.Types.ObjectId, ref: 'MemberSection', default: null },
     title: { type: String, required: true, trim: true },
@@ -33,12 +34,15 @@ const memberContentSchema = new Schema<MemberContent>(
     textContent: { type: String, default: null },
     duration: { type: String, default: null },
     order: { type: Number, required: true },
+    ...managedFields,
   },
   schemaOptions({ collection: 'member_content' }),
 );
 // A section's items by title is the seed's natural key; listing reads (sectionId, order).
 memberContentSchema.index({ sectionId: 1, title: 1 }, { unique: true });
 memberContentSchema.index({ sectionId: 1, order: 1 });
+// The seed finds its own records by seedKey (managed.ts).
+memberContentSchema.index({ seedKey: 1 });
 
 export function memberContentModel(mongo: Connection) {
   return registerModel(mongo, 'MemberContent', memberContentSchema);

@@ -152,3 +152,5 @@ export async function eventually<T>(probe: () => Promise<T>, timeoutMs = 10_000,
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
+
+export { loggedInAdmin, makeAdmin } from './admin';

@@ -1,0 +1,154 @@
+/**
+ * Who may open the founder console: the only way to change a member's role (no HTTP route can).
+ *
+ *   npm run admin -w services/auth -- grant <email>    the member becomes an admin
+ *   npm run admin -w services/auth -- revoke <email>   back to a member (next request refused)
+ *   npm run admin -w services/auth -- list             every admin
+ *
+ * Reads MONGO_URL as the stack does: `.env.example`, then `.env` (at the repository root), then
+ * the environment. Exit 0 when done (also when there was nothing to change), 1 for an unknown
+ * email or an unreachable database, 2 for a wrong command line. Grants and revokes are recorded
+ * in the founder console's audit log.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { userInfo } from 'node:os';
+import { dirname, join } from 'node:path';
+import { AuditLog, baseEnvSchema, connectMongo, loadConfig } from '@fm/shared';
+import type { Connection } from 'mongoose';
+import { authModels, type User } from './domain/user.model';
+
+const USAGE = [
+  'Usage: npm run admin -w services/auth -- <command>',
+  '  grant <email>    make the member with this email an admin (opens the Founder Console)',
+  '  revoke <email>   make them a member again',
+  '  list             list the admins',
+].join('\n');
+
+export interface CommandIo {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+/** Runs one command against the database; answers the exit code. */
+export async function runAdminCommand(args: readonly string[], mongo: Connection, io: CommandIo): Promise<number> {
+  const [command, email, ...rest] = args;
+  const needsEmail = command === 'grant' || command === 'revoke';
+  if (!command || (needsEmail && (!email || rest.length)) || (command === 'list' && args.length > 1)) {
+    io.err(USAGE);
+    return 2;
+  }
+  if (command !== 'list' && !needsEmail) {
+    io.err(`Unknown command "${command}".\n${USAGE}`);
+    return 2;
+  }
+  const { User } = await authModels(mongo);
+
+  if (command === 'list') {
+    const admins = await User.find({ role: 'admin' }).sort({ email: 1 }).lean<User[]>();
+    if (!admins.length) {
+      io.out('No admins yet. Grant one with: npm run admin -w services/auth -- grant <email>');
+      return 0;
+    }
+    io.out(`${admins.length} admin${admins.length === 1 ? '' : 's'}:`);
+    for (const admin of admins) {
+      const name = [admin.firstName, admin.lastName].filter(Boolean).join(' ');
+      io.out(`  ${admin.email}${name ? `  (${name})` : ''}  id ${admin._id}`);
+    }
+    return 0;
+  }
+
+  const address = email!.trim().toLowerCase();
+  const user = await User.findOne({ email: address }).lean<User>();
+  if (!user) {
+    io.err(`No member with the email ${address}. They need to sign up first.`);
+    return 1;
+  }
+  const grant = command === 'grant';
+  const wasAdmin = user.role === 'admin';
+  if (grant === wasAdmin) {
+    io.out(grant ? `${address} is already an admin.` : `${address} is not an admin; nothing to revoke.`);
+    return 0;
+  }
+  await User.updateOne({ _id: user._id }, { $set: { role: grant ? 'admin' : 'member' } });
+  await new AuditLog(mongo).record(
+    { id: 'admin-command', email: `command line (${safeUserName()})` },
+    {
+      action: grant ? 'member.grant-admin' : 'member.revoke-admin',
+      targetType: 'member',
+      targetId: user._id,
+      summary: `role: "${wasAdmin ? 'admin' : 'member'}" → "${grant ? 'admin' : 'member'}" (${address})`,
+    },
+  );
+  io.out(
+    grant
+      ? `${address} is now an admin: the Founder Console opens for them at /admin (no new login needed).`
+      : `${address} is no longer an admin: admin pages refuse them from their next request.`,
+  );
+  return 0;
+}
+
+function safeUserName(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return 'unknown user';
+  }
+}
+
+/** KEY=VALUE lines of an env file (comments and blank lines skipped; surrounding quotes removed). */
+export function readEnvFile(path: string): Record<string, string> {
+  if (!existsSync(path)) return {};
+  const env: Record<string, string> = {};
+  for (const line of readFileSync(path, 'utf8').split(/\r?\n/)) {
+    const match = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
+    if (!match || line.trimStart().startsWith('#')) continue;
+    env[match[1]!] = match[2]!.replace(/^(['"])(.*)\1$/, '$2');
+  }
+  return env;
+}
+
+/** The repository root: the nearest folder above this file holding `.env.example`. */
+function repositoryRoot(): string | undefined {
+  for (let dir = __dirname; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, '.env.example'))) return dir;
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
+const commandConfigSchema = baseEnvSchema.pick({ MONGO_URL: true });
+
+async function main(): Promise<void> {
+  const root = repositoryRoot();
+  const env = {
+    ...(root ? readEnvFile(join(root, '.env.example')) : {}),
+    ...(root ? readEnvFile(join(root, '.env')) : {}),
+    ...process.env,
+  };
+  const io: CommandIo = {
+    out: (line) => process.stdout.write(`${line}\n`),
+    err: (line) => process.stderr.write(`${line}\n`),
+  };
+  const args = process.argv.slice(2);
+  if (args[0] === '--help' || args[0] === 'help') {
+    io.out(USAGE);
+    return;
+  }
+  if (!args.length) {
+    io.err(USAGE);
+    process.exitCode = 2;
+    return;
+  }
+  let mongo: Connection | undefined;
+  try {
+    const config = loadConfig(commandConfigSchema, env);
+    mongo = await connectMongo(config.MONGO_URL);
+    process.exitCode = await runAdminCommand(args, mongo, io);
+  } catch (err) {
+    io.err(`admin: ${err instanceof Error ? err.message : String(err)}`);
+    process.exitCode = 1;
+  } finally {
+    await mongo?.close().catch(() => undefined);
+  }
+}
+
+if (require.main === module) void main();

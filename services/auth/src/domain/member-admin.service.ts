@@ -1,0 +1,47 @@
+import type { AdminMember, AdminPage } from '@fm/contracts';
+import { type AdminPageQuery, findPage, NotFoundError } from '@fm/shared';
+import type { AuthModels, User } from './user.model';
+
+function escapeRegExp(value: string): string {
+  return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+export function adminMemberView(user: User): AdminMember {
+  return {
+    id: user._id,
+    email: user.email,
+    firstName: user.firstName ?? null,
+    lastName: user.lastName ?? null,
+    membershipLevel: user.membershipLevel === 'premium' ? 'premium' : 'free',
+    role: user.role === 'admin' ? 'admin' : 'member',
+    createdAt: new Date(user.createdAt).toISOString(),
+  };
+}
+
+/**
+ * The founder console's view of the members (read only: no route changes a member's role; the
+ * admin command does). Search matches the email, first or last name, or "first last", as a
+ * case-insensitive substring.
+ */
+export class MemberAdmin {
+  constructor(private readonly models: Pick<AuthModels, 'User'>) {}
+
+  list(query: AdminPageQuery & { q?: string }): Promise<AdminPage<AdminMember>> {
+    const q = query.q?.trim();
+    let filter: Record<string, unknown> = {};
+    if (q) {
+      const words = q.split(/\s+/).map((word) => new RegExp(escapeRegExp(word), 'i'));
+      // Every word in one of the fields: "ada love" finds Ada Lovelace; "example.com" finds by email.
+      filter = {
+        $and: words.map((word) => ({ $or: [{ email: word }, { firstName: word }, { lastName: word }] })),
+      };
+    }
+    return findPage(this.models.User, filter, query, adminMemberView);
+  }
+
+  async get(id: string): Promise<AdminMember> {
+    const user = id.length <= 100 ? await this.models.User.findById(id).lean<User>() : null;
+    if (!user) throw new NotFoundError('Member not found');
+    return adminMemberView(user);
+  }
+}

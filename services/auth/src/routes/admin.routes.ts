@@ -1,0 +1,51 @@
+import Router from '@koa/router';
+import { adminListQuerySchema, type AuditLog, parseQuery, requireAdmin } from '@fm/shared';
+import type { Connection } from 'mongoose';
+import { z } from 'zod';
+import type { MemberAdmin } from '../domain/member-admin.service';
+
+const searchQuery = adminListQuerySchema({
+  q: z
+    .string({ error: 'Search must be a single text value' })
+    .trim()
+    .max(100, 'Search is at most 100 characters')
+    .optional(),
+});
+
+const idFilter = (label: string) =>
+  z
+    .string({ error: `${label} must be a single text value` })
+    .trim()
+    .min(1)
+    .max(200)
+    .optional();
+
+const auditQuery = adminListQuerySchema({
+  targetType: idFilter('targetType'),
+  targetId: idFilter('targetId'),
+  actorId: idFilter('actorId'),
+});
+
+/**
+ * The founder console's members and audit log (admins only: 401 visitor, 403 `ADMIN_REQUIRED`
+ * any other member). Read only: a member's role is changed by the admin command, never here.
+ */
+export function adminRouter(deps: { members: MemberAdmin; audit: AuditLog; mongo: Connection }): Router {
+  const router = new Router({ prefix: '/api/admin' });
+  const onlyAdmins = requireAdmin(deps.mongo);
+
+  router.get('/members', onlyAdmins, async (ctx) => {
+    ctx.body = await deps.members.list(parseQuery(ctx, searchQuery));
+  });
+
+  router.get('/members/:id', onlyAdmins, async (ctx) => {
+    ctx.body = await deps.members.get(ctx.params.id ?? '');
+  });
+
+  router.get('/audit', onlyAdmins, async (ctx) => {
+    const { targetType, targetId, actorId, ...page } = parseQuery(ctx, auditQuery);
+    ctx.body = await deps.audit.list(page, { targetType, targetId, actorId });
+  });
+
+  return router;
+}
