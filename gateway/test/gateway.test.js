@@ -170,6 +170,15 @@ test('when a body is over 1m, then the gateway answers 413 in the error envelope
   assert.deepEqual(await res.json(), { message: 'Request body too large', code: 'PAYLOAD_TOO_LARGE' });
 });
 
+test('when nginx itself refuses a request line (NUL, "../" past the root), then the answer is the JSON 400 envelope', async () => {
+  for (const url of ['/api/lessons/%00', '/api/courses/..%2F..%2F..%2F..%2Fetc%2Fpasswd/favorite', '/%00']) {
+    const res = await fetch(`${base}${url}`);
+    assert.equal(res.status, 400, url);
+    assert.match(res.headers.get('content-type') ?? '', /^application\/json/, url);
+    assert.deepEqual(await res.json(), { message: 'The request could not be understood', code: 'BAD_REQUEST' }, url);
+  }
+});
+
 test('when an API request carries a compressed body, then the gateway answers 415 in the error envelope and no service sees it', async () => {
   const before = { ...received };
   for (const encoding of ['gzip', 'deflate', 'br', 'GZIP', 'x-made-up', 'gzip, identity']) {
