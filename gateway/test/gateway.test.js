@@ -177,6 +177,9 @@ test('when nginx itself refuses a request line (NUL, "../" past the root), then 
     assert.match(res.headers.get('content-type') ?? '', /^application\/json/, url);
     assert.deepEqual(await res.json(), { message: 'The request could not be understood', code: 'BAD_REQUEST' }, url);
   }
+  const cookie = await fetch(`${base}/api/lessons`, { headers: { cookie: `fm.sid=${'a'.repeat(10_000)}` } });
+  assert.equal(cookie.status, 400, 'a cookie over the header buffers');
+  assert.equal((await cookie.json()).code, 'BAD_REQUEST');
 });
 
 test("when a body is over the services' 100kb but within 1m, then the gateway answers 413 for every service but billing (Stripe events)", async () => {
