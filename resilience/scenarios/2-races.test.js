@@ -163,3 +163,32 @@ test('when 50 wrong passwords race for one account, then it locks at the configu
   );
   assert.equal(right.status, 429, 'the locked account stays locked, right password included');
 });
+
+// KNOWN BROKEN (RESILIENCE_KNOWN_BROKEN=1): all 200 at once. Every one passes the "email exists?"
+// check before any insert, so auth hashes 200 passwords (bcrypt cost 12, ~250 ms of a core each)
+// at once; on a busy 2-core machine the last answers come after the gateway's 60 s proxy timeout
+// (504 GATEWAY_TIMEOUT), while the accounts themselves stay exactly 20.
+test(
+  'when 200 sign-ups over 20 emails arrive all at once, then every one is answered 201 or 409 within the gateway timeout',
+  { skip: !config.knownBroken && 'known broken: set RESILIENCE_KNOWN_BROKEN=1 (docs/RELIABILITY.md)' },
+  async () => {
+    const tag = `${Date.now()}-${randomBytes(3).toString('hex')}`;
+    const emails = Array.from({ length: 20 }, (_, i) => `burst-${tag}-${i}@example.com`);
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        new Client().post(
+          '/api/auth/signup',
+          { email: i % 3 ? emails[i % 20] : ` ${emails[i % 20]?.toUpperCase()}`, password: PASSWORD },
+          { timeoutMs: 240_000 },
+        ),
+      ),
+    );
+    const counts = byStatus(answers);
+    const stored = await (await appDb()).collection('users').countDocuments({ email: { $in: emails } });
+    say(
+      `races/signup-burst: sent 200 at once over 20 emails; answers ${JSON.stringify(counts)}; accounts stored ${stored}`,
+    );
+    assert.equal(stored, 20);
+    assert.deepEqual(counts, { 201: 20, 409: 180 });
+  },
+);
