@@ -63,7 +63,19 @@ function arbitraryOf(schema, overrides = {}) {
   const def = schema._zod.def;
   switch (def.type) {
     case 'string': {
-      if (isEmail(schema)) return fc.oneof(fc.emailAddress(), hostileString);
+      if (isEmail(schema)) {
+        const plain = fc
+          .tuple(
+            fc.stringMatching(/^[a-z0-9._+-]{1,20}$/),
+            fc.constantFrom('example.com', 'Example.COM', 'mail.example.org'),
+          )
+          .map(([local, domain]) => `fuzz-${local}@${domain}`);
+        return fc.oneof(
+          { weight: 4, arbitrary: plain },
+          { weight: 1, arbitrary: fc.emailAddress() },
+          { weight: 1, arbitrary: hostileString },
+        );
+      }
       const min = checkValue(def.checks, 'min_length', 'minimum') ?? 0;
       const max = checkValue(def.checks, 'max_length', 'maximum') ?? 120;
       return stringArb(min, max);

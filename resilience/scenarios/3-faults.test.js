@@ -8,7 +8,8 @@ const assert = require('node:assert/strict');
 const { say } = require('../lib/report');
 const { Stack, PORTS } = require('../lib/stack');
 const { Client, pool, eventually } = require('../lib/http');
-const { deliver, subscriptionEvent } = require('../lib/stripe-events');
+const { deliver, subscriptionEvent, coachingPaid } = require('../lib/stripe-events');
+const { config } = require('../lib/config');
 
 /** @type {Stack} */
 let stack;
@@ -310,4 +311,75 @@ test('when a service process is killed, then the gateway answers its JSON 503 wi
   assert.ok(down.headers['retry-after'], 'Retry-After');
   assert.ok(downMs < 5000, 'answered at once, no hang');
   assert.equal(upAfter.status, 201);
+});
+
+test('when the contact mail worker is SIGKILLed twice while 200 coaching payments are in flight, then each founder mail is sent exactly once', async () => {
+  const list = await members(50, 'e');
+  const emails = list.map((_, i) => `fault-e-${stack.run}-${i}@example.com`);
+  const payments = Array.from({ length: 200 }, (_, i) =>
+    coachingPaid({ userId: list[i % 50]?.userId ?? '', email: emails[i % 50] ?? '' }),
+  );
+  const intentIds = payments.map((p) => p.data.object.id);
+  /** @type {Record<string, number>} */
+  const statuses = {};
+  let sent = 0;
+  let kills = 0;
+  const t0 = Date.now();
+  await pool(
+    8,
+    payments.map((event) => async () => {
+      const n = sent++;
+      if (n === 60 || n === 130) {
+        kills += 1;
+        await stack.kill('contact', 'SIGKILL');
+        say(`faults/mail: contact (its mail worker) SIGKILLed after ${n} payments (kill ${kills}); restarting it`);
+        stack.startService('contact').catch((err) => say(`faults/mail: restart failed: ${err}`));
+      }
+      const res = await deliver(event, BILLING);
+      statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+    }),
+  );
+  const db = await stack.mongo();
+  // Drained when contact has recorded a founder mail and a member mail for every booking.
+  const bookings = await db
+    .collection('coaching_bookings')
+    .find({ paymentIntentId: { $in: intentIds } })
+    .toArray();
+  const keys = bookings.map((b) => `coaching-${b._id}`);
+  try {
+    await eventually(
+      async () => (await db.collection('sent_notifications').countDocuments({ key: { $in: keys } })) >= 2 * keys.length,
+      'every coaching mail recorded',
+      200_000,
+    );
+  } catch {
+    // reported below
+  }
+  const recorded = await db.collection('sent_notifications').countDocuments({ key: { $in: keys } });
+  /** @type {any[]} */
+  const mails = await (await fetch(`${config.smtpSinkUrl}/messages`)).json();
+  const founder = new Map(intentIds.map((id) => [id, 0]));
+  let memberMails = 0;
+  for (const m of mails) {
+    const text = String(m.text ?? '');
+    for (const id of intentIds)
+      if (text.includes(`Payment: ${id}`) && m.to.includes(config.env.FOUNDER_EMAIL || 'founder@fairwaymind.local'))
+        founder.set(id, (founder.get(id) ?? 0) + 1);
+    if (m.to.some((/** @type {string} */ to) => emails.includes(to))) memberMails += 1;
+  }
+  const counts = [...founder.values()];
+  const lost = counts.filter((n) => n === 0).length;
+  const doubled = counts.filter((n) => n > 1).length;
+  const fiveXx = Object.entries(statuses)
+    .filter(([k]) => Number(k) >= 500)
+    .reduce((n, [, v]) => n + v, 0);
+  say(
+    `faults/mail: injected ${kills} SIGKILLs of contact; sent 200 coaching payments (50 members) in ${((Date.now() - t0) / 1000).toFixed(1)} s, answers ${JSON.stringify(statuses)}; bookings ${bookings.length}; ` +
+      `founder mails: ${counts.filter((n) => n === 1).length} once, lost ${lost}, doubled ${doubled}; member mails ${memberMails}; recorded ${recorded}; 5xx ${fiveXx}`,
+  );
+  assert.equal(fiveXx, 0);
+  assert.equal(bookings.length, 200, 'one booking per payment');
+  assert.equal(lost, 0, 'no founder mail lost');
+  assert.equal(doubled, 0, 'no founder mail sent twice');
+  assert.equal(memberMails, 200, 'one confirmation per payment to the member');
 });
