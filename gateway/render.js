@@ -74,7 +74,12 @@ function render(o) {
   const serviceBodyLimit = (env.BODY_LIMIT || '100kb').replace(/^(\d+)(k|m)b$/, '$1$2');
   if (!/^\d+[km]$/.test(serviceBodyLimit))
     throw new Error(`BODY_LIMIT must look like 100kb or 1mb, got "${env.BODY_LIMIT}"`);
-  const values = { CLIENT_MAX_BODY_SIZE: bodySize, DIST_ROOT: o.root, MEDIA_ROOT: o.media.replace(/\/+$/, '') };
+  const values = {
+    CLIENT_MAX_BODY_SIZE: bodySize,
+    SERVICE_BODY_SIZE: serviceBodyLimit,
+    DIST_ROOT: o.root,
+    MEDIA_ROOT: o.media.replace(/\/+$/, ''),
+  };
   let proxy;
   if (o.mode === 'local') {
     const gatewayPort = port('GATEWAY_PORT', env.GATEWAY_PORT, 8080);
@@ -120,10 +125,10 @@ function render(o) {
     text.replace(/\{\{([A-Z_]+)(?: ([a-z]+))?\}\}/g, (whole, key, arg) => {
       if (key === 'PROXY') {
         if (!SERVICES.includes(arg)) throw new Error(`unknown service in template: ${whole}`);
-        // A body over the service's own limit (BODY_LIMIT, 100kb; billing takes the gateway's
-        // 1m for Stripe events) is refused here with the 413 envelope: sent on, the service
-        // answers 413 before reading it and closes, nginx meets a broken pipe and the client
-        // got a 503 (found by the resilience suite).
+        // A body over the service's own limit (BODY_LIMIT, 100kb) is refused here with the 413
+        // envelope: sent on, the service answers before reading it and closes, nginx meets a
+        // broken pipe and the client got a 503 (found by the resilience suite). Billing's
+        // routes say their own limit in the template (the Stripe webhook takes up to 1m).
         return arg === 'billing' ? proxy(arg) : `client_max_body_size ${serviceBodyLimit}; ${proxy(arg)}`;
       }
       if (key === 'CSP') return contentSecurityPolicy(env);

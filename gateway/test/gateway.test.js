@@ -184,7 +184,14 @@ test('when nginx itself refuses a request line (NUL, "../" past the root), then 
 
 test("when a body is over the services' 100kb but within 1m, then the gateway answers 413 for every service but billing (Stripe events)", async () => {
   const body = JSON.stringify({ name: 'x'.repeat(200 * 1024) });
-  for (const url of ['/api/auth/signup', '/api/courses', '/api/contact', '/api/lessons']) {
+  for (const url of [
+    '/api/auth/signup',
+    '/api/courses',
+    '/api/contact',
+    '/api/lessons',
+    '/api/billing/config',
+    '/api/create-subscription',
+  ]) {
     const res = await fetch(`${base}${url}`, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
     assert.equal(res.status, 413, url);
     assert.deepEqual(await res.json(), { message: 'Request body too large', code: 'PAYLOAD_TOO_LARGE' }, url);
