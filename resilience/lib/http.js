@@ -9,7 +9,7 @@ const { config } = require('./config');
 /**
  * @typedef {{ status: number, headers: import('node:http').IncomingHttpHeaders, text: string, json: any, ms: number }} Answer
  * @typedef {{ body?: unknown, raw?: string | Buffer, headers?: Record<string, string>, origin?: string | null,
- *   timeoutMs?: number }} RequestOptions
+ *   timeoutMs?: number, saveCookies?: boolean }} RequestOptions
  */
 
 /** A loopback address of its own (127.x.y.z): the per-IP throttles of one run never meet another's. */
@@ -66,7 +66,7 @@ class Client {
           res.on('data', (c) => chunks.push(c));
           res.on('error', reject);
           res.on('end', () => {
-            for (const c of res.headers['set-cookie'] ?? []) {
+            for (const c of o.saveCookies === false ? [] : (res.headers['set-cookie'] ?? [])) {
               const [pair = ''] = c.split(';');
               const eq = pair.indexOf('=');
               if (eq > 0) this.cookies.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());

@@ -11,6 +11,12 @@ const { hostileString, hostileScalar } = require('./hostile');
 
 /** @typedef {{ _zod: { def: any, optin?: string } }} AnySchema */
 
+/**
+ * Tags the generated e-mail addresses, so that a second run with the same seed signs up new
+ * accounts instead of meeting the first run's (RESILIENCE_RUN_TAG fixes it for an exact replay).
+ */
+const RUN = process.env.RESILIENCE_RUN_TAG || Date.now().toString(36);
+
 /** @param {any[]} checks @param {string} kind */
 function checkValue(checks, kind, field = 'value') {
   for (const c of checks ?? []) {
@@ -69,7 +75,7 @@ function arbitraryOf(schema, overrides = {}) {
             fc.stringMatching(/^[a-z0-9._+-]{1,20}$/),
             fc.constantFrom('example.com', 'Example.COM', 'mail.example.org'),
           )
-          .map(([local, domain]) => `fuzz-${local}@${domain}`);
+          .map(([local, domain]) => `fuzz-${RUN}-${local}@${domain}`);
         return fc.oneof(
           { weight: 4, arbitrary: plain },
           { weight: 1, arbitrary: fc.emailAddress() },
