@@ -34,8 +34,19 @@ function exited(child) {
   });
 }
 
+/** The FerretDB the launcher built (~/.cache/fairway-mind/bin/ferretdb-*), for a MongoDB of the suite's own. */
+function ferretdbBin() {
+  const dir = path.join(
+    process.env.FM_CACHE_DIR || path.join(require('node:os').homedir(), '.cache', 'fairway-mind'),
+    'bin',
+  );
+  const name = fs.existsSync(dir) ? fs.readdirSync(dir).find((f) => /^ferretdb-[0-9a-f]+$/.test(f)) : undefined;
+  return name ? path.join(dir, name) : null;
+}
+
 class Stack {
-  constructor() {
+  /** @param {{ ownMongoPort?: number }} [o] ownMongoPort: a FerretDB (SQLite) of its own on that port */
+  constructor(o = {}) {
     this.run = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
     this.dir = path.join(config.dataDir, this.run);
     this.redisDir = path.join(this.dir, 'redis');
@@ -46,6 +57,10 @@ class Stack {
     this.procs = new Map();
     this.db = `fmres_${this.run}`;
     this.redisUrl = `redis://127.0.0.1:${REDIS_PORT}`;
+    this.ownMongoPort = o.ownMongoPort;
+    this.mongoUrl = o.ownMongoPort
+      ? `mongodb://127.0.0.1:${o.ownMongoPort}/${this.db}`
+      : config.mongoUrl.replace(/\/[^/?]*(\?|$)/, `/${this.db}$1`);
     /** @type {{ base: string, stop(): Promise<void> } | null} */
     this.gateway = null;
   }
@@ -57,7 +72,7 @@ class Stack {
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
       PORT: String(PORTS[/** @type {keyof typeof PORTS} */ (name)]),
-      MONGO_URL: `${config.mongoUrl.replace(/\/[^/?]*(\?|$)/, `/${this.db}$1`)}`,
+      MONGO_URL: this.mongoUrl,
       REDIS_URL: this.redisUrl,
       REDIS_PREFIX: `fmres${this.run}`,
       BCRYPT_ROUNDS: '4',
@@ -96,6 +111,23 @@ class Stack {
       'no',
     ]);
     await eventually(() => portOpen(REDIS_PORT), `the suite's Redis on ${REDIS_PORT}`, 15_000);
+  }
+
+  /** Starts (or restarts, same data) the stack's own FerretDB (SQLite under its dir). */
+  async startMongo() {
+    const port = /** @type {number} */ (this.ownMongoPort);
+    const bin = ferretdbBin();
+    if (!bin) throw new Error('no FerretDB binary in ~/.cache/fairway-mind/bin (the launcher builds it)');
+    if (await portOpen(port)) throw new Error(`port ${port} is taken`);
+    this.spawn('mongo', bin, [
+      '-listen-addr',
+      `127.0.0.1:${port}`,
+      '-data-dir',
+      path.join(this.dir, 'ferretdb'),
+      '-log-level',
+      'warn',
+    ]);
+    await eventually(() => portOpen(port), `the suite's FerretDB on ${port}`, 20_000);
   }
 
   /** Stops the suite's Redis (SIGTERM: it writes its append-only file and exits). */
@@ -147,8 +179,9 @@ class Stack {
     if (this.gateway) await this.gateway.stop();
     for (const name of [...this.procs.keys()].reverse()) await this.kill(name, 'SIGTERM');
     const { MongoClient } = require('mongodb');
-    const client = new MongoClient(config.mongoUrl, { serverSelectionTimeoutMS: 5000 });
+    const client = new MongoClient(this.mongoUrl, { serverSelectionTimeoutMS: 5000 });
     try {
+      if (this.ownMongoPort) throw new Error('own FerretDB: its files go with the folder');
       await client.connect();
       await client.db(this.db).dropDatabase();
     } catch {
@@ -163,7 +196,7 @@ class Stack {
   async mongo() {
     const { MongoClient } = require('mongodb');
     if (!this.client) {
-      this.client = new MongoClient(config.mongoUrl, { serverSelectionTimeoutMS: 5000 });
+      this.client = new MongoClient(this.mongoUrl, { serverSelectionTimeoutMS: 5000 });
       await this.client.connect();
     }
     return this.client.db(this.db);
