@@ -29,8 +29,8 @@ async function main() {
     `resilience: ${config.baseUrl}, seed ${config.seed}, ${files.length} scenario files${config.knownBroken ? ', known-broken scenarios included' : ''}`,
   );
   try {
-    const res = await new Client().get('/api/billing/config', { timeoutMs: 10_000 });
-    if (res.status !== 200) throw new Error(`GET /api/billing/config answered ${res.status}`);
+    const res = await new Client().get('/api/lessons', { timeoutMs: 10_000 });
+    if (res.status !== 200) throw new Error(`GET /api/lessons answered ${res.status}`);
   } catch (err) {
     console.error(
       `resilience: the app does not answer at ${config.baseUrl} (${/** @type {Error} */ (err).message}); start it with make up`,

@@ -48,6 +48,12 @@ const bodyArbs = {
   updateCourse: arbitraryOf(schemas.courses.updateCourseSchema, courseOverrides),
   like: arbitraryOf(schemas.courses.likeSchema),
   contact: arbitraryOf(schemas.contact.contactInputSchema),
+  // Routes whose schemas are not exported under a stable name: hand-made, same generators.
+  forgot: fc.record({ email: arbitraryOf(schemas.auth.signupSchema.shape.email) }),
+  reset: fc.record({ token: hostileString, password: hostileString }, { requiredKeys: [] }),
+  change: fc.record({ currentPassword: hostileString, newPassword: hostileString }, { requiredKeys: [] }),
+  profile: fc.record({ firstName: hostileString, lastName: hostileString }, { requiredKeys: [] }),
+  deleteAccount: fc.record({ password: hostileString }, { requiredKeys: [] }),
   none: fc.constant(undefined),
 };
 const listQueryArb = arbitraryOf(schemas.courses.listQuerySchema);
@@ -63,6 +69,15 @@ const ROUTES = [
   { method: 'POST', path: '/api/auth/login', body: 'login', spare: true },
   { method: 'POST', path: '/api/auth/logout', as: ['visitor'] },
   { method: 'GET', path: '/api/auth/user' },
+  { method: 'POST', path: '/api/auth/password/forgot', body: 'forgot' },
+  { method: 'POST', path: '/api/auth/password/reset', body: 'reset' },
+  { method: 'POST', path: '/api/auth/password/change', body: 'change' },
+  { method: 'PATCH', path: '/api/auth/user', body: 'profile' },
+  { method: 'POST', path: '/api/auth/logout-all', as: ['visitor'] },
+  { method: 'GET', path: '/api/auth/user/export' },
+  // Without the member's password (the fuzzer never has it): refused, never a deletion.
+  { method: 'DELETE', path: '/api/auth/user', body: 'deleteAccount' },
+  { method: 'GET', path: '/api/config' },
   { method: 'GET', path: '/api/login' },
   { method: 'GET', path: '/api/testimonials' },
   { method: 'GET', path: '/api/membership-tiers' },
