@@ -12,7 +12,8 @@
 #   infra/stack.sh provision  Debian packages, npm ci, (Go binaries are built on first use)
 #   infra/stack.sh stop       stop everything the launcher started (pid files in .data/run)
 #   infra/stack.sh status     what runs, where
-#   infra/stack.sh compose-check  load the docker-compose files with compose-go and check them
+#   infra/stack.sh compose-check  load the docker-compose files with compose-go and build the
+#                             Kubernetes overlays with Kustomize; check them (no Docker, no cluster)
 #
 # Config: .env.example, then .env, then the environment. State: .data/ (pids, logs, data).
 # Go binaries: ${FM_CACHE_DIR:-~/.cache/fairway-mind}/bin. Knobs: FM_SKIP_APT=1,
@@ -139,7 +140,8 @@ cmd_test() {
   # Type checks (services' src and tests, frontend), eslint and prettier over the tree.
   run_suite static "" node infra/test/static-checks.js
 
-  # docker-compose.yml alone and with docker-compose.dev.yml, through compose-go (no Docker).
+  # docker-compose.yml alone and with docker-compose.dev.yml, through compose-go (no Docker);
+  # infra/k8s base and overlays through Kustomize and the k8s.io/api types (no cluster).
   run_suite compose "" "$compose_check" --project-dir "$ROOT"
 
   # Launcher pieces: SMTP sink and gateway (real nginx), node's own test runner.

@@ -37,6 +37,11 @@ before(async () => {
       req.on('data', (c) => (body += c));
       req.on('end', () => {
         if (req.url === '/api/courses/slow') return; // never answers: read timeout is long, tested via 503 instead
+        if (req.url === '/api/config' && req.headers['x-test'] === 'cache') {
+          // The content service's answer: public for a minute.
+          res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'public, max-age=60' });
+          return res.end(JSON.stringify({ served: received[name] }));
+        }
         if (req.url === '/api/member/media-access') {
           // The content service's answer: Premium 204, free member 403, visitor 401.
           const cookie = req.headers.cookie || '';
@@ -99,6 +104,7 @@ const routes = [
   ['GET', '/api/lessons/abc?x=1', 'content'],
   ['GET', '/api/testimonials', 'content'],
   ['GET', '/api/membership-tiers', 'content'],
+  ['GET', '/api/config', 'content'],
   ['GET', '/api/member/sections/daily-drills', 'content'],
   ['GET', '/api/member/content?sectionId=1', 'content'],
   ['GET', '/api/courses', 'courses'],
@@ -140,6 +146,16 @@ test('when a request is proxied, then forwarding headers and a request id are pa
   assert.equal(own.headers['x-request-id'], 'trace-1234-abcd');
   const bad = await (await fetch(`${base}/api/courses`, { headers: { 'x-request-id': 'bad id "quoted"' } })).json();
   assert.match(bad.headers['x-request-id'], /^[0-9a-f]{32}$/);
+});
+
+test('when /api/config is asked twice, then both reach content and its Cache-Control passes through unchanged', async () => {
+  const first = await fetch(`${base}/api/config`, { headers: { 'x-test': 'cache' } });
+  const second = await fetch(`${base}/api/config`, { headers: { 'x-test': 'cache' } });
+  assert.equal(first.status, 200);
+  assert.equal(first.headers.get('cache-control'), 'public, max-age=60');
+  assert.equal(second.headers.get('cache-control'), 'public, max-age=60');
+  // The gateway keeps no copy: the second request is a new one at the service.
+  assert.equal((await second.json()).served, (await first.json()).served + 1);
 });
 
 test('when an unknown /api path is asked, then the answer is the JSON 404 envelope, not the SPA', async () => {
@@ -378,4 +394,47 @@ test('when rendered for compose, then nginx -t accepts it and service names are 
   );
   fs.closeSync(stdout);
   assert.equal(t.status, 0, t.stderr);
+});
+
+test('when /metrics is asked through the gateway in any spelling, then no service is asked for its /metrics', async () => {
+  const spellings = [
+    '/metrics',
+    '/metrics/',
+    '//metrics',
+    '/api/metrics',
+    '/api/auth/metrics',
+    '/api/auth/../metrics',
+    '/api/auth/%2e%2e/metrics',
+    '/api/courses/..%2fmetrics',
+    '/api/courses/%2E%2E%2F%2E%2E%2Fmetrics',
+    '/api/billing/..;/metrics',
+  ];
+  for (const rawPath of spellings) {
+    // http.request sends the path as written (fetch would resolve the dot segments first).
+    const { status, body } = await new Promise((resolve, reject) => {
+      const u = new URL(base);
+      const req = http.request({ host: u.hostname, port: u.port, path: rawPath, agent: false }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode, body: text }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    assert.doesNotMatch(body, /^# (HELP|TYPE) /m, rawPath);
+    let echoed;
+    try {
+      echoed = JSON.parse(body).url;
+    } catch {
+      echoed = undefined; // the SPA or nginx's own answer: no service was asked
+    }
+    if (echoed !== undefined)
+      assert.notEqual(
+        new URL(echoed, 'http://service').pathname,
+        '/metrics',
+        `${rawPath} reached a service as ${echoed}`,
+      );
+    assert.ok(status < 500, `${rawPath}: ${status}`);
+  }
 });

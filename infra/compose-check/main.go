@@ -3,7 +3,10 @@
 // loader docker compose itself uses, and checks what the stack relies on: healthchecks,
 // services that scale (no container_name, no published ports), NODE_ENV per stack, where
 // the services find stripe-mock and the SMTP sink, depends_on targets and build paths.
-// No Docker engine is needed.
+// Then it builds the Kubernetes manifests (infra/k8s/base and overlays/local, production)
+// with the Kustomize Go API, decodes every object strictly into the k8s.io/api types and
+// checks probes, resources, non-root pods, HPAs, PDBs, NetworkPolicies and secret handling
+// (k8s.go). No Docker engine and no cluster are needed; node renders the gateway config.
 //
 //	compose-check [--project-dir DIR]
 //
@@ -27,19 +30,27 @@ func main() {
 		os.Exit(2)
 	}
 
-	passed, failed := 0, 0
+	ctx := context.Background()
+	var results []result
 	for _, v := range variants {
-		for _, r := range check(context.Background(), abs, v) {
-			if len(r.problems) == 0 {
-				passed++
-				fmt.Printf("ok    %s\n", r.name)
-				continue
-			}
-			failed++
-			fmt.Printf("FAIL  %s\n", r.name)
-			for _, p := range r.problems {
-				fmt.Printf("        - %s\n", p)
-			}
+		results = append(results, check(ctx, abs, v)...)
+	}
+	for _, v := range k8sVariants {
+		results = append(results, checkK8s(abs, v)...)
+	}
+	results = append(results, checkK8sShared(ctx, abs)...)
+
+	passed, failed := 0, 0
+	for _, r := range results {
+		if len(r.problems) == 0 {
+			passed++
+			fmt.Printf("ok    %s\n", r.name)
+			continue
+		}
+		failed++
+		fmt.Printf("FAIL  %s\n", r.name)
+		for _, p := range r.problems {
+			fmt.Printf("        - %s\n", p)
 		}
 	}
 	fmt.Printf("compose: %d passed, %d failed\n", passed, failed)

@@ -1,29 +1,86 @@
 import { createApp, RateLimiter, type ServiceDeps, startable } from '@fm/shared';
 import type { AuthConfig } from './config';
+import { AccountService } from './domain/account.service';
+import { memberExportLimit, MemberExportService } from './domain/member-export.service';
+import { memberSessions } from './domain/member-sessions';
+import { passwordResetLimits, PasswordResetService } from './domain/password-reset.service';
 import { authModels } from './domain/user.model';
 import { authLimits, UserService } from './domain/user.service';
+import { type AuthProducers, createAuthProducers } from './events/auth.producers';
 import { authRouter } from './routes/auth.routes';
+import { accountRouter } from './routes/account.routes';
 import { startMembershipWorker } from './workers/membership.worker';
 
-/** The auth service: its routes, and the consumer of billing's membership events (started by runService). */
-export async function compose(deps: ServiceDeps<AuthConfig>) {
+/** What tests substitute: producers whose Redis is gone. */
+export interface AuthOverrides {
+  producers?: AuthProducers;
+}
+
+/**
+ * The auth service: its routes (accounts, sessions, the member's own account), the producers of
+ * member mails and account events, and the consumer of billing's membership events (started by
+ * runService).
+ */
+export async function compose(deps: ServiceDeps<AuthConfig>, overrides: AuthOverrides = {}) {
+  const { config, logger, redis } = deps;
+  const models = await authModels(deps.mongo);
+  const limiter = new RateLimiter(redis, config.REDIS_PREFIX);
+  const limits = authLimits(config);
+  const producers =
+    overrides.producers ?? createAuthProducers({ redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX });
+  const sessions = memberSessions(redis, config.REDIS_PREFIX);
   const users = new UserService({
-    models: await authModels(deps.mongo),
-    limiter: new RateLimiter(deps.redis, deps.config.REDIS_PREFIX),
-    limits: authLimits(deps.config),
-    logger: deps.logger,
-    bcryptRounds: deps.config.BCRYPT_ROUNDS,
+    models,
+    limiter,
+    limits,
+    logger,
+    bcryptRounds: config.BCRYPT_ROUNDS,
+    notifications: producers.notifications,
+  });
+  const resets = new PasswordResetService({
+    models,
+    users,
+    sessions,
+    limiter,
+    limits: passwordResetLimits(config),
+    notifications: producers.notifications,
+    logger,
+    bcryptRounds: config.BCRYPT_ROUNDS,
+    siteOrigin: config.SITE_ORIGIN,
+    ttlMinutes: config.PASSWORD_RESET_TTL_MINUTES,
+  });
+  const accounts = new AccountService({
+    models,
+    users,
+    sessions,
+    limiter,
+    limits,
+    producers,
+    logger,
+    bcryptRounds: config.BCRYPT_ROUNDS,
+  });
+  const exports = new MemberExportService({
+    baseUrls: {
+      courses: config.COURSES_INTERNAL_URL,
+      billing: config.BILLING_INTERNAL_URL,
+      contact: config.CONTACT_INTERNAL_URL,
+    },
+    jwtSecret: config.JWT_SECRET,
+    timeoutMs: config.INTERNAL_REQUEST_TIMEOUT_MS,
+    limiter,
+    exportsPerMember: memberExportLimit(config),
+    logger,
   });
   const membership = startable(() =>
-    startMembershipWorker(users, {
-      redisUrl: deps.config.REDIS_URL,
-      redisPrefix: deps.config.REDIS_PREFIX,
-      logger: deps.logger,
-    }),
+    startMembershipWorker(users, { redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX, logger }),
   );
   return {
-    app: createApp(deps, { name: 'auth', routers: [authRouter(users)] }),
-    background: { membership },
+    app: createApp(deps, {
+      name: 'auth',
+      routers: [authRouter(users), accountRouter({ accounts, resets, exports, bodyLimit: config.BODY_LIMIT })],
+    }),
+    // The producers are listed first, so they close after the worker.
+    background: { producers, membership },
     /** The member domain, for callers besides the routes (tests; the lock lift of a password reset). */
     users,
   };

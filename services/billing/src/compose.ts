@@ -1,11 +1,15 @@
-import { createApp, RateLimiter, type ServiceDeps } from '@fm/shared';
+import { createApp, RateLimiter, startable, type ServiceDeps } from '@fm/shared';
 import type { BillingConfig } from './config';
+import { AccountDeletionService } from './domain/account-deletion.service';
 import { billingModels, ensureBillingIndexes } from './domain/billing.models';
 import { CheckoutService } from './domain/checkout.service';
-import { Members } from './domain/members';
+import { Customers } from './domain/customers';
 import { StripeWebhookService } from './domain/stripe-webhook.service';
+import { startAccountEventsWorker } from './events/account-events.worker';
 import { createBillingProducers, type BillingProducers } from './events/billing.producers';
+import { createMembershipCompletions } from './events/membership-completions';
 import { billingRouter } from './routes/billing.routes';
+import { internalRouter } from './routes/internal.routes';
 import { WEBHOOK_PATH, webhookRouter } from './routes/webhook.routes';
 import { createStripeClient, type Stripe } from './stripe/stripe-client';
 
@@ -16,26 +20,41 @@ export interface BillingOverrides {
 }
 
 /**
- * The billing service: checkout, the account routes and the Stripe webhook (exempt from the
- * Origin check: its signature is its check). Its collections' indexes exist before it answers.
+ * The billing service: checkout, the account routes, the Stripe webhook (exempt from the
+ * Origin check: its signature is its check) and the internal member export; in the
+ * background, the producers, the listener for membership-job completions (the sync waits on
+ * it) and the consumer of auth's account events (started by runService, or by a test).
+ * Its collections' indexes exist before it answers.
  */
 export async function compose(deps: ServiceDeps<BillingConfig>, overrides: BillingOverrides = {}) {
-  const { config, mongo, redis } = deps;
+  const { config, mongo, redis, logger } = deps;
   const models = billingModels(mongo);
   await ensureBillingIndexes(models);
-  const producers =
-    overrides.producers ?? createBillingProducers({ redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX });
+  const queues = { redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX };
+  const producers = overrides.producers ?? createBillingProducers(queues);
+  const completions = createMembershipCompletions({ ...queues, logger });
   const stripe = overrides.stripe ?? createStripeClient(config);
-  const members = new Members(mongo);
-  const checkout = new CheckoutService({ config, stripe, models, members, producers, redis });
-  const webhooks = new StripeWebhookService({ stripe, models, members, producers });
+  const customers = new Customers({ models, stripe, redis, redisPrefix: config.REDIS_PREFIX });
+  const checkout = new CheckoutService({
+    config,
+    stripe,
+    models,
+    customers,
+    producers,
+    membershipEvents: completions.events,
+    redis,
+  });
+  const webhooks = new StripeWebhookService({ stripe, models, customers, producers });
+  const deletions = new AccountDeletionService({ models, customers, stripe });
+  const accountEvents = startable(() => startAccountEventsWorker(deletions, { ...queues, logger }));
   const app = createApp(deps, {
     name: 'billing',
     originExemptPaths: [WEBHOOK_PATH],
     routers: [
       webhookRouter({ stripe, webhookSecret: config.STRIPE_WEBHOOK_SECRET, webhooks }),
       billingRouter({ mongo, checkout, limiter: new RateLimiter(redis, config.REDIS_PREFIX) }),
+      internalRouter({ jwtSecret: config.JWT_SECRET, models }),
     ],
   });
-  return { app, background: { producers } };
+  return { app, background: { producers, membershipEvents: completions.part, accountEvents } };
 }

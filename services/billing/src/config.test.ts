@@ -19,7 +19,6 @@ const production: Record<string, string | undefined> = {
   JWT_SECRET: 'prod-jwt-secret-9d1e7b3a5c2f8e4a6b0d',
   STRIPE_SECRET_KEY: 'sk_live_51Habc',
   STRIPE_WEBHOOK_SECRET: 'whsec_9f8e7d6c5b4a',
-  STRIPE_PUBLISHABLE_KEY: 'pk_live_51Habc',
 };
 
 function problemsOf(env: Record<string, string | undefined>): string[] {
@@ -60,7 +59,6 @@ describe('billing configuration in production', () => {
       problemsOf({
         ...production,
         STRIPE_SECRET_KEY: 'sk_test_51Hstaging',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_51Hstaging',
       }),
     ).toEqual([]);
   });
@@ -73,7 +71,6 @@ describe('billing configuration in production', () => {
         'SESSION_KEYS',
         'SITE_ORIGIN',
         'STRIPE_API_BASE',
-        'STRIPE_PUBLISHABLE_KEY',
         'STRIPE_SECRET_KEY',
         'STRIPE_WEBHOOK_SECRET',
       ].sort(),

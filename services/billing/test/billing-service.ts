@@ -1,9 +1,10 @@
 /**
  * The billing service for its integration tests, wired by its own compose on an isolated
  * database and Redis prefix, against stripe-mock: one place for what every billing test file
- * sets up, and the helpers they share (signed webhook deliveries, the jobs billing queued).
+ * sets up, and the helpers they share (signed webhook deliveries, the jobs billing queued,
+ * auth's account events published as auth publishes them).
  */
-import { bullPrefix, closeBackground, type Background } from '@fm/shared';
+import { bullPrefix, closeBackground, QueueProducer, QUEUES, type Background, type QueueName } from '@fm/shared';
 import { createTestDeps, type TestDeps } from '@fm/shared/testing';
 import { type Job, QueueEvents } from 'bullmq';
 import type Koa from 'koa';
@@ -19,20 +20,28 @@ export type BillingQueue = 'membership' | 'notifications';
 
 const JOB_STATES = ['waiting', 'active', 'completed', 'failed', 'delayed', 'prioritized'] as const;
 
+type Composed = Awaited<ReturnType<typeof compose>>;
+
 export interface BillingTestService {
   deps: TestDeps<BillingConfig>;
   app: Koa;
+  /** Its background parts; the account-events consumer is not started (a test starts it). */
+  background: Composed['background'];
   producers: BillingProducers;
   /** stripe-mock's fixtures, ready to be made into events. */
   events: StripeEvents;
   /** Another billing app on the same deps (its background is closed with this one). */
   compose(overrides: BillingOverrides): Promise<Koa>;
+  /** The same, app and background (e.g. its account-events consumer with a watched Stripe client). */
+  composeService(overrides: BillingOverrides): Promise<Composed>;
+  /** Publishes auth's `account-deleted` for billing, as auth does (job id from the event id unless given). */
+  accountDeleted(userId: string, eventId: string, jobId?: string): Promise<Job>;
   /** POSTs `event` to the webhook, signed as Stripe signs it, to this service's app or `app`. */
   deliver(event: Parameters<typeof signed>[0], options?: Parameters<typeof signed>[1], app?: Koa): request.Test;
   /** Every job (in any state) billing queued on `queue` whose payload `match`es. */
   jobs(queue: BillingQueue, match?: (data: Record<string, unknown>) => boolean): Promise<Job[]>;
-  /** BullMQ's completed/failed events of one of billing's queues (for job.waitUntilFinished). */
-  queueEvents(queue: BillingQueue): Promise<QueueEvents>;
+  /** BullMQ's completed/failed events of one of billing's queues, or another (for job.waitUntilFinished). */
+  queueEvents(queue: BillingQueue | QueueName): Promise<QueueEvents>;
   /** Closes everything it composed and opened, then removes the database and Redis prefix. */
   close(): Promise<void>;
 }
@@ -45,16 +54,27 @@ export async function startBillingService(env: Record<string, string> = {}): Pro
   const backgrounds: Background[] = [service.background];
   const listeners: QueueEvents[] = [];
   const { producers } = service.background;
+  const queueOptions = { redisUrl: deps.config.REDIS_URL, redisPrefix: deps.config.REDIS_PREFIX };
+  let accountEvents: QueueProducer<typeof QUEUES.accountEventsBilling> | undefined;
+  const composeService = async (overrides: BillingOverrides) => {
+    const other = await compose(deps, overrides);
+    backgrounds.push(other.background);
+    return other;
+  };
 
   return {
     deps,
     app: service.app,
+    background: service.background,
     producers,
     events,
     async compose(overrides) {
-      const other = await compose(deps, overrides);
-      backgrounds.push(other.background);
-      return other.app;
+      return (await composeService(overrides)).app;
+    },
+    composeService,
+    accountDeleted(userId, eventId, jobId = `auth-${eventId}`) {
+      accountEvents ??= new QueueProducer(QUEUES.accountEventsBilling, queueOptions);
+      return accountEvents.publish('account-deleted', { userId, eventId, occurredAt: new Date().toISOString() }, jobId);
     },
     deliver(event, options = {}, app = service.app) {
       const { payload, signature } = signed(event, options);
@@ -69,7 +89,8 @@ export async function startBillingService(env: Record<string, string> = {}): Pro
       return all.filter((job) => match(job.data as Record<string, unknown>));
     },
     async queueEvents(queue) {
-      const listener = new QueueEvents(producers[queue].queue.name, {
+      const name = queue === 'membership' || queue === 'notifications' ? producers[queue].queue.name : queue;
+      const listener = new QueueEvents(name, {
         connection: { url: deps.config.REDIS_URL },
         prefix: bullPrefix(deps.config.REDIS_PREFIX),
       });
@@ -79,6 +100,7 @@ export async function startBillingService(env: Record<string, string> = {}): Pro
     },
     async close() {
       await Promise.all(listeners.map((listener) => listener.close()));
+      await accountEvents?.close();
       for (const background of backgrounds.reverse()) await closeBackground(background);
       await deps.close();
     },

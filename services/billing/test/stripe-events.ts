@@ -14,7 +14,6 @@ export function billingEnv(overrides: Record<string, string> = {}): Record<strin
     STRIPE_SECRET_KEY: 'sk_test_123',
     STRIPE_API_BASE: STRIPE_MOCK_URL,
     STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_fairwaymind',
     ...overrides,
   };
 }

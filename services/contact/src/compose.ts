@@ -4,6 +4,7 @@ import { ContactService } from './domain/contact.service';
 import { Mailer } from './domain/mailer';
 import { NotificationService } from './domain/notification.service';
 import { contactRouter } from './routes/contact.routes';
+import { memberExportRouter } from './routes/member-export.routes';
 import { startContactSweep } from './workers/contact-sweep.worker';
 import { startNotificationsWorker } from './workers/notifications.worker';
 
@@ -13,8 +14,9 @@ export interface ContactOverrides {
 }
 
 /**
- * The contact service: the contact form, the founder mail worker (contact messages and coaching
- * bookings) and the sweep that re-queues messages whose mail has not gone out.
+ * The contact service: the contact form, the mail worker (contact messages and coaching bookings
+ * for the founder, account mails for members), the sweep that re-queues messages whose mail has
+ * not gone out, and the contact part of a member's data export (internal, service token).
  */
 export function compose(deps: ServiceDeps<Config>, overrides: ContactOverrides = {}) {
   const { config } = deps;
@@ -50,7 +52,10 @@ export function compose(deps: ServiceDeps<Config>, overrides: ContactOverrides =
   const sweep = startable(() => startContactSweep(deps, contact));
 
   return {
-    app: createApp(deps, { name: 'contact', routers: [contactRouter(contact, limiter, rule)] }),
+    app: createApp(deps, {
+      name: 'contact',
+      routers: [contactRouter(contact, limiter, rule), memberExportRouter(contact, config.JWT_SECRET)],
+    }),
     // The producer is listed first, so it closes after the worker and the sweep that use it.
     background: { producer, notifications, sweep },
   };

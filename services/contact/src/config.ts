@@ -1,4 +1,4 @@
-import { baseEnvSchema } from '@fm/shared';
+import { baseEnvSchema, productFactsEnv } from '@fm/shared';
 import { z } from 'zod';
 
 export const configSchema = baseEnvSchema.extend({
@@ -11,6 +11,8 @@ export const configSchema = baseEnvSchema.extend({
   MAIL_FROM: z.string().min(3).default('Fairway Mind <no-reply@fairwaymind.local>'),
   /** Receives contact messages and coaching bookings. */
   FOUNDER_EMAIL: z.email().default('founder@fairwaymind.local'),
+  /** SUPPORT_EMAIL (named in the account mails), FOUNDER_NAME, COACHING_SESSION_MINUTES (coaching mails): the kit's fragment, as content reads them. */
+  ...productFactsEnv,
   /** Valid contact messages per client IP and window (invalid ones are refused before counting). */
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   CONTACT_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),

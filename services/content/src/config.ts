@@ -1,10 +1,16 @@
-import { baseEnvSchema } from '@fm/shared';
+import { baseEnvSchema, pricingEnv, productFactsEnv, stripePublishableKeyEnv } from '@fm/shared';
 import { z } from 'zod';
 
-/** The Premium price lives here once (cents); the seed renders the tier's "$19.99" from it. */
+/**
+ * The prices, currency, founder, support address and Stripe.js key are the shared kit's
+ * fragments (billing reads the same variables): content publishes them in GET /api/config and
+ * renders the Premium tier's "$19.99" from PREMIUM_PRICE_CENTS and CURRENCY on every answer.
+ */
 export const configSchema = baseEnvSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(4002),
-  PREMIUM_PRICE_CENTS: z.coerce.number().int().positive().default(1999),
+  ...pricingEnv,
+  ...productFactsEnv,
+  ...stripePublishableKeyEnv,
   /** How long a replica keeps the catalogue in memory before re-reading it (the seed also invalidates it). */
   CATALOGUE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
 });
@@ -19,6 +25,7 @@ export const seedConfigSchema = configSchema.pick({
   REDIS_URL: true,
   REDIS_PREFIX: true,
   PREMIUM_PRICE_CENTS: true,
+  CURRENCY: true,
 });
 
 export type SeedConfig = z.infer<typeof seedConfigSchema>;

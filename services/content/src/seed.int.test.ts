@@ -1,5 +1,6 @@
 import { closeBackground, type Composed } from '@fm/shared';
 import { createTestDeps, loggedInMember, type TestDeps } from '@fm/shared/testing';
+import { contentEnv } from '../test/content-env';
 import request from 'supertest';
 import { compose } from './compose';
 import { configSchema, type Config } from './config';
@@ -10,7 +11,7 @@ let deps: TestDeps<Config>;
 const composed: Composed[] = [];
 
 beforeAll(async () => {
-  deps = await createTestDeps(configSchema);
+  deps = await createTestDeps(configSchema, contentEnv());
 });
 afterAll(async () => {
   for (const service of composed) await closeBackground(service.background);
@@ -102,23 +103,40 @@ describe('seedCatalogue', () => {
 });
 
 describe('the catalogue cache', () => {
-  it('when the seed runs beside a running service, then the next read shows the new catalogue', async () => {
+  it('when the seed runs beside a running service, then the next read shows the seeded catalogue again', async () => {
     await seedCatalogue(deps.mongo, { redis: deps.redis, redisPrefix: deps.config.REDIS_PREFIX });
     const server = serve();
-    const price = async () => (await request(server).get('/api/membership-tiers')).body[1].price;
-    expect(await price()).toBe('$19.99');
+    const features = async () => (await request(server).get('/api/membership-tiers')).body[1].features as string[];
+    const seeded = await features();
+    expect(seeded).toContain('New content every month');
 
+    // Edited by hand and the caches dropped: the service shows the edit...
+    await deps.mongo
+      .db!.collection('membership_tiers')
+      .updateOne({ name: 'Premium' }, { $set: { features: ['Edited by hand'] } });
+    await bumpCatalogueVersion(deps.redis, deps.config.REDIS_PREFIX);
+    expect(await features()).toEqual(['Edited by hand']);
+
+    // ...until the seed runs again: it overwrites seeded fields and bumps the version itself.
     const versionBefore = Number(await deps.redis.get(catalogueVersionKey(deps.config.REDIS_PREFIX)));
+    await seedCatalogue(deps.mongo, { redis: deps.redis, redisPrefix: deps.config.REDIS_PREFIX });
+    expect(Number(await deps.redis.get(catalogueVersionKey(deps.config.REDIS_PREFIX)))).toBe(versionBefore + 1);
+    expect(await features()).toEqual(seeded);
+  });
+
+  it('when the seed stored another Premium price, then the service still answers the price of its own config', async () => {
     await seedCatalogue(deps.mongo, {
       premiumPriceCents: 2499,
+      currency: 'eur',
       redis: deps.redis,
       redisPrefix: deps.config.REDIS_PREFIX,
     });
-    expect(Number(await deps.redis.get(catalogueVersionKey(deps.config.REDIS_PREFIX)))).toBe(versionBefore + 1);
-    expect(await price()).toBe('$24.99');
-
+    expect(await deps.mongo.db!.collection('membership_tiers').findOne({ name: 'Premium' })).toMatchObject({
+      price: '€24.99',
+    });
+    const res = await request(serve()).get('/api/membership-tiers');
+    expect(res.body.map((tier: { price: string }) => tier.price)).toEqual(['Free', '$19.99']);
     await seedCatalogue(deps.mongo, { redis: deps.redis, redisPrefix: deps.config.REDIS_PREFIX });
-    expect(await price()).toBe('$19.99');
   });
 
   it('when the database changes without a version bump, then the cached answer is served until the bump', async () => {

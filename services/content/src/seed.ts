@@ -22,11 +22,16 @@ import { lessonModel } from './domain/lesson.model';
 import { memberContentModel } from './domain/member-content.model';
 import { memberSectionModel } from './domain/member-section.model';
 import { membershipTierModel } from './domain/membership-tier.model';
+import { formatPrice } from './domain/site-facts';
 import { testimonialModel } from './domain/testimonial.model';
 
 export interface SeedOptions {
-  /** Renders the Premium tier's price; defaults to the config's default (1999 → "$19.99"). */
+  /**
+   * The Premium tier's stored price text; defaults to the config's defaults (1999, usd → "$19.99").
+   * The service answers the price rendered from its own config, whatever is stored.
+   */
   premiumPriceCents?: number;
+  currency?: string;
   /** With both, the catalogue version is bumped so running services drop their caches. */
   redis?: Redis;
   redisPrefix?: string;
@@ -56,7 +61,10 @@ async function upsert<T>(model: Model<T>, key: Record<string, unknown>, fields: 
 }
 
 export async function seedCatalogue(mongo: Connection, options: SeedOptions = {}): Promise<SeedCounts> {
-  const premiumPriceCents = options.premiumPriceCents ?? seedConfigSchema.shape.PREMIUM_PRICE_CENTS.parse(undefined);
+  const premiumPrice = formatPrice(
+    options.premiumPriceCents ?? seedConfigSchema.shape.PREMIUM_PRICE_CENTS.parse(undefined),
+    options.currency ?? seedConfigSchema.shape.CURRENCY.parse(undefined),
+  );
   const models = {
     lessons: lessonModel(mongo),
     testimonials: testimonialModel(mongo),
@@ -71,7 +79,7 @@ export async function seedCatalogue(mongo: Connection, options: SeedOptions = {}
   // One write at a time: a handful of small upserts, and kind to a SQLite-backed FerretDB.
   for (const lesson of LESSONS) await upsert(models.lessons, { title: lesson.title }, lesson);
   for (const t of TESTIMONIALS) await upsert(models.testimonials, { name: t.name, location: t.location }, t);
-  for (const tier of membershipTiers(premiumPriceCents)) await upsert(models.tiers, { name: tier.name }, tier);
+  for (const tier of membershipTiers(premiumPrice)) await upsert(models.tiers, { name: tier.name }, tier);
   for (const lecture of LECTURES) await upsert(models.lectures, { number: lecture.number }, lecture);
   for (const { items, ...section } of SECTIONS) {
     await upsert(models.sections, { slug: section.slug }, section);
@@ -103,6 +111,7 @@ async function main(): Promise<void> {
   try {
     const counts = await seedCatalogue(mongo, {
       premiumPriceCents: config.PREMIUM_PRICE_CENTS,
+      currency: config.CURRENCY,
       redis,
       redisPrefix: config.REDIS_PREFIX,
     });

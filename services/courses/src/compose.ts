@@ -1,15 +1,21 @@
-import { createApp, RateLimiter, type ServiceDeps } from '@fm/shared';
+import { createApp, RateLimiter, type ServiceDeps, startable } from '@fm/shared';
 import type { Config } from './config';
 import { courseModels } from './domain/course.model';
 import { CourseService } from './domain/course.service';
+import { MemberEventsService } from './domain/member-events.service';
 import { coursesRouter } from './routes/courses.routes';
+import { memberExportRouter } from './routes/member-export.routes';
+import { startAccountEventsWorker } from './workers/account-events.worker';
 
-/** The courses service: a member's course library, community courses, likes and favorites. */
+/**
+ * The courses service: a member's course library, community courses, likes and favorites; the
+ * member export auth calls (/internal); and the consumer of auth's account events (started by
+ * runService).
+ */
 export function compose(deps: ServiceDeps<Config>) {
   const models = courseModels(deps.mongo);
   const courses = new CourseService({
     models,
-    mongo: deps.mongo,
     maxCoursesPerMember: deps.config.COURSES_MAX_PER_MEMBER,
   });
   const router = coursesRouter({
@@ -19,5 +25,19 @@ export function compose(deps: ServiceDeps<Config>) {
     limiter: new RateLimiter(deps.redis, deps.config.REDIS_PREFIX),
     writesPerMinute: deps.config.COURSES_WRITES_PER_MINUTE,
   });
-  return { app: createApp(deps, { name: 'courses', routers: [router] }), background: {} };
+  const internal = memberExportRouter({ courses, ready: models.ready, jwtSecret: deps.config.JWT_SECRET });
+  const members = new MemberEventsService(models);
+  const accountEvents = startable(async () => {
+    await models.ready();
+    return startAccountEventsWorker(members, {
+      redis: deps.redis,
+      redisUrl: deps.config.REDIS_URL,
+      redisPrefix: deps.config.REDIS_PREFIX,
+      logger: deps.logger,
+    });
+  });
+  return {
+    app: createApp(deps, { name: 'courses', routers: [router, internal] }),
+    background: { accountEvents },
+  };
 }

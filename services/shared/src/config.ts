@@ -44,6 +44,39 @@ export const baseEnvSchema = z.object({
 
 export type BaseConfig = z.infer<typeof baseEnvSchema>;
 
+/*
+ * Fragments for the facts several services state, declared once so each reads the same variable
+ * the same way: `baseEnvSchema.extend({ ...pricingEnv, ... })`.
+ */
+
+const cents = z.coerce.number().int().positive();
+
+/** What members pay, in the currency's minor unit: billing charges it, content shows it (GET /api/config). */
+export const pricingEnv = {
+  PREMIUM_PRICE_CENTS: cents.default(1999),
+  COACHING_PRICE_CENTS: cents.default(10000),
+  CURRENCY: z
+    .string()
+    .regex(/^[A-Za-z]{3}$/, 'a three-letter ISO currency code')
+    .transform((value) => value.toLowerCase())
+    .default('usd'),
+};
+
+/** Stripe.js's key, public by design: billing's checkout and content's GET /api/config hand it out. */
+export const stripePublishableKeyEnv = {
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_[A-Za-z0-9]+_[A-Za-z0-9]+/, 'must look like pk_test_…'),
+};
+
+/** Facts about the product the site and the mails state: content publishes them, contact's mails use them. */
+export const productFactsEnv = {
+  /** Where members write for help (shown on the site and in account mails). */
+  SUPPORT_EMAIL: z.email().default('support@fairwaymind.local'),
+  /** The coach members book and read about, with the title the site shows ("Coach Alex Reid"). */
+  FOUNDER_NAME: z.string().trim().min(1).max(100).default('Coach Alex Reid'),
+  /** Length of the one-on-one coaching session. */
+  COACHING_SESSION_MINUTES: z.coerce.number().int().min(5).max(480).default(45),
+};
+
 /**
  * The development values `.env.example` ships with (the only place they are listed; a test keeps
  * `.env.example` in step). With NODE_ENV=production a service refuses to start while a variable

@@ -2,6 +2,7 @@ export * from './config';
 export * from './errors';
 export * from './guards';
 export * from './logger';
+export * from './metrics';
 export * from './mongo';
 export * from './rate-limit';
 export * from './redis';

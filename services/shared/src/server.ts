@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { type BaseConfig, ConfigError, loadConfig } from './config';
 import type { ServiceDeps } from './http/create-app';
 import { createLogger } from './logger';
+import { metrics } from './metrics';
 import { connectMongo } from './mongo';
 import { createRedis } from './redis';
 
@@ -88,6 +89,7 @@ export async function runService<S extends z.ZodType<BaseConfig>>(options: RunSe
     throw err;
   }
   const logger = createLogger({ name: options.name, level: config.LOG_LEVEL });
+  metrics.registry.setDefaultLabels({ service: options.name });
   const mongo = await connectMongo(config.MONGO_URL);
   const redis = createRedis(config.REDIS_URL);
   const deps: ServiceDeps<z.infer<S>> = { config, logger, mongo, redis };

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type Koa from 'koa';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import createSession from 'koa-session';
 import type { Redis } from 'ioredis';
 
@@ -10,11 +10,23 @@ export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 /** What we keep in a session. Only the user id: everything else is read fresh from MongoDB. */
 export interface SessionData {
   userId?: string;
+  /**
+   * The member's session generation when this session began (stamped by the store, never by a
+   * route). Ending every session of a member raises the generation; older sessions are refused.
+   */
+  gen?: number;
 }
 
 declare module 'koa' {
   interface ExtendableContext {
-    session: (SessionData & { regenerate(): Promise<void>; maxAge?: number | 'session' }) | null;
+    session:
+      | (SessionData & {
+          regenerate(): Promise<void>;
+          maxAge?: number | 'session';
+          /** The session id (the cookie's value); undefined until one is generated. */
+          readonly externalKey?: string;
+        })
+      | null;
   }
 }
 
@@ -22,21 +34,204 @@ export function sessionKey(prefix: string, sid: string): string {
   return `${prefix}:sess:${sid}`;
 }
 
-/** koa-session external store in Redis: one key per session, expiring with the session. */
+/** The set of a member's session ids (the session index). */
+export function userSessionsKey(prefix: string, userId: string): string {
+  return `${prefix}:user-sessions:${userId}`;
+}
+
+/** The member's session generation: sessions stamped with a lower one are dead. */
+export function userSessionsGenerationKey(prefix: string, userId: string): string {
+  return `${prefix}:user-sessions-gen:${userId}`;
+}
+
+/**
+ * How long the index and the generation outlive their last change: past the longest a session
+ * can live unsaved (max age + the store's 10 s margin), every session they speak of is gone.
+ */
+const INDEX_TTL_MS = SESSION_MAX_AGE_MS + 24 * 60 * 60 * 1000;
+
+/** Lua helpers shared by the scripts: the member of a stored session JSON, and its generation. */
+const LUA_HELPERS = `
+local function decode(raw)
+  local ok, data = pcall(cjson.decode, raw)
+  if ok and type(data) == 'table' then return data end
+  return nil
+end
+local function memberOf(data)
+  if data and type(data.userId) == 'string' and data.userId ~= '' then return data.userId end
+  return nil
+end
+local function currentGen(prefix, userId)
+  return tonumber(redis.call('GET', prefix .. ':user-sessions-gen:' .. userId)) or 0
+end
+`;
+
+/**
+ * Reads a session, or nothing when it belongs to a member whose sessions were ended after it
+ * began (its generation is below the member's). One round trip.
+ * KEYS[1] session key; ARGV[1] prefix.
+ */
+const GET_SCRIPT = `${LUA_HELPERS}
+local raw = redis.call('GET', KEYS[1])
+if not raw then return nil end
+local data = decode(raw)
+local userId = memberOf(data)
+if userId and (tonumber(data.gen) or 0) < currentGen(ARGV[1], userId) then return nil end
+return raw`;
+
+/**
+ * Saves a session and indexes it under its member, in one step (one round trip per save).
+ * A session this request began (ARGV[4] = '1'; its JSON, a non-empty object, has no `gen`) is
+ * stamped with the member's current generation;
+ * any other is saved only if its generation is still current, so a request that was in flight
+ * while the member's sessions were ended cannot write its session back.
+ * KEYS[1] session key; ARGV[1] prefix, ARGV[2] sid, ARGV[3] JSON, ARGV[4] fresh, ARGV[5] ttl ms,
+ * ARGV[6] index ttl ms. Returns 1 when saved, 0 when refused.
+ */
+const SET_SCRIPT = `${LUA_HELPERS}
+local raw = ARGV[3]
+local data = decode(raw)
+local userId = memberOf(data)
+if not userId then
+  redis.call('SET', KEYS[1], raw, 'PX', ARGV[5])
+  return 1
+end
+local index = ARGV[1] .. ':user-sessions:' .. userId
+local gen = currentGen(ARGV[1], userId)
+if ARGV[4] == '1' then
+  raw = string.sub(raw, 1, -2) .. ',"gen":' .. gen .. '}'
+elseif (tonumber(data.gen) or 0) < gen then
+  redis.call('DEL', KEYS[1])
+  redis.call('SREM', index, ARGV[2])
+  return 0
+end
+redis.call('SET', KEYS[1], raw, 'PX', ARGV[5])
+redis.call('SADD', index, ARGV[2])
+if redis.call('PTTL', index) < tonumber(ARGV[6]) then redis.call('PEXPIRE', index, ARGV[6]) end
+return 1`;
+
+/** Deletes a session and takes it out of its member's index. KEYS[1] session key; ARGV[1] prefix, ARGV[2] sid. */
+const DESTROY_SCRIPT = `${LUA_HELPERS}
+local raw = redis.call('GET', KEYS[1])
+if raw then
+  local userId = memberOf(decode(raw))
+  if userId then redis.call('SREM', ARGV[1] .. ':user-sessions:' .. userId, ARGV[2]) end
+end
+redis.call('DEL', KEYS[1])
+return 1`;
+
+/**
+ * Ends every session of a member but `except`: deletes the indexed ones, raises the member's
+ * generation (so unindexed or in-flight older sessions are refused too) and re-stamps `except`
+ * with the new generation. KEYS[1] index, KEYS[2] generation; ARGV[1] prefix, ARGV[2] except sid
+ * ('' for none), ARGV[3] generation ttl ms. Returns the number of sessions deleted.
+ */
+const DESTROY_USER_SCRIPT = `
+local sids = redis.call('SMEMBERS', KEYS[1])
+local ended = 0
+for _, sid in ipairs(sids) do
+  if sid ~= ARGV[2] then
+    ended = ended + redis.call('DEL', ARGV[1] .. ':sess:' .. sid)
+    redis.call('SREM', KEYS[1], sid)
+  end
+end
+local gen = redis.call('INCR', KEYS[2])
+redis.call('PEXPIRE', KEYS[2], ARGV[3])
+if ARGV[2] ~= '' and redis.call('SISMEMBER', KEYS[1], ARGV[2]) == 1 then
+  local key = ARGV[1] .. ':sess:' .. ARGV[2]
+  local raw = redis.call('GET', key)
+  if raw then
+    local kept, n = raw:gsub('([,{])"gen":%-?[%d.eE+-]+', '%1"gen":' .. gen, 1)
+    if n == 0 then kept = string.sub(raw, 1, -2) .. ',"gen":' .. gen .. '}' end
+    redis.call('SET', key, kept, 'KEEPTTL')
+  end
+end
+return ended`;
+
+/** Session ids generated during a request: the store stamps those as new sessions. */
+const freshIds = new WeakMap<object, Set<string>>();
+
+function generateId(ctx?: Context): string {
+  const sid = randomBytes(24).toString('base64url');
+  if (ctx) {
+    const ids = freshIds.get(ctx) ?? new Set<string>();
+    ids.add(sid);
+    freshIds.set(ctx, ids);
+  }
+  return sid;
+}
+
+/**
+ * koa-session external store in Redis: one key per session, expiring with the session, and the
+ * member's index of session ids (`<prefix>:user-sessions:<userId>`) kept by the same script.
+ */
 export function redisSessionStore(redis: Redis, prefix: string) {
   return {
     async get(sid: string) {
-      const raw = await redis.get(sessionKey(prefix, sid));
+      const raw = (await redis.eval(GET_SCRIPT, 1, sessionKey(prefix, sid), prefix)) as string | null;
       return raw ? (JSON.parse(raw) as Record<string, unknown>) : undefined;
     },
-    async set(sid: string, sess: Record<string, unknown>, maxAge: number | 'session' | undefined) {
+    async set(
+      sid: string,
+      sess: Record<string, unknown>,
+      maxAge: number | 'session' | undefined,
+      options?: { ctx?: Context },
+    ) {
       const ttl = typeof maxAge === 'number' ? maxAge : SESSION_MAX_AGE_MS;
-      await redis.set(sessionKey(prefix, sid), JSON.stringify(sess), 'PX', ttl);
+      const fresh = options?.ctx ? (freshIds.get(options.ctx)?.has(sid) ?? false) : false;
+      // A new session takes the member's generation now, whatever the session object carried.
+      const { gen: _gen, ...data } = sess;
+      await redis.eval(
+        SET_SCRIPT,
+        1,
+        sessionKey(prefix, sid),
+        prefix,
+        sid,
+        JSON.stringify(fresh ? data : sess),
+        fresh ? '1' : '0',
+        ttl,
+        Math.max(ttl, INDEX_TTL_MS),
+      );
     },
     async destroy(sid: string) {
-      await redis.del(sessionKey(prefix, sid));
+      await redis.eval(DESTROY_SCRIPT, 1, sessionKey(prefix, sid), prefix, sid);
     },
   };
+}
+
+/**
+ * Ends every session of a member (password reset, sign-out everywhere, account deletion), or
+ * every one but `except` (a password change keeps the session it was made in). Sessions saved
+ * later by requests that were already in flight are refused by the store. Returns how many
+ * indexed sessions were deleted.
+ */
+export async function destroyUserSessions(
+  redis: Redis,
+  prefix: string,
+  userId: string,
+  options: { except?: string } = {},
+): Promise<number> {
+  return (await redis.eval(
+    DESTROY_USER_SCRIPT,
+    2,
+    userSessionsKey(prefix, userId),
+    userSessionsGenerationKey(prefix, userId),
+    prefix,
+    options.except ?? '',
+    INDEX_TTL_MS,
+  )) as number;
+}
+
+/** The ids of a member's live indexed sessions (ops and tests). */
+export async function listUserSessions(redis: Redis, prefix: string, userId: string): Promise<string[]> {
+  const sids = await redis.smembers(userSessionsKey(prefix, userId));
+  if (!sids.length) return [];
+  const alive = await redis.exists(...sids.map((sid) => sessionKey(prefix, sid)));
+  if (alive === sids.length) return sids.sort();
+  const pipeline = redis.pipeline();
+  for (const sid of sids) pipeline.exists(sessionKey(prefix, sid));
+  const results = (await pipeline.exec()) ?? [];
+  return sids.filter((_, i) => results[i]?.[1] === 1).sort();
 }
 
 /**
@@ -58,7 +253,7 @@ export function sessionMiddleware(
       signed: true,
       overwrite: true,
       store: redisSessionStore(options.redis, options.prefix),
-      genid: () => randomBytes(24).toString('base64url'),
+      genid: generateId,
     },
     app,
   ) as Middleware;

@@ -59,17 +59,40 @@ const membershipChangeSchema = new Schema<MembershipChange>(
   schemaOptions({ collection: 'membership_changes' }),
 );
 
+/**
+ * A member's password-reset token, stored only as the SHA-256 of the token (the mail carries
+ * the token). Keyed by that hash, so finding and consuming it are primary-key operations; at
+ * most one per member (`userId` is unique: a newer request replaces the older token).
+ */
+export interface PasswordReset {
+  _id: string;
+  userId: string;
+  expiresAt: Date;
+  createdAt: Date;
+}
+
+const passwordResetSchema = new Schema<PasswordReset>(
+  {
+    _id: { type: String, required: true },
+    userId: { type: String, required: true, unique: true },
+    expiresAt: { type: Date, required: true },
+  },
+  schemaOptions({ collection: 'password_resets', timestamps: { createdAt: true, updatedAt: false } }),
+);
+
 export interface AuthModels {
   User: Model<User>;
   MembershipChange: Model<MembershipChange>;
+  PasswordReset: Model<PasswordReset>;
 }
 
 export async function authModels(mongo: Connection): Promise<AuthModels> {
   const models = {
     User: registerModel(mongo, 'User', userSchema),
     MembershipChange: registerModel(mongo, 'MembershipChange', membershipChangeSchema),
+    PasswordReset: registerModel(mongo, 'PasswordReset', passwordResetSchema),
   };
-  await Promise.all([models.User.init(), models.MembershipChange.init()]);
+  await Promise.all([models.User.init(), models.MembershipChange.init(), models.PasswordReset.init()]);
   return models;
 }
 

@@ -11,6 +11,15 @@ export const messages = {
   emailTaken: 'An account with this email already exists',
   invalidCredentials: 'Invalid email or password',
   tooManyAttempts: 'Too many login attempts. Please wait a few minutes and try again.',
+  resetRequested: 'If an account exists for that email, we have sent it a link to reset the password.',
+  tooManyResets: 'Too many password reset requests. Please try again later.',
+  resetTokenInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
+  currentPasswordRequired: 'Current password is required',
+  currentPasswordWrong: 'Your current password is incorrect',
+  passwordWrong: 'Password is incorrect',
+  profileFieldsOnly: 'Only firstName and lastName can be changed here',
+  tooManyExports: 'Too many data exports. Please try again later.',
+  exportUnavailable: 'Your data export could not be assembled right now. Please try again in a few minutes.',
 } as const;
 
 const email = z
@@ -30,12 +39,18 @@ const optionalName = (label: string) =>
 /** bcrypt reads only the first 72 bytes (UTF-8); anything after them would be silently ignored. */
 const BCRYPT_MAX_BYTES = 72;
 
+/** A password a member chooses (signup, reset, change). */
+const newPassword = z
+  .string({ error: messages.passwordRequired })
+  .min(6, messages.passwordTooShort)
+  .refine((value) => Buffer.byteLength(value, 'utf8') <= BCRYPT_MAX_BYTES, messages.passwordTooLong);
+
+/** A password a member types to prove it is them (compared, never stored). */
+const enteredPassword = (required: string) => z.string({ error: required }).min(1, required).max(1024);
+
 export const signupSchema = z.object({
   email,
-  password: z
-    .string({ error: messages.passwordRequired })
-    .min(6, messages.passwordTooShort)
-    .refine((value) => Buffer.byteLength(value, 'utf8') <= BCRYPT_MAX_BYTES, messages.passwordTooLong),
+  password: newPassword,
   firstName: optionalName('First name'),
   lastName: optionalName('Last name'),
 });
@@ -45,5 +60,33 @@ export const loginSchema = z.object({
   password: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(1024),
 });
 
+export const forgotPasswordSchema = z.object({ email });
+
+export const resetPasswordSchema = z.object({
+  token: z.string({ error: messages.resetTokenInvalid }).min(1, messages.resetTokenInvalid).max(200),
+  password: newPassword,
+});
+
+export const changePasswordSchema = z.object({
+  currentPassword: enteredPassword(messages.currentPasswordRequired),
+  newPassword,
+});
+
+/** Present: set (blank clears it to null); absent: unchanged. */
+const patchedName = (label: string) =>
+  textField({ label, max: 50 })
+    .nullable()
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value || null));
+
+/** Names only: anything else (email, level, password, role, unknown fields) refuses the whole request. */
+export const updateProfileSchema = z.strictObject(
+  { firstName: patchedName('First name'), lastName: patchedName('Last name') },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? messages.profileFieldsOnly : undefined) },
+);
+
+export const deleteAccountSchema = z.object({ password: enteredPassword(messages.passwordRequired) });
+
 export type SignupInput = z.infer<typeof signupSchema>;
 export type LoginInput = z.infer<typeof loginSchema>;
+export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;

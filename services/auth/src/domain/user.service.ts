@@ -1,5 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import bcrypt from 'bcrypt';
 import {
+  jobIdFor,
+  type QueueProducer,
+  type QUEUES,
   ConflictError,
   insertOnce,
   isDuplicateKey,
@@ -42,6 +46,7 @@ export interface UserServiceDeps {
   limits: AuthLimits;
   logger: Logger;
   bcryptRounds: number;
+  notifications: QueueProducer<typeof QUEUES.notifications>;
 }
 
 /** Accounts, credentials and membership level: the only writer of the users collection's core fields. */
@@ -61,13 +66,43 @@ export class UserService {
     );
     if (await this.deps.models.User.exists({ email: input.email })) throw new ConflictError(messages.emailTaken);
     const password = await bcrypt.hash(input.password, this.deps.bcryptRounds);
+    let user: User;
     try {
-      const user = await this.deps.models.User.create({ ...input, password });
-      return user.toObject();
+      user = (await this.deps.models.User.create({ ...input, password })).toObject();
     } catch (err) {
       // Two signups racing for one email: the unique index lets exactly one through.
       if (isDuplicateKey(err)) throw new ConflictError(messages.emailTaken);
       throw err;
+    }
+    await this.sendMemberMail('welcome-mail', user);
+    return user;
+  }
+
+  /** "Your password was changed" (after a reset or a change). */
+  async notifyPasswordChanged(user: User): Promise<void> {
+    await this.sendMemberMail('password-changed-mail', user);
+  }
+
+  /**
+   * Queues a mail about something that has already happened: a queue outage must not undo it
+   * nor answer 503 for it, so a failure is logged (with the event) instead of thrown.
+   */
+  private async sendMemberMail(job: 'welcome-mail' | 'password-changed-mail', user: User): Promise<void> {
+    const eventId = randomUUID();
+    try {
+      await this.deps.notifications.publish(
+        job,
+        {
+          userId: user._id,
+          email: user.email,
+          firstName: user.firstName,
+          eventId,
+          occurredAt: new Date().toISOString(),
+        },
+        jobIdFor(job, eventId),
+      );
+    } catch (err) {
+      this.deps.logger.error({ err, job, userId: user._id, eventId }, 'member mail not queued');
     }
   }
 

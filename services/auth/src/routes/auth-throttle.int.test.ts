@@ -1,4 +1,5 @@
 import bcrypt from 'bcrypt';
+import { closeBackground, type Composed } from '@fm/shared';
 import { createTestDeps, TEST_SITE_ORIGIN, type TestDeps } from '@fm/shared/testing';
 import request from 'supertest';
 import { compose } from '../compose';
@@ -24,6 +25,7 @@ describe('per-account login throttle under bursts', () => {
   let deps: TestDeps<AuthConfig>;
   let server: Server;
   let users: UserService;
+  let service: Awaited<ReturnType<typeof compose>>;
   let compare: jest.SpyInstance;
 
   beforeAll(async () => {
@@ -33,11 +35,14 @@ describe('per-account login throttle under bursts', () => {
       AUTH_LOGIN_FAILURES_PER_ACCOUNT: String(LIMIT),
       AUTH_LOGINS_PER_IP: '1000',
     });
-    const service = await compose(deps);
+    service = await compose(deps);
     users = service.users;
     server = service.app.callback();
   });
-  afterAll(() => deps.close());
+  afterAll(async () => {
+    await closeBackground(service.background);
+    await deps.close();
+  });
   beforeEach(() => {
     compare = jest.spyOn(bcrypt, 'compare');
   });
@@ -136,6 +141,7 @@ describe('per-IP login and sign-up ceilings', () => {
   const SIGNUPS_PER_IP = 2;
   let deps: TestDeps<AuthConfig>;
   let server: Server;
+  let service: Composed;
 
   beforeAll(async () => {
     deps = await createTestDeps(configSchema, {
@@ -143,9 +149,13 @@ describe('per-IP login and sign-up ceilings', () => {
       AUTH_LOGINS_PER_IP: String(LOGINS_PER_IP),
       AUTH_SIGNUPS_PER_HOUR: String(SIGNUPS_PER_IP),
     });
-    server = (await compose(deps)).app.callback();
+    service = await compose(deps);
+    server = service.app.callback();
   });
-  afterAll(() => deps.close());
+  afterAll(async () => {
+    await closeBackground(service.background);
+    await deps.close();
+  });
 
   const signup = (ip: string, email = uniqueEmail()) =>
     request(server)

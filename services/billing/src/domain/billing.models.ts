@@ -32,17 +32,56 @@ export interface BillingSubscription {
   updatedAt: Date;
 }
 
-/** A paid 45-minute coaching session (one per PaymentIntent). */
+/**
+ * A member's Stripe customer, one per member: `_id` is the member id (unique by the primary key,
+ * and FerretDB v1 reads it without a scan), `stripeCustomerId` unique too. After the member
+ * deleted their account the row stays, marked `deletedAt`, so a later Stripe event for that
+ * customer is known to belong to a deleted member.
+ */
+export interface BillingCustomer {
+  _id: string;
+  stripeCustomerId: string;
+  deletedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export const COACHING_BOOKING_STATUSES = ['pending', 'paid'] as const;
+export type CoachingBookingStatus = (typeof COACHING_BOOKING_STATUSES)[number];
+
+/** What a booking keeps of a member whose account was deleted. */
+export const DELETED_MEMBER_NAME = 'deleted member';
+
+/**
+ * A 45-minute coaching session, one per PaymentIntent: `pending` from the moment the member
+ * starts paying (the create route knows them: their e-mail and name are stored here for the
+ * booking mail), `paid` once Stripe says so. A deleted member's bookings stay, without e-mail
+ * (null) and with the name "deleted member".
+ */
 export interface CoachingBooking {
   _id: string;
   paymentIntentId: string;
   userId: string;
+  status: CoachingBookingStatus;
   amountCents: number;
   currency: string;
-  eventId: string;
-  paidAt: Date;
+  memberEmail: string | null;
+  memberName: string | null;
+  /** The Stripe event that paid it; null while pending. */
+  eventId: string | null;
+  paidAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
+}
+
+/** One row per account event (auth → billing) whose effect is done: a replay finds it and stops. */
+export interface ProcessedAccountEvent {
+  _id: string;
+  type: string;
+  userId: string;
+  /** The subscriptions that handling it canceled at Stripe. */
+  canceledSubscriptionIds: string[];
+  processedAt: Date;
 }
 
 /** A paid subscription invoice: the first payment or a monthly renewal. */
@@ -60,7 +99,9 @@ export interface SubscriptionPayment {
 }
 
 export interface BillingModels {
+  BillingCustomer: Model<BillingCustomer>;
   ProcessedStripeEvent: Model<ProcessedStripeEvent>;
+  ProcessedAccountEvent: Model<ProcessedAccountEvent>;
   BillingSubscription: Model<BillingSubscription>;
   CoachingBooking: Model<CoachingBooking>;
   SubscriptionPayment: Model<SubscriptionPayment>;
@@ -92,15 +133,38 @@ const billingSubscriptionSchema = new Schema<BillingSubscription>(
 );
 billingSubscriptionSchema.index({ userId: 1, createdAt: -1 });
 
+const billingCustomerSchema = new Schema<BillingCustomer>(
+  {
+    _id: { type: String, required: true },
+    stripeCustomerId: { type: String, required: true, unique: true },
+    deletedAt: { type: Date, default: null },
+  },
+  schemaOptions({ collection: 'billing_customers' }),
+);
+
+const processedAccountEventSchema = new Schema<ProcessedAccountEvent>(
+  {
+    _id: { type: String, required: true },
+    type: { type: String, required: true },
+    userId: { type: String, required: true },
+    canceledSubscriptionIds: { type: [String], default: [] },
+    processedAt: { type: Date, required: true },
+  },
+  schemaOptions({ collection: 'processed_account_events', timestamps: false }),
+);
+
 const coachingBookingSchema = new Schema<CoachingBooking>(
   {
     _id: { type: String, required: true },
     paymentIntentId: { type: String, required: true, unique: true },
     userId: { type: String, required: true, index: true },
+    status: { type: String, enum: COACHING_BOOKING_STATUSES, required: true },
     amountCents: { type: Number, required: true },
     currency: { type: String, required: true },
-    eventId: { type: String, required: true },
-    paidAt: { type: Date, required: true },
+    memberEmail: { type: String, default: null },
+    memberName: { type: String, default: null },
+    eventId: { type: String, default: null },
+    paidAt: { type: Date, default: null },
   },
   schemaOptions({ collection: 'coaching_bookings' }),
 );
@@ -122,7 +186,9 @@ const subscriptionPaymentSchema = new Schema<SubscriptionPayment>(
 /** Registers billing's models on the service's connection (once per connection). */
 export function billingModels(mongo: Connection): BillingModels {
   return {
+    BillingCustomer: registerModel(mongo, 'BillingCustomer', billingCustomerSchema),
     ProcessedStripeEvent: registerModel(mongo, 'ProcessedStripeEvent', processedStripeEventSchema),
+    ProcessedAccountEvent: registerModel(mongo, 'ProcessedAccountEvent', processedAccountEventSchema),
     BillingSubscription: registerModel(mongo, 'BillingSubscription', billingSubscriptionSchema),
     CoachingBooking: registerModel(mongo, 'CoachingBooking', coachingBookingSchema),
     SubscriptionPayment: registerModel(mongo, 'SubscriptionPayment', subscriptionPaymentSchema),

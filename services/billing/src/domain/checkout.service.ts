@@ -1,10 +1,4 @@
-import type {
-  BillingConfig as BillingConfigView,
-  BillingPortal,
-  BillingSync,
-  CoachingPayment,
-  SubscriptionCheckout,
-} from '@fm/contracts';
+import type { BillingPortal, BillingSync, CoachingPayment, SubscriptionCheckout } from '@fm/contracts';
 import {
   ConflictError,
   insertOnce,
@@ -16,12 +10,14 @@ import {
   type Logger,
   type MembershipLevel,
 } from '@fm/shared';
+import type { Job, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { BillingConfig } from '../config';
 import type { BillingProducers } from '../events/billing.producers';
 import { callStripe, PaymentProviderError, type Stripe } from '../stripe/stripe-client';
 import type { BillingModels } from './billing.models';
-import { displayName, type Members } from './members';
+import { displayName, type Customers } from './customers';
+import { coachingBookingId } from './stripe-webhook.service';
 import {
   givesPremium,
   INCOMPLETE_LIFETIME_MS,
@@ -40,8 +36,10 @@ export interface CheckoutDeps {
   config: BillingConfig;
   stripe: Stripe;
   models: BillingModels;
-  members: Members;
+  customers: Customers;
   producers: BillingProducers;
+  /** Completions of membership-events jobs: the sync waits on its own job with these. */
+  membershipEvents: QueueEvents;
   redis: Redis;
 }
 
@@ -53,12 +51,10 @@ const messages = {
   noSubscription: 'You have no active subscription.',
   noBillingAccount: 'You have no billing account yet.',
   portalUnavailable: 'The billing portal is not available right now. Please try again later or contact support.',
-  memberGone: 'Your account could not be found. Please log in again.',
 } as const;
 
-/** How long a sync waits for auth to apply the upgrade it queued. */
+/** How long a sync waits for auth to finish the upgrade job it queued. */
 export const SYNC_WAIT_MS = 2000;
-const SYNC_POLL_MS = 50;
 const CHECKOUT_LOCK_MS = 20_000;
 
 /**
@@ -70,21 +66,11 @@ export class CheckoutService {
 
   constructor(private readonly deps: CheckoutDeps) {}
 
-  publicConfig(): BillingConfigView {
-    const { config } = this.deps;
-    return {
-      publishableKey: config.STRIPE_PUBLISHABLE_KEY,
-      premiumPriceCents: config.PREMIUM_PRICE_CENTS,
-      coachingPriceCents: config.COACHING_PRICE_CENTS,
-      currency: config.CURRENCY,
-    };
-  }
-
   /** Premium checkout: a default_incomplete subscription whose first invoice the card form pays. */
   async createSubscription(user: CurrentUser, log: Logger): Promise<SubscriptionCheckout> {
     if (user.membershipLevel === 'premium') throw new ConflictError(messages.alreadyPremium);
     return this.withCheckoutLock(user.id, async () => {
-      const customerId = await this.ensureCustomer(user, log);
+      const customerId = await this.deps.customers.ensure(user, log);
       const reused = await this.reuseIncomplete(user.id, log);
       if (reused) return reused;
 
@@ -106,10 +92,13 @@ export class CheckoutService {
     });
   }
 
-  /** Coaching: one $100 PaymentIntent the card form confirms; the webhook books the session. */
+  /**
+   * Coaching: one $100 PaymentIntent the card form confirms. Its booking is written now, pending,
+   * with the member's e-mail and name (the webhook that marks it paid has no logged-in member).
+   */
   async createCoachingPayment(user: CurrentUser, log: Logger): Promise<CoachingPayment> {
-    const { config, stripe } = this.deps;
-    const customerId = await this.ensureCustomer(user, log);
+    const { config, stripe, models } = this.deps;
+    const customerId = await this.deps.customers.ensure(user, log);
     const intent = await callStripe(log, 'paymentIntents.create', () =>
       stripe.paymentIntents.create({
         amount: config.COACHING_PRICE_CENTS,
@@ -122,6 +111,20 @@ export class CheckoutService {
       }),
     );
     if (!intent.client_secret) throw new PaymentProviderError(messages.noSecret);
+    await insertOnce(() =>
+      models.CoachingBooking.create({
+        _id: coachingBookingId(intent.id),
+        paymentIntentId: intent.id,
+        userId: user.id,
+        status: 'pending',
+        amountCents: intent.amount,
+        currency: intent.currency,
+        memberEmail: user.email,
+        memberName: displayName(user),
+        eventId: null,
+        paidAt: null,
+      }),
+    );
     log.info({ userId: user.id, paymentIntentId: intent.id }, 'coaching payment started');
     return { clientSecret: intent.client_secret };
   }
@@ -130,17 +133,22 @@ export class CheckoutService {
    * The return race: the member is back with payment=success before the webhook. Asks Stripe
    * for the subscription; if it gives Premium, queues the same idempotent upgrade the webhook
    * would, stamped with Stripe's time (not our clock, so a cancellation Stripe records after
-   * the payment still wins), and waits briefly for auth to apply it.
+   * the payment still wins), and waits up to SYNC_WAIT_MS for auth to finish that job. The
+   * answer is the level that job applies (Premium) once it completed, else the level known
+   * when the request came in (the guard's read): the frontend polls again or the webhook
+   * lands. The job and event ids carry the member id: two members may report the same
+   * subscription (stripe-mock lists one for every customer) and each needs their own upgrade.
    */
   async sync(user: CurrentUser, log: Logger): Promise<BillingSync> {
     if (user.membershipLevel === 'premium') return { membershipLevel: 'premium' };
-    const customerId = (await this.deps.members.find(user.id))?.stripeCustomerId;
+    const customerId = await this.deps.customers.find(user.id, log);
     if (!customerId) return { membershipLevel: user.membershipLevel };
     const sub = await this.currentSubscription(customerId, log, ['data.latest_invoice']);
     if (!sub || !givesPremium(sub.status)) return { membershipLevel: user.membershipLevel };
 
-    const eventId = `sync-${sub.id}-${sub.status}`;
-    await this.deps.producers.membership.publish(
+    const source = syncSourceId(user.id, sub.id, sub.status);
+    const eventId = `sync-${source}`;
+    const job = await this.deps.producers.membership.publish(
       'membership-upgraded',
       {
         userId: user.id,
@@ -149,14 +157,14 @@ export class CheckoutService {
         eventId,
         occurredAt: occurredAtFor(premiumSince(sub), statusRank(sub.status)),
       },
-      jobIdFor('sync', `${sub.id}-${sub.status}`),
+      jobIdFor('sync', source),
     );
     log.info({ userId: user.id, subscriptionId: sub.id }, 'subscription confirmed on return; upgrade queued');
-    return { membershipLevel: await this.waitForPremium(user.id) };
+    return { membershipLevel: await this.levelOnceApplied(job, user, log) };
   }
 
   async subscription(user: CurrentUser, log: Logger): Promise<SubscriptionView> {
-    const customerId = (await this.deps.members.find(user.id))?.stripeCustomerId;
+    const customerId = await this.deps.customers.find(user.id, log);
     if (!customerId) return subscriptionView(undefined);
     return subscriptionView(await this.currentSubscription(customerId, log));
   }
@@ -171,7 +179,7 @@ export class CheckoutService {
   }
 
   async portal(user: CurrentUser, log: Logger): Promise<BillingPortal> {
-    const customerId = (await this.deps.members.find(user.id))?.stripeCustomerId;
+    const customerId = await this.deps.customers.find(user.id, log);
     if (!customerId) throw new NotFoundError(messages.noBillingAccount);
     try {
       const session = await this.deps.stripe.billingPortal.sessions.create({
@@ -188,7 +196,7 @@ export class CheckoutService {
   // ── parts ────────────────────────────────────────────────────────────────────────────────
 
   private async setCancelAtPeriodEnd(user: CurrentUser, cancel: boolean, log: Logger): Promise<SubscriptionView> {
-    const customerId = (await this.deps.members.find(user.id))?.stripeCustomerId;
+    const customerId = await this.deps.customers.find(user.id, log);
     const sub = customerId ? await this.currentSubscription(customerId, log) : undefined;
     if (!sub || !isOngoing(sub.status)) throw new NotFoundError(messages.noSubscription);
     const updated = await callStripe(log, 'subscriptions.update', () =>
@@ -215,26 +223,6 @@ export class CheckoutService {
       this.deps.stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 10, expand }),
     );
     return pickCurrentSubscription(list.data);
-  }
-
-  /** The member's Stripe customer: the one on their user record, else a new one stored there. */
-  private async ensureCustomer(user: CurrentUser, log: Logger): Promise<string> {
-    const { members, stripe } = this.deps;
-    const member = await members.find(user.id);
-    if (!member) throw new NotFoundError(messages.memberGone);
-    if (member.stripeCustomerId) return member.stripeCustomerId;
-    const customer = await callStripe(log, 'customers.create', () =>
-      stripe.customers.create(
-        { email: member.email, name: displayName(member) ?? undefined, metadata: { userId: user.id } },
-        // Parallel first checkouts of one member get the same customer from Stripe.
-        { idempotencyKey: `fm-customer-${user.id}` },
-      ),
-    );
-    const stored = await members.claimStripeCustomerId(user.id, customer.id);
-    if (stored && stored !== customer.id) {
-      log.warn({ userId: user.id, unused: customer.id }, 'a parallel request stored another Stripe customer first');
-    }
-    return stored ?? customer.id;
   }
 
   /** The Premium price, by lookup key; created (and the key moved to it) when absent or changed. */
@@ -350,12 +338,24 @@ export class CheckoutService {
     throw new PaymentProviderError(messages.noSecret);
   }
 
-  private async waitForPremium(userId: string): Promise<MembershipLevel> {
-    const deadline = Date.now() + SYNC_WAIT_MS;
-    for (;;) {
-      const level = await this.deps.members.membershipLevel(userId);
-      if (level === 'premium' || Date.now() >= deadline) return level ?? 'free';
-      await new Promise((resolve) => setTimeout(resolve, SYNC_POLL_MS));
+  /**
+   * Premium once the sync's upgrade job completed (BullMQ's completion event through
+   * QueueEvents; a job already finished answers at once). Failed or not finished in time →
+   * the level the request came in with. A completion that slipped past the listener (it is
+   * only ever possible right after start-up) is caught by reading the job's state once.
+   */
+  private async levelOnceApplied(job: Job, user: CurrentUser, log: Logger): Promise<MembershipLevel> {
+    try {
+      await job.waitUntilFinished(this.deps.membershipEvents, SYNC_WAIT_MS);
+      return 'premium';
+    } catch (err) {
+      const state = await job.getState().catch(() => 'unknown');
+      if (state === 'completed') return 'premium';
+      log.info(
+        { userId: user.id, jobId: job.id, state, reason: err instanceof Error ? err.message : String(err) },
+        'sync answered before its upgrade was applied',
+      );
+      return user.membershipLevel;
     }
   }
 
@@ -364,4 +364,9 @@ export class CheckoutService {
     const busy = () => new ConflictError(messages.checkoutBusy);
     return withRedisLock(this.deps.redis, key, { ttlMs: CHECKOUT_LOCK_MS, busy }, work);
   }
+}
+
+/** The sync's job/event source id: the member, the subscription and the status Stripe reported. */
+export function syncSourceId(userId: string, subscriptionId: string, status: string): string {
+  return `${userId}-${subscriptionId}-${status}`;
 }

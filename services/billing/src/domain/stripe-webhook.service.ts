@@ -2,8 +2,13 @@ import { createHash } from 'node:crypto';
 import { insertOnce, jobIdFor, type Logger } from '@fm/shared';
 import type { BillingProducers } from '../events/billing.producers';
 import { callStripe, type Stripe } from '../stripe/stripe-client';
-import type { BillingModels, BillingSubscription, CoachingBooking } from './billing.models';
-import { displayName, type Members } from './members';
+import {
+  DELETED_MEMBER_NAME,
+  type BillingModels,
+  type BillingSubscription,
+  type CoachingBooking,
+} from './billing.models';
+import type { Customers } from './customers';
 import {
   currentPeriodEndOf,
   eventRank,
@@ -21,17 +26,19 @@ import {
  * - no-effect: handled, nothing to tell anyone (e.g. a subscription still incomplete);
  * - stale: older than what is already applied for that subscription (events arrive out of order);
  * - unmatched: no member could be found for it (logged);
+ * - member-deleted: its member deleted their account: state recorded, nobody told (logged);
  * - duplicate: this event id was processed before;
  * - ignored: a type or kind billing does not handle.
  */
-export type WebhookOutcome = 'queued' | 'no-effect' | 'stale' | 'unmatched' | 'duplicate' | 'ignored';
+export type WebhookOutcome =
+  'queued' | 'no-effect' | 'stale' | 'unmatched' | 'member-deleted' | 'duplicate' | 'ignored';
 
 type Handler = (event: Stripe.Event, log: Logger) => Promise<WebhookOutcome>;
 
 export interface StripeWebhookDeps {
   stripe: Stripe;
   models: BillingModels;
-  members: Members;
+  customers: Customers;
   producers: BillingProducers;
 }
 
@@ -47,6 +54,9 @@ export function coachingBookingId(paymentIntentId: string): string {
  * leaves the event to Stripe's retry.
  */
 export class StripeWebhookService {
+  /** The tail of the state applications running per subscription (see applySubscriptionState). */
+  private readonly applying = new Map<string, Promise<unknown>>();
+
   private readonly handlers: Record<string, Handler> = {
     'customer.subscription.created': (event, log) => this.onSubscriptionChanged(event, log),
     'customer.subscription.updated': (event, log) => this.onSubscriptionChanged(event, log),
@@ -89,16 +99,18 @@ export class StripeWebhookService {
     const rank = eventRank(event.type, sub.status);
     const userId = await this.userIdFor(sub.metadata?.userId, sub.id, customerId);
 
-    const fresh = await this.applySubscriptionState(sub.id, {
-      ...(userId ? { userId } : {}),
-      customerId,
-      status,
-      cancelAtPeriodEnd: sub.cancel_at_period_end,
-      currentPeriodEnd: currentPeriodEndOf(sub),
-      lastEventAt: event.created,
-      lastStatusRank: rank,
-      lastEventId: event.id,
-    });
+    const fresh = await this.oneAtATime(sub.id, () =>
+      this.applySubscriptionState(sub.id, {
+        ...(userId ? { userId } : {}),
+        customerId,
+        status,
+        cancelAtPeriodEnd: sub.cancel_at_period_end,
+        currentPeriodEnd: currentPeriodEndOf(sub),
+        lastEventAt: event.created,
+        lastStatusRank: rank,
+        lastEventId: event.id,
+      }),
+    );
     if (!fresh) {
       log.info({ eventId: event.id, subscriptionId: sub.id, status }, 'older than the applied subscription state');
       return 'stale';
@@ -110,6 +122,7 @@ export class StripeWebhookService {
       log.warn({ eventId: event.id, subscriptionId: sub.id }, 'no member for this subscription');
       return 'unmatched';
     }
+    if (await this.memberDeleted(userId, event, log)) return 'member-deleted';
     const occurredAt = occurredAtFor(event.created, rank);
     const jobId = jobIdFor('stripe', event.id);
     if (effect === 'upgrade') {
@@ -168,6 +181,7 @@ export class StripeWebhookService {
       log.warn({ eventId: event.id, subscriptionId }, 'no member for this invoice');
       return 'unmatched';
     }
+    if (await this.memberDeleted(userId, event, log)) return 'member-deleted';
     await this.deps.producers.membership.publish(
       'membership-upgraded',
       {
@@ -182,7 +196,11 @@ export class StripeWebhookService {
     return 'queued';
   }
 
-  /** A coaching PaymentIntent succeeded: book the session and tell the founder (and member). */
+  /**
+   * A coaching PaymentIntent succeeded: the booking (written pending by the create route, with
+   * the member's e-mail and name) is paid; the founder (and member) are told. A deleted
+   * member's payment is still booked, without personal data, and nobody is mailed.
+   */
   private async onPaymentIntentSucceeded(event: Stripe.Event, log: Logger): Promise<WebhookOutcome> {
     const intent = event.data.object as Stripe.PaymentIntent;
     if (intent.metadata?.kind !== 'coaching') return 'ignored';
@@ -191,18 +209,25 @@ export class StripeWebhookService {
       log.warn({ eventId: event.id, paymentIntentId: intent.id }, 'coaching payment without a member');
       return 'unmatched';
     }
+    const deleted = await this.memberDeleted(userId, event, log);
     const amountCents = intent.amount_received || intent.amount;
-    const booking = await this.bookCoaching({
-      paymentIntentId: intent.id,
-      userId,
-      amountCents,
-      currency: intent.currency,
-      eventId: event.id,
-      paidAt: new Date(event.created * 1000),
-    });
+    const booking = await this.bookCoaching(
+      {
+        paymentIntentId: intent.id,
+        userId,
+        status: 'paid',
+        amountCents,
+        currency: intent.currency,
+        memberEmail: deleted ? null : (intent.receipt_email ?? null),
+        memberName: deleted ? DELETED_MEMBER_NAME : null,
+        eventId: event.id,
+        paidAt: new Date(event.created * 1000),
+      },
+      deleted,
+    );
+    if (deleted) return 'member-deleted';
 
-    const member = await this.deps.members.find(userId);
-    const memberEmail = member?.email ?? intent.receipt_email;
+    const memberEmail = booking.memberEmail ?? intent.receipt_email;
     if (!memberEmail) {
       log.error(
         { eventId: event.id, bookingId: booking._id, userId },
@@ -216,7 +241,7 @@ export class StripeWebhookService {
         bookingId: booking._id,
         userId,
         memberEmail,
-        memberName: member ? displayName(member) : null,
+        memberName: booking.memberName,
         amountCents,
         currency: intent.currency,
         paymentIntentId: intent.id,
@@ -230,12 +255,39 @@ export class StripeWebhookService {
 
   // ── parts ────────────────────────────────────────────────────────────────────────────────
 
-  /** The member behind a Stripe object: its metadata, else what billing remembers, else the customer. */
+  /**
+   * The member behind a Stripe object: its metadata, else what billing remembers of the
+   * subscription, else the customer's row in billing_customers.
+   */
   private async userIdFor(metadataUserId: string | undefined, subscriptionId: string, customerId: string | undefined) {
     if (metadataUserId) return metadataUserId;
     const remembered = await this.deps.models.BillingSubscription.findById(subscriptionId, { userId: 1 }).lean();
     if (remembered?.userId) return remembered.userId;
-    return customerId ? (await this.deps.members.findByCustomerId(customerId))?.id : undefined;
+    return customerId ? this.deps.customers.memberOf(customerId) : undefined;
+  }
+
+  /** The member deleted their account: the event is recorded, nobody is told (logged). */
+  private async memberDeleted(userId: string, event: Stripe.Event, log: Logger): Promise<boolean> {
+    if (!(await this.deps.customers.isDeleted(userId))) return false;
+    log.info({ eventId: event.id, type: event.type, userId }, 'stripe event for a deleted member: no effect');
+    return true;
+  }
+
+  /**
+   * Runs the state applications of one subscription one after another in this process. The
+   * conditional update below is atomic on MongoDB, but FerretDB v1 (dev and tests) reads the
+   * document and writes it back: two parallel events could both pass the check and the older
+   * one land last. (Auth's membership consumer does the same per member.)
+   */
+  private async oneAtATime<T>(subscriptionId: string, work: () => Promise<T>): Promise<T> {
+    const run = (this.applying.get(subscriptionId) ?? Promise.resolve()).then(work);
+    const tail = run.catch(() => undefined);
+    this.applying.set(subscriptionId, tail);
+    try {
+      return await run;
+    } finally {
+      if (this.applying.get(subscriptionId) === tail) this.applying.delete(subscriptionId);
+    }
   }
 
   /**
@@ -270,13 +322,32 @@ export class StripeWebhookService {
     return (await BillingSubscription.updateOne(notOlder, { $set: state })).matchedCount > 0;
   }
 
-  /** One booking per PaymentIntent: its id derives from the PaymentIntent's, so a replay meets it. */
+  /**
+   * One booking per PaymentIntent: its id derives from the PaymentIntent's, so a replay meets
+   * it. A pending one (from the create route) becomes paid and keeps the member data it has
+   * (none for a deleted member); one Stripe paid without our route is inserted as given.
+   */
   private async bookCoaching(
     booking: Omit<CoachingBooking, '_id' | 'createdAt' | 'updatedAt'>,
+    anonymise: boolean,
   ): Promise<CoachingBooking> {
     const { CoachingBooking } = this.deps.models;
     const id = coachingBookingId(booking.paymentIntentId);
-    await insertOnce(() => CoachingBooking.create({ _id: id, ...booking }));
+    if (!(await insertOnce(() => CoachingBooking.create({ _id: id, ...booking })))) {
+      await CoachingBooking.updateOne(
+        { _id: id, status: { $ne: 'paid' } },
+        {
+          $set: {
+            status: 'paid',
+            amountCents: booking.amountCents,
+            currency: booking.currency,
+            eventId: booking.eventId,
+            paidAt: booking.paidAt,
+            ...(anonymise ? { memberEmail: null, memberName: DELETED_MEMBER_NAME } : {}),
+          },
+        },
+      );
+    }
     const stored = await CoachingBooking.findById(id).lean();
     if (!stored) throw new Error(`coaching booking ${id} not found after insert`);
     return stored;

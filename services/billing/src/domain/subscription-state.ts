@@ -159,6 +159,13 @@ export function pickCurrentSubscription<T extends SubscriptionLike>(subs: readon
   return [...subs].sort((a, b) => accessOrder(a.status) - accessOrder(b.status) || b.created - a.created)[0];
 }
 
+/** The same choice among billing's own records (created is a Date there). */
+export function pickCurrentRecord<T extends { status: string; createdAt: Date }>(records: readonly T[]): T | undefined {
+  return [...records].sort(
+    (a, b) => accessOrder(a.status) - accessOrder(b.status) || b.createdAt.getTime() - a.createdAt.getTime(),
+  )[0];
+}
+
 /** Subscriptions that can still be cancelled or resumed. */
 export function isOngoing(status: string): boolean {
   return accessOrder(status) <= 1;

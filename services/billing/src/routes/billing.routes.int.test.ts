@@ -1,9 +1,14 @@
-import { jobIdFor, type RateLimitRule } from '@fm/shared';
+import { bullPrefix, jobIdFor, QUEUES, type RateLimitRule } from '@fm/shared';
 import { loggedInMember, TEST_SITE_ORIGIN } from '@fm/shared/testing';
+import { Worker } from 'bullmq';
+import type Koa from 'koa';
 import request from 'supertest';
 import { startBillingService, type BillingTestService } from '../../test/billing-service';
+import { uniqueId } from '../../test/stripe-events';
+import { stripeWithOldCustomers, type StripeWithOldCustomers } from '../../test/stripe-with-old-customers';
 import { ACCOUNT_RATE_LIMIT, CHECKOUT_RATE_LIMIT } from './billing.routes';
 import { billingModels } from '../domain/billing.models';
+import { syncSourceId } from '../domain/checkout.service';
 import { createStripeClient } from '../stripe/stripe-client';
 
 let billing: BillingTestService;
@@ -13,8 +18,8 @@ beforeAll(async () => {
 afterAll(() => billing.close());
 
 const users = () => billing.deps.mongo.collection('users');
-const customerIdOf = async (id: string) =>
-  (await users().findOne({ _id: id as never }))?.stripeCustomerId as string | undefined;
+const models = () => billingModels(billing.deps.mongo);
+const customerIdOf = async (id: string) => (await models().BillingCustomer.findById(id).lean())?.stripeCustomerId;
 const post = (path: string, cookie?: string, target = billing.app) => {
   const req = request(target.callback()).post(path).set('Origin', TEST_SITE_ORIGIN);
   return cookie ? req.set('Cookie', cookie) : req;
@@ -27,21 +32,14 @@ const get = (path: string, cookie?: string) => {
 /** A member who already has a Stripe customer (stripe-mock lists its fixture subscription for it). */
 async function customerMember() {
   const { user, cookie } = await loggedInMember(billing.deps);
-  await users().updateOne({ _id: user.id as never }, { $set: { stripeCustomerId: 'cus_fixture_member' } });
-  return { user, cookie };
+  const customerId = uniqueId('cus');
+  await models().BillingCustomer.create({ _id: user.id, stripeCustomerId: customerId });
+  return { user, cookie, customerId };
 }
 
-describe('GET /api/billing/config', () => {
-  it('when anyone asks, then the publishable key and prices from config (no secrets)', async () => {
-    const res = await get('/api/billing/config');
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({
-      publishableKey: 'pk_test_fairwaymind',
-      premiumPriceCents: 1999,
-      coachingPriceCents: 10000,
-      currency: 'usd',
-    });
-    expect(JSON.stringify(res.body)).not.toMatch(/sk_test|whsec_/);
+describe('GET /api/billing/config (moved to GET /api/config on content)', () => {
+  it('when anyone asks billing for it, then 404: the public facts come from GET /api/config', async () => {
+    expect((await get('/api/billing/config')).status).toBe(404);
   });
 });
 
@@ -59,7 +57,7 @@ describe('POST /api/create-subscription', () => {
     expect(res).toMatchObject({ status: 403, body: { code: 'BAD_ORIGIN' } });
   });
 
-  it('when a free member starts checkout, then a client secret and subscription id; the customer id is stored on the user', async () => {
+  it("when a free member starts checkout, then a client secret and subscription id; the customer id is stored in billing's own map", async () => {
     const { user, cookie } = await loggedInMember(billing.deps);
     const res = await post('/api/create-subscription', cookie);
     expect(res.status).toBe(200);
@@ -69,9 +67,7 @@ describe('POST /api/create-subscription', () => {
     });
     const customerId = await customerIdOf(user.id);
     expect(customerId).toMatch(/^cus_/);
-    expect(
-      await billingModels(billing.deps.mongo).BillingSubscription.findById(res.body.subscriptionId).lean(),
-    ).toMatchObject({
+    expect(await models().BillingSubscription.findById(res.body.subscriptionId).lean()).toMatchObject({
       userId: user.id,
       customerId,
     });
@@ -92,7 +88,7 @@ describe('POST /api/create-subscription', () => {
 
   it('when a remembered incomplete subscription turns out paid at Stripe, then 409 instead of a second subscription', async () => {
     const { user, cookie } = await loggedInMember(billing.deps);
-    await billingModels(billing.deps.mongo).BillingSubscription.create({
+    await models().BillingSubscription.create({
       _id: 'sub_remembered_incomplete',
       userId: user.id,
       customerId: 'cus_x',
@@ -155,12 +151,21 @@ describe('POST /api/create-coaching-payment', () => {
     expect((await post('/api/create-coaching-payment')).status).toBe(401);
   });
 
-  it('when a member books coaching, then a PaymentIntent client secret', async () => {
+  it('when a member books coaching, then a PaymentIntent client secret and a pending booking with their e-mail and name', async () => {
     const { user, cookie } = await loggedInMember(billing.deps);
     const res = await post('/api/create-coaching-payment', cookie);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ clientSecret: expect.stringMatching(/^pi_.+_secret_/) });
     expect(await customerIdOf(user.id)).toMatch(/^cus_/);
+    expect(await models().CoachingBooking.findOne({ userId: user.id }).lean()).toMatchObject({
+      paymentIntentId: expect.stringMatching(/^pi_/),
+      status: 'pending',
+      amountCents: 10000,
+      currency: 'usd',
+      memberEmail: user.email,
+      memberName: `${user.firstName} ${user.lastName}`,
+      paidAt: null,
+    });
   });
 });
 
@@ -235,22 +240,157 @@ describe('POST /api/billing/sync', () => {
     expect((await post('/api/billing/sync', cookie)).body).toEqual({ membershipLevel: 'free' });
   });
 
-  it('when Stripe reports an active subscription, then the idempotent upgrade job is queued (once, however often)', async () => {
-    const { user, cookie } = await customerMember();
+  it('when Stripe reports an active subscription and nobody applies the upgrade in time, then the level known so far; the upgrade job, keyed by member, is queued once however often', async () => {
+    const { user, cookie, customerId } = await customerMember();
     const [first, second] = await Promise.all([post('/api/billing/sync', cookie), post('/api/billing/sync', cookie)]);
-    // Nobody consumes membership-events in this file: the level stays free after the ≤ 2 s wait.
+    // Nobody consumes membership-events here: the sync gives up after its 2 s wait.
     expect(first.body).toEqual({ membershipLevel: 'free' });
     expect(second.body).toEqual({ membershipLevel: 'free' });
-    const jobs = (await billing.producers.membership.queue.getJobs(['waiting'])).filter(
-      (job) => job.data.userId === user.id,
-    );
+    const jobs = await billing.jobs('membership', (data) => data.userId === user.id);
     expect(jobs).toHaveLength(1);
+    expect(await jobs[0]!.getState()).toBe('waiting');
     const subscriptionId = jobs[0]!.data.stripeSubscriptionId as string;
+    const source = syncSourceId(user.id, subscriptionId, 'active');
+    expect(source).toContain(user.id);
     expect(jobs[0]).toMatchObject({
-      id: jobIdFor('sync', `${subscriptionId}-active`),
+      id: jobIdFor('sync', source),
       name: 'membership-upgraded',
-      data: { stripeCustomerId: 'cus_fixture_member', eventId: `sync-${subscriptionId}-active` },
+      data: { stripeCustomerId: customerId, eventId: `sync-${source}` },
     });
+  });
+
+  describe('with a consumer of membership-events (standing in for auth; it does not touch users)', () => {
+    let consumer: Worker;
+    beforeAll(async () => {
+      consumer = new Worker(QUEUES.membershipEvents, async () => undefined, {
+        connection: { url: billing.deps.config.REDIS_URL, maxRetriesPerRequest: null },
+        prefix: bullPrefix(billing.deps.config.REDIS_PREFIX),
+      });
+      await consumer.waitUntilReady();
+    });
+    afterAll(() => consumer.close());
+
+    it("when the member's upgrade job completes, then the sync answers Premium from that job, not from users (still free there)", async () => {
+      const { user, cookie } = await customerMember();
+      const res = await post('/api/billing/sync', cookie);
+      expect(res).toMatchObject({ status: 200, body: { membershipLevel: 'premium' } });
+      const [job] = await billing.jobs('membership', (data) => data.userId === user.id);
+      expect(await job!.getState()).toBe('completed');
+      expect(job!.id).toContain(user.id);
+      expect((await users().findOne({ _id: user.id as never }))?.membershipLevel).toBe('free');
+    });
+
+    it('when two members report the same subscription (stripe-mock lists one for all), then each gets their own upgrade job', async () => {
+      const a = await customerMember();
+      const b = await customerMember();
+      expect((await post('/api/billing/sync', a.cookie)).body).toEqual({ membershipLevel: 'premium' });
+      expect((await post('/api/billing/sync', b.cookie)).body).toEqual({ membershipLevel: 'premium' });
+      const [jobA] = await billing.jobs('membership', (data) => data.userId === a.user.id);
+      const [jobB] = await billing.jobs('membership', (data) => data.userId === b.user.id);
+      expect(jobA!.data.stripeSubscriptionId).toBe(jobB!.data.stripeSubscriptionId);
+      expect(jobA!.id).not.toBe(jobB!.id);
+      expect(jobA!.data.eventId).not.toBe(jobB!.data.eventId);
+    });
+  });
+});
+
+describe("billing_customers: billing's own member → customer map", () => {
+  it('when a member starts two checkouts at once (Premium and coaching), then both succeed and one billing_customers row exists', async () => {
+    const { user, cookie } = await loggedInMember(billing.deps);
+    const [premium, coaching] = await Promise.all([
+      post('/api/create-subscription', cookie),
+      post('/api/create-coaching-payment', cookie),
+    ]);
+    expect([premium.status, coaching.status]).toEqual([200, 200]);
+    const rows = await models().BillingCustomer.find({ _id: user.id }).lean();
+    expect(rows).toHaveLength(1);
+    const premiumSub = await models().BillingSubscription.findById(premium.body.subscriptionId).lean();
+    expect(premiumSub?.customerId).toBe(rows[0]!.stripeCustomerId);
+  });
+
+  it('when a member starts three coaching payments at once, then one billing_customers row', async () => {
+    const { user, cookie } = await loggedInMember(billing.deps);
+    const answers = await Promise.all([1, 2, 3].map(() => post('/api/create-coaching-payment', cookie)));
+    expect(answers.map((res) => res.status)).toEqual([200, 200, 200]);
+    expect(await models().BillingCustomer.countDocuments({ _id: user.id })).toBe(1);
+  });
+
+  it("when a member checks out, pays coaching, gets a webhook and syncs, then auth's users document is byte-identical to before", async () => {
+    const { user, cookie } = await loggedInMember(billing.deps);
+    const before = await users().findOne({ _id: user.id as never });
+    expect(before).not.toBeNull();
+
+    const checkout = await post('/api/create-subscription', cookie);
+    expect(checkout.status).toBe(200);
+    const coaching = await post('/api/create-coaching-payment', cookie);
+    expect(coaching.status).toBe(200);
+    const customerId = (await customerIdOf(user.id))!;
+    const activated = billing.events.subscriptionEvent('customer.subscription.updated', {
+      subscriptionId: checkout.body.subscriptionId,
+      customerId,
+      status: 'active',
+    });
+    expect((await billing.deliver(activated)).status).toBe(200);
+    const paid = billing.events.paymentIntentSucceeded({
+      userId: user.id,
+      kind: 'coaching',
+      paymentIntentId: (await models().CoachingBooking.findOne({ userId: user.id }).lean())!.paymentIntentId,
+    });
+    expect((await billing.deliver(paid)).status).toBe(200);
+    expect((await post('/api/billing/sync', cookie)).status).toBe(200);
+    expect((await get('/api/billing/subscription', cookie)).status).toBe(200);
+    expect((await post('/api/billing/portal', cookie)).status).toBe(200);
+
+    const after = await users().findOne({ _id: user.id as never });
+    expect(JSON.stringify(after)).toBe(JSON.stringify(before));
+    // The webhook found the member through billing_customers (no userId in its metadata).
+    expect((await billing.jobs('membership', (data) => data.eventId === activated.id)).map((j) => j.name)).toEqual([
+      'membership-upgraded',
+    ]);
+  });
+
+  describe('members from before billing_customers (their customer id was on users)', () => {
+    let stripe: StripeWithOldCustomers;
+    let withOld: Koa;
+    beforeAll(async () => {
+      stripe = await stripeWithOldCustomers();
+      withOld = await billing.compose({
+        producers: billing.producers,
+        stripe: createStripeClient({ STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_API_BASE: stripe.url }),
+      });
+    });
+    afterAll(() => stripe.close());
+
+    it('when such a member opens their subscription, then their customer is found at Stripe by metadata.userId and kept in billing_customers; the next reads ask Stripe no more', async () => {
+      const { user, cookie } = await loggedInMember(billing.deps);
+      stripe.oldCustomers.push({ id: uniqueId('cus_old'), userId: user.id });
+      const get = () => request(withOld.callback()).get('/api/billing/subscription').set('Cookie', cookie);
+      expect(await get()).toMatchObject({ status: 200, body: { status: 'active' } });
+      expect(await customerIdOf(user.id)).toBe(stripe.oldCustomers.at(-1)!.id);
+      const searches = stripe.searches;
+      expect((await get()).status).toBe(200);
+      expect((await post('/api/create-coaching-payment', cookie, withOld)).status).toBe(200);
+      expect(stripe.searches).toBe(searches);
+      expect(await customerIdOf(user.id)).toBe(stripe.oldCustomers.at(-1)!.id);
+    });
+
+    it('when a member has no customer from before, then Stripe is searched once; the answer "none" is remembered', async () => {
+      const { user, cookie } = await loggedInMember(billing.deps);
+      const get = () => request(withOld.callback()).get('/api/billing/subscription').set('Cookie', cookie);
+      const searches = stripe.searches;
+      for (let i = 0; i < 3; i++) expect(await get()).toMatchObject({ status: 200, body: { status: 'none' } });
+      expect(stripe.searches).toBe(searches + 1);
+      expect(await customerIdOf(user.id)).toBeUndefined();
+    });
+  });
+
+  it("when a member from before billing_customers has a Stripe customer billing cannot name, then a new one is made and kept (stripe-mock's search fixture is nobody's)", async () => {
+    const { user, cookie } = await loggedInMember(billing.deps);
+    await users().updateOne({ _id: user.id as never }, { $set: { stripeCustomerId: 'cus_legacy_on_users' } });
+    const res = await post('/api/create-coaching-payment', cookie);
+    expect(res.status).toBe(200);
+    expect(await customerIdOf(user.id)).toMatch(/^cus_/);
+    expect(await customerIdOf(user.id)).not.toBe('cus_legacy_on_users');
   });
 });
 

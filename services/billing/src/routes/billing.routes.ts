@@ -21,11 +21,6 @@ export function billingRouter(deps: { mongo: Connection; checkout: CheckoutServi
   const loggedIn = requireUser(deps.mongo);
   const limited = (rule: RateLimitRule) => limiter.middleware(rule, (ctx) => member(ctx).id);
 
-  router.get('/api/billing/config', (ctx) => {
-    ctx.set('Cache-Control', 'public, max-age=300');
-    ctx.body = checkout.publicConfig();
-  });
-
   router.post('/api/create-subscription', loggedIn, limited(CHECKOUT_RATE_LIMIT), async (ctx) => {
     ctx.body = await checkout.createSubscription(member(ctx), ctx.state.log);
   });

@@ -10,6 +10,7 @@ import request from 'supertest';
 import { startBillingService, type BillingTestService } from '../../test/billing-service';
 import { serviceProcess, type ServiceProcess } from '../../test/service-process';
 import { signed, uniqueId } from '../../test/stripe-events';
+import { billingModels } from '../domain/billing.models';
 import { WEBHOOK_PATH } from './webhook.routes';
 
 jest.setTimeout(60_000);
@@ -31,6 +32,7 @@ afterAll(async () => {
 });
 
 const deliver = (event: Parameters<BillingTestService['deliver']>[0]) => billing.deliver(event);
+const models = () => billingModels(billing.deps.mongo);
 
 /** The member as the real auth service answers GET /api/auth/user. */
 async function levelOnAuth(cookie: string): Promise<string> {
@@ -53,8 +55,7 @@ describe('membership end to end (billing → membership-events → auth)', () =>
       .set('Cookie', cookie);
     expect(checkout.status).toBe(200);
     const subscriptionId = checkout.body.subscriptionId as string;
-    const customerId = (await billing.deps.mongo.collection('users').findOne({ _id: user.id as never }))
-      ?.stripeCustomerId as string;
+    const customerId = (await models().BillingCustomer.findById(user.id).lean())!.stripeCustomerId;
 
     const t = Math.floor(Date.now() / 1000);
     const activated = billing.events.subscriptionEvent('customer.subscription.updated', {
@@ -146,10 +147,8 @@ describe('membership end to end (billing → membership-events → auth)', () =>
   it("when the member returns with payment=success before any webhook, then /api/billing/sync answers Premium; a cancellation Stripe stamps before our clock's now still wins", async () => {
     const user = await insertUser(billing.deps);
     const cookie = await sessionCookieFor(billing.deps, user.id);
-    const customerId = 'cus_returning_member';
-    await billing.deps.mongo
-      .collection('users')
-      .updateOne({ _id: user.id as never }, { $set: { stripeCustomerId: customerId } });
+    const customerId = uniqueId('cus');
+    await models().BillingCustomer.create({ _id: user.id, stripeCustomerId: customerId });
     const res = await request(billing.app.callback())
       .post('/api/billing/sync')
       .set('Origin', TEST_SITE_ORIGIN)
@@ -198,7 +197,13 @@ describe('coaching end to end (billing → notifications → contact mail worker
 
   it('when a coaching payment_intent.succeeded is delivered twice, then one coaching-booked job and one founder mail', async () => {
     const user = await insertUser(billing.deps, { firstName: 'Grace', lastName: 'Eagle' });
-    const event = billing.events.paymentIntentSucceeded({ userId: user.id, kind: 'coaching' });
+    const started = await request(billing.app.callback())
+      .post('/api/create-coaching-payment')
+      .set('Origin', TEST_SITE_ORIGIN)
+      .set('Cookie', await sessionCookieFor(billing.deps, user.id));
+    expect(started.status).toBe(200);
+    const { paymentIntentId } = (await models().CoachingBooking.findOne({ userId: user.id }).lean())!;
+    const event = billing.events.paymentIntentSucceeded({ userId: user.id, kind: 'coaching', paymentIntentId });
     const intentId = (event.data.object as { id: string }).id;
     const [first, second] = await Promise.all([deliver(event), deliver(event)]);
     expect([first.status, second.status]).toEqual([200, 200]);

@@ -1,5 +1,5 @@
 import { jobIdFor } from '@fm/shared';
-import { insertUser } from '@fm/shared/testing';
+import { insertUser, loggedInMember, TEST_SITE_ORIGIN } from '@fm/shared/testing';
 import type Koa from 'koa';
 import request from 'supertest';
 import { startBillingService, type BillingTestService } from '../../test/billing-service';
@@ -22,6 +22,18 @@ const jobsOf = (userId: string) => billing.jobs('membership', (data) => data.use
 async function member() {
   const user = await insertUser(billing.deps);
   return { user, customerId: uniqueId('cus'), subscriptionId: uniqueId('sub') };
+}
+
+/** A member who started a coaching payment through the route: its PaymentIntent and pending booking. */
+async function coachingMember(names: { firstName?: string; lastName?: string } = {}) {
+  const { user, cookie } = await loggedInMember(billing.deps, names);
+  const res = await request(billing.app.callback())
+    .post('/api/create-coaching-payment')
+    .set('Origin', TEST_SITE_ORIGIN)
+    .set('Cookie', cookie);
+  expect(res.status).toBe(200);
+  const booking = await models().CoachingBooking.findOne({ userId: user.id }).lean();
+  return { user, paymentIntentId: booking!.paymentIntentId };
 }
 
 describe('POST /api/billing/webhook: signature', () => {
@@ -276,11 +288,9 @@ describe('POST /api/billing/webhook: subscriptions', () => {
     });
   });
 
-  it('when the subscription has no userId metadata, then the member is found by the stored customer id', async () => {
+  it("when the subscription has no userId metadata, then the member is found by the customer id in billing's billing_customers", async () => {
     const { user, customerId, subscriptionId } = await member();
-    await billing.deps.mongo
-      .collection('users')
-      .updateOne({ _id: user.id as never }, { $set: { stripeCustomerId: customerId } });
+    await models().BillingCustomer.create({ _id: user.id, stripeCustomerId: customerId });
     const event = billing.events.subscriptionEvent('customer.subscription.updated', {
       subscriptionId,
       customerId,
@@ -324,9 +334,9 @@ describe('POST /api/billing/webhook: invoice.paid', () => {
 });
 
 describe('POST /api/billing/webhook: coaching', () => {
-  it('when a coaching payment_intent.succeeded is delivered twice, then one booking and one coaching-booked job', async () => {
-    const user = await insertUser(billing.deps, { firstName: 'Ada', lastName: 'Birdie' });
-    const event = billing.events.paymentIntentSucceeded({ userId: user.id, kind: 'coaching' });
+  it('when a coaching payment_intent.succeeded is delivered twice, then one booking, paid, and one coaching-booked job with the e-mail and name stored when it was started', async () => {
+    const { user, paymentIntentId } = await coachingMember({ firstName: 'Ada', lastName: 'Birdie' });
+    const event = billing.events.paymentIntentSucceeded({ userId: user.id, kind: 'coaching', paymentIntentId });
     const intentId = (event.data.object as { id: string }).id;
     const [first, second] = await Promise.all([deliver(event), deliver(event)]);
     expect(first.status).toBe(200);
@@ -335,6 +345,7 @@ describe('POST /api/billing/webhook: coaching', () => {
 
     const bookings = await models().CoachingBooking.find({ paymentIntentId: intentId }).lean();
     expect(bookings).toHaveLength(1);
+    expect(bookings[0]).toMatchObject({ status: 'paid', eventId: event.id, paidAt: expect.any(Date) });
     const jobs = await billing.jobs('notifications', (data) => data.paymentIntentId === intentId);
     expect(jobs).toHaveLength(1);
     expect(jobs[0]).toMatchObject({
@@ -416,8 +427,8 @@ describe('POST /api/billing/webhook: Redis unavailable', () => {
       redisPrefix: billing.deps.config.REDIS_PREFIX,
     });
     const deadApp = await billing.compose({ producers: dead });
-    const { user } = await member();
-    const event = billing.events.paymentIntentSucceeded({ userId: user.id, kind: 'coaching' });
+    const { user, paymentIntentId } = await coachingMember();
+    const event = billing.events.paymentIntentSucceeded({ userId: user.id, kind: 'coaching', paymentIntentId });
     const started = Date.now();
     const res = await billing.deliver(event, { secret: TEST_WEBHOOK_SECRET }, deadApp);
     expect(res.status).toBe(503);

@@ -3,6 +3,19 @@ import type { Connection } from 'mongoose';
 import type { ContactInput } from './contact.schemas';
 import { contactSubmissionModel, type ContactSubmissionDocument } from './contact-submission.model';
 
+/** A contact message as the member's data export lists it. */
+export interface ExportedMessage {
+  id: string;
+  name: string;
+  email: string;
+  message: string;
+  createdAt: string;
+}
+
+function escapeRegExp(value: string): string {
+  return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 export function contactJobId(submissionId: string): string {
   return jobIdFor('contact', submissionId);
 }
@@ -52,6 +65,25 @@ export class ContactService {
   /** Redis down → the kit's producer gives up within a few seconds (ServiceUnavailableError). */
   private async enqueue(event: ContactSubmitted): Promise<void> {
     await this.deps.producer.publish('contact-submitted', event, contactJobId(event.submissionId));
+  }
+
+  /**
+   * Every message sent with this email address, oldest first, for the member's data export.
+   * Addresses are stored as typed, so they are matched without regard to case.
+   */
+  async messagesFrom(email: string): Promise<ExportedMessage[]> {
+    const exact = new RegExp(`^${escapeRegExp(email.trim())}$`, 'i');
+    const docs = await this.submissions
+      .find({ email: exact })
+      .sort({ createdAt: 1, _id: 1 })
+      .lean<ContactSubmissionDocument[]>();
+    return docs.map((doc) => ({
+      id: String(doc._id),
+      name: doc.name,
+      email: doc.email,
+      message: doc.message,
+      createdAt: new Date(doc.createdAt).toISOString(),
+    }));
   }
 
   /** The founder's mail for this message is out. */

@@ -1,9 +1,14 @@
 import {
+  accountDeletedMail,
+  type AccountMailSite,
   coachingBookedFounderMail,
   coachingBookedMemberMail,
   contactSubmittedMail,
   escapeHtml,
   formatMoney,
+  passwordChangedMail,
+  passwordResetMail,
+  welcomeMail,
 } from './mail.templates';
 
 const booking = {
@@ -69,5 +74,89 @@ describe('mail templates', () => {
     expect(formatMoney(10000, 'usd')).toBe('$100.00');
     expect(formatMoney(1999, 'USD')).toBe('$19.99');
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+  });
+});
+
+describe('coaching mails', () => {
+  it('when the session length and the founder are configured, then the coaching mails state them', () => {
+    expect(coachingBookedFounderMail(booking, 'Fairway Mind', 60).text).toContain('60-minute');
+    const member = coachingBookedMemberMail(booking, 'Fairway Mind', 'founder@example.com', {
+      sessionMinutes: 60,
+      founderName: 'Coach Sam Fairweather',
+    });
+    expect(member.text).toContain('Your session is 60 minutes, one-on-one with Coach Sam Fairweather, our founder.');
+  });
+});
+
+describe('account mails', () => {
+  const site: AccountMailSite = {
+    productName: 'Birdie Brain',
+    siteOrigin: 'https://birdiebrain.example',
+    supportEmail: 'help@birdiebrain.example',
+  };
+  const member = {
+    userId: 'user-1',
+    email: 'ada@example.com',
+    firstName: 'Ada',
+    eventId: 'evt-1',
+    occurredAt: '2026-05-01T10:00:00.000Z',
+  };
+  /** A name that would be markup if it were not escaped. */
+  const hostile = { ...member, firstName: '<script>alert(1)</script>' };
+
+  const expectEscaped = (html: string) => {
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('&lt;script&gt;');
+  };
+
+  it('when the welcome mail is rendered, then it welcomes the member by name and links to the member home', () => {
+    const mail = welcomeMail(member, site);
+    expect(mail.subject).toBe('Welcome to Birdie Brain');
+    expect(mail.text).toMatch(/^Hi Ada,/);
+    expect(mail.text).toContain('https://birdiebrain.example/member/home');
+    expect(mail.html).toContain('href="https://birdiebrain.example/member/home"');
+    expect(mail.text).not.toContain('Fairway Mind');
+    expectEscaped(welcomeMail(hostile, site).html);
+  });
+
+  it('when the member gave no first name, then the mail greets them without one', () => {
+    expect(welcomeMail({ ...member, firstName: null }, site).text).toMatch(/^Hi there,/);
+  });
+
+  it('when the reset mail is rendered, then it carries the link (as a link and as text), the expiry and "ignore if not you"', () => {
+    const resetUrl = 'https://birdiebrain.example/reset-password?token=abc_DEF-123&x="1"';
+    const mail = passwordResetMail({ ...member, resetUrl, expiresAt: '2026-05-01T11:00:00.000Z' }, site);
+    expect(mail.subject).toBe('Reset your Birdie Brain password');
+    expect(mail.text).toContain(resetUrl);
+    expect(mail.text).toContain('expires in 60 minutes');
+    expect(mail.text).toContain('Fri, 01 May 2026 11:00:00 GMT');
+    expect(mail.text).toContain("If you didn't ask for this, ignore this mail");
+    expect(mail.html).toContain(`href="${escapeHtml(resetUrl)}"`);
+    expect(mail.html).toContain('expires in 60 minutes');
+    expectEscaped(passwordResetMail({ ...hostile, resetUrl, expiresAt: '2026-05-01T11:00:00.000Z' }, site).html);
+  });
+
+  it('when the password-changed mail is rendered, then it says when, and what to do if it was not them', () => {
+    const mail = passwordChangedMail(member, site);
+    expect(mail.subject).toBe('Your Birdie Brain password was changed');
+    expect(mail.text).toContain('Fri, 01 May 2026 10:00:00 GMT');
+    expect(mail.text).toContain("If it wasn't you");
+    expect(mail.text).toContain('https://birdiebrain.example/forgot-password');
+    expect(mail.text).toContain('help@birdiebrain.example');
+    expect(mail.html).toContain('href="https://birdiebrain.example/forgot-password"');
+    expect(mail.html).toContain('href="mailto:help@birdiebrain.example"');
+    expectEscaped(passwordChangedMail(hostile, site).html);
+  });
+
+  it('when the account-deleted mail is rendered, then it lists what was deleted, the cancelled subscription and support', () => {
+    const mail = accountDeletedMail(member, site);
+    expect(mail.subject).toBe('Your Birdie Brain account was deleted');
+    expect(mail.text).toContain('What was deleted:');
+    expect(mail.text).toContain('the courses you saved, with your likes and favourites');
+    expect(mail.text).toContain('Premium subscription, it was cancelled at once');
+    expect(mail.text).toContain('you will not be charged again');
+    expect(mail.text).toContain('help@birdiebrain.example');
+    expect(mail.html).toContain('<li>');
+    expectEscaped(accountDeletedMail(hostile, site).html);
   });
 });

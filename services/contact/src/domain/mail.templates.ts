@@ -2,7 +2,14 @@
  * The mails the worker sends, as plain text plus simple HTML. Pure functions of the event and
  * the product name; everything a member typed is escaped in the HTML part.
  */
-import type { CoachingBooked, ContactSubmitted } from '@fm/shared';
+import type {
+  AccountDeletedMail,
+  CoachingBooked,
+  ContactSubmitted,
+  PasswordChangedMail,
+  PasswordResetMail,
+  WelcomeMail,
+} from '@fm/shared';
 
 export interface MailContent {
   subject: string;
@@ -11,7 +18,7 @@ export interface MailContent {
   replyTo?: { name: string; address: string } | string;
 }
 
-/** The one-on-one coaching session the founder offers. */
+/** The one-on-one coaching session's length when the config does not say (COACHING_SESSION_MINUTES). */
 export const COACHING_SESSION_MINUTES = 45;
 /** How soon the founder writes to a member who booked coaching. */
 export const COACHING_SCHEDULING_HOURS = 24;
@@ -87,11 +94,15 @@ function memberLabel(event: CoachingBooked): string {
 }
 
 /** To the founder: a member paid for a coaching session and waits for a scheduling e-mail. */
-export function coachingBookedFounderMail(event: CoachingBooked, productName: string): MailContent {
+export function coachingBookedFounderMail(
+  event: CoachingBooked,
+  productName: string,
+  sessionMinutes = COACHING_SESSION_MINUTES,
+): MailContent {
   const amount = formatMoney(event.amountCents, event.currency);
   const who = memberLabel(event);
   const text = [
-    `${who} booked a ${COACHING_SESSION_MINUTES}-minute one-on-one coaching session (${amount}, paid).`,
+    `${who} booked a ${sessionMinutes}-minute one-on-one coaching session (${amount}, paid).`,
     '',
     `Member: ${event.memberName?.trim() || 'name not given'} <${event.memberEmail}>`,
     `Booked: ${formatDate(event.occurredAt)}`,
@@ -104,7 +115,7 @@ export function coachingBookedFounderMail(event: CoachingBooked, productName: st
   const html = layout(
     productName,
     [
-      `<p><strong>${escapeHtml(who)}</strong> booked a ${COACHING_SESSION_MINUTES}-minute one-on-one coaching session (${escapeHtml(amount)}, paid).</p>`,
+      `<p><strong>${escapeHtml(who)}</strong> booked a ${sessionMinutes}-minute one-on-one coaching session (${escapeHtml(amount)}, paid).</p>`,
       `<p><strong>Member:</strong> ${escapeHtml(event.memberName?.trim() || 'name not given')} &lt;${escapeHtml(event.memberEmail)}&gt;<br>`,
       `<strong>Booked:</strong> ${escapeHtml(formatDate(event.occurredAt))}<br>`,
       `<strong>Booking:</strong> ${escapeHtml(event.bookingId)}<br>`,
@@ -125,12 +136,14 @@ export function coachingBookedMemberMail(
   event: CoachingBooked,
   productName: string,
   founderEmail: string,
+  coaching: { sessionMinutes: number; founderName?: string } = { sessionMinutes: COACHING_SESSION_MINUTES },
 ): MailContent {
   const amount = formatMoney(event.amountCents, event.currency);
   const firstName = event.memberName?.trim().split(/\s+/)[0];
   const greeting = firstName ? `Hi ${firstName},` : 'Hi there,';
+  const coach = coaching.founderName ? `${coaching.founderName}, our founder` : 'our founder';
   const steps = [
-    `Your session is ${COACHING_SESSION_MINUTES} minutes, one-on-one with our founder.`,
+    `Your session is ${coaching.sessionMinutes} minutes, one-on-one with ${coach}.`,
     `Within ${COACHING_SCHEDULING_HOURS} hours you will receive an e-mail at ${event.memberEmail} to find a time that suits you.`,
     'Before the session, note two or three moments on the course when your mental game lets you down. We will start there.',
   ];
@@ -162,4 +175,192 @@ export function coachingBookedMemberMail(
     ].join('\n'),
   );
   return { subject: `Your ${productName} coaching session is booked`, text, html, replyTo: founderEmail };
+}
+
+/** What the mails to a member about their account need besides the event. */
+export interface AccountMailSite {
+  productName: string;
+  /** SITE_ORIGIN, e.g. https://fairwaymind.com (no trailing slash). */
+  siteOrigin: string;
+  supportEmail: string;
+}
+
+function greetingFor(firstName: string | null): string {
+  const name = firstName?.trim().split(/\s+/)[0];
+  return name ? `Hi ${name},` : 'Hi there,';
+}
+
+function link(url: string, label = url): string {
+  return `<a href="${escapeHtml(url)}" style="color: #2f6b45;">${escapeHtml(label)}</a>`;
+}
+
+function button(url: string, label: string): string {
+  return `<p><a href="${escapeHtml(url)}" style="display: inline-block; background: #2f6b45; color: #ffffff; padding: 10px 18px; border-radius: 6px; text-decoration: none;">${escapeHtml(label)}</a></p>`;
+}
+
+/** To a new member, on sign-up. */
+export function welcomeMail(event: WelcomeMail, site: AccountMailSite): MailContent {
+  const { productName } = site;
+  const homeUrl = `${site.siteOrigin}/member/home`;
+  const greeting = greetingFor(event.firstName);
+  const intro = `Welcome to ${productName}! We're glad you're here.`;
+  const why =
+    'The mental game is a skill like any other: a few focused minutes a day train the confidence, composure and concentration you take to the first tee.';
+  const start = 'Your member home is the place to start: your first lesson and lecture are waiting there.';
+  const text = [
+    greeting,
+    '',
+    intro,
+    '',
+    why,
+    '',
+    start,
+    homeUrl,
+    '',
+    `Questions? Write to ${site.supportEmail}.`,
+    '',
+    'See you on the course,',
+    `The ${productName} team`,
+  ].join('\n');
+  const html = layout(
+    productName,
+    [
+      `<p>${escapeHtml(greeting)}</p>`,
+      `<p>${escapeHtml(intro)}</p>`,
+      `<p>${escapeHtml(why)}</p>`,
+      `<p>${escapeHtml(start)}</p>`,
+      button(homeUrl, 'Go to your member home'),
+      `<p>Or open this link: ${link(homeUrl)}</p>`,
+      `<p>Questions? Write to ${link(`mailto:${site.supportEmail}`, site.supportEmail)}.</p>`,
+      `<p>See you on the course,<br>The ${escapeHtml(productName)} team</p>`,
+    ].join('\n'),
+  );
+  return { subject: `Welcome to ${productName}`, text, html };
+}
+
+/** Whole minutes from the request to the link's expiry (at least 1). */
+function minutesBetween(fromIso: string, toIso: string): number {
+  return Math.max(1, Math.round((new Date(toIso).getTime() - new Date(fromIso).getTime()) / 60_000));
+}
+
+/** To a member who asked for a password reset: the single-use link and when it expires. */
+export function passwordResetMail(event: PasswordResetMail, site: AccountMailSite): MailContent {
+  const { productName } = site;
+  const greeting = greetingFor(event.firstName);
+  const minutes = minutesBetween(event.occurredAt, event.expiresAt);
+  const asked = `Someone, hopefully you, asked to reset the password of your ${productName} account (${event.email}).`;
+  const choose = 'Choose a new password with this link:';
+  const expiry = `The link works once and expires in ${minutes} minutes (${formatDate(event.expiresAt)}).`;
+  const ignore =
+    "If you didn't ask for this, ignore this mail: your password stays as it is and nobody can use the link without access to your inbox.";
+  const text = [
+    greeting,
+    '',
+    asked,
+    '',
+    choose,
+    event.resetUrl,
+    '',
+    expiry,
+    '',
+    ignore,
+    '',
+    `The ${productName} team`,
+  ].join('\n');
+  const html = layout(
+    productName,
+    [
+      `<p>${escapeHtml(greeting)}</p>`,
+      `<p>${escapeHtml(asked)}</p>`,
+      `<p>${escapeHtml(choose)}</p>`,
+      button(event.resetUrl, 'Reset my password'),
+      `<p>Or copy this link into your browser: ${link(event.resetUrl)}</p>`,
+      `<p>${escapeHtml(expiry)}</p>`,
+      `<p>${escapeHtml(ignore)}</p>`,
+      `<p>The ${escapeHtml(productName)} team</p>`,
+    ].join('\n'),
+  );
+  return { subject: `Reset your ${productName} password`, text, html };
+}
+
+/** To a member whose password was changed (by a reset or on the account page). */
+export function passwordChangedMail(event: PasswordChangedMail, site: AccountMailSite): MailContent {
+  const { productName } = site;
+  const greeting = greetingFor(event.firstName);
+  const forgotUrl = `${site.siteOrigin}/forgot-password`;
+  const what = `The password of your ${productName} account (${event.email}) was changed on ${formatDate(event.occurredAt)}.`;
+  const wasYou = 'If this was you, there is nothing more to do.';
+  const notYou = `If it wasn't you, reset your password now: a reset signs every device out of your account. Then write to us at ${site.supportEmail} so we can help.`;
+  const text = [
+    greeting,
+    '',
+    what,
+    '',
+    wasYou,
+    '',
+    notYou,
+    `Reset your password: ${forgotUrl}`,
+    '',
+    `The ${productName} team`,
+  ].join('\n');
+  const html = layout(
+    productName,
+    [
+      `<p>${escapeHtml(greeting)}</p>`,
+      `<p>${escapeHtml(what)}</p>`,
+      `<p>${escapeHtml(wasYou)}</p>`,
+      `<p><strong>If it wasn't you</strong>, reset your password now: a reset signs every device out of your account. Then write to us at ${link(`mailto:${site.supportEmail}`, site.supportEmail)} so we can help.</p>`,
+      button(forgotUrl, 'Reset my password'),
+      `<p>Or open this link: ${link(forgotUrl)}</p>`,
+      `<p>The ${escapeHtml(productName)} team</p>`,
+    ].join('\n'),
+  );
+  return { subject: `Your ${productName} password was changed`, text, html };
+}
+
+/** To a member who deleted their account: what is gone, what happened to a subscription, who to ask. */
+export function accountDeletedMail(event: AccountDeletedMail, site: AccountMailSite): MailContent {
+  const { productName } = site;
+  const greeting = greetingFor(event.firstName);
+  const done = `As you asked, your ${productName} account (${event.email}) was deleted on ${formatDate(event.occurredAt)}.`;
+  const deleted = [
+    'your profile and your sign-in: the account can no longer be used, and every device was signed out',
+    'the courses you saved, with your likes and favourites',
+  ];
+  const subscription = 'If you had a Premium subscription, it was cancelled at once: you will not be charged again.';
+  const kept =
+    'Records of past payments and coaching bookings that we must keep for our accounts are kept without your name or e-mail address.';
+  const support = `Questions, or was this not you? Write to us at ${site.supportEmail}.`;
+  const goodbye = `Thank you for training your mental game with us. You're welcome back any time.`;
+  const text = [
+    greeting,
+    '',
+    done,
+    '',
+    'What was deleted:',
+    ...deleted.map((item) => `- ${item}`),
+    '',
+    subscription,
+    '',
+    kept,
+    '',
+    support,
+    '',
+    goodbye,
+    `The ${productName} team`,
+  ].join('\n');
+  const html = layout(
+    productName,
+    [
+      `<p>${escapeHtml(greeting)}</p>`,
+      `<p>${escapeHtml(done)}</p>`,
+      '<p><strong>What was deleted</strong></p>',
+      `<ul>${deleted.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`,
+      `<p>${escapeHtml(subscription)}</p>`,
+      `<p>${escapeHtml(kept)}</p>`,
+      `<p>Questions, or was this not you? Write to us at ${link(`mailto:${site.supportEmail}`, site.supportEmail)}.</p>`,
+      `<p>${escapeHtml(goodbye)}<br>The ${escapeHtml(productName)} team</p>`,
+    ].join('\n'),
+  );
+  return { subject: `Your ${productName} account was deleted`, text, html };
 }

@@ -2,19 +2,43 @@ import { type Closable, createQueueWorker, type JobHandlers, QUEUES, type Servic
 import type { Worker } from 'bullmq';
 import type { Config } from '../config';
 import type { ContactService } from '../domain/contact.service';
-import { coachingBookedFounderMail, coachingBookedMemberMail, contactSubmittedMail } from '../domain/mail.templates';
+import {
+  accountDeletedMail,
+  type AccountMailSite,
+  coachingBookedFounderMail,
+  coachingBookedMemberMail,
+  contactSubmittedMail,
+  passwordChangedMail,
+  passwordResetMail,
+  welcomeMail,
+} from '../domain/mail.templates';
 import type { NotificationService } from '../domain/notification.service';
 
 /**
- * The founder mail worker: `contact-submitted` → the founder; `coaching-booked` → the founder and
- * a confirmation to the member. Each mail goes once per (event, recipient); a failed send throws
- * and BullMQ retries the job with backoff (the kit's defaults), so nothing is dropped.
+ * The mail worker: `contact-submitted` → the founder; `coaching-booked` → the founder and a
+ * confirmation to the member; the four account mails (`welcome-mail`, `password-reset-mail`,
+ * `password-changed-mail`, `account-deleted-mail`) → the member's `email`. Each mail goes once
+ * per (event, recipient); a failed send throws and BullMQ retries the job with backoff (the
+ * kit's defaults), so nothing is dropped.
+ *
+ * Dedupe keys of the account mails: one welcome and one deletion mail per member
+ * (`welcome-<userId>`, `account-deleted-<userId>`), one reset or changed mail per event
+ * (`password-reset-<eventId>`, `password-changed-<eventId>`).
  */
 export function notificationHandlers(
   notifier: NotificationService,
   contact: ContactService,
-  config: Pick<Config, 'FOUNDER_EMAIL' | 'PRODUCT_NAME'>,
+  config: Pick<
+    Config,
+    'FOUNDER_EMAIL' | 'FOUNDER_NAME' | 'PRODUCT_NAME' | 'SITE_ORIGIN' | 'SUPPORT_EMAIL' | 'COACHING_SESSION_MINUTES'
+  >,
 ): JobHandlers<typeof QUEUES.notifications> {
+  const site: AccountMailSite = {
+    productName: config.PRODUCT_NAME,
+    siteOrigin: config.SITE_ORIGIN,
+    supportEmail: config.SUPPORT_EMAIL,
+  };
+  const minutes = config.COACHING_SESSION_MINUTES;
   return {
     'contact-submitted': async (event) => {
       await notifier.sendOnce({
@@ -31,13 +55,48 @@ export function notificationHandlers(
         key,
         to: config.FOUNDER_EMAIL,
         kind: 'coaching-booked-founder',
-        mail: coachingBookedFounderMail(event, config.PRODUCT_NAME),
+        mail: coachingBookedFounderMail(event, config.PRODUCT_NAME, minutes),
       });
       await notifier.sendOnce({
         key,
         to: event.memberEmail,
         kind: 'coaching-booked-member',
-        mail: coachingBookedMemberMail(event, config.PRODUCT_NAME, config.FOUNDER_EMAIL),
+        mail: coachingBookedMemberMail(event, config.PRODUCT_NAME, config.FOUNDER_EMAIL, {
+          sessionMinutes: minutes,
+          founderName: config.FOUNDER_NAME,
+        }),
+      });
+    },
+    'welcome-mail': async (event) => {
+      await notifier.sendOnce({
+        key: `welcome-${event.userId}`,
+        to: event.email,
+        kind: 'welcome',
+        mail: welcomeMail(event, site),
+      });
+    },
+    'password-reset-mail': async (event) => {
+      await notifier.sendOnce({
+        key: `password-reset-${event.eventId}`,
+        to: event.email,
+        kind: 'password-reset',
+        mail: passwordResetMail(event, site),
+      });
+    },
+    'password-changed-mail': async (event) => {
+      await notifier.sendOnce({
+        key: `password-changed-${event.eventId}`,
+        to: event.email,
+        kind: 'password-changed',
+        mail: passwordChangedMail(event, site),
+      });
+    },
+    'account-deleted-mail': async (event) => {
+      await notifier.sendOnce({
+        key: `account-deleted-${event.userId}`,
+        to: event.email,
+        kind: 'account-deleted',
+        mail: accountDeletedMail(event, site),
       });
     },
   };

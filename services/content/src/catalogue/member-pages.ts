@@ -5,9 +5,10 @@
  * below its title comes from here, through GET /api/member/pages/:slug (Premium only).
  *
  * Texts may name the product and the founder as `{productName}` and `{founderNameWithoutTitle}`
- * ("Alex Reid" of "Coach Alex Reid"): the frontend fills them in from its app config, the one
- * place for those names. Video URLs are YouTube, Vimeo or direct file URLs; the ids below are
- * placeholders like the seeded catalogue's: replace them with the real uploads.
+ * ("Alex Reid" of "Coach Alex Reid"): the route fills them in from PRODUCT_NAME and FOUNDER_NAME,
+ * the one place for those names (domain/site-facts.ts). Video URLs are YouTube, Vimeo or direct
+ * file URLs; the ids below are placeholders like the seeded catalogue's: replace them with the
+ * real uploads.
  */
 import type { MemberPages, MemberPageSlug } from '@fm/contracts';
 

@@ -1,12 +1,13 @@
 import type { MembershipTier } from '../domain/membership-tier.model';
 
-/** "$19.99" from 1999: the price is configured once, in cents (PREMIUM_PRICE_CENTS). */
-export function formatUsd(cents: number): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
-}
+/** The tier whose price text is rendered from PREMIUM_PRICE_CENTS and CURRENCY on every answer. */
+export const PREMIUM_TIER_NAME = 'Premium';
 
-/** The two cards on /membership (name is the seed's key). */
-export function membershipTiers(premiumPriceCents: number): MembershipTier[] {
+/**
+ * The two cards on /membership (name is the seed's key). `premiumPrice` is the stored text
+ * ("$19.99"); GET /api/membership-tiers renders it again from the service's own config.
+ */
+export function membershipTiers(premiumPrice: string): MembershipTier[] {
   return [
     {
       name: 'Free',
@@ -22,8 +23,8 @@ export function membershipTiers(premiumPriceCents: number): MembershipTier[] {
       ],
     },
     {
-      name: 'Premium',
-      price: formatUsd(premiumPriceCents),
+      name: PREMIUM_TIER_NAME,
+      price: premiumPrice,
       order: 2,
       isFeatured: true,
       features: [

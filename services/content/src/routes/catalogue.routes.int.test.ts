@@ -1,5 +1,6 @@
 import { closeBackground, type Composed } from '@fm/shared';
 import { createTestDeps, loggedInMember, type TestDeps } from '@fm/shared/testing';
+import { contentEnv } from '../../test/content-env';
 import request from 'supertest';
 import { compose } from '../compose';
 import { configSchema, type Config } from '../config';
@@ -12,7 +13,7 @@ let free: string;
 let premium: string;
 
 beforeAll(async () => {
-  deps = await createTestDeps(configSchema);
+  deps = await createTestDeps(configSchema, contentEnv());
   await seedCatalogue(deps.mongo, { redis: deps.redis, redisPrefix: deps.config.REDIS_PREFIX });
   service = compose(deps);
   server = service.app.callback();

@@ -3,14 +3,22 @@ import { isPremium, NotFoundError, optionalUser, PremiumRequiredError } from '@f
 import type { Connection } from 'mongoose';
 import type { CatalogueService } from '../domain/catalogue.service';
 import { canOpenLesson, lessonFor } from '../domain/catalogue.views';
+import { type SiteFactsConfig, withConfiguredPrices } from '../domain/site-facts';
 
 /** Same answer for everyone: browsers and the gateway may keep it a minute. */
 export const PUBLIC_CACHE = 'public, max-age=60';
 /** Depends on who asks (locked or not): only the caller's browser may keep it, and must revalidate. */
 export const PER_CALLER_CACHE = 'private, no-cache';
 
-/** The public catalogue: testimonials, membership tiers and the lesson library. */
-export function catalogueRouter(catalogue: CatalogueService, mongo: Connection): Router {
+/**
+ * The public catalogue: testimonials, membership tiers (the Premium price rendered from the
+ * config) and the lesson library.
+ */
+export function catalogueRouter(
+  catalogue: CatalogueService,
+  mongo: Connection,
+  pricing: Pick<SiteFactsConfig, 'PREMIUM_PRICE_CENTS' | 'CURRENCY'>,
+): Router {
   const router = new Router({ prefix: '/api' });
 
   router.get('/testimonials', async (ctx) => {
@@ -22,7 +30,7 @@ export function catalogueRouter(catalogue: CatalogueService, mongo: Connection):
   router.get('/membership-tiers', async (ctx) => {
     const tiers = await catalogue.membershipTiers();
     ctx.set('Cache-Control', PUBLIC_CACHE);
-    ctx.body = tiers;
+    ctx.body = withConfiguredPrices(tiers, pricing);
   });
 
   router.get('/lessons', optionalUser(mongo), async (ctx) => {

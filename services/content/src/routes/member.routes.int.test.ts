@@ -10,6 +10,7 @@ import {
 } from '@fm/contracts';
 import { closeBackground, type Composed } from '@fm/shared';
 import { createTestDeps, loggedInMember, type TestDeps } from '@fm/shared/testing';
+import { contentEnv } from '../../test/content-env';
 import request from 'supertest';
 import { z } from 'zod';
 import { compose } from '../compose';
@@ -32,7 +33,10 @@ const get = (path: string, cookie?: string) => {
 };
 
 beforeAll(async () => {
-  deps = await createTestDeps(configSchema);
+  deps = await createTestDeps(
+    configSchema,
+    contentEnv({ PRODUCT_NAME: 'Birdie Brain', FOUNDER_NAME: 'Coach Sam Fairweather' }),
+  );
   await seedCatalogue(deps.mongo, { redis: deps.redis, redisPrefix: deps.config.REDIS_PREFIX });
   service = compose(deps);
   server = service.app.callback();
@@ -254,8 +258,18 @@ describe('GET /api/member/pages/:slug', () => {
       paragraphs: expect.any(Array),
     });
     expect(res.body.paragraphs).toHaveLength(3);
-    expect(res.body.paragraphs[0]).toMatch(/^Welcome to \{productName\}\. Before you dive in/);
+    expect(res.body.paragraphs[0]).toMatch(/^Welcome to Birdie Brain\. Before you dive in/);
   });
+
+  it.each(['crash-course', 'more-talks', 'faq', 'about-me'])(
+    'when a Premium member asks for %s, then the configured names are filled in and no placeholder is left',
+    async (slug) => {
+      const res = await get(`/api/member/pages/${slug}`, premium);
+      expect(res.status).toBe(200);
+      expect(JSON.stringify(res.body)).not.toMatch(/\{(productName|founderNameWithoutTitle)\}/);
+      expect(JSON.stringify(res.body)).not.toContain('Fairway Mind');
+    },
+  );
 
   it('when a Premium member asks for more-talks, then the talk Pressure is an Opportunity with its video', async () => {
     const res = await get('/api/member/pages/more-talks', premium);
@@ -278,7 +292,7 @@ describe('GET /api/member/pages/:slug', () => {
     const faq = await get('/api/member/pages/faq', premium);
     expect(faq.status).toBe(200);
     expect(faq.body.entries.map((e: { question: string }) => e.question)).toEqual([
-      'What is {productName}?',
+      'What is Birdie Brain?',
       'How do I get started?',
       "What's the difference between Free and Premium?",
       'How long until I see results?',
@@ -287,8 +301,10 @@ describe('GET /api/member/pages/:slug', () => {
     ]);
     const about = await get('/api/member/pages/about-me', premium);
     expect(about.status).toBe(200);
-    expect(about.body).toEqual({ slug: 'about-me', ...MEMBER_PAGES['about-me'] });
+    expect(about.body.highlights).toEqual(MEMBER_PAGES['about-me'].highlights);
     expect(about.body.paragraphs).toHaveLength(4);
+    expect(about.body.paragraphs[0]).toMatch(/^I'm Sam Fairweather, and for most of my twenties/);
+    expect(about.body.paragraphs[3]).toMatch(/^Birdie Brain is those ten minutes, organised\./);
     expect(about.body.highlights).toHaveLength(3);
   });
 

@@ -7,6 +7,7 @@ import { GUIDED_VISUALIZATIONS } from '../catalogue/guided-visualizations';
 import { memberPage } from '../catalogue/member-pages';
 import type { CatalogueService } from '../domain/catalogue.service';
 import { guidedVisualizationView, lectureFor } from '../domain/catalogue.views';
+import { type CatalogueNames, fillNames } from '../domain/site-facts';
 
 const contentQuerySchema = z.object({
   sectionId: z.string({ error: 'sectionId is required' }).min(1, 'sectionId is required'),
@@ -15,9 +16,10 @@ const contentQuerySchema = z.object({
 /**
  * The member area: lectures (any member; media of lectures 2-5 for Premium only), and, for
  * Premium members only (401 visitor, 403 free member, 404 unknown): the 12 sections with their
- * content, the four guided visualizations and the texts of the other member pages.
+ * content, the four guided visualizations and the texts of the other member pages (with the
+ * product's and the founder's names from the config filled in).
  */
-export function memberRouter(catalogue: CatalogueService, mongo: Connection): Router {
+export function memberRouter(catalogue: CatalogueService, mongo: Connection, names: CatalogueNames): Router {
   const router = new Router({ prefix: '/api/member' });
 
   router.get('/lectures', requireUser(mongo), async (ctx) => {
@@ -57,7 +59,7 @@ export function memberRouter(catalogue: CatalogueService, mongo: Connection): Ro
     const slug = ctx.params.slug ?? '';
     const page = memberPage(slug);
     if (!page) throw new NotFoundError('Page not found');
-    ctx.body = { slug, ...page };
+    ctx.body = { slug, ...fillNames(page, names) };
   });
 
   // The gateway asks this before serving Premium audio files (nginx auth_request on /media/guided/).

@@ -5,6 +5,7 @@
  */
 import { closeBackground, type Composed } from '@fm/shared';
 import { createTestDeps, loggedInMember, type TestDeps } from '@fm/shared/testing';
+import { contentEnv } from '../../test/content-env';
 import request from 'supertest';
 import { compose } from '../compose';
 import { MEMBER_PAGES } from '../catalogue/member-pages';
@@ -25,7 +26,7 @@ const get = (path: string, cookie?: string) => {
 };
 
 beforeAll(async () => {
-  deps = await createTestDeps(configSchema);
+  deps = await createTestDeps(configSchema, contentEnv());
   await seedCatalogue(deps.mongo, { redis: deps.redis, redisPrefix: deps.config.REDIS_PREFIX });
   service = compose(deps);
   server = service.app.callback();

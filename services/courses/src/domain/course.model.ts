@@ -2,10 +2,19 @@ import { registerModel, schemaOptions } from '@fm/shared';
 import { type Connection, type Model, Schema, type Types } from 'mongoose';
 import { ALLOWED_PARS, DEFAULT_PAR, HOLES } from './course.schemas';
 
-/** A course as stored in `courses`. `userId` is the owner (a users `_id` from auth). */
+/**
+ * A course as stored in `courses`. `userId` is the owner (a users `_id` from auth). The owner's
+ * display name is kept on the course (`ownerName`), so showing a course never reads auth's
+ * `users`: set from the logged-in owner at create, then from auth's `member-profile-changed`
+ * events. `ownerNameChangedAt` is the `occurredAt` of the event that set it (null: set at create),
+ * so an older event never overwrites a newer name. Courses stored before these fields existed
+ * have neither and answer `ownerName: null` until the owner's next name change (no backfill).
+ */
 export interface CourseRecord {
   _id: Types.ObjectId;
   userId: string;
+  ownerName?: string | null;
+  ownerNameChangedAt?: Date | null;
   name: string;
   description: string | null;
   city: string;
@@ -29,6 +38,29 @@ export interface CourseLikeRecord {
   updatedAt: Date;
 }
 
+/**
+ * The newest name auth has announced for a member who owns (or may own) courses, keyed by their
+ * userId: it orders `member-profile-changed` events (an older one changes nothing) and names a
+ * course whose create raced a name change. Removed when the member's account is deleted.
+ */
+export interface CourseOwnerRecord {
+  _id: string;
+  ownerName: string | null;
+  changedAt: Date;
+  eventId: string;
+}
+
+/**
+ * A member whose account was deleted (auth's `account-deleted`), keyed by userId; nothing else
+ * about them is kept. A course, like or favorite written by a request already past the guard
+ * when the deletion was applied finds this record and withdraws itself.
+ */
+export interface DeletedMemberRecord {
+  _id: string;
+  deletedAt: Date;
+  eventId: string;
+}
+
 /** One member's bookmark of one course; unique per (course, member). */
 export interface CourseFavoriteRecord {
   _id: Types.ObjectId;
@@ -46,6 +78,8 @@ const optional = () => ({ type: String, trim: true, default: null });
 const courseSchema = new Schema<CourseRecord>(
   {
     userId: { type: String, required: true },
+    ownerName: { type: String, default: null },
+    ownerNameChangedAt: { type: Date, default: null },
     name: required(),
     description: optional(),
     city: required(),
@@ -90,10 +124,31 @@ const courseFavoriteSchema = new Schema<CourseFavoriteRecord>(
 courseFavoriteSchema.index({ courseId: 1, userId: 1 }, { unique: true });
 courseFavoriteSchema.index({ userId: 1, createdAt: -1 });
 
+const courseOwnerSchema = new Schema<CourseOwnerRecord>(
+  {
+    _id: { type: String, required: true },
+    ownerName: { type: String, default: null },
+    changedAt: { type: Date, required: true },
+    eventId: { type: String, required: true },
+  },
+  schemaOptions({ collection: 'course_owners' }),
+);
+
+const deletedMemberSchema = new Schema<DeletedMemberRecord>(
+  {
+    _id: { type: String, required: true },
+    deletedAt: { type: Date, required: true },
+    eventId: { type: String, required: true },
+  },
+  schemaOptions({ collection: 'deleted_members', timestamps: { createdAt: true, updatedAt: false } }),
+);
+
 export interface CourseModels {
   Course: Model<CourseRecord>;
   CourseLike: Model<CourseLikeRecord>;
   CourseFavorite: Model<CourseFavoriteRecord>;
+  CourseOwner: Model<CourseOwnerRecord>;
+  DeletedMember: Model<DeletedMemberRecord>;
   /** Resolves once the collections and their (unique) indexes exist. */
   ready(): Promise<void>;
 }
@@ -103,13 +158,23 @@ export function courseModels(connection: Connection): CourseModels {
   const Course = registerModel(connection, 'Course', courseSchema);
   const CourseLike = registerModel(connection, 'CourseLike', courseLikeSchema);
   const CourseFavorite = registerModel(connection, 'CourseFavorite', courseFavoriteSchema);
+  const CourseOwner = registerModel(connection, 'CourseOwner', courseOwnerSchema);
+  const DeletedMember = registerModel(connection, 'DeletedMember', deletedMemberSchema);
   return {
     Course,
     CourseLike,
     CourseFavorite,
+    CourseOwner,
+    DeletedMember,
     // Model.init() is memoised by mongoose: the first call builds the indexes, later ones are free.
     ready: async () => {
-      await Promise.all([Course.init(), CourseLike.init(), CourseFavorite.init()]);
+      await Promise.all([
+        Course.init(),
+        CourseLike.init(),
+        CourseFavorite.init(),
+        CourseOwner.init(),
+        DeletedMember.init(),
+      ]);
     },
   };
 }

@@ -5,10 +5,10 @@ import {
   NotFoundError,
   retryOnDuplicateKey,
   stripBidiControls,
-  USERS_COLLECTION,
+  UnauthorizedError,
 } from '@fm/shared';
 import type { Course } from '@fm/contracts';
-import { type Connection, Types } from 'mongoose';
+import { Types } from 'mongoose';
 import type { CourseModels, CourseRecord } from './course.model';
 import type { CreateCourseInput, ListQuery, UpdateCourseInput } from './course.schemas';
 import { searchFilter } from './course-search';
@@ -29,18 +29,32 @@ export const COURSE_MESSAGES = {
 
 const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
 
-interface UserNameDocument {
-  _id: string;
-  firstName?: string | null;
-  lastName?: string | null;
+/** The member writing a course, as the guard read them from auth's `users` for this request. */
+export interface CourseAuthor {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+/** What a member's data export holds from this service (GET /internal/member-export). */
+export interface CourseMemberExport {
+  courses: CourseView[];
+  likes: { courseId: string; isLike: boolean; createdAt: string }[];
+  favorites: { courseId: string; createdAt: string }[];
 }
 
 /**
- * An owner's name as other members see it. Names belong to auth, which strips bidi controls on
- * signup; they are stripped here as well, for names stored before that rule or by another writer.
+ * An owner's name as other members see it: first and last name, trimmed; null when both are
+ * empty. Names belong to auth, which strips bidi controls on signup; they are stripped here as
+ * well, for names stored before that rule or by another writer.
  */
-function displayName(owner: UserNameDocument): string | null {
-  return stripBidiControls([owner.firstName, owner.lastName].filter(Boolean).join(' ')).trim() || null;
+export function ownerNameOf(firstName: string | null | undefined, lastName: string | null | undefined): string | null {
+  return stripBidiControls([firstName, lastName].filter(Boolean).join(' ')).trim() || null;
+}
+
+/** A course whose stored owner name is older than `changedAt` (or was set at create). */
+export function ownerNameOlderThan(changedAt: Date): Record<string, unknown> {
+  return { $or: [{ ownerNameChangedAt: null }, { ownerNameChangedAt: { $lt: changedAt } }] };
 }
 
 /** A 24-hex course id, or 404: a malformed id names no course. */
@@ -57,8 +71,6 @@ function allOf(...parts: Record<string, unknown>[]): Record<string, unknown> {
 
 export interface CourseServiceOptions {
   models: CourseModels;
-  /** The shared database; only the `users` collection (owned by auth) is read, never written. */
-  mongo: Connection;
   maxCoursesPerMember: number;
 }
 
@@ -67,16 +79,15 @@ export interface CourseServiceOptions {
  * ones; anything else is "not found", so a private course's existence never leaks. Likes and
  * favorites are separate records, counted when a course is shown (no counters to drift), and a
  * course's likes and favorites are removed before the course itself (no transactions on
- * FerretDB v1); reads ignore any record whose course is gone.
+ * FerretDB v1); reads ignore any record whose course is gone. Only this service's collections
+ * are read: the owner's name is stored on the course.
  */
 export class CourseService {
   private readonly models: CourseModels;
-  private readonly mongo: Connection;
   private readonly maxCoursesPerMember: number;
 
   constructor(options: CourseServiceOptions) {
     this.models = options.models;
-    this.mongo = options.mongo;
     this.maxCoursesPerMember = options.maxCoursesPerMember;
   }
 
@@ -125,20 +136,101 @@ export class CourseService {
     return view!;
   }
 
-  async create(viewerId: string, input: CreateCourseInput): Promise<CourseView> {
+  /** A new course in the author's library, named after them as the guard read them. */
+  async create(author: CourseAuthor, input: CreateCourseInput): Promise<CourseView> {
     const { Course } = this.models;
+    const viewerId = author.id;
     const max = this.maxCoursesPerMember;
     if ((await Course.countDocuments({ userId: viewerId })) >= max) {
       throw new ConflictError(COURSE_MESSAGES.tooMany(max));
     }
-    const created = await Course.create({ ...input, userId: viewerId });
+    const created = await Course.create({
+      ...input,
+      userId: viewerId,
+      ownerName: ownerNameOf(author.firstName, author.lastName),
+      ownerNameChangedAt: null,
+    });
     // Two creates racing past the check above: counting again after the insert, the later one
     // always sees both and withdraws, so a library never stays above the limit.
     if ((await Course.countDocuments({ userId: viewerId })) > max) {
       await Course.deleteOne({ _id: created._id });
       throw new ConflictError(COURSE_MESSAGES.tooMany(max));
     }
+    await this.settleNewCourse(viewerId, created._id);
     return this.get(viewerId, String(created._id));
+  }
+
+  /**
+   * A create races auth's events: the account may have been deleted, or the name changed, after
+   * the guard read the member and before the insert. The event side writes its member record
+   * first and then sweeps the courses; this side inserted first and reads the record now, so one
+   * of the two always sees the other. A deleted member's course withdraws (401: the account is
+   * gone); a course missed by a name change takes the newest announced name.
+   */
+  private async settleNewCourse(viewerId: string, courseId: Types.ObjectId): Promise<void> {
+    const { Course, CourseOwner } = this.models;
+    const [deleted, owner] = await Promise.all([
+      this.isDeletedMember(viewerId),
+      CourseOwner.findById(viewerId).lean<{ ownerName: string | null; changedAt: Date }>(),
+    ]);
+    if (deleted) {
+      await Course.deleteOne({ _id: courseId });
+      await this.removeReactions(courseId);
+      throw new UnauthorizedError();
+    }
+    if (owner) {
+      await Course.updateOne(
+        { _id: courseId, ...ownerNameOlderThan(owner.changedAt) },
+        { $set: { ownerName: owner.ownerName, ownerNameChangedAt: owner.changedAt } },
+        { timestamps: false },
+      );
+    }
+  }
+
+  private async isDeletedMember(userId: string): Promise<boolean> {
+    return (await this.models.DeletedMember.exists({ _id: userId })) !== null;
+  }
+
+  /**
+   * Everything this service holds about one member, for their data export: their own courses
+   * (newest first, as GET /api/courses/:id shows them to the owner), and the likes and favorites
+   * they gave, on courses that still exist (orphans are never seen, here neither), oldest first.
+   * Other members appear only as counts on the member's courses.
+   */
+  async exportFor(userId: string): Promise<CourseMemberExport> {
+    const { Course, CourseLike, CourseFavorite } = this.models;
+    const [own, likes, favorites] = await Promise.all([
+      Course.find({ userId }).sort(NEWEST_FIRST).lean<CourseRecord[]>(),
+      CourseLike.find({ userId })
+        .sort({ createdAt: 1, _id: 1 })
+        .lean<{ courseId: Types.ObjectId; isLike: boolean; createdAt: Date }[]>(),
+      CourseFavorite.find({ userId })
+        .sort({ createdAt: 1, _id: 1 })
+        .lean<{ courseId: Types.ObjectId; createdAt: Date }[]>(),
+    ]);
+    const reacted = [...likes, ...favorites].map((record) => record.courseId);
+    const existing = new Set(
+      reacted.length === 0
+        ? []
+        : (
+            await Course.find({ _id: { $in: reacted } })
+              .select({ _id: 1 })
+              .lean<{ _id: Types.ObjectId }[]>()
+          ).map((course) => String(course._id)),
+    );
+    return {
+      courses: await this.present(userId, own),
+      likes: likes
+        .filter((like) => existing.has(String(like.courseId)))
+        .map((like) => ({
+          courseId: String(like.courseId),
+          isLike: like.isLike,
+          createdAt: like.createdAt.toISOString(),
+        })),
+      favorites: favorites
+        .filter((favorite) => existing.has(String(favorite.courseId)))
+        .map((favorite) => ({ courseId: String(favorite.courseId), createdAt: favorite.createdAt.toISOString() })),
+    };
   }
 
   /** The owner changes some fields; 403 for others on a public course, 404 otherwise. */
@@ -208,13 +300,17 @@ export class CourseService {
 
   /**
    * The course after a like or favorite was written. If its owner deleted it in the meantime,
-   * the record just written is an orphan: remove it and answer 404.
+   * the record just written is an orphan: remove it and answer 404. If the reacting member's
+   * account was deleted in the meantime, remove it too (401): nothing of theirs stays.
    */
   private async afterReaction(viewerId: string, courseId: Types.ObjectId): Promise<CourseView> {
     const { Course, CourseLike, CourseFavorite } = this.models;
-    if (!(await Course.exists({ _id: courseId }))) {
+    const [exists, deleted] = await Promise.all([Course.exists({ _id: courseId }), this.isDeletedMember(viewerId)]);
+    if (!exists || deleted) {
       await CourseLike.deleteOne({ courseId, userId: viewerId });
       await CourseFavorite.deleteOne({ courseId, userId: viewerId });
+      // The reacting member's account was deleted while this request was in flight.
+      if (deleted) throw new UnauthorizedError();
       throw new NotFoundError(COURSE_MESSAGES.notFound);
     }
     return this.get(viewerId, String(courseId));
@@ -259,14 +355,13 @@ export class CourseService {
     return course;
   }
 
-  /** Courses with owner names, like/dislike/favorite counts and the viewer's own reactions. */
+  /** Courses with their stored owner names, like/dislike/favorite counts and the viewer's own reactions. */
   private async present(viewerId: string, courses: CourseRecord[]): Promise<CourseView[]> {
     if (courses.length === 0) return [];
     const { CourseLike, CourseFavorite } = this.models;
     const ids = courses.map((course) => course._id);
-    const ownerIds = [...new Set(courses.map((course) => course.userId))];
     // One accumulator per $group (FerretDB v1 computes only the first).
-    const [likeCounts, favoriteCounts, myLikes, myFavorites, owners] = await Promise.all([
+    const [likeCounts, favoriteCounts, myLikes, myFavorites] = await Promise.all([
       CourseLike.aggregate<{ _id: { courseId: Types.ObjectId; isLike: boolean }; count: number }>([
         { $match: { courseId: { $in: ids } } },
         { $group: { _id: { courseId: '$courseId', isLike: '$isLike' }, count: { $sum: 1 } } },
@@ -281,10 +376,6 @@ export class CourseService {
       CourseFavorite.find({ userId: viewerId, courseId: { $in: ids } })
         .select({ courseId: 1 })
         .lean<{ courseId: Types.ObjectId }[]>(),
-      this.mongo
-        .collection<UserNameDocument>(USERS_COLLECTION)
-        .find({ _id: { $in: ownerIds } }, { projection: { firstName: 1, lastName: 1 } })
-        .toArray(),
     ]);
 
     const likes = new Map<string, number>();
@@ -293,7 +384,6 @@ export class CourseService {
     const favorites = new Map(favoriteCounts.map(({ _id, count }) => [String(_id), count]));
     const myLike = new Map(myLikes.map((like) => [String(like.courseId), like.isLike]));
     const myFavorite = new Set(myFavorites.map((favorite) => String(favorite.courseId)));
-    const ownerName = new Map(owners.map((owner) => [owner._id, displayName(owner)]));
 
     return courses.map((course) => {
       const id = String(course._id);
@@ -311,7 +401,7 @@ export class CourseService {
         totalPar: pars.reduce((sum, par) => sum + par, 0),
         isPublic: course.isPublic,
         isOwner: course.userId === viewerId,
-        ownerName: ownerName.get(course.userId) ?? null,
+        ownerName: course.ownerName ?? null,
         likes: likes.get(id) ?? 0,
         dislikes: dislikes.get(id) ?? 0,
         favorites: favorites.get(id) ?? 0,

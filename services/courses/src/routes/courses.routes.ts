@@ -10,14 +10,18 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Connection } from 'mongoose';
 import { createCourseSchema, likeSchema, listQuerySchema, updateCourseSchema } from '../domain/course.schemas';
-import type { CourseService, Page, CourseView } from '../domain/course.service';
+import type { CourseAuthor, CourseService, Page, CourseView } from '../domain/course.service';
 
 const WRITES_MESSAGE = 'You are changing courses too quickly. Please wait a minute and try again.';
 
-function viewerId(ctx: Context): string {
+function viewer(ctx: Context): CourseAuthor {
   const user = ctx.state.user;
   if (!user) throw new UnauthorizedError();
-  return user.id;
+  return user;
+}
+
+function viewerId(ctx: Context): string {
+  return viewer(ctx).id;
 }
 
 function sendPage(ctx: Context, page: Page<CourseView>): void {
@@ -71,7 +75,7 @@ export function coursesRouter({ courses, ready, mongo, limiter, writesPerMinute 
 
   router.post('/', write, async (ctx) => {
     ctx.status = 201;
-    ctx.body = await courses.create(viewerId(ctx), parseBody(ctx, createCourseSchema));
+    ctx.body = await courses.create(viewer(ctx), parseBody(ctx, createCourseSchema));
   });
 
   router.patch('/:id', write, async (ctx) => {

@@ -1,6 +1,7 @@
-import { Queue, UnrecoverableError, Worker, type Job, type JobsOptions } from 'bullmq';
+import { Queue, UnrecoverableError, Worker, type Job, type JobType, type JobsOptions } from 'bullmq';
 import type { Logger } from '../logger';
 import { ServiceUnavailableError } from '../errors';
+import { jobProcessed, watchQueue, type JobOutcome } from '../metrics';
 import { JOBS, type JobName, type JobPayload, type QueueName } from '@fm/contracts';
 
 /** Retries with exponential backoff; finished jobs are kept a week so a replayed id is a no-op. */
@@ -26,6 +27,7 @@ export interface ProducerOptions {
 /** Publishes validated jobs to one queue. Redis down → ServiceUnavailableError (503). */
 export class QueueProducer<Q extends QueueName> {
   readonly queue: Queue;
+  private readonly unwatch: () => void;
 
   constructor(
     readonly name: Q,
@@ -37,6 +39,7 @@ export class QueueProducer<Q extends QueueName> {
       defaultJobOptions: DEFAULT_JOB_OPTIONS,
     });
     this.queue.on('error', () => undefined);
+    this.unwatch = watchQueue(name, options.redisPrefix, this.queue);
   }
 
   async publish<N extends JobName<Q>>(jobName: N, payload: JobPayload<Q, N>, jobId: string): Promise<Job> {
@@ -62,6 +65,7 @@ export class QueueProducer<Q extends QueueName> {
   }
 
   async close(): Promise<void> {
+    this.unwatch();
     await this.queue.close();
   }
 }
@@ -86,10 +90,25 @@ export function createQueueWorker<Q extends QueueName>(
         JOBS[name] as Record<string, { safeParse(value: unknown): { success: boolean; data?: unknown } }>
       )[job.name];
       const handler = (handlers as Record<string, (payload: unknown, job: Job) => Promise<void>>)[job.name];
-      if (!schema || !handler) throw new UnrecoverableError(`No handler for ${job.name} on ${name}`);
+      const started = performance.now();
+      const count = (outcome: JobOutcome) =>
+        jobProcessed(name, handler ? job.name : 'unknown', outcome, (performance.now() - started) / 1000);
+      if (!schema || !handler) {
+        count('invalid');
+        throw new UnrecoverableError(`No handler for ${job.name} on ${name}`);
+      }
       const parsed = schema.safeParse(job.data);
-      if (!parsed.success) throw new UnrecoverableError(`Invalid ${job.name} payload`);
-      await handler(parsed.data, job);
+      if (!parsed.success) {
+        count('invalid');
+        throw new UnrecoverableError(`Invalid ${job.name} payload`);
+      }
+      try {
+        await handler(parsed.data, job);
+      } catch (err) {
+        count(err instanceof UnrecoverableError ? 'invalid' : 'failed');
+        throw err;
+      }
+      count('completed');
     },
     {
       connection: { url: options.redisUrl, maxRetriesPerRequest: null, connectTimeout: 5000 },
@@ -98,6 +117,31 @@ export function createQueueWorker<Q extends QueueName>(
     },
   );
   worker.on('error', (err) => options.logger.error({ err, queue: name }, 'queue worker error'));
+  // Its depth on each scrape, through a Queue that connects on the first one.
+  let counts: Queue | undefined;
+  const unwatch = watchQueue(name, options.redisPrefix, {
+    getJobCounts: (...types) => {
+      if (!counts) {
+        counts = new Queue(name, {
+          connection: {
+            url: options.redisUrl,
+            enableOfflineQueue: false,
+            maxRetriesPerRequest: 1,
+            connectTimeout: 5000,
+          },
+          prefix: bullPrefix(options.redisPrefix),
+        });
+        counts.on('error', () => undefined);
+      }
+      return counts.getJobCounts(...(types as JobType[]));
+    },
+  });
+  const closeWorker = worker.close.bind(worker);
+  worker.close = async (force?: boolean) => {
+    unwatch();
+    await closeWorker(force);
+    await counts?.close();
+  };
   worker.on('failed', (job, err) =>
     options.logger.warn(
       { err: err.message, queue: name, job: job?.name, jobId: job?.id, attempt: job?.attemptsMade },

@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
 import type { BaseConfig } from '../config';
 import type { Logger } from '../logger';
+import { httpMetrics, metricsRoute } from '../metrics';
 import { sessionMiddleware } from '../session';
 import { errorHandler } from './error-handler';
 import { healthRouter } from './health';
@@ -68,11 +69,15 @@ export function createApp(deps: ServiceDeps, options: CreateAppOptions): Koa {
   });
 
   app.use(requestContext(logger));
+  // Outside everything else, so that the final status of every answer is counted.
+  app.use(httpMetrics());
   // Outside the error handler, so that it sees every answer, refusals included.
   app.use(closeAfterUnreadBody);
   // Outside the error handler, so error answers (401, 404, 429...) carry the headers too.
   app.use(securityHeaders);
   app.use(errorHandler());
+  // Before the body parser, the Origin check and sessions: a scrape touches neither Redis nor a cookie.
+  app.use(metricsRoute());
   app.use(refuseEncodedBodies);
   app.use(
     bodyParser({

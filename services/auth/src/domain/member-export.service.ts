@@ -1,0 +1,91 @@
+import {
+  type Logger,
+  type RateLimiter,
+  type RateLimitRule,
+  type ServiceName,
+  ServiceUnavailableError,
+  signServiceToken,
+} from '@fm/shared';
+import { toPublicUser, type User } from './user.model';
+import { messages } from './user.schemas';
+
+/** The services that answer `GET /internal/member-export` for their own data about a member. */
+export const EXPORT_PARTS = ['courses', 'billing', 'contact'] as const;
+export type ExportPart = (typeof EXPORT_PARTS)[number];
+
+export interface MemberExportDeps {
+  /** Each part's base URL (`COURSES_INTERNAL_URL`...). */
+  baseUrls: Record<ExportPart, string>;
+  jwtSecret: string;
+  timeoutMs: number;
+  limiter: RateLimiter;
+  exportsPerMember: RateLimitRule;
+  logger: Logger;
+}
+
+export function memberExportLimit(config: { AUTH_EXPORTS_PER_MEMBER_PER_HOUR: number }): RateLimitRule {
+  return { name: 'export-member', limit: config.AUTH_EXPORTS_PER_MEMBER_PER_HOUR, windowSeconds: 60 * 60 };
+}
+
+/** What the member downloads: everything we hold about them, each part from its owner. */
+export interface MemberExport {
+  exportedAt: string;
+  profile: ReturnType<typeof toPublicUser> & { updatedAt: string };
+  membership: { level: User['membershipLevel'] };
+  courses: unknown;
+  billing: unknown;
+  contact: unknown;
+}
+
+/**
+ * Assembles a member's data export. Each owning service answers for its own data over HTTP,
+ * called with a 60-second service token for that service's audience. A part that fails or
+ * takes longer than the timeout makes the whole export 503: never a partial file passed off
+ * as whole.
+ */
+export class MemberExportService {
+  constructor(private readonly deps: MemberExportDeps) {}
+
+  async export(user: User): Promise<MemberExport> {
+    await this.deps.limiter.hit(this.deps.exportsPerMember, user._id, messages.tooManyExports);
+    const [courses, billing, contact] = await Promise.all(EXPORT_PARTS.map((part) => this.fetchPart(part, user)));
+    return {
+      exportedAt: new Date().toISOString(),
+      profile: { ...toPublicUser(user), updatedAt: user.updatedAt.toISOString() },
+      membership: { level: user.membershipLevel },
+      courses,
+      billing,
+      contact,
+    };
+  }
+
+  private async fetchPart(part: ExportPart, user: User): Promise<unknown> {
+    const audience: ServiceName = part;
+    const token = signServiceToken(this.deps.jwtSecret, {
+      issuer: 'auth',
+      audience,
+      claims: { userId: user._id, email: user.email },
+    });
+    const url = `${this.deps.baseUrls[part]}/internal/member-export`;
+    try {
+      const res = await fetch(url, {
+        headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
+        signal: AbortSignal.timeout(this.deps.timeoutMs),
+        redirect: 'error',
+      });
+      if (res.status !== 200) {
+        await res.body?.cancel();
+        throw new Error(`answered ${res.status}`);
+      }
+      const body: unknown = await res.json();
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new Error('answered no JSON object');
+      return body;
+    } catch (err) {
+      this.deps.logger.warn(
+        { err: err instanceof Error ? err.message : String(err), part, userId: user._id },
+        'member export part unavailable',
+      );
+      throw new ServiceUnavailableError(messages.exportUnavailable);
+    }
+  }
+}

@@ -1,0 +1,76 @@
+import { insertOnce, type AccountDeleted, type Logger } from '@fm/shared';
+import { callStripe, type Stripe } from '../stripe/stripe-client';
+import { DELETED_MEMBER_NAME, type BillingModels } from './billing.models';
+import type { Customers } from './customers';
+
+/** Stripe statuses a subscription ends in: nothing left to cancel. */
+const ENDED = new Set<Stripe.Subscription.Status>(['canceled', 'incomplete_expired']);
+
+export type AccountDeletionOutcome = 'done' | 'duplicate';
+
+/**
+ * What billing does when a member deletes their account (auth's `account-deleted`, on
+ * QUEUES.accountEventsBilling): every subscription of theirs that has not ended is canceled at
+ * Stripe at once (not at the period end), their coaching bookings stay (the payments happened)
+ * without their e-mail and name, and their billing_customers row is marked deleted, so later
+ * Stripe events for them are recorded and ignored. A processed_account_events row keyed by the
+ * event id, written last, makes a replay a no-op; a failure before it (Stripe unreachable)
+ * throws, and the queue's retry does the rest (an ended subscription is not canceled twice).
+ */
+export class AccountDeletionService {
+  constructor(private readonly deps: { models: BillingModels; customers: Customers; stripe: Stripe }) {}
+
+  async handle(event: AccountDeleted, log: Logger): Promise<AccountDeletionOutcome> {
+    const { models, customers } = this.deps;
+    const context = { userId: event.userId, eventId: event.eventId };
+    if (await models.ProcessedAccountEvent.exists({ _id: event.eventId })) {
+      log.info(context, 'account-deleted already processed');
+      return 'duplicate';
+    }
+
+    const customerId = await customers.find(event.userId, log);
+    const canceled = customerId ? await this.cancelSubscriptions(customerId, event.userId, log) : [];
+    await customers.markDeleted(event.userId, customerId);
+    const bookings = await models.CoachingBooking.updateMany(
+      { userId: event.userId },
+      { $set: { memberEmail: null, memberName: DELETED_MEMBER_NAME } },
+    );
+
+    await insertOnce(() =>
+      models.ProcessedAccountEvent.create({
+        _id: event.eventId,
+        type: 'account-deleted',
+        userId: event.userId,
+        canceledSubscriptionIds: canceled,
+        processedAt: new Date(),
+      }),
+    );
+    log.info(
+      { ...context, canceledSubscriptions: canceled.length, anonymisedBookings: bookings.modifiedCount },
+      'billing data of a deleted member handled',
+    );
+    return 'done';
+  }
+
+  /** Cancels, immediately, each subscription of the customer that has not ended; their ids. */
+  private async cancelSubscriptions(customerId: string, userId: string, log: Logger): Promise<string[]> {
+    const { stripe, models } = this.deps;
+    const list = await callStripe(log, 'subscriptions.list', () =>
+      stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 100 }),
+    );
+    const canceled: string[] = [];
+    for (const sub of list.data) {
+      if (ENDED.has(sub.status)) continue;
+      await callStripe(log, 'subscriptions.cancel', () => stripe.subscriptions.cancel(sub.id));
+      canceled.push(sub.id);
+      // Stripe's customer.subscription.deleted webhook follows (recorded, no effect: the member
+      // is marked deleted); billing's copy says canceled from now on.
+      await models.BillingSubscription.updateOne(
+        { _id: sub.id, userId },
+        { $set: { status: 'canceled', cancelAtPeriodEnd: false } },
+      );
+      log.info({ userId, subscriptionId: sub.id }, 'subscription of a deleted member canceled');
+    }
+    return canceled;
+  }
+}

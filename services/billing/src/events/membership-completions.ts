@@ -1,0 +1,21 @@
+import { bullPrefix, QUEUES, type BackgroundPart, type Logger, type ProducerOptions } from '@fm/shared';
+import { QueueEvents } from 'bullmq';
+
+/**
+ * BullMQ's completed/failed events of the membership-events queue (auth consumes it), for the
+ * sync to wait on the job it queued (`job.waitUntilFinished(events, ms)`). Live from
+ * construction, like the producers, so it already listens when the first sync comes.
+ */
+export function createMembershipCompletions(options: ProducerOptions & { logger: Logger }): {
+  events: QueueEvents;
+  part: BackgroundPart;
+} {
+  const events = new QueueEvents(QUEUES.membershipEvents, {
+    connection: { url: options.redisUrl, connectTimeout: 5000 },
+    prefix: bullPrefix(options.redisPrefix),
+  });
+  events.on('error', (err) =>
+    options.logger.warn({ err: err.message, queue: QUEUES.membershipEvents }, 'queue events listener error'),
+  );
+  return { events, part: { close: () => events.close() } };
+}

@@ -1,0 +1,77 @@
+/**
+ * The facts the server's config decides and the site shows (one place per fact): the public
+ * GET /api/config answer, the Premium tier's price text and the names in the member pages'
+ * texts. Pure functions of the config.
+ */
+import { type MembershipTier, type SiteConfig, siteConfigSchema } from '@fm/contracts';
+import type { Config } from '../config';
+import { PREMIUM_TIER_NAME } from '../catalogue/tiers';
+
+export type SiteFactsConfig = Pick<
+  Config,
+  | 'PRODUCT_NAME'
+  | 'SUPPORT_EMAIL'
+  | 'FOUNDER_NAME'
+  | 'CURRENCY'
+  | 'PREMIUM_PRICE_CENTS'
+  | 'COACHING_PRICE_CENTS'
+  | 'COACHING_SESSION_MINUTES'
+  | 'STRIPE_PUBLISHABLE_KEY'
+>;
+
+/** GET /api/config; checked against the contract once, at start-up. */
+export function siteConfigOf(config: SiteFactsConfig): SiteConfig {
+  return siteConfigSchema.parse({
+    productName: config.PRODUCT_NAME,
+    supportEmail: config.SUPPORT_EMAIL,
+    founderName: config.FOUNDER_NAME,
+    currency: config.CURRENCY,
+    premiumPriceCents: config.PREMIUM_PRICE_CENTS,
+    coachingPriceCents: config.COACHING_PRICE_CENTS,
+    coachingSessionMinutes: config.COACHING_SESSION_MINUTES,
+    stripePublishableKey: config.STRIPE_PUBLISHABLE_KEY,
+  });
+}
+
+/** "$19.99" from (1999, "usd"); "€19.99" from (1999, "eur"). */
+export function formatPrice(cents: number, currency: string): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
+}
+
+/** The tiers as stored, with the Premium tier's price text rendered from the config (the Free tier stays "Free"). */
+export function withConfiguredPrices(
+  tiers: readonly MembershipTier[],
+  config: Pick<SiteFactsConfig, 'PREMIUM_PRICE_CENTS' | 'CURRENCY'>,
+): MembershipTier[] {
+  const premiumPrice = formatPrice(config.PREMIUM_PRICE_CENTS, config.CURRENCY);
+  return tiers.map((tier) => (tier.name === PREMIUM_TIER_NAME ? { ...tier, price: premiumPrice } : tier));
+}
+
+/** The names catalogue texts may hold as `{productName}` and `{founderNameWithoutTitle}`. */
+export interface CatalogueNames {
+  productName: string;
+  /** "Alex Reid" of "Coach Alex Reid". */
+  founderNameWithoutTitle: string;
+}
+
+export function catalogueNamesOf(config: Pick<SiteFactsConfig, 'PRODUCT_NAME' | 'FOUNDER_NAME'>): CatalogueNames {
+  return {
+    productName: config.PRODUCT_NAME,
+    founderNameWithoutTitle: config.FOUNDER_NAME.replace(/^Coach\s+/i, '') || config.FOUNDER_NAME,
+  };
+}
+
+/** Every string of `value` (objects and arrays walked) with the name placeholders filled in. */
+export function fillNames<T>(value: T, names: CatalogueNames): T {
+  if (typeof value === 'string') {
+    return value.replace(
+      /\{(productName|founderNameWithoutTitle)\}/g,
+      (_match, key: keyof CatalogueNames) => names[key],
+    ) as T;
+  }
+  if (Array.isArray(value)) return value.map((item: unknown) => fillNames(item, names)) as T;
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fillNames(item, names)])) as T;
+  }
+  return value;
+}

@@ -1,0 +1,28 @@
+import { requireServiceToken } from '@fm/shared';
+import Router from '@koa/router';
+import type { CourseService } from '../domain/course.service';
+
+export interface MemberExportRouterDeps {
+  courses: CourseService;
+  /** Resolves once the collections and their indexes exist (the course models' ready()). */
+  ready(): Promise<void>;
+  /** Verifies the caller's service token (HS256, audience "courses"). */
+  jwtSecret: string;
+}
+
+/**
+ * /internal, service to service only (the gateway proxies /api/… alone, so no member reaches it):
+ * `GET /internal/member-export` with auth's short-lived token about one member → what this
+ * service holds about them (their courses, the likes and favorites they gave); 401 otherwise.
+ */
+export function memberExportRouter({ courses, ready, jwtSecret }: MemberExportRouterDeps): Router {
+  const router = new Router({ prefix: '/internal' });
+  router.use(requireServiceToken(jwtSecret, 'courses'));
+
+  router.get('/member-export', async (ctx) => {
+    await ready();
+    ctx.body = await courses.exportFor(ctx.state.service!.userId);
+  });
+
+  return router;
+}
