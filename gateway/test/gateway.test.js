@@ -220,6 +220,15 @@ test("when a body is over the services' 100kb but within 1m, then the gateway an
   assert.notEqual(webhook.status, 413, 'billing takes bodies up to the gateway limit');
 });
 
+test('when an address is too long or has a dot segment, then the answer is still a JSON envelope', async () => {
+  const long = await fetch(`${base}/api/courses/favorites?q=${'%F0%9F%98%80'.repeat(1500)}`);
+  assert.equal(long.status, 414);
+  assert.equal((await long.json()).code, 'URI_TOO_LONG');
+  const dot = await fetch(`${base}/api/courses/.%25%25d`, { method: 'DELETE' });
+  assert.equal(dot.status, 404);
+  assert.deepEqual(await dot.json(), { message: 'Not found', code: 'NOT_FOUND' });
+});
+
 test('when an API request carries a compressed body, then the gateway answers 415 in the error envelope and no service sees it', async () => {
   const before = { ...received };
   for (const encoding of ['gzip', 'deflate', 'br', 'GZIP', 'x-made-up', 'gzip, identity']) {

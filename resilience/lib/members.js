@@ -47,9 +47,14 @@ async function premiumMember() {
   const m = await signUp(config.baseUrl, freshEmail('premium'));
   const setup = await m.client.post('/api/create-subscription', {});
   if (setup.status !== 200) throw new Error(`create-subscription answered ${setup.status}: ${setup.text}`);
-  const users = (await appDb()).collection('users');
+  // Billing keeps the member's Stripe customer in billing_customers (_id = member id); older
+  // builds kept it on users.
+  const db = await appDb();
+  const id = /** @type {any} */ (m.user.id);
   const customerId = await eventually(
-    async () => (await users.findOne({ _id: /** @type {any} */ (m.user.id) }))?.stripeCustomerId,
+    async () =>
+      (await db.collection('billing_customers').findOne({ _id: id }))?.stripeCustomerId ??
+      (await db.collection('users').findOne({ _id: id }))?.stripeCustomerId,
     'billing to store the Stripe customer',
   );
   const event = subscriptionEvent({
