@@ -371,7 +371,9 @@ test('when the contact mail worker is SIGKILLed twice while 200 coaching payment
     for (const id of intentIds)
       if (text.includes(`Payment: ${id}`) && m.to.includes(config.env.FOUNDER_EMAIL || 'founder@fairwaymind.local'))
         founder.set(id, (founder.get(id) ?? 0) + 1);
-    if (m.to.some((/** @type {string} */ to) => emails.includes(to))) memberMails += 1;
+    // The member's booking confirmation (not the welcome mail sign-up sends).
+    if (m.to.some((/** @type {string} */ to) => emails.includes(to)) && /coaching session is booked/.test(m.subject))
+      memberMails += 1;
   }
   const counts = [...founder.values()];
   const lost = counts.filter((n) => n === 0).length;
