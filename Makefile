@@ -1,11 +1,14 @@
 # Fairway Mind. Everything goes through the launcher (infra/stack.sh); see README.md.
-.PHONY: run test stop up infra provision build media status docker-config help
+.PHONY: run test test-resilience stop up infra provision build media status docker-config help
 
 run:        ## Everything on http://localhost:8080, in the foreground until Ctrl-C
 	@infra/stack.sh run
 
 test:       ## Every test suite against real Redis/MongoDB/stripe-mock; ends with "N passed, N failed"
 	@infra/stack.sh test
+
+test-resilience: ## The app as for the browser tests, then only the resilience suite (faults, races, hostile input)
+	@infra/stack.sh test-resilience
 
 stop:       ## Stop whatever the launcher started (also after `make up` or a killed run)
 	@infra/stack.sh stop

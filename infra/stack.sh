@@ -7,6 +7,7 @@
 #   infra/stack.sh up         the same, left running in the background (stop: infra/stack.sh stop)
 #   infra/stack.sh test       provision, start the infra tests need, run every suite, print
 #                             "N passed, N failed"; exits non-zero on any failure
+#   infra/stack.sh test-resilience  the app as for the browser tests, then only the resilience suite
 #   infra/stack.sh infra      provision and start Redis, MongoDB/FerretDB, stripe-mock, SMTP sink
 #   infra/stack.sh provision  Debian packages, npm ci, (Go binaries are built on first use)
 #   infra/stack.sh stop       stop everything the launcher started (pid files in .data/run)
@@ -174,6 +175,9 @@ cmd_test() {
       SMTP_SINK_URL="http://127.0.0.1:${SMTP_SINK_HTTP_PORT:-1080}" CHROMIUM_PATH=/usr/bin/chromium \
       FM_TEST_REPORT="$TEST_DIR/e2e.json" \
       run_suite e2e "$TEST_DIR/e2e.json" npm test -w e2e
+    # Faults, races and hostile input against the same app (resilience/README.md); its own
+    # processes (services on 4101-4105, a Redis) for the fault scenarios.
+    RESILIENCE_BASE_URL="http://localhost:$GATEWAY_PORT" run_suite resilience "" npm test -w resilience
     # The production build the browser suite used: initial JS for / within budget, and no
     # member-area chunk on public pages (prints the figures per page); and no Premium text or
     # link anywhere in it (they come from the content service to Premium members only).
@@ -181,6 +185,29 @@ cmd_test() {
     run_suite premium "" npm run check:premium -w frontend
   fi
 
+  step "Stopping what this run started"
+  stop_started
+  say "    (test run took $(elapsed "$t") s)"
+  node "$ROOT/infra/test/summarize.js" "$TEST_DIR/suites.tsv"
+}
+
+# make test-resilience: the app brought up as for the browser tests, then only the resilience suite.
+cmd_test_resilience() {
+  trap on_exit EXIT
+  trap 'exit 130' INT TERM
+  exec 8>"$RUN_DIR/test.lock"
+  flock -n 8 || { say "another test run holds .data/run/test.lock; waiting for it"; flock 8; }
+  local t=$EPOCHREALTIME
+  provision 0
+  start_infra
+  TEST_DIR="$DATA_DIR/test-resilience"
+  rm -rf "$TEST_DIR"
+  mkdir -p "$TEST_DIR"
+  step "Application for the resilience suite"
+  export AUTH_SIGNUPS_PER_HOUR=${FM_E2E_SIGNUPS_PER_HOUR:-1000}
+  export CONTACT_RATE_LIMIT=${FM_E2E_CONTACT_RATE_LIMIT:-1000}
+  bring_up_app
+  RESILIENCE_BASE_URL="http://localhost:$GATEWAY_PORT" run_suite resilience "" npm test -w resilience
   step "Stopping what this run started"
   stop_started
   say "    (test run took $(elapsed "$t") s)"
@@ -215,6 +242,7 @@ main() {
     run) cmd_run ;;
     up) cmd_up ;;
     test) cmd_test ;;
+    test-resilience) cmd_test_resilience ;;
     infra) cmd_infra ;;
     provision) provision "${FM_BROWSER:-0}" ;;
     build) provision 0 && build_app ;;

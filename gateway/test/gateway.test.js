@@ -230,6 +230,49 @@ test('when a body is over 1m, then the gateway answers 413 in the error envelope
   assert.deepEqual(await res.json(), { message: 'Request body too large', code: 'PAYLOAD_TOO_LARGE' });
 });
 
+test('when nginx itself refuses a request line (NUL, "../" past the root), then the answer is the JSON 400 envelope', async () => {
+  for (const url of ['/api/lessons/%00', '/api/courses/..%2F..%2F..%2F..%2Fetc%2Fpasswd/favorite', '/%00']) {
+    const res = await fetch(`${base}${url}`);
+    assert.equal(res.status, 400, url);
+    assert.match(res.headers.get('content-type') ?? '', /^application\/json/, url);
+    assert.deepEqual(await res.json(), { message: 'The request could not be understood', code: 'BAD_REQUEST' }, url);
+  }
+  const cookie = await fetch(`${base}/api/lessons`, { headers: { cookie: `fm.sid=${'a'.repeat(10_000)}` } });
+  assert.equal(cookie.status, 400, 'a cookie over the header buffers');
+  assert.equal((await cookie.json()).code, 'BAD_REQUEST');
+});
+
+test("when a body is over the services' 100kb but within 1m, then the gateway answers 413 for every service but billing (Stripe events)", async () => {
+  const body = JSON.stringify({ name: 'x'.repeat(200 * 1024) });
+  for (const url of [
+    '/api/auth/signup',
+    '/api/courses',
+    '/api/contact',
+    '/api/lessons',
+    '/api/billing/config',
+    '/api/create-subscription',
+  ]) {
+    const res = await fetch(`${base}${url}`, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+    assert.equal(res.status, 413, url);
+    assert.deepEqual(await res.json(), { message: 'Request body too large', code: 'PAYLOAD_TOO_LARGE' }, url);
+  }
+  const webhook = await fetch(`${base}/api/billing/webhook`, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json' },
+  });
+  assert.notEqual(webhook.status, 413, 'billing takes bodies up to the gateway limit');
+});
+
+test('when an address is too long or has a dot segment, then the answer is still a JSON envelope', async () => {
+  const long = await fetch(`${base}/api/courses/favorites?q=${'%F0%9F%98%80'.repeat(1500)}`);
+  assert.equal(long.status, 414);
+  assert.equal((await long.json()).code, 'URI_TOO_LONG');
+  const dot = await fetch(`${base}/api/courses/.%25%25d`, { method: 'DELETE' });
+  assert.equal(dot.status, 404);
+  assert.deepEqual(await dot.json(), { message: 'Not found', code: 'NOT_FOUND' });
+});
+
 test('when an API request carries a compressed body, then the gateway answers 415 in the error envelope and no service sees it', async () => {
   const before = { ...received };
   for (const encoding of ['gzip', 'deflate', 'br', 'GZIP', 'x-made-up', 'gzip, identity']) {

@@ -1,12 +1,23 @@
 import type { Context } from 'koa';
 import { z, type ZodType } from 'zod';
 
-/** `{ field: message }` from zod issues; the first message per field wins. Root issues go under `_`. */
+/** Said when the body is JSON but not an object (an array, a string...) and the schema has no word for it. */
+export const NOT_AN_OBJECT = 'Send the request body as a JSON object';
+
+/**
+ * `{ field: message }` from zod issues; the first message per field wins. Root issues go under `_`.
+ * A body that is not an object gets a plain sentence, not zod's "Invalid input: expected object…".
+ */
 export function zodIssuesToErrors(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of issues) {
     const field = issue.path.length ? issue.path.map(String).join('.') : '_';
-    errors[field] ??= issue.message;
+    const notAnObject =
+      !issue.path.length &&
+      issue.code === 'invalid_type' &&
+      issue.expected === 'object' &&
+      /^Invalid input/.test(issue.message);
+    errors[field] ??= notAnObject ? NOT_AN_OBJECT : issue.message;
   }
   return errors;
 }
@@ -27,6 +38,16 @@ export function parseQuery<S extends ZodType>(ctx: Context, schema: S): z.infer<
 
 /** A page of a list: `?limit` (default 50, max 100) and `?offset`. */
 export const paginationSchema = z.object({
-  limit: z.coerce.number().int().min(1, 'limit must be at least 1').max(100, 'limit is at most 100').default(50),
-  offset: z.coerce.number().int().min(0, 'offset cannot be negative').max(100_000).default(0),
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(100, 'limit is at most 100')
+    .default(50),
+  offset: z.coerce
+    .number({ error: 'offset must be a whole number' })
+    .int('offset must be a whole number')
+    .min(0, 'offset cannot be negative')
+    .max(100_000, 'offset is at most 100000')
+    .default(0),
 });

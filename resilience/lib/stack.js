@@ -1,0 +1,212 @@
+'use strict';
+// The suite's own processes for the fault scenarios: a Redis on its own port with append-only
+// persistence (never the machine's or the app's), built services (`node dist/server.js`, as the
+// launcher starts them) on ports 4101-4105 with their own database and Redis prefix, and a
+// gateway (gateway/testing/start-gateway.js) in front of them. Killed and restarted at will.
+
+const fs = require('node:fs');
+const net = require('node:net');
+const path = require('node:path');
+const { spawn } = require('node:child_process');
+const { randomBytes } = require('node:crypto');
+const { config, ROOT } = require('./config');
+const { Client, eventually } = require('./http');
+
+const REDIS_PORT = Number(process.env.RESILIENCE_REDIS_PORT || 6391);
+const PORTS = { auth: 4101, content: 4102, courses: 4103, contact: 4104, billing: 4105 };
+
+/** @param {number} port */
+function portOpen(port) {
+  return new Promise((resolve) => {
+    const s = net.connect({ host: '127.0.0.1', port }, () => {
+      s.destroy();
+      resolve(true);
+    });
+    s.on('error', () => resolve(false));
+  });
+}
+
+/** @param {import('node:child_process').ChildProcess} child */
+function exited(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve(undefined);
+    else child.once('exit', () => resolve(undefined));
+  });
+}
+
+/** The FerretDB the launcher built (~/.cache/fairway-mind/bin/ferretdb-*), for a MongoDB of the suite's own. */
+function ferretdbBin() {
+  const dir = path.join(
+    process.env.FM_CACHE_DIR || path.join(require('node:os').homedir(), '.cache', 'fairway-mind'),
+    'bin',
+  );
+  const name = fs.existsSync(dir) ? fs.readdirSync(dir).find((f) => /^ferretdb-[0-9a-f]+$/.test(f)) : undefined;
+  return name ? path.join(dir, name) : null;
+}
+
+class Stack {
+  /** @param {{ ownMongoPort?: number }} [o] ownMongoPort: a FerretDB (SQLite) of its own on that port */
+  constructor(o = {}) {
+    this.run = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+    this.dir = path.join(config.dataDir, this.run);
+    this.redisDir = path.join(this.dir, 'redis');
+    this.logDir = path.join(this.dir, 'log');
+    fs.mkdirSync(this.redisDir, { recursive: true });
+    fs.mkdirSync(this.logDir, { recursive: true });
+    /** @type {Map<string, import('node:child_process').ChildProcess>} */
+    this.procs = new Map();
+    this.db = `fmres_${this.run}`;
+    this.redisUrl = `redis://127.0.0.1:${REDIS_PORT}`;
+    this.ownMongoPort = o.ownMongoPort;
+    this.mongoUrl = o.ownMongoPort
+      ? `mongodb://127.0.0.1:${o.ownMongoPort}/${this.db}`
+      : config.mongoUrl.replace(/\/[^/?]*(\?|$)/, `/${this.db}$1`);
+    /** @type {{ base: string, stop(): Promise<void> } | null} */
+    this.gateway = null;
+  }
+
+  /** The environment a service gets: the launcher's, pointed at this stack's stores and ports. */
+  env(/** @type {string} */ name) {
+    return {
+      ...config.env,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      PORT: String(PORTS[/** @type {keyof typeof PORTS} */ (name)]),
+      MONGO_URL: this.mongoUrl,
+      REDIS_URL: this.redisUrl,
+      REDIS_PREFIX: `fmres${this.run}`,
+      BCRYPT_ROUNDS: '4',
+      AUTH_SIGNUPS_PER_HOUR: '100000',
+      CONTACT_RATE_LIMIT: '100000',
+      ...Object.fromEntries(Object.entries(PORTS).map(([s, p]) => [`${s.toUpperCase()}_PORT`, String(p)])),
+    };
+  }
+
+  /** @param {string} name @param {string} cmd @param {string[]} args @param {Record<string, string>} [env] */
+  spawn(name, cmd, args, env) {
+    const log = fs.openSync(path.join(this.logDir, `${name}.log`), 'a');
+    const child = spawn(cmd, args, { cwd: ROOT, env, stdio: ['ignore', log, log] });
+    fs.closeSync(log);
+    this.procs.set(name, child);
+    return child;
+  }
+
+  async startRedis() {
+    if (await portOpen(REDIS_PORT)) throw new Error(`port ${REDIS_PORT} is taken; set RESILIENCE_REDIS_PORT`);
+    const bin = ['/usr/bin/redis-server', '/usr/sbin/redis-server'].find((p) => fs.existsSync(p)) ?? 'redis-server';
+    this.spawn('redis', bin, [
+      '--bind',
+      '127.0.0.1',
+      '--port',
+      String(REDIS_PORT),
+      '--dir',
+      this.redisDir,
+      '--appendonly',
+      'yes',
+      '--appendfsync',
+      'always',
+      '--save',
+      '',
+      '--daemonize',
+      'no',
+    ]);
+    await eventually(() => portOpen(REDIS_PORT), `the suite's Redis on ${REDIS_PORT}`, 15_000);
+  }
+
+  /** Starts (or restarts, same data) the stack's own FerretDB (SQLite under its dir). */
+  async startMongo() {
+    const port = /** @type {number} */ (this.ownMongoPort);
+    const bin = ferretdbBin();
+    if (!bin) throw new Error('no FerretDB binary in ~/.cache/fairway-mind/bin (the launcher builds it)');
+    if (await portOpen(port)) throw new Error(`port ${port} is taken`);
+    this.spawn('mongo', bin, [
+      '-listen-addr',
+      `127.0.0.1:${port}`,
+      '-data-dir',
+      path.join(this.dir, 'ferretdb'),
+      '-log-level',
+      'warn',
+    ]);
+    await eventually(() => portOpen(port), `the suite's FerretDB on ${port}`, 20_000);
+  }
+
+  /** Stops the suite's Redis (SIGTERM: it writes its append-only file and exits). */
+  async stopRedis() {
+    const child = this.procs.get('redis');
+    if (!child) return;
+    child.kill('SIGTERM');
+    await exited(child);
+    this.procs.delete('redis');
+  }
+
+  /** @param {keyof typeof PORTS} name */
+  async startService(name) {
+    const port = PORTS[name];
+    if (await portOpen(port)) throw new Error(`port ${port} (${name}) is taken`);
+    this.spawn(name, process.execPath, [path.join(ROOT, 'services', name, 'dist', 'server.js')], this.env(name));
+    await eventually(
+      async () => (await new Client(`http://127.0.0.1:${port}`).get('/readyz', { timeoutMs: 2000 })).status === 200,
+      `${name} ready on ${port}`,
+      30_000,
+    );
+  }
+
+  /** @param {string} name @param {NodeJS.Signals} [signal] */
+  async kill(name, signal = 'SIGKILL') {
+    const child = this.procs.get(name);
+    if (!child) return;
+    child.kill(signal);
+    await exited(child);
+    this.procs.delete(name);
+  }
+
+  /** @param {Partial<Record<keyof typeof PORTS, number>>} ports */
+  async startGateway(ports) {
+    const { startGateway } = require(path.join(ROOT, 'gateway', 'testing', 'start-gateway.js'));
+    const dir = path.join(this.dir, 'gateway');
+    fs.mkdirSync(dir, { recursive: true });
+    this.gateway = await startGateway({
+      dir,
+      ports,
+      root: path.join(ROOT, 'frontend', 'dist'),
+      media: path.join(ROOT, 'media', 'generated'),
+    });
+    return /** @type {{ base: string }} */ (this.gateway).base;
+  }
+
+  /** Stops everything this stack started and drops its database. */
+  async stop() {
+    if (this.gateway) await this.gateway.stop();
+    for (const name of [...this.procs.keys()].reverse()) await this.kill(name, 'SIGTERM');
+    const { MongoClient } = require('mongodb');
+    const client = new MongoClient(this.mongoUrl, { serverSelectionTimeoutMS: 5000 });
+    try {
+      if (this.ownMongoPort) throw new Error('own FerretDB: its files go with the folder');
+      await client.connect();
+      await client.db(this.db).dropDatabase();
+    } catch {
+      // best effort: a left database is named fmres_<run>
+    } finally {
+      await client.close();
+    }
+    fs.rmSync(this.dir, { recursive: true, force: true });
+  }
+
+  /** The stack's database (test inspection). */
+  async mongo() {
+    const { MongoClient } = require('mongodb');
+    if (!this.client) {
+      this.client = new MongoClient(this.mongoUrl, { serverSelectionTimeoutMS: 5000 });
+      await this.client.connect();
+    }
+    return this.client.db(this.db);
+  }
+
+  async close() {
+    if (this.client) await this.client.close();
+    this.client = undefined;
+    await this.stop();
+  }
+}
+
+module.exports = { Stack, PORTS, REDIS_PORT };
