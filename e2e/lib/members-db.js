@@ -1,7 +1,7 @@
 'use strict';
-// The one thing the browser cannot see: the Stripe customer id billing stored on the member
-// (users.stripeCustomerId, see services/billing/src/domain/members.ts). The webhook Stripe
-// sends for the member's subscription carries it. Read-only.
+// The one thing the browser cannot see: the Stripe customer id billing keeps for the member
+// (its own billing_customers collection, _id = member id; services/billing/src/domain/customers.ts).
+// The webhook Stripe sends for the member's subscription carries it. Read-only.
 
 const { MongoClient } = require('mongodb');
 const { setTimeout: sleep } = require('node:timers/promises');
@@ -24,14 +24,14 @@ async function db() {
  * @returns {Promise<string>}
  */
 async function stripeCustomerIdOf(userId, timeoutMs = 10_000) {
-  const users = (await db()).collection('users');
+  const customers = (await db()).collection('billing_customers');
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const doc = await users.findOne({ _id: /** @type {any} */ (userId) }, { projection: { stripeCustomerId: 1 } });
+    const doc = await customers.findOne({ _id: /** @type {any} */ (userId) }, { projection: { stripeCustomerId: 1 } });
     if (doc?.stripeCustomerId) return doc.stripeCustomerId;
     if (Date.now() > deadline) {
       throw new Error(
-        `member ${userId} has no stripeCustomerId in ${config.mongoUrl} users (billing should store it at checkout)`,
+        `member ${userId} has no Stripe customer in ${config.mongoUrl} billing_customers (billing should store it at checkout)`,
       );
     }
     await sleep(200);
