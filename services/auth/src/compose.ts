@@ -34,6 +34,8 @@ export async function compose(deps: ServiceDeps<AuthConfig>, overrides: AuthOver
   const sessions = memberSessions(redis, config.REDIS_PREFIX);
   const users = new UserService({
     models,
+    redis,
+    redisPrefix: config.REDIS_PREFIX,
     limiter,
     limits,
     logger,

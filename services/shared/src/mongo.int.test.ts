@@ -90,6 +90,28 @@ describe('retryOnDuplicateKey', () => {
     expect(await Tag.findOne({ name: 'chipping' }).lean()).toMatchObject({ uses: 1 });
   });
 
+  it('when the record is deleted and inserted again between tries, then it keeps trying, up to its limit', async () => {
+    const Tag = registerModel(deps.mongo, 'Tag', tagSchema);
+    await Tag.create({ name: 'lag-putting' });
+    let attempts = 0;
+    // Two lost races in a row (a member's own like/unlike racing), then the write goes through.
+    const result = await retryOnDuplicateKey(async () => {
+      attempts += 1;
+      if (attempts <= 2) await Tag.create({ name: 'lag-putting' });
+      return Tag.updateOne({ name: 'lag-putting' }, { $inc: { uses: 1 } });
+    });
+    expect(attempts).toBe(3);
+    expect(result.modifiedCount).toBe(1);
+
+    let tries = 0;
+    const alwaysLoses = async () => {
+      tries += 1;
+      await Tag.create({ name: 'lag-putting' });
+    };
+    await expect(retryOnDuplicateKey(alwaysLoses, 4)).rejects.toMatchObject({ code: 11000 });
+    expect(tries).toBe(4);
+  });
+
   it('when the write fails for another reason, then the error is not hidden and it is not run again', async () => {
     let attempts = 0;
     const write = async () => {

@@ -70,14 +70,17 @@ export async function insertOnce(insert: () => Promise<unknown>): Promise<boolea
 
 /**
  * Runs an upsert again when a concurrent one won the unique index: both may try the insert, the
- * index lets one through, and the second run finds the winner's record and updates it.
+ * index lets one through, and the next run finds the winner's record and updates it. A record
+ * that is deleted and inserted again in between (a member's own like/unlike racing) can make the
+ * next run lose too, so it tries up to `attempts` times before the duplicate key goes up (409).
  */
-export async function retryOnDuplicateKey<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (err) {
-    if (!isDuplicateKey(err)) throw err;
-    return write();
+export async function retryOnDuplicateKey<T>(write: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await write();
+    } catch (err) {
+      if (!isDuplicateKey(err) || attempt >= attempts) throw err;
+    }
   }
 }
 

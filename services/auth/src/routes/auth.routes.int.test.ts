@@ -1,6 +1,7 @@
 import { authAnswerSchema, errorBodySchema, userSchema } from '@fm/contracts';
 import { closeBackground, type Composed, sessionKey } from '@fm/shared';
 import { createTestDeps, TEST_SITE_ORIGIN, type TestDeps } from '@fm/shared/testing';
+import bcrypt from 'bcrypt';
 import request from 'supertest';
 import { compose } from '../compose';
 import { configSchema, type AuthConfig } from '../config';
@@ -10,7 +11,7 @@ let service: Composed;
 let server: ReturnType<typeof service.app.callback>;
 
 beforeAll(async () => {
-  deps = await createTestDeps(configSchema, { BCRYPT_ROUNDS: '4' });
+  deps = await createTestDeps(configSchema, { BCRYPT_ROUNDS: '4', AUTH_SIGNUPS_PER_HOUR: '1000' });
   service = await compose(deps);
   server = service.app.callback();
 });
@@ -99,6 +100,23 @@ describe('signup', () => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(9);
     expect(await deps.mongo.collection('users').countDocuments({ email })).toBe(1);
+  });
+
+  it('when thirty signups race for one email, then only the winner hashes a password (the rest answer 409 at once)', async () => {
+    const email = uniqueEmail();
+    const hash = jest.spyOn(bcrypt, 'hash');
+    try {
+      const results = await Promise.all(Array.from({ length: 30 }, () => signup({ email, password: 'birdie123' })));
+      const statuses = results.map((r) => r.status);
+      expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+      expect(statuses.filter((s) => s === 409)).toHaveLength(29);
+      expect(hash).toHaveBeenCalledTimes(1);
+    } finally {
+      hash.mockRestore();
+    }
+    // The claim is released: once the account is gone, the email can be used again.
+    await deps.mongo.collection('users').deleteOne({ email });
+    expect((await signup({ email, password: 'birdie123' })).status).toBe(201);
   });
 
   it('when the body is malformed or oversized, then 400/413 and never 5xx', async () => {
