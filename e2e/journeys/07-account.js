@@ -54,7 +54,7 @@ test(
       });
       check(created.status === 201, `a public course is created (got ${created.status})`);
       courseId = created.body.id;
-      await page.getByRole('button', { name: 'Log Out' }).click();
+      await page.locator('#member-sidebar').getByRole('button', { name: 'Log Out' }).click();
       await expectPath(page, '/');
     });
 
