@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { insertOnce, jobIdFor, type Logger } from '@fm/shared';
 import type { BillingProducers } from '../events/billing.producers';
+import StripeSdk from 'stripe';
 import { callStripe, type Stripe } from '../stripe/stripe-client';
 import {
   DELETED_MEMBER_NAME,
@@ -42,6 +43,29 @@ export interface StripeWebhookDeps {
   producers: BillingProducers;
 }
 
+/** The API version this code reads (the SDK's); events in another one are logged. */
+export const PINNED_API_VERSION: string = StripeSdk.API_VERSION;
+
+/**
+ * The subscription an invoice belongs to, in both shapes Stripe sends: since API 2025-03-31
+ * under `parent.subscription_details`, before it at `invoice.subscription` (with
+ * `subscription_details.metadata`). An endpoint pinned to an older version gets the old one.
+ */
+export function invoiceSubscriptionOf(invoice: Stripe.Invoice): {
+  subscriptionId: string | undefined;
+  metadataUserId: string | undefined;
+} {
+  const legacy = invoice as unknown as {
+    subscription?: string | { id: string } | null;
+    subscription_details?: { metadata?: Record<string, string> | null } | null;
+  };
+  const details = invoice.parent?.subscription_details;
+  return {
+    subscriptionId: idOf(details?.subscription) ?? idOf(legacy.subscription),
+    metadataUserId: details?.metadata?.userId ?? legacy.subscription_details?.metadata?.userId ?? undefined,
+  };
+}
+
 /** The booking id for a PaymentIntent: stable (so replays find it), not the Stripe id itself. */
 export function coachingBookingId(paymentIntentId: string): string {
   return `cb_${createHash('sha256').update(paymentIntentId).digest('hex').slice(0, 24)}`;
@@ -78,12 +102,29 @@ export class StripeWebhookService {
       log.debug(context, 'stripe event ignored');
       return 'ignored';
     }
-    if (await this.deps.models.ProcessedStripeEvent.exists({ _id: event.id })) {
+    if (event.api_version && event.api_version !== PINNED_API_VERSION) {
+      // Stripe formats an event in the endpoint's API version, which may be older than ours.
+      log.warn(
+        { ...context, apiVersion: event.api_version, pinned: PINNED_API_VERSION },
+        'stripe event in another API version',
+      );
+    }
+    if (!(await this.claim(event))) {
       log.info(context, 'stripe event already processed');
       return 'duplicate';
     }
-    const outcome = await handler(event, log);
-    if (outcome !== 'ignored') await this.markProcessed(event, outcome);
+    let outcome: WebhookOutcome;
+    try {
+      outcome = await handler(event, log);
+    } catch (err) {
+      // Nothing durable happened (or only idempotent parts): Stripe's retry must find it unclaimed.
+      await this.release(event.id);
+      throw err;
+    }
+    await this.deps.models.ProcessedStripeEvent.updateOne(
+      { _id: event.id },
+      { $set: { outcome, processedAt: new Date() } },
+    );
     log.info({ ...context, outcome }, 'stripe event processed');
     return outcome;
   }
@@ -118,6 +159,7 @@ export class StripeWebhookService {
 
     const effect = membershipEffect(event.type, sub.status);
     if (effect === 'none') return 'no-effect';
+
     if (!userId) {
       log.warn({ eventId: event.id, subscriptionId: sub.id }, 'no member for this subscription');
       return 'unmatched';
@@ -153,15 +195,14 @@ export class StripeWebhookService {
    */
   private async onInvoicePaid(event: Stripe.Event, log: Logger): Promise<WebhookOutcome> {
     const invoice = event.data.object as Stripe.Invoice;
-    const details = invoice.parent?.subscription_details;
-    const subscriptionId = idOf(details?.subscription);
+    const { subscriptionId, metadataUserId } = invoiceSubscriptionOf(invoice);
     if (!subscriptionId || !invoice.id) return 'no-effect';
 
     const sub = await callStripe(log, 'subscriptions.retrieve', () =>
       this.deps.stripe.subscriptions.retrieve(subscriptionId),
     );
     const customerId = idOf(invoice.customer) ?? idOf(sub.customer) ?? '';
-    const userId = await this.userIdFor(sub.metadata?.userId || details?.metadata?.userId, subscriptionId, customerId);
+    const userId = await this.userIdFor(sub.metadata?.userId || metadataUserId, subscriptionId, customerId);
 
     await insertOnce(() =>
       this.deps.models.SubscriptionPayment.create({
@@ -354,14 +395,23 @@ export class StripeWebhookService {
     return stored;
   }
 
-  private async markProcessed(event: Stripe.Event, outcome: WebhookOutcome): Promise<void> {
-    await insertOnce(() =>
+  /**
+   * Claims an event id before handling it: an insert-if-absent on the primary key, so of ten
+   * parallel deliveries exactly one handles it and the others answer as duplicates.
+   */
+  private async claim(event: Stripe.Event): Promise<boolean> {
+    return insertOnce(() =>
       this.deps.models.ProcessedStripeEvent.create({
         _id: event.id,
         type: event.type,
-        outcome,
+        outcome: 'claimed',
         processedAt: new Date(),
       }),
     );
+  }
+
+  /** Gives a claim back when handling failed (e.g. Redis down → 503), so Stripe's retry does the work. */
+  private async release(eventId: string): Promise<void> {
+    await this.deps.models.ProcessedStripeEvent.deleteOne({ _id: eventId, outcome: 'claimed' });
   }
 }
