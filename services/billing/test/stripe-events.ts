@@ -70,6 +70,9 @@ export class StripeEvents {
     private readonly subscription: Stripe.Subscription,
     private readonly invoice: Stripe.Invoice,
     private readonly paymentIntent: Stripe.PaymentIntent,
+    private readonly charge: Stripe.Charge,
+    private readonly refund: Stripe.Refund,
+    private readonly dispute: Stripe.Dispute,
   ) {}
 
   /** The fixtures as stripe-mock sends them over the wire (raw JSON, not stripe-node's parse). */
@@ -79,13 +82,16 @@ export class StripeEvents {
       if (!res.ok) throw new Error(`stripe-mock ${path}: HTTP ${res.status}`);
       return (await res.json()) as T;
     };
-    const [envelope, subscription, invoice, paymentIntent] = await Promise.all([
+    const [envelope, subscription, invoice, paymentIntent, charge, refund, dispute] = await Promise.all([
       get<Stripe.Event>('/v1/events/evt_fixture'),
       get<Stripe.Subscription>('/v1/subscriptions/sub_fixture'),
       get<Stripe.Invoice>('/v1/invoices/in_fixture'),
       get<Stripe.PaymentIntent>('/v1/payment_intents/pi_fixture'),
+      get<Stripe.Charge>('/v1/charges/ch_fixture'),
+      get<Stripe.Refund>('/v1/refunds/re_fixture'),
+      get<Stripe.Dispute>('/v1/disputes/dp_fixture'),
     ]);
-    return new StripeEvents(envelope, subscription, invoice, paymentIntent);
+    return new StripeEvents(envelope, subscription, invoice, paymentIntent, charge, refund, dispute);
   }
 
   private event(type: string, object: unknown, options: { eventId?: string; created?: number } = {}): Stripe.Event {
@@ -171,6 +177,117 @@ export class StripeEvents {
       metadata,
     };
     return this.event('payment_intent.succeeded', intent, options);
+  }
+
+  /** A failed subscription invoice (attempt `attemptCount`, Stripe's next try at `nextAttempt`). */
+  invoicePaymentFailed(options: {
+    subscriptionId: string;
+    customerId: string;
+    email: string;
+    userId?: string;
+    amountDue?: number;
+    attemptCount?: number;
+    nextAttempt?: number | null;
+    invoiceId?: string;
+    created?: number;
+    eventId?: string;
+  }): Stripe.Event {
+    const invoice = {
+      ...this.invoice,
+      id: options.invoiceId ?? uniqueId('in'),
+      customer: options.customerId,
+      customer_email: options.email,
+      status: 'open',
+      amount_due: options.amountDue ?? 1999,
+      amount_paid: 0,
+      amount_remaining: options.amountDue ?? 1999,
+      attempt_count: options.attemptCount ?? 1,
+      attempted: true,
+      next_payment_attempt: options.nextAttempt === undefined ? null : options.nextAttempt,
+      currency: 'usd',
+      billing_reason: 'subscription_cycle',
+      parent: {
+        type: 'subscription_details',
+        quote_details: null,
+        subscription_details: {
+          subscription: options.subscriptionId,
+          metadata: options.userId ? { userId: options.userId } : {},
+        },
+      },
+    };
+    return this.event('invoice.payment_failed', invoice, options);
+  }
+
+  /** A charge of `paymentIntentId` refunded by `amountRefunded` of `amount` (full by default). */
+  chargeRefunded(options: {
+    paymentIntentId: string;
+    amount?: number;
+    amountRefunded?: number;
+    customerId?: string;
+    eventId?: string;
+    created?: number;
+  }): Stripe.Event {
+    const amount = options.amount ?? 10000;
+    const refunded = options.amountRefunded ?? amount;
+    const charge = {
+      ...this.charge,
+      id: uniqueId('ch'),
+      payment_intent: options.paymentIntentId,
+      customer: options.customerId ?? null,
+      amount,
+      amount_captured: amount,
+      amount_refunded: refunded,
+      refunded: refunded >= amount,
+      currency: 'usd',
+    };
+    return this.event('charge.refunded', charge, options);
+  }
+
+  /** A refund of `paymentIntentId` moved to `status`. */
+  refundUpdated(options: {
+    paymentIntentId: string;
+    amount?: number;
+    status?: string;
+    eventId?: string;
+    created?: number;
+  }): Stripe.Event {
+    const refund = {
+      ...this.refund,
+      id: uniqueId('re'),
+      payment_intent: options.paymentIntentId,
+      charge: uniqueId('ch'),
+      amount: options.amount ?? 10000,
+      currency: 'usd',
+      status: options.status ?? 'succeeded',
+    };
+    return this.event('refund.updated', refund, options);
+  }
+
+  /**
+   * A dispute opened on a charge: of `paymentIntentId` (a coaching payment), or, given
+   * `customerId`, on the charge object itself (as when expanded) of that customer.
+   */
+  disputeCreated(options: {
+    paymentIntentId?: string;
+    customerId?: string;
+    amount?: number;
+    disputeId?: string;
+    eventId?: string;
+    created?: number;
+  }): Stripe.Event {
+    const chargeId = uniqueId('ch');
+    const dispute = {
+      ...this.dispute,
+      id: options.disputeId ?? uniqueId('dp'),
+      amount: options.amount ?? 10000,
+      currency: 'usd',
+      payment_intent: options.paymentIntentId ?? null,
+      charge: options.customerId
+        ? { ...this.charge, id: chargeId, customer: options.customerId, payment_intent: null, disputed: true }
+        : chargeId,
+      status: 'needs_response',
+    };
+    return this.event('charge.dispute.created', dispute, options);
   }
 
   other(type: string): Stripe.Event {
