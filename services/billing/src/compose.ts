@@ -4,6 +4,7 @@ import { AccountDeletionService } from './domain/account-deletion.service';
 import { billingModels, ensureBillingIndexes } from './domain/billing.models';
 import { BookingAdmin } from './domain/booking-admin.service';
 import { CheckoutService } from './domain/checkout.service';
+import { BillingHistory } from './domain/billing-history.service';
 import { Customers } from './domain/customers';
 import { StripeWebhookService } from './domain/stripe-webhook.service';
 import { startAccountEventsWorker } from './events/account-events.worker';
@@ -56,7 +57,12 @@ export async function compose(deps: ServiceDeps<BillingConfig>, overrides: Billi
     originExemptPaths: [WEBHOOK_PATH],
     routers: [
       webhookRouter({ stripe, webhookSecret: config.STRIPE_WEBHOOK_SECRET, webhooks }),
-      billingRouter({ mongo, checkout, limiter: new RateLimiter(redis, config.REDIS_PREFIX) }),
+      billingRouter({
+        mongo,
+        checkout,
+        history: new BillingHistory({ stripe, models, customers }),
+        limiter: new RateLimiter(redis, config.REDIS_PREFIX),
+      }),
       internalRouter({ jwtSecret: config.JWT_SECRET, models }),
       adminRouter({ bookings, mongo }),
     ],
