@@ -1,9 +1,19 @@
 /**
  * Stripe events for tests: the objects are stripe-mock's fixtures (Stripe's own OpenAPI
  * examples, so every field of the real shape is there) with the fields under test set; the
- * envelope is the fixture event's. Signed like Stripe signs them.
+ * envelope is the fixture event's. Signed like Stripe signs them. Most are fetched from the running
+ * stripe-mock; charge, refund and dispute are copied from its fixtures3.json into
+ * `fixtures/stripe-objects.json`.
  */
 import Stripe from 'stripe';
+import stripeObjects from './fixtures/stripe-objects.json';
+
+/** Stripe objects stripe-mock ships (its fixtures3.json) that billing's newer tests start from. */
+const STRIPE_OBJECTS = stripeObjects as unknown as {
+  charge: Stripe.Charge;
+  refund: Stripe.Refund;
+  dispute: Stripe.Dispute;
+};
 
 export const STRIPE_MOCK_URL = process.env.STRIPE_API_BASE || 'http://127.0.0.1:12111';
 export const TEST_WEBHOOK_SECRET = 'whsec_fairway_mind_billing_test_secret';
@@ -82,15 +92,14 @@ export class StripeEvents {
       if (!res.ok) throw new Error(`stripe-mock ${path}: HTTP ${res.status}`);
       return (await res.json()) as T;
     };
-    const [envelope, subscription, invoice, paymentIntent, charge, refund, dispute] = await Promise.all([
+    const [envelope, subscription, invoice, paymentIntent] = await Promise.all([
       get<Stripe.Event>('/v1/events/evt_fixture'),
       get<Stripe.Subscription>('/v1/subscriptions/sub_fixture'),
       get<Stripe.Invoice>('/v1/invoices/in_fixture'),
       get<Stripe.PaymentIntent>('/v1/payment_intents/pi_fixture'),
-      get<Stripe.Charge>('/v1/charges/ch_fixture'),
-      get<Stripe.Refund>('/v1/refunds/re_fixture'),
-      get<Stripe.Dispute>('/v1/disputes/dp_fixture'),
     ]);
+    // Copied from stripe-mock's fixtures3.json (test/fixtures/stripe-objects.json).
+    const { charge, refund, dispute } = STRIPE_OBJECTS;
     return new StripeEvents(envelope, subscription, invoice, paymentIntent, charge, refund, dispute);
   }
 
