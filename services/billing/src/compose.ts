@@ -3,12 +3,15 @@ import type { BillingConfig } from './config';
 import { AccountDeletionService } from './domain/account-deletion.service';
 import { billingModels, ensureBillingIndexes } from './domain/billing.models';
 import { BookingAdmin } from './domain/booking-admin.service';
+import { BillingHistory } from './domain/billing-history.service';
 import { CheckoutService } from './domain/checkout.service';
 import { Customers } from './domain/customers';
+import { ReconciliationService } from './domain/reconciliation.service';
 import { StripeWebhookService } from './domain/stripe-webhook.service';
 import { startAccountEventsWorker } from './events/account-events.worker';
 import { createBillingProducers, type BillingProducers } from './events/billing.producers';
 import { createMembershipCompletions } from './events/membership-completions';
+import { startReconcileScheduler } from './events/reconcile.scheduler';
 import { adminRouter } from './routes/admin.routes';
 import { billingRouter } from './routes/billing.routes';
 import { internalRouter } from './routes/internal.routes';
@@ -51,15 +54,26 @@ export async function compose(deps: ServiceDeps<BillingConfig>, overrides: Billi
   const deletions = new AccountDeletionService({ models, customers, stripe });
   const bookings = new BookingAdmin({ models, notifications: producers.notifications, audit: new AuditLog(mongo) });
   const accountEvents = startable(() => startAccountEventsWorker(deletions, { ...queues, logger }));
+  const reconciliation = new ReconciliationService({ stripe, models, producers });
+  const reconcile = startable(async () =>
+    config.BILLING_RECONCILE_AT === 'off'
+      ? { close: async () => undefined }
+      : startReconcileScheduler(reconciliation, { ...queues, at: config.BILLING_RECONCILE_AT, logger }),
+  );
   const app = createApp(deps, {
     name: 'billing',
     originExemptPaths: [WEBHOOK_PATH],
     routers: [
       webhookRouter({ stripe, webhookSecret: config.STRIPE_WEBHOOK_SECRET, webhooks }),
-      billingRouter({ mongo, checkout, limiter: new RateLimiter(redis, config.REDIS_PREFIX) }),
+      billingRouter({
+        mongo,
+        checkout,
+        history: new BillingHistory({ stripe, models, customers }),
+        limiter: new RateLimiter(redis, config.REDIS_PREFIX),
+      }),
       internalRouter({ jwtSecret: config.JWT_SECRET, models }),
       adminRouter({ bookings, mongo }),
     ],
   });
-  return { app, background: { producers, membershipEvents: completions.part, accountEvents } };
+  return { app, background: { producers, membershipEvents: completions.part, accountEvents, reconcile } };
 }

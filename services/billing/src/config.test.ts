@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { parseEnv } from 'node:util';
 import { ConfigError, loadConfig } from '@fm/shared';
 import { configSchema } from './config';
+import { dailyPattern } from './events/reconcile.scheduler';
 
 const envExample = parseEnv(readFileSync(resolve(__dirname, '../../../.env.example'), 'utf8')) as Record<
   string,
@@ -84,5 +85,18 @@ describe('billing configuration in production', () => {
       STRIPE_API_BASE: 'http://stripe-mock:12111',
     });
     expect(config).toMatchObject({ STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_API_BASE: 'http://stripe-mock:12111' });
+  });
+});
+
+describe('BILLING_RECONCILE_AT', () => {
+  it('when unset, then the reconciliation runs nightly at 03:30 UTC; .env.example says the same', () => {
+    expect(loadConfig(configSchema, production).BILLING_RECONCILE_AT).toBe('03:30');
+    expect(envExample.BILLING_RECONCILE_AT).toBe('03:30');
+    expect(dailyPattern('03:30')).toBe('30 3 * * *');
+  });
+
+  it('when it is "off", then it is accepted; when it is not a time, then start-up names the variable', () => {
+    expect(loadConfig(configSchema, { ...production, BILLING_RECONCILE_AT: 'off' }).BILLING_RECONCILE_AT).toBe('off');
+    expect(problemsOf({ ...production, BILLING_RECONCILE_AT: '25:00' }).join('\n')).toContain('BILLING_RECONCILE_AT');
   });
 });

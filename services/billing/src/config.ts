@@ -22,6 +22,15 @@ const variables = baseEnvSchema.extend({
     .default('fairway-mind-premium-monthly'),
   PREMIUM_PRICE_CENTS: cents.default(1999),
   COACHING_PRICE_CENTS: cents.default(10000),
+  /**
+   * When the reconciliation with Stripe runs each day (HH:MM, UTC; default 03:30). "off" runs it
+   * only through `npm run reconcile -w services/billing`.
+   */
+  BILLING_RECONCILE_AT: z
+    .string()
+    .trim()
+    .regex(/^(off|([01]\d|2[0-3]):[0-5]\d)$/, 'a UTC time like 03:30, or off')
+    .default('03:30'),
   CURRENCY: z
     .string()
     .regex(/^[A-Za-z]{3}$/, 'a three-letter ISO currency code')

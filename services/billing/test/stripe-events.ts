@@ -1,9 +1,19 @@
 /**
  * Stripe events for tests: the objects are stripe-mock's fixtures (Stripe's own OpenAPI
  * examples, so every field of the real shape is there) with the fields under test set; the
- * envelope is the fixture event's. Signed like Stripe signs them.
+ * envelope is the fixture event's. Signed like Stripe signs them. Most are fetched from the running
+ * stripe-mock; charge, refund and dispute are copied from its fixtures3.json into
+ * `fixtures/stripe-objects.json`.
  */
 import Stripe from 'stripe';
+import stripeObjects from './fixtures/stripe-objects.json';
+
+/** Stripe objects stripe-mock ships (its fixtures3.json) that billing's newer tests start from. */
+const STRIPE_OBJECTS = stripeObjects as unknown as {
+  charge: Stripe.Charge;
+  refund: Stripe.Refund;
+  dispute: Stripe.Dispute;
+};
 
 export const STRIPE_MOCK_URL = process.env.STRIPE_API_BASE || 'http://127.0.0.1:12111';
 export const TEST_WEBHOOK_SECRET = 'whsec_fairway_mind_billing_test_secret';
@@ -70,6 +80,9 @@ export class StripeEvents {
     private readonly subscription: Stripe.Subscription,
     private readonly invoice: Stripe.Invoice,
     private readonly paymentIntent: Stripe.PaymentIntent,
+    private readonly charge: Stripe.Charge,
+    private readonly refund: Stripe.Refund,
+    private readonly dispute: Stripe.Dispute,
   ) {}
 
   /** The fixtures as stripe-mock sends them over the wire (raw JSON, not stripe-node's parse). */
@@ -85,7 +98,9 @@ export class StripeEvents {
       get<Stripe.Invoice>('/v1/invoices/in_fixture'),
       get<Stripe.PaymentIntent>('/v1/payment_intents/pi_fixture'),
     ]);
-    return new StripeEvents(envelope, subscription, invoice, paymentIntent);
+    // Copied from stripe-mock's fixtures3.json (test/fixtures/stripe-objects.json).
+    const { charge, refund, dispute } = STRIPE_OBJECTS;
+    return new StripeEvents(envelope, subscription, invoice, paymentIntent, charge, refund, dispute);
   }
 
   private event(type: string, object: unknown, options: { eventId?: string; created?: number } = {}): Stripe.Event {
@@ -171,6 +186,117 @@ export class StripeEvents {
       metadata,
     };
     return this.event('payment_intent.succeeded', intent, options);
+  }
+
+  /** A failed subscription invoice (attempt `attemptCount`, Stripe's next try at `nextAttempt`). */
+  invoicePaymentFailed(options: {
+    subscriptionId: string;
+    customerId: string;
+    email: string;
+    userId?: string;
+    amountDue?: number;
+    attemptCount?: number;
+    nextAttempt?: number | null;
+    invoiceId?: string;
+    created?: number;
+    eventId?: string;
+  }): Stripe.Event {
+    const invoice = {
+      ...this.invoice,
+      id: options.invoiceId ?? uniqueId('in'),
+      customer: options.customerId,
+      customer_email: options.email,
+      status: 'open',
+      amount_due: options.amountDue ?? 1999,
+      amount_paid: 0,
+      amount_remaining: options.amountDue ?? 1999,
+      attempt_count: options.attemptCount ?? 1,
+      attempted: true,
+      next_payment_attempt: options.nextAttempt === undefined ? null : options.nextAttempt,
+      currency: 'usd',
+      billing_reason: 'subscription_cycle',
+      parent: {
+        type: 'subscription_details',
+        quote_details: null,
+        subscription_details: {
+          subscription: options.subscriptionId,
+          metadata: options.userId ? { userId: options.userId } : {},
+        },
+      },
+    };
+    return this.event('invoice.payment_failed', invoice, options);
+  }
+
+  /** A charge of `paymentIntentId` refunded by `amountRefunded` of `amount` (full by default). */
+  chargeRefunded(options: {
+    paymentIntentId: string;
+    amount?: number;
+    amountRefunded?: number;
+    customerId?: string;
+    eventId?: string;
+    created?: number;
+  }): Stripe.Event {
+    const amount = options.amount ?? 10000;
+    const refunded = options.amountRefunded ?? amount;
+    const charge = {
+      ...this.charge,
+      id: uniqueId('ch'),
+      payment_intent: options.paymentIntentId,
+      customer: options.customerId ?? null,
+      amount,
+      amount_captured: amount,
+      amount_refunded: refunded,
+      refunded: refunded >= amount,
+      currency: 'usd',
+    };
+    return this.event('charge.refunded', charge, options);
+  }
+
+  /** A refund of `paymentIntentId` moved to `status`. */
+  refundUpdated(options: {
+    paymentIntentId: string;
+    amount?: number;
+    status?: string;
+    eventId?: string;
+    created?: number;
+  }): Stripe.Event {
+    const refund = {
+      ...this.refund,
+      id: uniqueId('re'),
+      payment_intent: options.paymentIntentId,
+      charge: uniqueId('ch'),
+      amount: options.amount ?? 10000,
+      currency: 'usd',
+      status: options.status ?? 'succeeded',
+    };
+    return this.event('refund.updated', refund, options);
+  }
+
+  /**
+   * A dispute opened on a charge: of `paymentIntentId` (a coaching payment), or, given
+   * `customerId`, on the charge object itself (as when expanded) of that customer.
+   */
+  disputeCreated(options: {
+    paymentIntentId?: string;
+    customerId?: string;
+    amount?: number;
+    disputeId?: string;
+    eventId?: string;
+    created?: number;
+  }): Stripe.Event {
+    const chargeId = uniqueId('ch');
+    const dispute = {
+      ...this.dispute,
+      id: options.disputeId ?? uniqueId('dp'),
+      amount: options.amount ?? 10000,
+      currency: 'usd',
+      payment_intent: options.paymentIntentId ?? null,
+      charge: options.customerId
+        ? { ...this.charge, id: chargeId, customer: options.customerId, payment_intent: null, disputed: true }
+        : chargeId,
+      status: 'needs_response',
+    };
+    return this.event('charge.dispute.created', dispute, options);
   }
 
   other(type: string): Stripe.Event {

@@ -107,6 +107,61 @@ export const bookingScheduledMailSchema = z.object({
   occurredAt: isoDate,
 });
 
+/**
+ * A renewal (or first) payment of the Premium subscription failed (billing → contact's mail
+ * worker → the member): one mail per Stripe event (each retry is its own event, with a higher
+ * `attemptCount`). The mail links to `<SITE_ORIGIN>/member/account` (where the member opens the
+ * billing portal), never to a Stripe-hosted URL.
+ */
+export const paymentFailedMailSchema = z.object({
+  userId: z.string().min(1),
+  email: z.email(),
+  memberName: z.string().nullable(),
+  invoiceId: z.string().min(1),
+  amountDueCents: z.number().int().min(0),
+  currency: z.string().length(3),
+  attemptCount: z.number().int().min(0),
+  /** When Stripe tries the card again; null when it will not (no more retries). */
+  nextAttemptAt: isoDate.nullable(),
+  eventId: z.string().min(1),
+  occurredAt: isoDate,
+});
+
+/**
+ * A coaching payment was refunded in full (billing → contact: a mail to the member and one to
+ * the founder, once per booking whichever refund event told billing).
+ */
+export const coachingRefundedMailSchema = z.object({
+  bookingId: z.string().min(1),
+  userId: z.string().min(1),
+  memberEmail: z.email(),
+  memberName: z.string().nullable(),
+  amountRefundedCents: z.number().int().positive(),
+  currency: z.string().length(3),
+  paymentIntentId: z.string().min(1),
+  eventId: z.string().min(1),
+  occurredAt: isoDate,
+});
+
+/**
+ * A bank opened a dispute on a payment (billing → contact: an alert to the founder, once per
+ * dispute). The member is found through the charge's PaymentIntent (a coaching booking) or its
+ * customer (billing_customers); null fields when billing could not tell.
+ */
+export const paymentDisputeMailSchema = z.object({
+  disputeId: z.string().min(1),
+  chargeId: z.string().min(1),
+  userId: z.string().nullable(),
+  memberEmail: z.email().nullable(),
+  memberName: z.string().nullable(),
+  bookingId: z.string().nullable(),
+  amountCents: z.number().int().min(0),
+  currency: z.string().length(3),
+  reason: z.string().nullable(),
+  eventId: z.string().min(1),
+  occurredAt: isoDate,
+});
+
 /** Job name → payload schema, per queue. */
 export const JOBS = {
   [QUEUES.membershipEvents]: {
@@ -121,6 +176,9 @@ export const JOBS = {
     'password-changed-mail': passwordChangedMailSchema,
     'account-deleted-mail': accountDeletedMailSchema,
     'booking-scheduled-mail': bookingScheduledMailSchema,
+    'payment-failed-mail': paymentFailedMailSchema,
+    'coaching-refunded-mail': coachingRefundedMailSchema,
+    'payment-dispute-mail': paymentDisputeMailSchema,
   },
   [QUEUES.accountEventsCourses]: {
     'account-deleted': accountDeletedSchema,
@@ -148,6 +206,9 @@ export type PasswordResetMail = z.infer<typeof passwordResetMailSchema>;
 export type PasswordChangedMail = z.infer<typeof passwordChangedMailSchema>;
 export type AccountDeletedMail = z.infer<typeof accountDeletedMailSchema>;
 export type BookingScheduledMail = z.infer<typeof bookingScheduledMailSchema>;
+export type PaymentFailedMail = z.infer<typeof paymentFailedMailSchema>;
+export type CoachingRefundedMail = z.infer<typeof coachingRefundedMailSchema>;
+export type PaymentDisputeMail = z.infer<typeof paymentDisputeMailSchema>;
 
 /**
  * A BullMQ job id from the source of the event (e.g. "stripe", "evt_123"), so the same source

@@ -154,7 +154,8 @@ export class UserService {
 
   /**
    * Applies a membership event once. Replays (same eventId) and events older than the last one
-   * applied change nothing; a downgrade for a subscription the member no longer has is ignored.
+   * applied change nothing; a downgrade for a subscription the member does not hold is ignored
+   * and leaves the order mark alone, so ordering is in effect per subscription.
    */
   async applyUpgrade(event: MembershipUpgraded): Promise<boolean> {
     const occurredAt = new Date(event.occurredAt);
@@ -178,7 +179,20 @@ export class UserService {
       event.userId,
       'free',
       occurredAt,
-      { stripeSubscriptionId: { $in: [event.stripeSubscriptionId, null] } },
+      {
+        // Only the subscription that granted Premium takes it away. A member without one on
+        // record is matched only while Premium (set before subscription ids were kept): a
+        // downgrade of a free member would change nothing but move membershipChangedAt past
+        // another subscription's upgrade and make that one look stale.
+        $and: [
+          {
+            $or: [
+              { stripeSubscriptionId: event.stripeSubscriptionId },
+              { stripeSubscriptionId: null, membershipLevel: 'premium' },
+            ],
+          },
+        ],
+      },
       {},
     );
   }

@@ -131,6 +131,23 @@ describe('membership events', () => {
     expect(await changes().countDocuments({ _id: endOfFirst.eventId as never })).toBe(1);
   });
 
+  it("when an abandoned checkout's downgrade (never Premium) arrives before the paid subscription's older upgrade, then the member ends Premium", async () => {
+    await startWorker();
+    const member = await insertUser(deps);
+    const t0 = Date.now() - 60_000;
+    // Subscription A expired unpaid (23 h after its creation) after B was activated, but its
+    // event came first; A never granted Premium, so it must not move the member's order mark.
+    const expiredA = downgrade(member.id, `evt_a_expired_${member.id}`, new Date(t0 + 5000), 'sub_abandoned');
+    await finished(await producer.publish('membership-downgraded', expiredA, jobIdFor('stripe', expiredA.eventId)));
+    const activeB = upgrade(member.id, `evt_b_active_${member.id}`, new Date(t0), 'sub_paid');
+    await finished(await producer.publish('membership-upgraded', activeB, jobIdFor('stripe', activeB.eventId)));
+
+    expect(await users().findOne({ _id: member.id as never })).toMatchObject({
+      membershipLevel: 'premium',
+      stripeSubscriptionId: 'sub_paid',
+    });
+  });
+
   it('when events of one member are processed concurrently, then the member ends at the newest one', async () => {
     const t0 = Date.now() - 60_000;
     // Per member: six alternating upgrades and downgrades whose times are shuffled against the

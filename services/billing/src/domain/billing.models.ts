@@ -80,6 +80,8 @@ export interface CoachingBooking {
   note?: string | null;
   /** How many times the session was scheduled (each one mailed the member once). */
   scheduleCount?: number;
+  /** When Stripe refunded it in full (status `refunded`). */
+  refundedAt?: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -178,6 +180,7 @@ const coachingBookingSchema = new Schema<CoachingBooking>(
     scheduledAt: { type: Date, default: null },
     note: { type: String, default: null },
     scheduleCount: { type: Number, default: 0 },
+    refundedAt: { type: Date, default: null },
   },
   schemaOptions({ collection: 'coaching_bookings' }),
 );

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { insertOnce, jobIdFor, type Logger } from '@fm/shared';
 import type { BillingProducers } from '../events/billing.producers';
+import StripeSdk from 'stripe';
+import { z } from 'zod';
 import { callStripe, type Stripe } from '../stripe/stripe-client';
 import {
   DELETED_MEMBER_NAME,
@@ -42,6 +44,29 @@ export interface StripeWebhookDeps {
   producers: BillingProducers;
 }
 
+/** The API version this code reads (the SDK's); events in another one are logged. */
+export const PINNED_API_VERSION: string = StripeSdk.API_VERSION;
+
+/**
+ * The subscription an invoice belongs to, in both shapes Stripe sends: since API 2025-03-31
+ * under `parent.subscription_details`, before it at `invoice.subscription` (with
+ * `subscription_details.metadata`). An endpoint pinned to an older version gets the old one.
+ */
+export function invoiceSubscriptionOf(invoice: Stripe.Invoice): {
+  subscriptionId: string | undefined;
+  metadataUserId: string | undefined;
+} {
+  const legacy = invoice as unknown as {
+    subscription?: string | { id: string } | null;
+    subscription_details?: { metadata?: Record<string, string> | null } | null;
+  };
+  const details = invoice.parent?.subscription_details;
+  return {
+    subscriptionId: idOf(details?.subscription) ?? idOf(legacy.subscription),
+    metadataUserId: details?.metadata?.userId ?? legacy.subscription_details?.metadata?.userId ?? undefined,
+  };
+}
+
 /** The booking id for a PaymentIntent: stable (so replays find it), not the Stripe id itself. */
 export function coachingBookingId(paymentIntentId: string): string {
   return `cb_${createHash('sha256').update(paymentIntentId).digest('hex').slice(0, 24)}`;
@@ -63,6 +88,10 @@ export class StripeWebhookService {
     'customer.subscription.deleted': (event, log) => this.onSubscriptionChanged(event, log),
     'invoice.paid': (event, log) => this.onInvoicePaid(event, log),
     'payment_intent.succeeded': (event, log) => this.onPaymentIntentSucceeded(event, log),
+    'invoice.payment_failed': (event, log) => this.onInvoicePaymentFailed(event, log),
+    'charge.refunded': (event, log) => this.onChargeRefunded(event, log),
+    'refund.updated': (event, log) => this.onRefundUpdated(event, log),
+    'charge.dispute.created': (event, log) => this.onDisputeCreated(event, log),
   };
 
   constructor(private readonly deps: StripeWebhookDeps) {}
@@ -78,12 +107,29 @@ export class StripeWebhookService {
       log.debug(context, 'stripe event ignored');
       return 'ignored';
     }
-    if (await this.deps.models.ProcessedStripeEvent.exists({ _id: event.id })) {
+    if (event.api_version && event.api_version !== PINNED_API_VERSION) {
+      // Stripe formats an event in the endpoint's API version, which may be older than ours.
+      log.warn(
+        { ...context, apiVersion: event.api_version, pinned: PINNED_API_VERSION },
+        'stripe event in another API version',
+      );
+    }
+    if (!(await this.claim(event))) {
       log.info(context, 'stripe event already processed');
       return 'duplicate';
     }
-    const outcome = await handler(event, log);
-    if (outcome !== 'ignored') await this.markProcessed(event, outcome);
+    let outcome: WebhookOutcome;
+    try {
+      outcome = await handler(event, log);
+    } catch (err) {
+      // Nothing durable happened (or only idempotent parts): Stripe's retry must find it unclaimed.
+      await this.release(event.id);
+      throw err;
+    }
+    await this.deps.models.ProcessedStripeEvent.updateOne(
+      { _id: event.id },
+      { $set: { outcome, processedAt: new Date() } },
+    );
     log.info({ ...context, outcome }, 'stripe event processed');
     return outcome;
   }
@@ -118,6 +164,7 @@ export class StripeWebhookService {
 
     const effect = membershipEffect(event.type, sub.status);
     if (effect === 'none') return 'no-effect';
+
     if (!userId) {
       log.warn({ eventId: event.id, subscriptionId: sub.id }, 'no member for this subscription');
       return 'unmatched';
@@ -153,15 +200,14 @@ export class StripeWebhookService {
    */
   private async onInvoicePaid(event: Stripe.Event, log: Logger): Promise<WebhookOutcome> {
     const invoice = event.data.object as Stripe.Invoice;
-    const details = invoice.parent?.subscription_details;
-    const subscriptionId = idOf(details?.subscription);
+    const { subscriptionId, metadataUserId } = invoiceSubscriptionOf(invoice);
     if (!subscriptionId || !invoice.id) return 'no-effect';
 
     const sub = await callStripe(log, 'subscriptions.retrieve', () =>
       this.deps.stripe.subscriptions.retrieve(subscriptionId),
     );
     const customerId = idOf(invoice.customer) ?? idOf(sub.customer) ?? '';
-    const userId = await this.userIdFor(sub.metadata?.userId || details?.metadata?.userId, subscriptionId, customerId);
+    const userId = await this.userIdFor(sub.metadata?.userId || metadataUserId, subscriptionId, customerId);
 
     await insertOnce(() =>
       this.deps.models.SubscriptionPayment.create({
@@ -249,6 +295,179 @@ export class StripeWebhookService {
         occurredAt: new Date(event.created * 1000).toISOString(),
       },
       jobIdFor('stripe', event.id),
+    );
+    return 'queued';
+  }
+
+  /**
+   * A Premium payment failed (each of Stripe's retries is its own event): the member is mailed
+   * once per event. Membership does not change here: past_due keeps Premium, and Stripe's
+   * subscription events say when it ends (unpaid / canceled).
+   */
+  private async onInvoicePaymentFailed(event: Stripe.Event, log: Logger): Promise<WebhookOutcome> {
+    const invoice = event.data.object as Stripe.Invoice;
+    const { subscriptionId, metadataUserId } = invoiceSubscriptionOf(invoice);
+    if (!subscriptionId || !invoice.id) return 'ignored';
+    const customerId = idOf(invoice.customer);
+    const userId = await this.userIdFor(metadataUserId, subscriptionId, customerId);
+    if (!userId) {
+      log.warn({ eventId: event.id, subscriptionId }, 'no member for this failed invoice');
+      return 'unmatched';
+    }
+    if (await this.memberDeleted(userId, event, log)) return 'member-deleted';
+    const email = invoice.customer_email;
+    if (!email) {
+      log.error({ eventId: event.id, invoiceId: invoice.id, userId }, 'failed invoice without an e-mail');
+      return 'unmatched';
+    }
+    const nextAttempt = invoice.next_payment_attempt;
+    await this.deps.producers.notifications.publish(
+      'payment-failed-mail',
+      {
+        userId,
+        email,
+        memberName: invoice.customer_name ?? null,
+        invoiceId: invoice.id,
+        amountDueCents: invoice.amount_due,
+        currency: invoice.currency,
+        attemptCount: invoice.attempt_count ?? 0,
+        nextAttemptAt: typeof nextAttempt === 'number' ? new Date(nextAttempt * 1000).toISOString() : null,
+        eventId: event.id,
+        occurredAt: new Date(event.created * 1000).toISOString(),
+      },
+      jobIdFor('stripe', event.id),
+    );
+    return 'queued';
+  }
+
+  /** A charge refunded (in full or in part): only a coaching payment's full refund does anything. */
+  private async onChargeRefunded(event: Stripe.Event, log: Logger): Promise<WebhookOutcome> {
+    const charge = event.data.object as Stripe.Charge;
+    const paymentIntentId = idOf(charge.payment_intent);
+    if (!paymentIntentId) return 'ignored';
+    const refunded = charge.refunded ? Math.max(charge.amount_refunded, charge.amount) : charge.amount_refunded;
+    return this.refundCoaching(paymentIntentId, refunded, event, log);
+  }
+
+  /** A refund moved: once it succeeded, the same as charge.refunded (whichever comes first acts). */
+  private async onRefundUpdated(event: Stripe.Event, log: Logger): Promise<WebhookOutcome> {
+    const refund = event.data.object as Stripe.Refund;
+    const paymentIntentId = idOf(refund.payment_intent);
+    if (!paymentIntentId || refund.status !== 'succeeded') return 'ignored';
+    return this.refundCoaching(paymentIntentId, refund.amount, event, log);
+  }
+
+  /**
+   * A coaching booking refunded in full becomes `refunded`, and the member and the founder are
+   * mailed once per booking (job id and mail key from the booking). A refund of anything else (a
+   * subscription invoice) changes nothing: Stripe's subscription events decide about Premium.
+   */
+  private async refundCoaching(
+    paymentIntentId: string,
+    refundedCents: number,
+    event: Stripe.Event,
+    log: Logger,
+  ): Promise<WebhookOutcome> {
+    const { CoachingBooking } = this.deps.models;
+    const booking = await CoachingBooking.findById(coachingBookingId(paymentIntentId)).lean();
+    if (!booking) return 'ignored';
+    if (refundedCents < booking.amountCents) {
+      log.info({ eventId: event.id, bookingId: booking._id, refundedCents }, 'partial coaching refund: booking kept');
+      return 'no-effect';
+    }
+    await CoachingBooking.updateOne(
+      { _id: booking._id, status: { $ne: 'refunded' } },
+      { $set: { status: 'refunded', refundedAt: new Date(event.created * 1000) } },
+    );
+    if (await this.memberDeleted(booking.userId, event, log)) return 'member-deleted';
+    if (!booking.memberEmail) {
+      log.warn({ eventId: event.id, bookingId: booking._id }, 'refunded booking without an e-mail: nobody mailed');
+      return 'unmatched';
+    }
+    await this.deps.producers.notifications.publish(
+      'coaching-refunded-mail',
+      {
+        bookingId: booking._id,
+        userId: booking.userId,
+        memberEmail: booking.memberEmail,
+        memberName: booking.memberName,
+        amountRefundedCents: booking.amountCents,
+        currency: booking.currency,
+        paymentIntentId,
+        eventId: event.id,
+        occurredAt: new Date(event.created * 1000).toISOString(),
+      },
+      jobIdFor('refund', booking._id),
+    );
+    return 'queued';
+  }
+
+  /**
+   * A bank opened a dispute: the founder is alerted once per dispute, with the amount and the
+   * member, found through the charge's PaymentIntent (a coaching booking) or else the charge's
+   * customer (billing_customers, and Stripe's customer for the name and e-mail).
+   */
+  private async onDisputeCreated(event: Stripe.Event, log: Logger): Promise<WebhookOutcome> {
+    const dispute = event.data.object as Stripe.Dispute;
+    const chargeId = idOf(dispute.charge);
+    if (!chargeId) return 'ignored';
+    let paymentIntentId = idOf(dispute.payment_intent);
+    let member: { userId: string | null; email: string | null; name: string | null; bookingId: string | null } = {
+      userId: null,
+      email: null,
+      name: null,
+      bookingId: null,
+    };
+    // An id in events; the object when a caller expanded it.
+    let charge: Stripe.Charge | undefined = typeof dispute.charge === 'object' ? dispute.charge : undefined;
+    paymentIntentId ??= idOf(charge?.payment_intent);
+    if (!paymentIntentId && !charge) {
+      charge = await callStripe(log, 'charges.retrieve', () => this.deps.stripe.charges.retrieve(chargeId));
+      paymentIntentId = idOf(charge.payment_intent);
+    }
+    const booking = paymentIntentId
+      ? await this.deps.models.CoachingBooking.findById(coachingBookingId(paymentIntentId)).lean()
+      : null;
+    if (booking) {
+      member = { userId: booking.userId, email: booking.memberEmail, name: booking.memberName, bookingId: booking._id };
+    } else {
+      charge ??= await callStripe(log, 'charges.retrieve', () => this.deps.stripe.charges.retrieve(chargeId));
+      const customerId = idOf(charge.customer);
+      const userId = customerId ? ((await this.deps.customers.memberOf(customerId)) ?? null) : null;
+      let email = charge.billing_details?.email ?? charge.receipt_email ?? null;
+      let name = charge.billing_details?.name ?? null;
+      if (customerId && userId) {
+        const customer = await callStripe(log, 'customers.retrieve', () =>
+          this.deps.stripe.customers.retrieve(customerId),
+        );
+        if (!customer.deleted) {
+          email = customer.email ?? email;
+          name = customer.name ?? name;
+        }
+      }
+      member = { userId, email, name, bookingId: null };
+    }
+    if (member.email && !z.email().safeParse(member.email).success) member = { ...member, email: null };
+    if (member.userId && (await this.deps.customers.isDeleted(member.userId))) {
+      member = { ...member, email: null, name: DELETED_MEMBER_NAME };
+    }
+    if (!member.userId) log.warn({ eventId: event.id, disputeId: dispute.id, chargeId }, 'dispute for no known member');
+    await this.deps.producers.notifications.publish(
+      'payment-dispute-mail',
+      {
+        disputeId: dispute.id,
+        chargeId,
+        userId: member.userId,
+        memberEmail: member.email,
+        memberName: member.name,
+        bookingId: member.bookingId,
+        amountCents: dispute.amount,
+        currency: dispute.currency,
+        reason: dispute.reason ?? null,
+        eventId: event.id,
+        occurredAt: new Date(event.created * 1000).toISOString(),
+      },
+      jobIdFor('dispute', dispute.id),
     );
     return 'queued';
   }
@@ -354,14 +573,23 @@ export class StripeWebhookService {
     return stored;
   }
 
-  private async markProcessed(event: Stripe.Event, outcome: WebhookOutcome): Promise<void> {
-    await insertOnce(() =>
+  /**
+   * Claims an event id before handling it: an insert-if-absent on the primary key, so of ten
+   * parallel deliveries exactly one handles it and the others answer as duplicates.
+   */
+  private async claim(event: Stripe.Event): Promise<boolean> {
+    return insertOnce(() =>
       this.deps.models.ProcessedStripeEvent.create({
         _id: event.id,
         type: event.type,
-        outcome,
+        outcome: 'claimed',
         processedAt: new Date(),
       }),
     );
+  }
+
+  /** Gives a claim back when handling failed (e.g. Redis down → 503), so Stripe's retry does the work. */
+  private async release(eventId: string): Promise<void> {
+    await this.deps.models.ProcessedStripeEvent.deleteOne({ _id: eventId, outcome: 'claimed' });
   }
 }

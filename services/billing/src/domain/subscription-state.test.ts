@@ -27,12 +27,23 @@ describe('membershipEffect', () => {
     ['customer.subscription.created', 'trialing', 'upgrade'],
     ['customer.subscription.updated', 'canceled', 'downgrade'],
     ['customer.subscription.updated', 'unpaid', 'downgrade'],
-    ['customer.subscription.updated', 'incomplete_expired', 'downgrade'],
+    ['customer.subscription.updated', 'incomplete_expired', 'none'],
+    ['customer.subscription.deleted', 'incomplete_expired', 'none'],
+    ['customer.subscription.deleted', 'incomplete', 'none'],
     ['customer.subscription.created', 'incomplete', 'none'],
     ['customer.subscription.updated', 'past_due', 'none'],
+    ['customer.subscription.updated', 'paused', 'downgrade'],
     ['customer.subscription.deleted', 'active', 'downgrade'],
   ])('when %s carries %s, then %s', (type, status, effect) => {
     expect(membershipEffect(type, status)).toBe(effect);
+  });
+});
+
+describe('currentPeriodEndOf', () => {
+  it('when the subscription comes in the pre-2025-03-31 shape (period on the subscription), then its end is read there', () => {
+    expect(currentPeriodEndOf(sub({ items: { data: [{}] }, current_period_end: 1_702_592_000 }))).toEqual(
+      new Date(1_702_592_000_000),
+    );
   });
 });
 

@@ -8,16 +8,29 @@ export type MembershipEffect = 'upgrade' | 'downgrade' | 'none';
 
 /** Statuses that give Premium. */
 const PREMIUM_STATUSES = new Set(['active', 'trialing']);
-/** Statuses that end Premium (past_due keeps access while Stripe retries the card). */
-const ENDED_STATUSES = new Set(['canceled', 'unpaid', 'incomplete_expired']);
+/**
+ * Statuses that end Premium (past_due keeps access while Stripe retries the card). `paused`
+ * (a trial ended without a payment method; Stripe stops invoicing) ends it until a resume
+ * brings the subscription back to active.
+ */
+const ENDED_STATUSES = new Set(['canceled', 'unpaid', 'paused']);
 
 export function givesPremium(status: string): boolean {
   return PREMIUM_STATUSES.has(status);
 }
 
+/**
+ * Statuses a subscription reaches only without ever having been active: Stripe expires a
+ * `default_incomplete` subscription whose first invoice was never paid (23 h). Such a
+ * subscription gave no Premium, so its end takes none away (the member may be paying through
+ * another one by then).
+ */
+const NEVER_ACTIVE_STATUSES = new Set(['incomplete', 'incomplete_expired']);
+
 /** What an event about a subscription in `status` does to the member's level. */
 export function membershipEffect(eventType: string, status: string): MembershipEffect {
-  if (eventType === 'customer.subscription.deleted') return 'downgrade';
+  if (eventType === 'customer.subscription.deleted') return NEVER_ACTIVE_STATUSES.has(status) ? 'none' : 'downgrade';
+  if (NEVER_ACTIVE_STATUSES.has(status)) return 'none';
   if (PREMIUM_STATUSES.has(status)) return 'upgrade';
   if (ENDED_STATUSES.has(status)) return 'downgrade';
   return 'none';
@@ -87,6 +100,8 @@ export interface SubscriptionLike {
   created: number;
   cancel_at_period_end: boolean;
   items?: { data: Array<{ current_period_end?: number | null }> };
+  /** Before API 2025-03-31 the period sat on the subscription itself. */
+  current_period_end?: number | null;
   /** An id, or the invoice when the request expanded it. */
   latest_invoice?: string | { status_transitions?: { paid_at?: number | null } | null } | null;
 }
@@ -104,12 +119,17 @@ export function premiumSince(sub: SubscriptionLike): number {
   return typeof paidAt === 'number' ? paidAt : sub.created;
 }
 
-/** End of the current period: on the items since API 2025-03-31 (the latest one of them). */
+/**
+ * End of the current period: on the items since API 2025-03-31 (the latest one of them), on the
+ * subscription itself in the older shape (an endpoint pinned to an older version).
+ */
 export function currentPeriodEndOf(sub: SubscriptionLike): Date | null {
   const ends = (sub.items?.data ?? [])
     .map((item) => item.current_period_end)
     .filter((end): end is number => typeof end === 'number' && end > 0);
-  return ends.length ? new Date(Math.max(...ends) * 1000) : null;
+  if (ends.length) return new Date(Math.max(...ends) * 1000);
+  const legacy = sub.current_period_end;
+  return typeof legacy === 'number' && legacy > 0 ? new Date(legacy * 1000) : null;
 }
 
 /** A subscription as the member sees it: the contract's `Subscription`. */

@@ -1,3 +1,4 @@
+import { billingBookingsSchema, billingInvoicesSchema } from '@fm/contracts';
 import { bullPrefix, jobIdFor, QUEUES, type RateLimitRule } from '@fm/shared';
 import { loggedInMember, TEST_SITE_ORIGIN } from '@fm/shared/testing';
 import { Worker } from 'bullmq';
@@ -7,7 +8,7 @@ import { startBillingService, type BillingTestService } from '../../test/billing
 import { uniqueId } from '../../test/stripe-events';
 import { stripeWithOldCustomers, type StripeWithOldCustomers } from '../../test/stripe-with-old-customers';
 import { ACCOUNT_RATE_LIMIT, CHECKOUT_RATE_LIMIT } from './billing.routes';
-import { billingModels } from '../domain/billing.models';
+import { billingModels, type CoachingBookingStatus } from '../domain/billing.models';
 import { syncSourceId } from '../domain/checkout.service';
 import { createStripeClient } from '../stripe/stripe-client';
 
@@ -432,5 +433,91 @@ describe('rate limits (per member)', () => {
       status: 200,
       body: { status: 'none' },
     });
+  });
+});
+
+describe('GET /api/billing/invoices', () => {
+  it('when a visitor calls, then 401', async () => {
+    expect((await get('/api/billing/invoices')).status).toBe(401);
+  });
+
+  it('when the member has no Stripe customer, then []', async () => {
+    const { cookie } = await loggedInMember(billing.deps);
+    const res = await get('/api/billing/invoices', cookie);
+    expect(res).toMatchObject({ status: 200, body: [] });
+  });
+
+  it("when the member has a customer, then Stripe's subscription invoices in the contract's shape, times as ISO strings, newest first", async () => {
+    const { cookie } = await customerMember();
+    const res = await get('/api/billing/invoices', cookie);
+    expect(res.status).toBe(200);
+    const invoices = billingInvoicesSchema.parse(res.body);
+    // stripe-mock lists its one fixture invoice (a subscription's) for every customer.
+    expect(invoices.length).toBeGreaterThan(0);
+    expect(invoices[0]).toMatchObject({ created: new Date(1234567890 * 1000).toISOString(), currency: 'usd' });
+    const created = invoices.map((invoice) => Date.parse(invoice.created));
+    expect(created).toEqual([...created].sort((a, b) => b - a));
+  });
+
+  it('when Stripe cannot be reached, then 503 with Retry-After and a clear message', async () => {
+    const { cookie } = await customerMember();
+    const offline = await billing.compose({
+      producers: billing.producers,
+      stripe: createStripeClient({ STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_API_BASE: 'http://127.0.0.1:1' }),
+    });
+    const res = await request(offline.callback()).get('/api/billing/invoices').set('Cookie', cookie);
+    expect(res.status).toBe(503);
+    expect(res.headers['retry-after']).toBe('5');
+    expect(res.body).toEqual({
+      message: 'Payments are briefly unavailable. Please try again in a moment.',
+      code: 'UNAVAILABLE',
+    });
+  });
+});
+
+describe('GET /api/billing/bookings', () => {
+  it('when a visitor calls, then 401', async () => {
+    expect((await get('/api/billing/bookings')).status).toBe(401);
+  });
+
+  it('when the member has bookings, then theirs only, paid or later (not a payment still pending), newest first, with the scheduled time', async () => {
+    const { user, cookie } = await loggedInMember(billing.deps);
+    const other = await loggedInMember(billing.deps);
+    const booking = (
+      id: string,
+      userId: string,
+      status: CoachingBookingStatus,
+      createdAt: Date,
+      scheduledAt: Date | null = null,
+    ) => ({
+      _id: id,
+      paymentIntentId: `pi_${id}`,
+      userId,
+      status,
+      amountCents: 10000,
+      currency: 'usd',
+      memberEmail: 'member@example.com',
+      memberName: null,
+      eventId: null,
+      paidAt: null,
+      scheduledAt,
+      createdAt,
+    });
+    const t = Date.now() - 3_600_000;
+    const when = new Date(t + 86_400_000);
+    await models().CoachingBooking.create([
+      booking(uniqueId('cb'), user.id, 'refunded', new Date(t)),
+      booking(uniqueId('cb'), user.id, 'scheduled', new Date(t + 1000), when),
+      booking(uniqueId('cb'), user.id, 'pending', new Date(t + 2000)),
+      booking(uniqueId('cb'), other.user.id, 'paid', new Date(t + 3000)),
+    ]);
+    const res = await get('/api/billing/bookings', cookie);
+    expect(res.status).toBe(200);
+    const bookings = billingBookingsSchema.parse(res.body);
+    expect(bookings.map((b) => [b.status, b.scheduledAt])).toEqual([
+      ['scheduled', when.toISOString()],
+      ['refunded', null],
+    ]);
+    expect(bookings[0]).toMatchObject({ amountCents: 10000, currency: 'usd' });
   });
 });

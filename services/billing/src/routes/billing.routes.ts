@@ -1,12 +1,16 @@
 import Router from '@koa/router';
-import { requireUser, type RateLimiter, type RateLimitRule } from '@fm/shared';
+import { requireUser, ServiceUnavailableError, type RateLimiter, type RateLimitRule } from '@fm/shared';
 import type { Context } from 'koa';
 import type { Connection } from 'mongoose';
+import type { BillingHistory } from '../domain/billing-history.service';
 import type { CheckoutService } from '../domain/checkout.service';
+
+/** What a 503 (Stripe unreachable, rate-limited or failing) tells the client to wait, in seconds. */
+export const STRIPE_RETRY_AFTER_SECONDS = 5;
 
 /** Starting a checkout talks to Stripe several times: a member gets a handful per 10 minutes. */
 export const CHECKOUT_RATE_LIMIT: RateLimitRule = { name: 'billing-checkout', limit: 20, windowSeconds: 600 };
-/** The account page's calls (sync, subscription, cancel, resume, portal). */
+/** The account page's calls (sync, subscription, cancel, resume, portal, invoices, bookings). */
 export const ACCOUNT_RATE_LIMIT: RateLimitRule = { name: 'billing-account', limit: 60, windowSeconds: 60 };
 
 function member(ctx: Context) {
@@ -15,9 +19,23 @@ function member(ctx: Context) {
 }
 
 /** The member-facing billing endpoints (docs/API.md, billing). */
-export function billingRouter(deps: { mongo: Connection; checkout: CheckoutService; limiter: RateLimiter }): Router {
-  const { checkout, limiter } = deps;
+export function billingRouter(deps: {
+  mongo: Connection;
+  checkout: CheckoutService;
+  history: BillingHistory;
+  limiter: RateLimiter;
+}): Router {
+  const { checkout, history, limiter } = deps;
   const router = new Router();
+  // A Stripe outage (503) says when to try again.
+  router.use(async (ctx, next) => {
+    try {
+      await next();
+    } catch (err) {
+      if (err instanceof ServiceUnavailableError) ctx.set('Retry-After', String(STRIPE_RETRY_AFTER_SECONDS));
+      throw err;
+    }
+  });
   const loggedIn = requireUser(deps.mongo);
   const limited = (rule: RateLimitRule) => limiter.middleware(rule, (ctx) => member(ctx).id);
 
@@ -47,6 +65,14 @@ export function billingRouter(deps: { mongo: Connection; checkout: CheckoutServi
 
   router.post('/api/billing/portal', loggedIn, limited(ACCOUNT_RATE_LIMIT), async (ctx) => {
     ctx.body = await checkout.portal(member(ctx), ctx.state.log);
+  });
+
+  router.get('/api/billing/invoices', loggedIn, limited(ACCOUNT_RATE_LIMIT), async (ctx) => {
+    ctx.body = await history.invoices(member(ctx).id, ctx.state.log);
+  });
+
+  router.get('/api/billing/bookings', loggedIn, limited(ACCOUNT_RATE_LIMIT), async (ctx) => {
+    ctx.body = await history.bookings(member(ctx).id);
   });
 
   return router;

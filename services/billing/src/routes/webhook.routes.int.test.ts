@@ -1,11 +1,13 @@
-import { jobIdFor } from '@fm/shared';
+import { jobIdFor, type Logger } from '@fm/shared';
 import { insertUser, loggedInMember, TEST_SITE_ORIGIN } from '@fm/shared/testing';
 import type Koa from 'koa';
 import request from 'supertest';
 import { startBillingService, type BillingTestService } from '../../test/billing-service';
-import { signed, uniqueId, TEST_WEBHOOK_SECRET } from '../../test/stripe-events';
+import { signed, stripeForTests, uniqueId, TEST_WEBHOOK_SECRET } from '../../test/stripe-events';
 import { tcpProxy, type TcpProxy } from '../../test/tcp-proxy';
 import { billingModels } from '../domain/billing.models';
+import { Customers } from '../domain/customers';
+import { StripeWebhookService } from '../domain/stripe-webhook.service';
 import { createBillingProducers, type BillingProducers } from '../events/billing.producers';
 import { WEBHOOK_PATH } from './webhook.routes';
 
@@ -435,5 +437,128 @@ describe('POST /api/billing/webhook: Redis unavailable', () => {
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(await models().ProcessedStripeEvent.exists({ _id: event.id })).toBeNull();
     await dead.close();
+  });
+});
+
+describe('POST /api/billing/webhook: real-life shapes and orders', () => {
+  const collectingLogger = () => {
+    const warnings: unknown[][] = [];
+    const logger = {
+      debug: () => undefined,
+      info: () => undefined,
+      error: () => undefined,
+      warn: (...args: unknown[]) => warnings.push(args),
+    };
+    return { log: logger as unknown as Logger, warnings };
+  };
+  const webhookService = () => {
+    const stripe = stripeForTests();
+    const customers = new Customers({
+      models: models(),
+      stripe,
+      redis: billing.deps.redis,
+      redisPrefix: billing.deps.config.REDIS_PREFIX,
+    });
+    return new StripeWebhookService({ stripe, models: models(), customers, producers: billing.producers });
+  };
+
+  it('when an abandoned checkout expires (incomplete_expired) after the member paid for another subscription, then nobody is downgraded', async () => {
+    const { user, customerId, subscriptionId: abandoned } = await member();
+    const paid = uniqueId('sub');
+    const t0 = Math.floor(Date.now() / 1000) - 23 * 3600;
+    const created = billing.events.subscriptionEvent('customer.subscription.created', {
+      subscriptionId: abandoned,
+      customerId,
+      status: 'incomplete',
+      userId: user.id,
+      created: t0,
+    });
+    // A's expiry arrives before B's activation, which happened a moment before it.
+    const expired = billing.events.subscriptionEvent('customer.subscription.updated', {
+      subscriptionId: abandoned,
+      customerId,
+      status: 'incomplete_expired',
+      userId: user.id,
+      created: t0 + 23 * 3600,
+    });
+    const activated = billing.events.subscriptionEvent('customer.subscription.updated', {
+      subscriptionId: paid,
+      customerId,
+      status: 'active',
+      userId: user.id,
+      created: t0 + 23 * 3600 - 60,
+    });
+    for (const event of [created, expired, activated]) expect((await deliver(event)).status).toBe(200);
+    expect((await jobsOf(user.id)).map((job) => [job.name, job.data.stripeSubscriptionId])).toEqual([
+      ['membership-upgraded', paid],
+    ]);
+    expect(await models().BillingSubscription.findById(abandoned).lean()).toMatchObject({
+      status: 'incomplete_expired',
+    });
+  });
+
+  it('when an invoice.paid comes in the pre-2025-03-31 shape (invoice.subscription), then it is read: payment recorded, upgrade queued, and a warning names the API version', async () => {
+    const { user, customerId, subscriptionId } = await member();
+    const event = billing.events.invoicePaid({ subscriptionId, customerId, userId: user.id });
+    const invoice = event.data.object as unknown as Record<string, unknown>;
+    invoice.parent = null;
+    invoice.subscription = subscriptionId;
+    invoice.subscription_details = { metadata: { userId: user.id } };
+    (event as unknown as { api_version: string }).api_version = '2024-06-20';
+
+    const { log, warnings } = collectingLogger();
+    expect(await webhookService().handle(event, log)).toBe('queued');
+    expect(
+      await models()
+        .SubscriptionPayment.findById(invoice.id as string)
+        .lean(),
+    ).toMatchObject({
+      subscriptionId,
+      userId: user.id,
+    });
+    expect((await jobsOf(user.id)).map((job) => job.name)).toEqual(['membership-upgraded']);
+    expect(warnings).toEqual([
+      [expect.objectContaining({ eventId: event.id, apiVersion: '2024-06-20' }), 'stripe event in another API version'],
+    ]);
+    // Through the route as well: a replay of it is a duplicate, nothing more.
+    expect((await deliver(event)).status).toBe(200);
+    expect(await jobsOf(user.id)).toHaveLength(1);
+  });
+
+  it('when a trial ends without a payment method (paused), then Premium ends; when it resumes (active), then it comes back', async () => {
+    const { user, customerId, subscriptionId } = await member();
+    const t = Math.floor(Date.now() / 1000) - 100;
+    const statuses = [
+      ['trialing', t],
+      ['paused', t + 10],
+      ['active', t + 20],
+    ] as const;
+    for (const [status, created] of statuses) {
+      const event = billing.events.subscriptionEvent('customer.subscription.updated', {
+        subscriptionId,
+        customerId,
+        status,
+        userId: user.id,
+        created,
+      });
+      expect((await deliver(event)).status).toBe(200);
+    }
+    const jobs = (await jobsOf(user.id)).sort((a, b) => Date.parse(a.data.occurredAt) - Date.parse(b.data.occurredAt));
+    expect(jobs.map((job) => job.name)).toEqual([
+      'membership-upgraded',
+      'membership-downgraded',
+      'membership-upgraded',
+    ]);
+    expect(jobs[1]!.data.reason).toBe('subscription paused');
+  });
+
+  it('when one event is delivered 10 times in parallel, then its handler runs once and the others are duplicates', async () => {
+    const { user, customerId, subscriptionId } = await member();
+    const event = billing.events.invoicePaid({ subscriptionId, customerId, userId: user.id });
+    const service = webhookService();
+    const { log } = collectingLogger();
+    const outcomes = await Promise.all(Array.from({ length: 10 }, () => service.handle(event, log)));
+    expect(outcomes.filter((outcome) => outcome !== 'duplicate')).toEqual(['queued']);
+    expect(await models().ProcessedStripeEvent.findById(event.id).lean()).toMatchObject({ outcome: 'queued' });
   });
 });

@@ -6,9 +6,12 @@ import type {
   AccountDeletedMail,
   BookingScheduledMail,
   CoachingBooked,
+  CoachingRefundedMail,
   ContactSubmitted,
   PasswordChangedMail,
   PasswordResetMail,
+  PaymentDisputeMail,
+  PaymentFailedMail,
   WelcomeMail,
 } from '@fm/shared';
 import { calendarInvite } from './calendar-invite';
@@ -451,5 +454,132 @@ export function bookingScheduledMail(event: BookingScheduledMail, site: Coaching
     html,
     replyTo: { name: site.founderName, address: site.founderEmail },
     calendar: { method: 'REQUEST', filename: 'coaching-session.ics', content },
+  };
+}
+
+/** A member named in a founder mail: their name, else their e-mail, else what billing could tell. */
+function memberOrEmail(name: string | null, email: string | null): string {
+  return name?.trim() || email || 'an unknown member';
+}
+
+function formatDay(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-US', {
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/**
+ * To a member whose Premium payment failed: the amount, Stripe's next try when it gives one, and
+ * a link to the account page (where the billing portal opens), never a Stripe-hosted URL.
+ */
+export function paymentFailedMail(event: PaymentFailedMail, site: AccountMailSite): MailContent {
+  const { productName } = site;
+  const accountUrl = `${site.siteOrigin}/member/account`;
+  const greeting = greetingFor(event.memberName);
+  const amount = formatMoney(event.amountDueCents, event.currency);
+  const what = `We couldn't take your ${productName} Premium payment of ${amount}.`;
+  const retry = event.nextAttemptAt
+    ? `We'll try your card again on ${formatDay(event.nextAttemptAt)}. Your Premium access continues in the meantime.`
+    : 'No further attempt is scheduled: update your card to keep your Premium access.';
+  const action = 'Update your card on your account page (Manage billing):';
+  const text = [
+    greeting,
+    '',
+    what,
+    '',
+    retry,
+    '',
+    action,
+    accountUrl,
+    '',
+    `Questions? Write to us at ${site.supportEmail}.`,
+    '',
+    `The ${productName} team`,
+  ].join('\n');
+  const html = layout(
+    productName,
+    [
+      `<p>${escapeHtml(greeting)}</p>`,
+      `<p>${escapeHtml(what)}</p>`,
+      `<p>${escapeHtml(retry)}</p>`,
+      button(accountUrl, 'Update my card'),
+      `<p>Or open this link: ${link(accountUrl)}</p>`,
+      `<p>Questions? Write to us at ${link(`mailto:${site.supportEmail}`, site.supportEmail)}.</p>`,
+      `<p>The ${escapeHtml(productName)} team</p>`,
+    ].join('\n'),
+  );
+  return { subject: `Your ${productName} payment failed`, text, html };
+}
+
+/** To the member: their coaching payment was refunded. */
+export function coachingRefundedMemberMail(event: CoachingRefundedMail, site: AccountMailSite): MailContent {
+  const { productName } = site;
+  const greeting = greetingFor(event.memberName);
+  const amount = formatMoney(event.amountRefundedCents, event.currency);
+  const what = `Your ${productName} coaching payment of ${amount} was refunded. Depending on your bank it shows on your statement within 5–10 business days.`;
+  const text = [
+    greeting,
+    '',
+    what,
+    '',
+    `Questions? Write to us at ${site.supportEmail}.`,
+    '',
+    `The ${productName} team`,
+  ].join('\n');
+  const html = layout(
+    productName,
+    [
+      `<p>${escapeHtml(greeting)}</p>`,
+      `<p>${escapeHtml(what)}</p>`,
+      `<p>Questions? Write to us at ${link(`mailto:${site.supportEmail}`, site.supportEmail)}.</p>`,
+      `<p>The ${escapeHtml(productName)} team</p>`,
+    ].join('\n'),
+  );
+  return { subject: 'Your coaching payment was refunded', text, html };
+}
+
+/** To the founder: a coaching payment was refunded (the booking is now `refunded`). */
+export function coachingRefundedFounderMail(event: CoachingRefundedMail, productName: string): MailContent {
+  const who = memberOrEmail(event.memberName, event.memberEmail);
+  const amount = formatMoney(event.amountRefundedCents, event.currency);
+  const lines = [
+    `The coaching payment of ${who} (${amount}) was refunded; the booking is now marked refunded.`,
+    '',
+    `Member: ${event.memberName?.trim() || 'name not given'} <${event.memberEmail}>`,
+    `Refunded: ${formatDate(event.occurredAt)}`,
+    `Booking: ${event.bookingId}`,
+    `Payment: ${event.paymentIntentId}`,
+  ];
+  return {
+    subject: `Coaching refund: ${who}`,
+    text: lines.join('\n'),
+    html: layout(productName, paragraphs(lines.join('\n'))),
+    replyTo: { name: event.memberName?.trim() || event.memberEmail, address: event.memberEmail },
+  };
+}
+
+/** To the founder: a bank opened a dispute; the amount, the member, and what to do. */
+export function paymentDisputeMail(event: PaymentDisputeMail, productName: string): MailContent {
+  const who = memberOrEmail(event.memberName, event.memberEmail);
+  const amount = formatMoney(event.amountCents, event.currency);
+  const lines = [
+    `A payment dispute of ${amount} was opened by ${who}'s bank${event.reason ? ` (reason: ${event.reason.replace(/_/g, ' ')})` : ''}.`,
+    '',
+    `Member: ${event.memberName?.trim() || 'name not given'}${event.memberEmail ? ` <${event.memberEmail}>` : ''}${event.userId ? ` (member id ${event.userId})` : ' (not found among our members)'}`,
+    `What was paid: ${event.bookingId ? `coaching session (booking ${event.bookingId})` : 'Premium membership or another payment'}`,
+    `Opened: ${formatDate(event.occurredAt)}`,
+    `Dispute: ${event.disputeId}`,
+    `Charge: ${event.chargeId}`,
+    '',
+    'Answer it with evidence in the Stripe Dashboard (Payments → Disputes) before its deadline.',
+  ];
+  return {
+    subject: `Payment dispute opened: ${who}`,
+    text: lines.join('\n'),
+    html: layout(productName, paragraphs(lines.join('\n'))),
   };
 }

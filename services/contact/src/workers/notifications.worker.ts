@@ -8,9 +8,13 @@ import {
   bookingScheduledMail,
   coachingBookedFounderMail,
   coachingBookedMemberMail,
+  coachingRefundedFounderMail,
+  coachingRefundedMemberMail,
   contactSubmittedMail,
   passwordChangedMail,
   passwordResetMail,
+  paymentDisputeMail,
+  paymentFailedMail,
   welcomeMail,
 } from '../domain/mail.templates';
 import type { NotificationService } from '../domain/notification.service';
@@ -24,6 +28,11 @@ import type { NotificationService } from '../domain/notification.service';
  *
  * `booking-scheduled-mail` → the member, once per scheduling (`booking-scheduled-<bookingId>-<sequence>`),
  * with a calendar invitation.
+ *
+ * Billing's mails: `payment-failed-mail` → the member, once per Stripe event (`payment-failed-<eventId>`:
+ * each retry of the card is its own event); `coaching-refunded-mail` → the member and the founder,
+ * once per booking (`coaching-refund-<bookingId>`); `payment-dispute-mail` → the founder, once per
+ * dispute (`dispute-<disputeId>`).
  *
  * Dedupe keys of the account mails: one welcome and one deletion mail per member
  * (`welcome-<userId>`, `account-deleted-<userId>`), one reset or changed mail per event
@@ -83,6 +92,37 @@ export function notificationHandlers(
           sessionMinutes: minutes,
           siteOrigin: config.SITE_ORIGIN,
         }),
+      });
+    },
+    'payment-failed-mail': async (event) => {
+      await notifier.sendOnce({
+        key: `payment-failed-${event.eventId}`,
+        to: event.email,
+        kind: 'payment-failed',
+        mail: paymentFailedMail(event, site),
+      });
+    },
+    'coaching-refunded-mail': async (event) => {
+      const key = `coaching-refund-${event.bookingId}`;
+      await notifier.sendOnce({
+        key,
+        to: event.memberEmail,
+        kind: 'coaching-refunded-member',
+        mail: coachingRefundedMemberMail(event, site),
+      });
+      await notifier.sendOnce({
+        key,
+        to: config.FOUNDER_EMAIL,
+        kind: 'coaching-refunded-founder',
+        mail: coachingRefundedFounderMail(event, config.PRODUCT_NAME),
+      });
+    },
+    'payment-dispute-mail': async (event) => {
+      await notifier.sendOnce({
+        key: `dispute-${event.disputeId}`,
+        to: config.FOUNDER_EMAIL,
+        kind: 'payment-dispute',
+        mail: paymentDisputeMail(event, config.PRODUCT_NAME),
       });
     },
     'welcome-mail': async (event) => {

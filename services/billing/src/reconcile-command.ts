@@ -1,0 +1,81 @@
+/**
+ * `npm run reconcile -w services/billing`: one reconciliation run with Stripe now (the same as the
+ * nightly job), printing what it repaired. Reads the configuration as the stack does:
+ * `.env.example`, then `.env` (at the repository root), then the environment. Exit code 0 when
+ * every customer was checked, 1 when some failed (run it again: it finishes them).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { connectMongo, createLogger, loadConfig } from '@fm/shared';
+import type { Connection } from 'mongoose';
+import { configSchema } from './config';
+import { billingModels } from './domain/billing.models';
+import { ReconciliationService, type ReconcileReport } from './domain/reconciliation.service';
+import { createBillingProducers, type BillingProducers } from './events/billing.producers';
+import { createStripeClient } from './stripe/stripe-client';
+
+function readEnvFile(path: string): Record<string, string> {
+  if (!existsSync(path)) return {};
+  const env: Record<string, string> = {};
+  for (const line of readFileSync(path, 'utf8').split(/\r?\n/)) {
+    const match = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
+    if (!match || line.trimStart().startsWith('#')) continue;
+    env[match[1]!] = match[2]!.replace(/^(['"])(.*)\1$/, '$2');
+  }
+  return env;
+}
+
+function repositoryRoot(): string | undefined {
+  for (let dir = __dirname; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, '.env.example'))) return dir;
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
+/** The report as lines for a person. */
+export function describeReport(report: ReconcileReport): string[] {
+  const lines = [
+    `checked ${report.subscriptions} subscription(s) of ${report.customers} customer(s) at Stripe`,
+    ...report.repaired.map(
+      (r) =>
+        `repaired ${r.subscriptionId} (member ${r.userId}): ${r.from ?? 'unknown'} → ${r.to}` +
+        (r.effect === 'none' ? '' : `, ${r.effect} queued`),
+    ),
+    ...report.failed.map((f) => `could not check member ${f.userId}: ${f.message} (the next run retries)`),
+  ];
+  if (!report.repaired.length && !report.failed.length) lines.push('no drift: nothing to repair');
+  return lines;
+}
+
+async function main(): Promise<void> {
+  const root = repositoryRoot();
+  const env = {
+    ...(root ? readEnvFile(join(root, '.env.example')) : {}),
+    ...(root ? readEnvFile(join(root, '.env')) : {}),
+    ...process.env,
+  };
+  let mongo: Connection | undefined;
+  let producers: BillingProducers | undefined;
+  try {
+    const config = loadConfig(configSchema, env);
+    const logger = createLogger({ name: 'billing-reconcile', level: 'warn' });
+    mongo = await connectMongo(config.MONGO_URL);
+    producers = createBillingProducers({ redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX });
+    const reconciliation = new ReconciliationService({
+      stripe: createStripeClient(config),
+      models: billingModels(mongo),
+      producers,
+    });
+    const report = await reconciliation.run(logger);
+    for (const line of describeReport(report)) process.stdout.write(`${line}\n`);
+    process.exitCode = report.failed.length ? 1 : 0;
+  } catch (err) {
+    process.stderr.write(`reconcile: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exitCode = 1;
+  } finally {
+    await producers?.close().catch(() => undefined);
+    await mongo?.close().catch(() => undefined);
+  }
+}
+
+if (require.main === module) void main();
