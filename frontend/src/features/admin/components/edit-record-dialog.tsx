@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
@@ -10,7 +11,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { getFieldErrors } from '@/lib/base-query';
+import { getFieldErrors, getServerMessage } from '@/lib/base-query';
 import { changedFields, toDraft, type Draft, type FieldSpec } from '@/features/admin/edit-fields';
 import { useAdminToasts } from '@/features/admin/components/use-admin-toasts';
 
@@ -34,6 +35,7 @@ export function EditRecordDialog<T extends object>({ title, record, fields, save
   const [draft, setDraft] = useState<Draft>(() => toDraft(fields, record as Record<string, unknown>));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
   const { saved, failed } = useAdminToasts();
   const fullScreen = useMediaQuery('(max-width:599.98px)', { noSsr: true });
 
@@ -52,12 +54,14 @@ export function EditRecordDialog<T extends object>({ title, record, fields, save
       return;
     }
     setSaving(true);
+    setSaveError(null);
     try {
       await save(result.patch);
       saved('Saved', `${title}: the change is live.`);
       onClose();
     } catch (err) {
       setErrors(getFieldErrors(err));
+      setSaveError(getServerMessage(err) ?? 'The change could not be saved.');
       failed(err, 'The change could not be saved.');
     } finally {
       setSaving(false);
@@ -69,6 +73,12 @@ export function EditRecordDialog<T extends object>({ title, record, fields, save
       <form onSubmit={(event) => void submit(event)} noValidate>
         <DialogTitle id="edit-dialog-title">{title}</DialogTitle>
         <DialogContent>
+          {saveError && (
+            // The toast region is outside the modal (hidden from assistive tech while it is open): say it here too.
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {saveError}
+            </Alert>
+          )}
           <Stack direction={{ xs: 'column', md: preview ? 'row' : 'column' }} spacing={3} sx={{ pt: 1 }}>
             <Stack spacing={2} sx={{ flex: 1, minWidth: 0 }}>
               {fields.map((field) => {

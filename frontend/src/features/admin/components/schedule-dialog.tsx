@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { AdminBooking } from '@fm/contracts';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -8,7 +9,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { getFieldErrors } from '@/lib/base-query';
+import { getFieldErrors, getServerMessage } from '@/lib/base-query';
 import { useUpdateAdminBookingMutation } from '@/features/admin/api/update-booking';
 import { useAdminToasts } from '@/features/admin/components/use-admin-toasts';
 import { formatDateTime } from '@/features/admin/format';
@@ -65,6 +66,10 @@ export function ScheduleDialog({ booking, onClose }: Props) {
         <DialogTitle id="schedule-dialog-title">Schedule coaching session</DialogTitle>
         <DialogContent>
           <Stack spacing={2.5} sx={{ pt: 1 }}>
+            {error !== undefined && (
+              // The toast region is outside the modal (hidden from assistive tech while it is open): say it here too.
+              <Alert severity="error">{getServerMessage(error) ?? 'The booking could not be scheduled.'}</Alert>
+            )}
             <DialogContentText>
               Booking of {who}
               {booking.scheduledAt ? `, now scheduled for ${formatDateTime(booking.scheduledAt)}` : ''}.
