@@ -3,7 +3,7 @@
  * only for `role === 'admin'` (src/lib/access.ts redirects a visitor to /login and any other
  * member to /member/account; every `/api/admin/…` route checks the role again on the server).
  */
-import { Link as RouterLink, Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { Link as RouterLink, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -31,8 +31,23 @@ const SECTIONS = Object.keys(MEMBER_SECTIONS).map((slug) => ({
   label: slug.charAt(0).toUpperCase() + slug.slice(1).replace(/-/g, ' '),
 }));
 
+const toMembers = <Navigate to={paths.admin.members.getHref()} replace />;
+
+// Relative to the member area's `/admin/*` route. useRoutes (not <Routes>/<Route>) like the rest
+// of the app: those components would add to the router code every page loads.
+const CONSOLE_ROUTES: RouteObject[] = [
+  { index: true, element: toMembers },
+  { path: 'members', element: <MembersPanel /> },
+  { path: 'bookings', element: <BookingsPanel /> },
+  { path: 'inbox', element: <InboxPanel /> },
+  { path: 'content', element: <ContentPanel sections={SECTIONS} /> },
+  { path: 'audit', element: <AuditPanel /> },
+  { path: '*', element: toMembers },
+];
+
 export default function AdminConsole() {
   const { pathname } = useLocation();
+  const routes = useRoutes(CONSOLE_ROUTES);
   const current = PAGES.find((p) => pathname === p.href || pathname.startsWith(`${p.href}/`));
 
   return (
@@ -68,15 +83,7 @@ export default function AdminConsole() {
           ))}
         </Tabs>
       </Box>
-      <Routes>
-        <Route index element={<Navigate to={paths.admin.members.getHref()} replace />} />
-        <Route path="members" element={<MembersPanel />} />
-        <Route path="bookings" element={<BookingsPanel />} />
-        <Route path="inbox" element={<InboxPanel />} />
-        <Route path="content" element={<ContentPanel sections={SECTIONS} />} />
-        <Route path="audit" element={<AuditPanel />} />
-        <Route path="*" element={<Navigate to={paths.admin.members.getHref()} replace />} />
-      </Routes>
+      {routes}
     </>
   );
 }
