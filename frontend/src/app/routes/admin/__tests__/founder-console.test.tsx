@@ -13,6 +13,7 @@ import {
 } from '@/testing/mocks/admin-handlers';
 import { server } from '@/testing/mocks/server';
 import { renderApp, screen, waitFor, waitForAppReady, within } from '@/testing/test-utils';
+import { setViewportWidth } from '@/testing/viewport';
 
 const admin = () => freeUser({ role: 'admin', email: 'founder@example.com', firstName: 'Coach', lastName: 'Founder' });
 
@@ -192,5 +193,41 @@ describe('Founder Console pages', { timeout: 40_000 }, () => {
     await waitFor(() => expect(screen.queryByText('Do you coach juniors?')).not.toBeInTheDocument());
     expect(screen.getByText('Inbox zero: no open messages.')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Marked handled');
+  });
+
+  it('when a keyboard user sorts by a column, then the rows reorder and the header says so', async () => {
+    serveAdmin({
+      members: [
+        buildAdminMember({ id: 'm1', email: 'zoe@example.com', firstName: 'Zoe', lastName: 'Z' }),
+        buildAdminMember({ id: 'm2', email: 'amy@example.com', firstName: 'Amy', lastName: 'A' }),
+      ],
+    });
+    const { user } = renderApp('/admin/members', { viewer: admin() });
+    await waitForAppReady();
+    const table = await screen.findByRole('table', { name: 'Members' });
+    await within(table).findByRole('cell', { name: 'amy@example.com' });
+    const emails = () =>
+      within(table)
+        .getAllByRole('cell', { name: /@example\.com$/ })
+        .map((c) => c.textContent);
+    expect(emails()).toEqual(['zoe@example.com', 'amy@example.com']);
+
+    within(table).getByRole('button', { name: 'Email' }).focus();
+    await user.keyboard('{Enter}');
+    expect(emails()).toEqual(['amy@example.com', 'zoe@example.com']);
+    expect(within(table).getByRole('columnheader', { name: /Email/ })).toHaveAttribute('aria-sort', 'ascending');
+    await user.keyboard('{Enter}');
+    expect(emails()).toEqual(['zoe@example.com', 'amy@example.com']);
+  });
+
+  it('when the console is opened on a 375 px phone, then the table scrolls in a labelled, focusable region', async () => {
+    setViewportWidth(375);
+    serveAdmin({ bookings: [buildAdminBooking()] });
+    renderApp('/admin/bookings', { viewer: admin() });
+    await waitForAppReady();
+    const region = await screen.findByRole('region', { name: 'Bookings table' });
+    expect(region).toHaveAttribute('tabindex', '0');
+    expect(within(region).getByRole('table', { name: 'Bookings' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Toggle sidebar' })).toHaveAttribute('aria-expanded', 'false');
   });
 });
