@@ -1,12 +1,12 @@
 /** Display helpers of the console. */
 
-/** "Nov 24, 2026, 7:04 AM" in the viewer's time zone; "—" for none. */
+/** "11/24/26, 7:04 AM" (the viewer's locale and time zone): compact for table cells; "—" for none. */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '—';
   const date = new Date(iso);
   return Number.isNaN(date.getTime())
     ? iso
-    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+    : date.toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
 }
 
 export function formatAmount(cents: number, currency: string): string {

@@ -22,7 +22,24 @@ export type AdminColumn<T> = {
   /** Makes the column sortable (within the page shown); leave out for action columns. */
   sortValue?: (row: T) => SortValue;
   minWidth?: number;
+  /** Keep the cell on one line (dates, amounts, buttons). */
+  nowrap?: boolean;
 };
+
+/**
+ * From md up, the `actions` column sticks to the right edge, so its buttons stay in view while a
+ * wide row scrolls; on phones it scrolls with the row (sticky, it would cover the narrow table).
+ */
+const stickyActions = (column: { id: string }) =>
+  column.id === 'actions'
+    ? ({
+        position: { xs: 'static', md: 'sticky' },
+        right: 0,
+        zIndex: 1,
+        bgcolor: 'background.paper',
+        boxShadow: { xs: 'none', md: '-6px 0 8px -6px rgba(0,0,0,0.18)' },
+      } as const)
+    : {};
 
 export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100];
 
@@ -107,7 +124,7 @@ export function AdminTable<T>({
               {columns.map((column) => (
                 <TableCell
                   key={column.id}
-                  sx={{ fontWeight: 600, whiteSpace: 'nowrap', minWidth: column.minWidth }}
+                  sx={{ fontWeight: 600, whiteSpace: 'nowrap', minWidth: column.minWidth, ...stickyActions(column) }}
                   sortDirection={sort?.by === column.id ? sort.dir : false}
                 >
                   {column.sortValue ? (
@@ -129,7 +146,14 @@ export function AdminTable<T>({
             {sorted.map((row) => (
               <TableRow key={getRowId(row)} hover>
                 {columns.map((column) => (
-                  <TableCell key={column.id} sx={{ verticalAlign: 'top' }}>
+                  <TableCell
+                    key={column.id}
+                    sx={{
+                      verticalAlign: 'top',
+                      whiteSpace: column.nowrap ? 'nowrap' : undefined,
+                      ...stickyActions(column),
+                    }}
+                  >
                     {column.render(row)}
                   </TableCell>
                 ))}

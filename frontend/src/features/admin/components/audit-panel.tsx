@@ -5,7 +5,7 @@ import { AdminTable, usePaging, type AdminColumn } from '@/features/admin/compon
 import { formatDateTime } from '@/features/admin/format';
 
 const columns: AdminColumn<AuditEntry>[] = [
-  { id: 'at', label: 'When', render: (e) => formatDateTime(e.at), sortValue: (e) => e.at, minWidth: 150 },
+  { id: 'at', label: 'When', render: (e) => formatDateTime(e.at), sortValue: (e) => e.at, nowrap: true, minWidth: 150 },
   { id: 'actor', label: 'Who', render: (e) => e.actorEmail || e.actorId, sortValue: (e) => e.actorEmail },
   { id: 'action', label: 'Action', render: (e) => e.action, sortValue: (e) => e.action },
   {

@@ -34,10 +34,10 @@ const canSchedule = (b: AdminBooking) => b.status === 'paid' || b.status === 'sc
 
 /** Coaching bookings: filter by status, schedule a session (mails the member), mark one completed. */
 export function BookingsPanel() {
-  const [status, setStatus] = useState<BookingStatus | ''>('');
+  const [status, setStatus] = useState<BookingStatus | 'all'>('all');
   const paging = usePaging();
   const { data, isFetching, error } = useGetAdminBookingsQuery({
-    status: status || undefined,
+    status: status === 'all' ? undefined : status,
     page: paging.page,
     pageSize: paging.pageSize,
   });
@@ -79,19 +79,28 @@ export function BookingsPanel() {
       id: 'amount',
       label: 'Amount',
       render: (b) => formatAmount(b.amountCents, b.currency),
+      nowrap: true,
       sortValue: (b) => b.amountCents,
     },
-    { id: 'createdAt', label: 'Booked', render: (b) => formatDateTime(b.createdAt), sortValue: (b) => b.createdAt },
+    {
+      id: 'createdAt',
+      label: 'Booked',
+      render: (b) => formatDateTime(b.createdAt),
+      sortValue: (b) => b.createdAt,
+      nowrap: true,
+    },
     {
       id: 'scheduledAt',
       label: 'Session',
       render: (b) => formatDateTime(b.scheduledAt),
+      nowrap: true,
       sortValue: (b) => b.scheduledAt,
     },
-    { id: 'note', label: 'Note', render: (b) => b.note ?? '', minWidth: 160 },
+    { id: 'note', label: 'Note', render: (b) => b.note ?? '', minWidth: 120 },
     {
       id: 'actions',
       label: 'Actions',
+      nowrap: true,
       render: (b) => (
         <Stack direction="row" spacing={1}>
           <Button
@@ -125,12 +134,12 @@ export function BookingsPanel() {
         label="Status"
         value={status}
         onChange={(event) => {
-          setStatus(event.target.value as BookingStatus | '');
+          setStatus(event.target.value as BookingStatus | 'all');
           paging.reset();
         }}
         sx={{ maxWidth: 240 }}
       >
-        <MenuItem value="">All bookings</MenuItem>
+        <MenuItem value="all">All bookings</MenuItem>
         {(Object.keys(STATUS_LABELS) as BookingStatus[]).map((s) => (
           <MenuItem key={s} value={s}>
             {STATUS_LABELS[s]}

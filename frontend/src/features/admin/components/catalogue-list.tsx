@@ -36,6 +36,7 @@ export function CatalogueList<T extends { id: string }>({
     {
       id: 'actions',
       label: 'Actions',
+      nowrap: true,
       render: (row) => (
         <Button
           size="small"

@@ -62,7 +62,13 @@ export function InboxPanel() {
       ),
       minWidth: 260,
     },
-    { id: 'createdAt', label: 'Received', render: (m) => formatDateTime(m.createdAt), sortValue: (m) => m.createdAt },
+    {
+      id: 'createdAt',
+      label: 'Received',
+      render: (m) => formatDateTime(m.createdAt),
+      sortValue: (m) => m.createdAt,
+      nowrap: true,
+    },
     {
       id: 'handled',
       label: 'State',
@@ -74,6 +80,7 @@ export function InboxPanel() {
     {
       id: 'actions',
       label: 'Actions',
+      nowrap: true,
       render: (m) => (
         <Button
           size="small"

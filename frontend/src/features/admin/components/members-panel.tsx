@@ -32,7 +32,13 @@ const columns: AdminColumn<AdminMember>[] = [
     sortValue: (m) => m.membershipLevel,
   },
   { id: 'role', label: 'Role', render: (m) => (m.role === 'admin' ? 'Admin' : 'Member'), sortValue: (m) => m.role },
-  { id: 'createdAt', label: 'Joined', render: (m) => formatDateTime(m.createdAt), sortValue: (m) => m.createdAt },
+  {
+    id: 'createdAt',
+    label: 'Joined',
+    render: (m) => formatDateTime(m.createdAt),
+    sortValue: (m) => m.createdAt,
+    nowrap: true,
+  },
 ];
 
 /** Members: search by email or name (GET /api/admin/members?q=), newest first, paged. */
