@@ -4,7 +4,7 @@
  *  1. initial JS for "/" (entry chunk + its static imports + the landing page's chunks), gzip,
  *     must stay within BUDGET_KB;
  *  2. no chunk a visitor loads for a public page holds member-area or checkout code
- *     (src/app/routes/member, features/member|courses|billing|audio, the member layout, Stripe).
+ *     (src/app/routes/member|admin, features/member|courses|billing|audio|admin, the member layout, Stripe).
  * Reads dist/.vite/manifest.json and dist/.vite/chunk-modules.json (written by vite.config.ts).
  */
 import { readFileSync, existsSync } from 'node:fs';
@@ -44,7 +44,8 @@ const publicPages = {
 
 const MEMBER_CODE = [
   /^src\/app\/routes\/member\//,
-  /^src\/features\/(member|courses|billing|audio)\//,
+  /^src\/features\/(member|courses|billing|audio|admin)\//,
+  /^src\/app\/routes\/admin\//,
   /^src\/components\/layouts\/member-layout/,
   /node_modules\/@stripe\//,
 ];

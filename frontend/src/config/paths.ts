@@ -55,6 +55,16 @@ export const paths = {
     },
   },
 
+  /** The founder console (admins only; src/app/routes/admin). */
+  admin: {
+    root: { path: '/admin', getHref: () => '/admin' },
+    members: { path: '/admin/members', getHref: () => '/admin/members' },
+    bookings: { path: '/admin/bookings', getHref: () => '/admin/bookings' },
+    inbox: { path: '/admin/inbox', getHref: () => '/admin/inbox' },
+    content: { path: '/admin/content', getHref: () => '/admin/content' },
+    audit: { path: '/admin/audit', getHref: () => '/admin/audit' },
+  },
+
   /** Server route (auth service answers 302 → /login); navigate with window.location, not the router. */
   apiLogin: { path: '/api/login', getHref: () => '/api/login' },
 } as const;

@@ -3,7 +3,7 @@
  * Pure functions of (pathname, viewer): the router, the member sidebar and the tests share them.
  */
 
-export type Viewer = { membershipLevel?: string | null } | null | undefined;
+export type Viewer = { membershipLevel?: string | null; role?: string | null } | null | undefined;
 
 /** First path segments that show the member layout to a logged-in user. */
 export const MEMBER_LAYOUT_SEGMENTS = [
@@ -16,6 +16,7 @@ export const MEMBER_LAYOUT_SEGMENTS = [
   'coaching',
   'coaching-checkout',
   'guided-visualizations',
+  'admin',
 ] as const;
 
 /**
@@ -29,6 +30,7 @@ export const LOGIN_REQUIRED_SEGMENTS = [
   'checkout',
   'coaching-checkout',
   'guided-visualizations',
+  'admin',
 ] as const;
 
 /** Public-layout pages (anything else in the public layout is the 404 page). */
@@ -68,6 +70,9 @@ export const PREMIUM_ONLY_PATHS = [
   '/member/forum',
 ] as const;
 
+/** The founder console (`/admin` and below): admins only (`role === 'admin'`). */
+export const ADMIN_SEGMENT = 'admin';
+
 export const LOGIN_PATH = '/login';
 export const FREE_MEMBER_FALLBACK_PATH = '/member/account';
 
@@ -91,6 +96,15 @@ export function isPremium(viewer: Viewer): boolean {
   return viewer?.membershipLevel === 'premium';
 }
 
+export function isAdmin(viewer: Viewer): boolean {
+  return viewer?.role === 'admin';
+}
+
+/** The founder console's paths (`/admin`, `/admin/...`). */
+export function isAdminPath(pathname: string): boolean {
+  return firstSegment(pathname) === ADMIN_SEGMENT;
+}
+
 /** Paths that show the member layout when logged in. */
 export function isMemberLayoutPath(pathname: string): boolean {
   return (MEMBER_LAYOUT_SEGMENTS as readonly string[]).includes(firstSegment(pathname));
@@ -110,6 +124,7 @@ export function isPremiumOnlyPath(pathname: string): boolean {
 /** Where this viewer is sent instead of `pathname`, or null when they may stay. */
 export function getRedirect(pathname: string, viewer: Viewer): string | null {
   if (!isAuthenticated(viewer)) return requiresLogin(pathname) ? LOGIN_PATH : null;
+  if (isAdminPath(pathname) && !isAdmin(viewer)) return FREE_MEMBER_FALLBACK_PATH;
   if (isMemberLayoutPath(pathname) && isPremiumOnlyPath(pathname) && !isPremium(viewer)) {
     return FREE_MEMBER_FALLBACK_PATH;
   }
@@ -127,7 +142,7 @@ export type RouteDecision =
 /**
  * Which layout to render (or where to redirect) for `pathname`:
  * loading → spinner; visitor on a login-required path → /login; free member on a
- * Premium-only path → /member/account; logged in on a member path → member layout;
+ * Premium-only path → /member/account; non-admin on /admin… → /member/account; logged in on a member path → member layout;
  * everything else → public layout (whose unknown paths are the 404 page).
  */
 export function resolveRoute(pathname: string, viewer: Viewer, isLoading: boolean): RouteDecision {

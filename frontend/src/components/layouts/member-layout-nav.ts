@@ -1,6 +1,7 @@
 import type SvgIcon from '@mui/material/SvgIcon';
 import AccountCircleRounded from '@mui/icons-material/AccountCircleRounded';
 import AppsRounded from '@mui/icons-material/AppsRounded';
+import AdminPanelSettingsRounded from '@mui/icons-material/AdminPanelSettingsRounded';
 import AccessTimeRounded from '@mui/icons-material/AccessTimeRounded';
 import FitnessCenterRounded from '@mui/icons-material/FitnessCenterRounded';
 import GolfCourseRounded from '@mui/icons-material/GolfCourseRounded';
@@ -50,4 +51,17 @@ export const MEMBER_NAV_ITEMS: readonly MemberNavItem[] = [
 /** Free members see Lectures and Your Account; Premium members see all 12. */
 export function memberNavItems(isPremium: boolean): MemberNavItem[] {
   return MEMBER_NAV_ITEMS.filter((item) => isPremium || item.free);
+}
+
+/** The founder console's entry: shown only to admins (`role === 'admin'`), after the member entries. */
+export const ADMIN_NAV_ITEM: MemberNavItem = {
+  label: 'Founder Console',
+  href: paths.admin.root.getHref(),
+  icon: AdminPanelSettingsRounded,
+  free: true,
+};
+
+/** The sidebar's entries for this viewer: the member entries, plus Founder Console for an admin. */
+export function sidebarNavItems(isPremium: boolean, isAdmin: boolean): MemberNavItem[] {
+  return isAdmin ? [...memberNavItems(isPremium), ADMIN_NAV_ITEM] : memberNavItems(isPremium);
 }

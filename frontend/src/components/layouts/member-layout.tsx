@@ -23,7 +23,7 @@ import MenuRounded from '@mui/icons-material/MenuRounded';
 import SportsGolfRounded from '@mui/icons-material/SportsGolfRounded';
 import WorkspacePremiumRounded from '@mui/icons-material/WorkspacePremiumRounded';
 import { SkipLink } from '@/components/layouts/skip-link';
-import { memberNavItems } from '@/components/layouts/member-layout-nav';
+import { ADMIN_NAV_ITEM, sidebarNavItems } from '@/components/layouts/member-layout-nav';
 import {
   MOBILE_BREAKPOINT,
   SIDEBAR_WIDTH,
@@ -38,6 +38,8 @@ import { paths } from '@/config/paths';
 
 export type MemberLayoutProps = {
   isPremium: boolean;
+  /** An admin (`role === 'admin'`) also gets the "Founder Console" entry. */
+  isAdmin?: boolean;
   /** Display name for the top bar ("Jordan Spieth"); the email when no name is known. */
   userName?: string | null;
   onLogout: () => void;
@@ -60,8 +62,15 @@ type SidebarContentProps = MemberLayoutProps & {
   onNavigate?: () => void;
 };
 
-function SidebarContent({ isPremium, onLogout, loggingOut, collapsed, onNavigate }: SidebarContentProps) {
-  const items = memberNavItems(isPremium);
+function SidebarContent({
+  isPremium,
+  isAdmin = false,
+  onLogout,
+  loggingOut,
+  collapsed,
+  onNavigate,
+}: SidebarContentProps) {
+  const items = sidebarNavItems(isPremium, isAdmin);
   const productName = useSiteConfig()?.productName;
   const { pathname } = useLocation();
 
@@ -130,7 +139,8 @@ function SidebarContent({ isPremium, onLogout, loggingOut, collapsed, onNavigate
             const Icon = item.icon;
             const active =
               pathname === item.href ||
-              (item.href === paths.member.home.getHref() && pathname === paths.member.root.getHref());
+              (item.href === paths.member.home.getHref() && pathname === paths.member.root.getHref()) ||
+              (item === ADMIN_NAV_ITEM && pathname.startsWith(`${item.href}/`));
             return (
               <li key={item.href}>
                 {withTooltip(

@@ -159,4 +159,21 @@ describe('path predicates', () => {
     expect(canAccess('/member/lectures', free)).toBe(true);
     expect(canAccess('/member/lectures', visitor)).toBe(false);
   });
+
+  it('opens the founder console (/admin…) only to admins: visitors → /login, other members → /member/account', () => {
+    const admin = { membershipLevel: 'free', role: 'admin' };
+    for (const path of ['/admin', '/admin/members', '/Admin/Bookings/']) {
+      expect(resolveRoute(path, visitor, false)).toEqual({ kind: 'redirect', to: '/login' });
+      expect(resolveRoute(path, { ...free, role: 'member' }, false)).toEqual({
+        kind: 'redirect',
+        to: '/member/account',
+      });
+      expect(resolveRoute(path, { ...premium, role: 'member' }, false)).toEqual({
+        kind: 'redirect',
+        to: '/member/account',
+      });
+      expect(resolveRoute(path, admin, false)).toEqual({ kind: 'member' });
+    }
+    expect(canAccess('/administrator', premium)).toBe(true);
+  });
 });

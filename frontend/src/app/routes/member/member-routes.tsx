@@ -29,6 +29,8 @@ const CourseBuilderPage = lazy(() => import('@/app/routes/member/course-builder'
 const CoursePlayerPage = lazy(() => import('@/app/routes/member/course-player'));
 const SubscriptionCheckoutPage = lazy(() => import('@/app/routes/member/checkout'));
 const CoachingCheckoutPage = lazy(() => import('@/app/routes/member/coaching-checkout'));
+// The founder console: its own lazy chunk (admins only; the route gate redirects everyone else).
+const AdminConsole = lazy(() => import('@/app/routes/admin/admin-console'));
 
 // Public pages that also open inside the member layout (Frontend I's components).
 const LessonsPage = lazy(() => import('@/app/routes/lessons'));
@@ -41,6 +43,7 @@ const NotFoundPage = lazy(() => import('@/app/routes/not-found'));
 /** The member layout fed with the current user and the shared logout. */
 function MemberLayoutRoute() {
   const { user, isPremium } = useCurrentUser();
+  const isAdmin = user?.role === 'admin';
   const [logout, { isLoading }] = useLogout();
   const name = [user?.firstName, user?.lastName]
     .map((p) => p?.trim())
@@ -49,6 +52,7 @@ function MemberLayoutRoute() {
   return (
     <MemberLayout
       isPremium={isPremium}
+      isAdmin={isAdmin}
       userName={name || user?.email || null}
       onLogout={() => void logout()}
       loggingOut={isLoading}
@@ -88,6 +92,7 @@ export const memberRoutes: RouteObject[] = [
       { path: paths.member.coursePlayer.path, element: <CoursePlayerPage /> },
       { path: paths.checkout.path, element: <SubscriptionCheckoutPage /> },
       { path: paths.coachingCheckout.path, element: <CoachingCheckoutPage /> },
+      { path: `${paths.admin.root.path}/*`, element: <AdminConsole /> },
       { path: paths.lessons.path, element: <LessonsPage /> },
       { path: paths.lesson.path, element: <LessonPage /> },
       { path: paths.faq.path, element: <FaqPage /> },

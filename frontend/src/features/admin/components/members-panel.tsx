@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import type { AdminMember } from '@fm/contracts';
+import Chip from '@mui/material/Chip';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import SearchRounded from '@mui/icons-material/SearchRounded';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useGetAdminMembersQuery } from '@/features/admin/api/get-members';
+import { AdminTable, usePaging, type AdminColumn } from '@/features/admin/components/admin-table';
+import { formatDateTime } from '@/features/admin/format';
+
+const fullName = (m: AdminMember) =>
+  [m.firstName, m.lastName]
+    .map((p) => p?.trim())
+    .filter(Boolean)
+    .join(' ');
+
+const columns: AdminColumn<AdminMember>[] = [
+  { id: 'email', label: 'Email', render: (m) => m.email, sortValue: (m) => m.email, minWidth: 200 },
+  { id: 'name', label: 'Name', render: (m) => fullName(m) || '—', sortValue: (m) => fullName(m) },
+  {
+    id: 'level',
+    label: 'Membership',
+    render: (m) => (
+      <Chip
+        size="small"
+        label={m.membershipLevel === 'premium' ? 'Premium' : 'Free'}
+        color={m.membershipLevel === 'premium' ? 'secondary' : 'default'}
+      />
+    ),
+    sortValue: (m) => m.membershipLevel,
+  },
+  { id: 'role', label: 'Role', render: (m) => (m.role === 'admin' ? 'Admin' : 'Member'), sortValue: (m) => m.role },
+  {
+    id: 'createdAt',
+    label: 'Joined',
+    render: (m) => formatDateTime(m.createdAt),
+    sortValue: (m) => m.createdAt,
+    nowrap: true,
+  },
+];
+
+/** Members: search by email or name (GET /api/admin/members?q=), newest first, paged. */
+export function MembersPanel() {
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), 300);
+  const paging = usePaging();
+  const { data, isFetching, error } = useGetAdminMembersQuery({ q, page: paging.page, pageSize: paging.pageSize });
+
+  return (
+    <Stack spacing={2}>
+      <TextField
+        label="Search members"
+        placeholder="Email or name"
+        value={search}
+        onChange={(event) => {
+          setSearch(event.target.value);
+          paging.reset();
+        }}
+        slotProps={{
+          htmlInput: { maxLength: 100, type: 'search' },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchRounded fontSize="small" />
+              </InputAdornment>
+            ),
+          },
+        }}
+        sx={{ maxWidth: 420 }}
+      />
+      <AdminTable
+        label="Members"
+        columns={columns}
+        rows={data?.items}
+        getRowId={(m) => m.id}
+        total={data?.total ?? 0}
+        page={paging.page}
+        pageSize={paging.pageSize}
+        onPageChange={paging.setPage}
+        onPageSizeChange={paging.setPageSize}
+        loading={isFetching}
+        error={error}
+        emptyText={q ? `No member matches "${q}".` : 'No members yet.'}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,221 @@
+/**
+ * The founder console's API (`/api/admin/…`) over in-memory records the test can read and change:
+ * lists filter and page like the server (newest first is the order given), PATCHes change the
+ * record and are logged with their bodies in `state.patches`. `failNext` answers the next PATCH
+ * of a path with a given status and message instead.
+ */
+import { http, HttpResponse } from 'msw';
+import type {
+  AdminBooking,
+  AdminContactMessage,
+  AdminLecture,
+  AdminLesson,
+  AdminMember,
+  AdminSectionItem,
+  AdminTestimonial,
+  AdminTier,
+  AuditEntry,
+} from '@fm/contracts';
+import { apiUrl } from '@/testing/mocks/handlers';
+import { server } from '@/testing/mocks/server';
+
+export type AdminState = {
+  members: AdminMember[];
+  bookings: AdminBooking[];
+  messages: AdminContactMessage[];
+  lessons: AdminLesson[];
+  lectures: AdminLecture[];
+  testimonials: AdminTestimonial[];
+  tiers: AdminTier[];
+  sectionItems: AdminSectionItem[];
+  audit: AuditEntry[];
+  /** Every GET's query, by list ("members" → [{q, page, pageSize}, …]). */
+  queries: Record<string, Record<string, string>[]>;
+  patches: { path: string; body: unknown }[];
+  failNext: { path: string; status: number; message: string } | null;
+};
+
+const record = {
+  managedBy: 'seed' as const,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+export const buildAdminMember = (o: Partial<AdminMember> = {}): AdminMember => ({
+  id: 'm1',
+  email: 'ada@example.com',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  membershipLevel: 'premium',
+  role: 'member',
+  createdAt: '2026-02-01T00:00:00.000Z',
+  ...o,
+});
+
+export const buildAdminBooking = (o: Partial<AdminBooking> = {}): AdminBooking => ({
+  id: 'b1',
+  memberId: 'm1',
+  memberEmail: 'ada@example.com',
+  memberName: 'Ada Lovelace',
+  status: 'paid',
+  amountCents: 10000,
+  currency: 'usd',
+  createdAt: '2026-02-02T00:00:00.000Z',
+  scheduledAt: null,
+  note: null,
+  ...o,
+});
+
+export const buildAdminMessage = (o: Partial<AdminContactMessage> = {}): AdminContactMessage => ({
+  id: 'c1',
+  name: 'Sam Snead',
+  email: 'sam@example.com',
+  message: 'Do you coach juniors?',
+  createdAt: '2026-02-03T00:00:00.000Z',
+  handled: false,
+  ...o,
+});
+
+export const buildAdminLesson = (o: Partial<AdminLesson> = {}): AdminLesson => ({
+  ...record,
+  id: 'l1',
+  title: 'The Pre-Shot Routine',
+  description: 'Build a routine you trust.',
+  videoUrl: 'https://www.youtube.com/watch?v=abc123',
+  videoType: 'youtube',
+  audioUrl: null,
+  duration: '12 min',
+  isFree: true,
+  order: 1,
+  category: 'confidence',
+  ...o,
+});
+
+export const buildAdminTier = (o: Partial<AdminTier> = {}): AdminTier => ({
+  ...record,
+  id: 'tier-premium',
+  name: 'Premium',
+  price: '$19.99',
+  priceFromConfig: true,
+  features: ['Everything'],
+  isFeatured: true,
+  order: 2,
+  ...o,
+});
+
+function page<T>(items: T[], url: URL) {
+  const pageNo = Number(url.searchParams.get('page') ?? '1');
+  const size = Number(url.searchParams.get('pageSize') ?? '20');
+  return { items: items.slice((pageNo - 1) * size, pageNo * size), total: items.length };
+}
+
+export function serveAdmin(initial: Partial<Omit<AdminState, 'queries' | 'patches' | 'failNext'>> = {}) {
+  const state: AdminState = {
+    members: [],
+    bookings: [],
+    messages: [],
+    lessons: [],
+    lectures: [],
+    testimonials: [],
+    tiers: [],
+    sectionItems: [],
+    audit: [],
+    ...initial,
+    queries: {},
+    patches: [],
+    failNext: null,
+  };
+  const seen = (list: string, url: URL) => {
+    (state.queries[list] ??= []).push(Object.fromEntries(url.searchParams));
+  };
+  const failure = (path: string) => {
+    if (state.failNext?.path !== path) return null;
+    const { status, message } = state.failNext;
+    state.failNext = null;
+    return HttpResponse.json({ message, code: status === 409 ? 'CONFLICT' : 'VALIDATION_ERROR' }, { status });
+  };
+  function patchOf<T extends { id: string }>(list: () => T[], path: string, name: string) {
+    return http.patch(apiUrl(`${path}/:id`), async ({ request, params }) => {
+      const body = (await request.json()) as Partial<T>;
+      const fullPath = `${path}/${String(params.id)}`;
+      state.patches.push({ path: fullPath, body });
+      const failed = failure(fullPath);
+      if (failed) return failed;
+      const item = list().find((x) => x.id === params.id);
+      if (!item) return HttpResponse.json({ message: `Unknown ${name}` }, { status: 404 });
+      Object.assign(item, body);
+      return HttpResponse.json(item);
+    });
+  }
+
+  const handlers = [
+    http.get(apiUrl('admin/members'), ({ request }) => {
+      const url = new URL(request.url);
+      seen('members', url);
+      const q = (url.searchParams.get('q') ?? '').toLowerCase();
+      const hits = state.members.filter((m) =>
+        q
+          .split(/\s+/)
+          .every((w) => [m.email, m.firstName ?? '', m.lastName ?? ''].some((f) => f.toLowerCase().includes(w))),
+      );
+      return HttpResponse.json(page(hits, url));
+    }),
+    http.get(apiUrl('admin/bookings'), ({ request }) => {
+      const url = new URL(request.url);
+      seen('bookings', url);
+      const status = url.searchParams.get('status');
+      return HttpResponse.json(
+        page(
+          state.bookings.filter((b) => !status || b.status === status),
+          url,
+        ),
+      );
+    }),
+    http.patch(apiUrl('admin/bookings/:id'), async ({ request, params }) => {
+      const body = (await request.json()) as { status?: string; scheduledAt?: string; note?: string | null };
+      const path = `admin/bookings/${String(params.id)}`;
+      state.patches.push({ path, body });
+      const failed = failure(path);
+      if (failed) return failed;
+      const booking = state.bookings.find((b) => b.id === params.id);
+      if (!booking) return HttpResponse.json({ message: 'Unknown booking' }, { status: 404 });
+      if (body.scheduledAt) Object.assign(booking, { scheduledAt: body.scheduledAt, status: 'scheduled' });
+      if (body.status) booking.status = body.status as AdminBooking['status'];
+      if (body.note !== undefined) booking.note = body.note;
+      return HttpResponse.json(booking);
+    }),
+    http.get(apiUrl('admin/contact-messages'), ({ request }) => {
+      const url = new URL(request.url);
+      seen('messages', url);
+      const handled = url.searchParams.get('handled');
+      return HttpResponse.json(
+        page(
+          state.messages.filter((m) => handled === null || String(m.handled) === handled),
+          url,
+        ),
+      );
+    }),
+    patchOf(() => state.messages, 'admin/contact-messages', 'message'),
+    http.get(apiUrl('admin/lessons'), ({ request }) => HttpResponse.json(page(state.lessons, new URL(request.url)))),
+    patchOf(() => state.lessons, 'admin/lessons', 'lesson'),
+    http.get(apiUrl('admin/lectures'), ({ request }) => HttpResponse.json(page(state.lectures, new URL(request.url)))),
+    patchOf(() => state.lectures, 'admin/lectures', 'lecture'),
+    http.get(apiUrl('admin/testimonials'), ({ request }) =>
+      HttpResponse.json(page(state.testimonials, new URL(request.url))),
+    ),
+    patchOf(() => state.testimonials, 'admin/testimonials', 'testimonial'),
+    http.get(apiUrl('admin/tiers'), ({ request }) => HttpResponse.json(page(state.tiers, new URL(request.url)))),
+    patchOf(() => state.tiers, 'admin/tiers', 'tier'),
+    http.get(apiUrl('admin/sections/:slug/content'), ({ request, params }) =>
+      HttpResponse.json(
+        page(
+          state.sectionItems.filter((i) => i.sectionSlug === params.slug),
+          new URL(request.url),
+        ),
+      ),
+    ),
+    http.get(apiUrl('admin/audit'), ({ request }) => HttpResponse.json(page(state.audit, new URL(request.url)))),
+  ];
+  server.use(...handlers);
+  return state;
+}
