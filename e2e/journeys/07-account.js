@@ -64,6 +64,7 @@ test(
       await page.goto('/login');
       await page.getByRole('link', { name: 'Forgot password?' }).click();
       await expectPath(page, '/forgot-password');
+      await expectVisible(page.getByRole('heading', { name: 'Forgot your password?' }), 'the forgot-password page');
       await page.getByLabel('Email').fill(member.email);
       await page.getByRole('button', { name: 'Send reset link' }).click();
       await expectVisible(page.getByText(/we've sent a link to reset your password/i), 'the neutral confirmation');
@@ -79,6 +80,7 @@ test(
     const newPassword = `${member.password}-reset`;
     await step('the reset link sets a new password, then the login page says so', async () => {
       await page.goto(link.pathname + link.search);
+      await expectVisible(page.getByRole('heading', { name: 'Choose a new password' }), 'the reset page');
       await page.getByLabel(/^New password/).fill(newPassword);
       await page.getByLabel(/^Confirm/).fill(newPassword);
       await page.getByRole('button', { name: 'Reset password' }).click();
@@ -93,6 +95,7 @@ test(
 
     await step('the same link does not work twice; the old password is refused, the new one logs in', async () => {
       await page.goto(link.pathname + link.search);
+      await expectVisible(page.getByRole('heading', { name: 'Choose a new password' }), 'the reset page');
       await page.getByLabel(/^New password/).fill(`${newPassword}-again`);
       await page.getByLabel(/^Confirm/).fill(`${newPassword}-again`);
       await page.getByRole('button', { name: 'Reset password' }).click();
@@ -106,6 +109,7 @@ test(
     await step('account page: a wrong current password is named; the right one changes it', async () => {
       await page.goto('/member/account');
       const form = page.getByRole('form', { name: 'Change password' });
+      await expectVisible(form, 'the change-password form');
       await form.getByLabel(/^Current password/).fill('not-my-password');
       await form.getByLabel(/^New password/).fill(changedPassword);
       await form.getByLabel(/^Confirm/).fill(changedPassword);
