@@ -18,3 +18,4 @@ require('./journeys/04-coaching');
 require('./journeys/05-courses');
 require('./journeys/06-layout');
 require('./journeys/07-account');
+require('./journeys/08-founder-console');
