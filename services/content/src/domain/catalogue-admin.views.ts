@@ -3,6 +3,7 @@ import type { AdminLecture, AdminLesson, AdminSectionItem, AdminTestimonial, Adm
 import { PREMIUM_TIER_NAME } from '../catalogue/tiers';
 import type { LectureDocument } from './lecture.model';
 import type { LessonDocument } from './lesson.model';
+import { lectureRecord, lessonRecord, membershipTierView, testimonialView } from './catalogue.views';
 import { managerOf } from './managed';
 import type { MemberContentDocument } from './member-content.model';
 import type { MembershipTierDocument } from './membership-tier.model';
@@ -22,31 +23,11 @@ function recordFields(
 }
 
 export function adminLessonView(doc: LessonDocument): AdminLesson {
-  return {
-    ...recordFields(doc),
-    title: doc.title,
-    description: doc.description,
-    videoUrl: doc.videoUrl,
-    videoType: doc.videoType,
-    audioUrl: doc.audioUrl ?? null,
-    duration: doc.duration,
-    isFree: doc.isFree === true,
-    order: doc.order,
-    category: doc.category,
-  };
+  return { ...lessonRecord(doc), ...recordFields(doc) };
 }
 
 export function adminLectureView(doc: LectureDocument): AdminLecture {
-  return {
-    ...recordFields(doc),
-    number: doc.number,
-    title: doc.title,
-    description: doc.description,
-    duration: doc.duration,
-    videoUrl: doc.videoUrl,
-    videoType: doc.videoType,
-    isFree: doc.isFree === true,
-  };
+  return { ...lectureRecord(doc), ...recordFields(doc) };
 }
 
 export function adminSectionItemView(doc: MemberContentDocument, sectionSlug: string): AdminSectionItem {
@@ -67,25 +48,16 @@ export function adminSectionItemView(doc: MemberContentDocument, sectionSlug: st
 }
 
 export function adminTestimonialView(doc: TestimonialDocument): AdminTestimonial {
-  return {
-    ...recordFields(doc),
-    name: doc.name,
-    location: doc.location,
-    quote: doc.quote,
-    avatarUrl: doc.avatarUrl ?? null,
-  };
+  return { ...testimonialView(doc), ...recordFields(doc) };
 }
 
 /** The Premium tier's price is the configured one, as GET /api/membership-tiers answers it. */
 export function adminTierView(doc: MembershipTierDocument, premiumPrice: string): AdminTier {
   const premium = doc.name === PREMIUM_TIER_NAME;
   return {
+    ...membershipTierView(doc),
     ...recordFields(doc),
-    name: doc.name,
     price: premium ? premiumPrice : doc.price,
     priceFromConfig: premium,
-    features: [...(doc.features ?? [])],
-    isFeatured: doc.isFeatured === true,
-    order: doc.order,
   };
 }
