@@ -201,6 +201,17 @@ function link(url: string, label = url): string {
   return `<a href="${escapeHtml(url)}" style="color: #2f6b45;">${escapeHtml(label)}</a>`;
 }
 
+/** "Questions? Write to us at …" and the team's signature, in the text and the HTML part. */
+function supportSignOff(site: AccountMailSite): { text: string[]; html: string[] } {
+  return {
+    text: [`Questions? Write to us at ${site.supportEmail}.`, '', `The ${site.productName} team`],
+    html: [
+      `<p>Questions? Write to us at ${link(`mailto:${site.supportEmail}`, site.supportEmail)}.</p>`,
+      `<p>The ${escapeHtml(site.productName)} team</p>`,
+    ],
+  };
+}
+
 function button(url: string, label: string): string {
   return `<p><a href="${escapeHtml(url)}" style="display: inline-block; background: #2f6b45; color: #ffffff; padding: 10px 18px; border-radius: 6px; text-decoration: none;">${escapeHtml(label)}</a></p>`;
 }
@@ -486,20 +497,7 @@ export function paymentFailedMail(event: PaymentFailedMail, site: AccountMailSit
     ? `We'll try your card again on ${formatDay(event.nextAttemptAt)}. Your Premium access continues in the meantime.`
     : 'No further attempt is scheduled: update your card to keep your Premium access.';
   const action = 'Update your card on your account page (Manage billing):';
-  const text = [
-    greeting,
-    '',
-    what,
-    '',
-    retry,
-    '',
-    action,
-    accountUrl,
-    '',
-    `Questions? Write to us at ${site.supportEmail}.`,
-    '',
-    `The ${productName} team`,
-  ].join('\n');
+  const text = [greeting, '', what, '', retry, '', action, accountUrl, '', ...supportSignOff(site).text].join('\n');
   const html = layout(
     productName,
     [
@@ -508,8 +506,7 @@ export function paymentFailedMail(event: PaymentFailedMail, site: AccountMailSit
       `<p>${escapeHtml(retry)}</p>`,
       button(accountUrl, 'Update my card'),
       `<p>Or open this link: ${link(accountUrl)}</p>`,
-      `<p>Questions? Write to us at ${link(`mailto:${site.supportEmail}`, site.supportEmail)}.</p>`,
-      `<p>The ${escapeHtml(productName)} team</p>`,
+      ...supportSignOff(site).html,
     ].join('\n'),
   );
   return { subject: `Your ${productName} payment failed`, text, html };
@@ -521,23 +518,10 @@ export function coachingRefundedMemberMail(event: CoachingRefundedMail, site: Ac
   const greeting = greetingFor(event.memberName);
   const amount = formatMoney(event.amountRefundedCents, event.currency);
   const what = `Your ${productName} coaching payment of ${amount} was refunded. Depending on your bank it shows on your statement within 5–10 business days.`;
-  const text = [
-    greeting,
-    '',
-    what,
-    '',
-    `Questions? Write to us at ${site.supportEmail}.`,
-    '',
-    `The ${productName} team`,
-  ].join('\n');
+  const text = [greeting, '', what, '', ...supportSignOff(site).text].join('\n');
   const html = layout(
     productName,
-    [
-      `<p>${escapeHtml(greeting)}</p>`,
-      `<p>${escapeHtml(what)}</p>`,
-      `<p>Questions? Write to us at ${link(`mailto:${site.supportEmail}`, site.supportEmail)}.</p>`,
-      `<p>The ${escapeHtml(productName)} team</p>`,
-    ].join('\n'),
+    [`<p>${escapeHtml(greeting)}</p>`, `<p>${escapeHtml(what)}</p>`, ...supportSignOff(site).html].join('\n'),
   );
   return { subject: 'Your coaching payment was refunded', text, html };
 }
