@@ -59,8 +59,10 @@ describe('requireAdmin', () => {
       email: user.email,
       firstName: user.firstName,
       lastName: user.lastName,
+      profileImageUrl: null,
       membershipLevel: 'free',
       role: 'admin',
+      createdAt: expect.any(String),
     });
   });
 

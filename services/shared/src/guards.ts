@@ -1,18 +1,14 @@
 import type { Context, Middleware, Next } from 'koa';
 import type { Connection } from 'mongoose';
-import type { MembershipLevel, Role } from '@fm/contracts';
 import { ForbiddenError, PremiumRequiredError, UnauthorizedError } from './errors';
+import { memberFromSnapshot, type MemberSnapshot, readMemberFromMongo, USERS_COLLECTION } from './member-snapshot';
+import { prefetchedMember } from './session';
 
-/** The caller as every service sees it: read from MongoDB on each request, never from the client. */
-export interface CurrentUser {
-  id: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  membershipLevel: MembershipLevel;
-  /** `admin` opens the founder console (`/api/admin/…`); anything else stored reads as `member`. */
-  role: Role;
-}
+/**
+ * The caller as every service sees it: the member snapshot (member-snapshot.ts) read with the
+ * session in one Redis round trip, MongoDB on a miss; never from the client.
+ */
+export type CurrentUser = MemberSnapshot;
 
 declare module 'koa' {
   interface DefaultState {
@@ -20,35 +16,26 @@ declare module 'koa' {
   }
 }
 
-export const USERS_COLLECTION = 'users';
+export { USERS_COLLECTION };
 
-interface UserDocument {
-  _id: string;
-  email: string;
-  firstName?: string | null;
-  lastName?: string | null;
-  membershipLevel?: MembershipLevel;
-  role?: Role;
-}
-
-/** Looks the session's user up (once per request). Undefined for visitors and deleted users. */
-export async function loadCurrentUser(ctx: Context, mongo: Connection): Promise<CurrentUser | undefined> {
-  if (ctx.state.user) return ctx.state.user;
+/**
+ * Looks the session's member up (once per request). Undefined for visitors and deleted members.
+ * `fresh`: straight from MongoDB, past the snapshot (the founder console's role check).
+ */
+export async function loadCurrentUser(
+  ctx: Context,
+  mongo: Connection,
+  options: { fresh?: boolean } = {},
+): Promise<CurrentUser | undefined> {
+  if (ctx.state.user && !options.fresh) return ctx.state.user;
   const userId = ctx.session?.userId;
   if (!userId) return undefined;
-  const doc = await mongo
-    .collection<UserDocument>(USERS_COLLECTION)
-    .findOne({ _id: userId }, { projection: { email: 1, firstName: 1, lastName: 1, membershipLevel: 1, role: 1 } });
-  if (!doc) return undefined;
-  ctx.state.user = {
-    id: doc._id,
-    email: doc.email,
-    firstName: doc.firstName ?? null,
-    lastName: doc.lastName ?? null,
-    membershipLevel: doc.membershipLevel === 'premium' ? 'premium' : 'free',
-    role: doc.role === 'admin' ? 'admin' : 'member',
-  };
-  return ctx.state.user;
+  const prefetched = options.fresh ? undefined : prefetchedMember(ctx, userId);
+  const member = prefetched
+    ? await memberFromSnapshot(prefetched.redis, prefetched.prefix, mongo, userId, prefetched.seen)
+    : await readMemberFromMongo(mongo, userId);
+  ctx.state.user = member;
+  return member;
 }
 
 export function isPremium(user: CurrentUser | undefined): boolean {
@@ -86,11 +73,12 @@ export class AdminRequiredError extends ForbiddenError {
 
 /**
  * 401 for visitors, 403 `ADMIN_REQUIRED` for every other member; sets ctx.state.user. The role is
- * read from the users collection on each request (a revoke takes effect on the next request).
+ * read from the users collection on each request, past the snapshot (a revoke takes effect on the
+ * next request, whoever changed the record).
  */
 export function requireAdmin(mongo: Connection): Middleware {
   return async (ctx: Context, next: Next) => {
-    const user = await loadCurrentUser(ctx, mongo);
+    const user = await loadCurrentUser(ctx, mongo, { fresh: true });
     if (!user) throw new UnauthorizedError();
     if (!isAdmin(user)) throw new AdminRequiredError();
     await next();

@@ -3,6 +3,7 @@ export * from './config';
 export * from './errors';
 export * from './guards';
 export * from './logger';
+export * from './member-snapshot';
 export * from './metrics';
 export * from './mongo';
 export * from './rate-limit';

@@ -3,7 +3,14 @@ import type { Server } from 'node:http';
 import request from 'supertest';
 import { baseEnvSchema, type BaseConfig } from './config';
 import { createApp } from './http/create-app';
-import { destroyUserSessions, listUserSessions, SESSION_MAX_AGE_MS, sessionKey, userSessionsKey } from './session';
+import {
+  destroyUserSessions,
+  listUserSessions,
+  SESSION_MAX_AGE_MS,
+  SESSION_RENEW_WITHIN_MS,
+  sessionKey,
+  userSessionsKey,
+} from './session';
 import { createTestDeps, sessionCookieFor, TEST_SITE_ORIGIN, type TestDeps } from './testing';
 
 let deps: TestDeps<BaseConfig>;
@@ -151,5 +158,72 @@ describe('the session index', () => {
     const again = await one.agent.post('/login').set('Origin', TEST_SITE_ORIGIN).send({ userId: ada });
     expect(await listUserSessions(deps.redis, prefix, ada)).toEqual([sidOf(again), two.sid].sort());
     expect(await deps.redis.sismember(userSessionsKey(prefix, ada), one.sid)).toBe(0);
+  });
+});
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** Moves a stored session to `left` ms before its end (as if it had been made long ago). */
+async function ageSession(sid: string, left: number): Promise<void> {
+  const key = sessionKey(prefix, sid);
+  const data = JSON.parse((await deps.redis.get(key))!) as Record<string, unknown>;
+  await deps.redis.set(key, JSON.stringify({ ...data, _expire: Date.now() + left }), 'PX', left + 10_000);
+}
+
+const setCookies = (res: request.Response) => ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+
+describe('renewal', () => {
+  it('when a member reads a page, then no cookie is sent and the stored session is not rewritten', async () => {
+    const ada = memberId();
+    const browser = await browserOf(ada);
+    const key = sessionKey(prefix, browser.sid);
+    const before = await deps.redis.get(key);
+    const ttlBefore = await deps.redis.pttl(key);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const res = await browser.agent.get('/me');
+    expect(res.body.userId).toBe(ada);
+    expect(setCookies(res)).toEqual([]);
+    expect(await deps.redis.get(key)).toBe(before);
+    expect(await deps.redis.pttl(key)).toBeLessThanOrEqual(ttlBefore);
+  });
+
+  it('when a session has more than a quarter of its life left, then it is not renewed', async () => {
+    const browser = await browserOf(memberId());
+    await ageSession(browser.sid, SESSION_RENEW_WITHIN_MS + DAY);
+    const res = await browser.agent.get('/me');
+    expect(setCookies(res)).toEqual([]);
+    expect(await deps.redis.pttl(sessionKey(prefix, browser.sid))).toBeLessThan(SESSION_RENEW_WITHIN_MS + 2 * DAY);
+  });
+
+  it('when a session is in the last quarter of its life, then one request renews cookie and store for the full 30 days', async () => {
+    const ada = memberId();
+    const browser = await browserOf(ada);
+    await ageSession(browser.sid, 3 * DAY);
+    const res = await browser.agent.get('/me');
+    expect(res.body.userId).toBe(ada);
+    const cookie = setCookies(res).find((c) => c.startsWith('fm.sid='));
+    expect(cookie).toBeDefined();
+    expect(sidOf(res)).toBe(browser.sid); // the same session, renewed
+    const expires = Date.parse(/expires=([^;]+)/i.exec(cookie!)![1]!);
+    expect(expires).toBeGreaterThan(Date.now() + SESSION_MAX_AGE_MS - DAY);
+    expect(await deps.redis.pttl(sessionKey(prefix, browser.sid))).toBeGreaterThan(SESSION_MAX_AGE_MS - DAY);
+    // Renewed: the next request is an ordinary read again.
+    expect(setCookies(await browser.agent.get('/me'))).toEqual([]);
+    expect(await listUserSessions(deps.redis, prefix, ada)).toEqual([browser.sid]);
+  });
+
+  it('when a renewing request is in flight while every session ends, then its save cannot bring the session back', async () => {
+    const ada = memberId();
+    const browser = await browserOf(ada);
+    await ageSession(browser.sid, 3 * DAY);
+    const inFlight = browser.agent.get('/slow').then((res) => res);
+    await heldRequests(1);
+    await destroyUserSessions(deps.redis, prefix, ada);
+    held.shift()!();
+    const finished = await inFlight;
+    expect(finished.body).toEqual({ userId: ada });
+    expect(await deps.redis.exists(sessionKey(prefix, browser.sid))).toBe(0);
+    expect(await whoIs(browser.agent)).toBeNull();
+    expect(await listUserSessions(deps.redis, prefix, ada)).toEqual([]);
   });
 });

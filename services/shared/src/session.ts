@@ -3,11 +3,16 @@ import type Koa from 'koa';
 import type { Context, Middleware } from 'koa';
 import createSession from 'koa-session';
 import type { Redis } from 'ioredis';
+import { evalScript } from './redis';
+import { parseStoredSnapshot, type StoredSnapshot } from './member-snapshot';
 
 export const SESSION_COOKIE = 'fm.sid';
 export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 
-/** What we keep in a session. Only the user id: everything else is read fresh from MongoDB. */
+/**
+ * What we keep in a session. Only the user id: the member is read from their snapshot (read with
+ * the session, see GET_SCRIPT) or MongoDB.
+ */
 export interface SessionData {
   userId?: string;
   /**
@@ -68,16 +73,18 @@ end
 
 /**
  * Reads a session, or nothing when it belongs to a member whose sessions were ended after it
- * began (its generation is below the member's). One round trip.
- * KEYS[1] session key; ARGV[1] prefix.
+ * began (its generation is below the member's), and with it the member's snapshot
+ * (member-snapshot.ts): session and member in one round trip.
+ * KEYS[1] session key; ARGV[1] prefix. Returns nil, { session } (no member) or { session, snapshot or '' }.
  */
 const GET_SCRIPT = `${LUA_HELPERS}
 local raw = redis.call('GET', KEYS[1])
 if not raw then return nil end
 local data = decode(raw)
 local userId = memberOf(data)
-if userId and (tonumber(data.gen) or 0) < currentGen(ARGV[1], userId) then return nil end
-return raw`;
+if not userId then return { raw } end
+if (tonumber(data.gen) or 0) < currentGen(ARGV[1], userId) then return nil end
+return { raw, redis.call('GET', ARGV[1] .. ':member:' .. userId) or '' }`;
 
 /**
  * Saves a session and indexes it under its member, in one step (one round trip per save).
@@ -148,6 +155,24 @@ if ARGV[2] ~= '' and redis.call('SISMEMBER', KEYS[1], ARGV[2]) == 1 then
 end
 return ended`;
 
+/** The member snapshot read with a request's session (see prefetchedMember). */
+interface Prefetched {
+  redis: Redis;
+  prefix: string;
+  userId: string;
+  seen: StoredSnapshot | null;
+}
+const prefetched = new WeakMap<object, Prefetched>();
+
+/**
+ * The snapshot of `userId` as read together with this request's session (null inside: there was
+ * none), with the Redis it came from; undefined when the session was not read from the store.
+ */
+export function prefetchedMember(ctx: Context, userId: string): Prefetched | undefined {
+  const entry = prefetched.get(ctx);
+  return entry?.userId === userId ? entry : undefined;
+}
+
 /** Session ids generated during a request: the store stamps those as new sessions. */
 const freshIds = new WeakMap<object, Set<string>>();
 
@@ -167,9 +192,15 @@ function generateId(ctx?: Context): string {
  */
 export function redisSessionStore(redis: Redis, prefix: string) {
   return {
-    async get(sid: string) {
-      const raw = (await redis.eval(GET_SCRIPT, 1, sessionKey(prefix, sid), prefix)) as string | null;
-      return raw ? (JSON.parse(raw) as Record<string, unknown>) : undefined;
+    async get(sid: string, _maxAge?: unknown, options?: { ctx?: Context }) {
+      const found = (await evalScript(redis, GET_SCRIPT, 1, sessionKey(prefix, sid), prefix)) as
+        [string, string?] | null;
+      if (!found) return undefined;
+      const data = JSON.parse(found[0]) as Record<string, unknown>;
+      if (options?.ctx && typeof data.userId === 'string' && found.length > 1) {
+        prefetched.set(options.ctx, { redis, prefix, userId: data.userId, seen: parseStoredSnapshot(found[1]) });
+      }
+      return data;
     },
     async set(
       sid: string,
@@ -181,7 +212,8 @@ export function redisSessionStore(redis: Redis, prefix: string) {
       const fresh = options?.ctx ? (freshIds.get(options.ctx)?.has(sid) ?? false) : false;
       // A new session takes the member's generation now, whatever the session object carried.
       const { gen: _gen, ...data } = sess;
-      await redis.eval(
+      await evalScript(
+        redis,
         SET_SCRIPT,
         1,
         sessionKey(prefix, sid),
@@ -194,7 +226,7 @@ export function redisSessionStore(redis: Redis, prefix: string) {
       );
     },
     async destroy(sid: string) {
-      await redis.eval(DESTROY_SCRIPT, 1, sessionKey(prefix, sid), prefix, sid);
+      await evalScript(redis, DESTROY_SCRIPT, 1, sessionKey(prefix, sid), prefix, sid);
     },
   };
 }
@@ -211,7 +243,8 @@ export async function destroyUserSessions(
   userId: string,
   options: { except?: string } = {},
 ): Promise<number> {
-  return (await redis.eval(
+  return (await evalScript(
+    redis,
     DESTROY_USER_SCRIPT,
     2,
     userSessionsKey(prefix, userId),
@@ -234,19 +267,25 @@ export async function listUserSessions(redis: Redis, prefix: string, userId: str
   return sids.filter((_, i) => results[i]?.[1] === 1).sort();
 }
 
+/** A session is renewed (cookie and Redis TTL) only in the last quarter of its life. */
+export const SESSION_RENEW_WITHIN_MS = SESSION_MAX_AGE_MS / 4;
+
 /**
  * The one session middleware every service mounts: cookie `fm.sid`, HttpOnly, SameSite=Lax,
- * Secure in production, signed with SESSION_KEYS, rolling 30 days, data in Redis.
+ * Secure in production, signed with SESSION_KEYS, 30 days, data in Redis. A session is written
+ * (and its cookie sent) only when it changes or in the last quarter of its life, when it is
+ * renewed for another 30 days: an ordinary read sends no `Set-Cookie` and writes nothing.
  */
 export function sessionMiddleware(
   app: Koa,
   options: { redis: Redis; prefix: string; production: boolean },
 ): Middleware {
-  return createSession(
+  const session = createSession(
     {
       key: SESSION_COOKIE,
       maxAge: SESSION_MAX_AGE_MS,
-      rolling: true,
+      rolling: false,
+      renew: false,
       httpOnly: true,
       sameSite: 'lax',
       secure: options.production,
@@ -257,4 +296,17 @@ export function sessionMiddleware(
     },
     app,
   ) as Middleware;
+  return (ctx, next) =>
+    session(ctx, async () => {
+      await next();
+      // koa-session saves after this returns; a member's session near its end is saved (renewed).
+      const current = ctx.session as (SessionData & { _expire?: unknown; _requireSave?: boolean }) | null;
+      if (
+        current?.userId &&
+        typeof current._expire === 'number' &&
+        current._expire - Date.now() < SESSION_RENEW_WITHIN_MS
+      ) {
+        current._requireSave = true;
+      }
+    });
 }
