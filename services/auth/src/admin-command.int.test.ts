@@ -5,7 +5,7 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { AuditLog, USERS_COLLECTION } from '@fm/shared';
+import { AuditLog, loadMemberSnapshot, USERS_COLLECTION } from '@fm/shared';
 import { createTestDeps, insertUser, type TestDeps } from '@fm/shared/testing';
 import { configSchema, type AuthConfig } from './config';
 
@@ -30,7 +30,13 @@ async function admin(...args: string[]): Promise<{ code: number; stdout: string;
   try {
     const { stdout, stderr } = await run('npm', ['run', '--silent', 'admin', '-w', 'services/auth', '--', ...args], {
       cwd: ROOT,
-      env: { ...process.env, MONGO_URL: mongoUrl, npm_config_loglevel: 'silent' },
+      env: {
+        ...process.env,
+        MONGO_URL: mongoUrl,
+        REDIS_URL: deps.config.REDIS_URL,
+        REDIS_PREFIX: deps.config.REDIS_PREFIX,
+        npm_config_loglevel: 'silent',
+      },
     });
     return { code: 0, stdout, stderr };
   } catch (err) {
@@ -38,6 +44,8 @@ async function admin(...args: string[]): Promise<{ code: number; stdout: string;
     return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
   }
 }
+
+const snapshotOf = (id: string) => loadMemberSnapshot(deps.redis, deps.config.REDIS_PREFIX, deps.mongo, id);
 
 const roleOf = async (id: string) =>
   (await deps.mongo.collection(USERS_COLLECTION).findOne({ _id: id as never }))?.role;
@@ -74,13 +82,17 @@ describe('npm run admin -w services/auth', () => {
 
   it('when the founder revokes, then the member is a member again (and a second revoke changes nothing)', async () => {
     const member = await insertUser(deps, { email: 'assistant@example.com' });
+    expect((await snapshotOf(member.id))?.role).toBe('member'); // the snapshot exists before the grant
     expect((await admin('grant', 'assistant@example.com')).code).toBe(0);
+    // What the site shows the member (GET /api/auth/user reads the snapshot) follows at once.
+    expect((await snapshotOf(member.id))?.role).toBe('admin');
     const revoked = await admin('revoke', 'assistant@example.com');
     expect(revoked).toMatchObject({
       code: 0,
       stdout: expect.stringContaining('assistant@example.com is no longer an admin'),
     });
     expect(await roleOf(member.id)).toBe('member');
+    expect((await snapshotOf(member.id))?.role).toBe('member');
     expect(await admin('revoke', 'assistant@example.com')).toMatchObject({
       code: 0,
       stdout: expect.stringContaining('is not an admin'),

@@ -5,15 +5,18 @@
  *   npm run admin -w services/auth -- revoke <email>   back to a member (next request refused)
  *   npm run admin -w services/auth -- list             every admin
  *
- * Reads MONGO_URL as the stack does: `.env.example`, then `.env` (at the repository root), then
+ * Reads MONGO_URL, REDIS_URL and REDIS_PREFIX as the stack does: `.env.example`, then `.env` (at the repository root), then
  * the environment. Exit 0 when done (also when there was nothing to change), 1 for an unknown
- * email or an unreachable database, 2 for a wrong command line. Grants and revokes are recorded
+ * email or an unreachable database (or Redis, whose member snapshot then still shows the old
+ * role until it expires; the founder console reads the role from the database anyway), 2 for a
+ * wrong command line. Grants and revokes are recorded
  * in the founder console's audit log.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
-import { AuditLog, baseEnvSchema, connectMongo, loadConfig } from '@fm/shared';
+import { AuditLog, baseEnvSchema, connectMongo, createRedis, loadConfig, memberSnapshots } from '@fm/shared';
+import type { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
 import { authModels, type User } from './domain/user.model';
 
@@ -29,8 +32,16 @@ export interface CommandIo {
   err(line: string): void;
 }
 
-/** Runs one command against the database; answers the exit code. */
-export async function runAdminCommand(args: readonly string[], mongo: Connection, io: CommandIo): Promise<number> {
+/**
+ * Runs one command against the database; answers the exit code. `memberChanged` runs after a
+ * member's role changed (main: rewrites their snapshot in Redis, see member-snapshot.ts).
+ */
+export async function runAdminCommand(
+  args: readonly string[],
+  mongo: Connection,
+  io: CommandIo,
+  memberChanged: (userId: string) => Promise<void> = async () => undefined,
+): Promise<number> {
   const [command, email, ...rest] = args;
   const needsEmail = command === 'grant' || command === 'revoke';
   if (!command || (needsEmail && (!email || rest.length)) || (command === 'list' && args.length > 1)) {
@@ -70,6 +81,7 @@ export async function runAdminCommand(args: readonly string[], mongo: Connection
     return 0;
   }
   await User.updateOne({ _id: user._id }, { $set: { role: grant ? 'admin' : 'member' } });
+  await memberChanged(user._id);
   await new AuditLog(mongo).record(
     { id: 'admin-command', email: `command line (${safeUserName()})` },
     {
@@ -115,7 +127,7 @@ function repositoryRoot(): string | undefined {
   }
 }
 
-const commandConfigSchema = baseEnvSchema.pick({ MONGO_URL: true });
+const commandConfigSchema = baseEnvSchema.pick({ MONGO_URL: true, REDIS_URL: true, REDIS_PREFIX: true });
 
 async function main(): Promise<void> {
   const root = repositoryRoot();
@@ -139,15 +151,21 @@ async function main(): Promise<void> {
     return;
   }
   let mongo: Connection | undefined;
+  let redis: Redis | undefined;
   try {
     const config = loadConfig(commandConfigSchema, env);
     mongo = await connectMongo(config.MONGO_URL);
-    process.exitCode = await runAdminCommand(args, mongo, io);
+    const connected = mongo;
+    process.exitCode = await runAdminCommand(args, mongo, io, async (userId) => {
+      redis = createRedis(config.REDIS_URL);
+      await memberSnapshots(redis, config.REDIS_PREFIX, connected).refresh(userId);
+    });
   } catch (err) {
     io.err(`admin: ${err instanceof Error ? err.message : String(err)}`);
     process.exitCode = 1;
   } finally {
     await mongo?.close().catch(() => undefined);
+    redis?.disconnect();
   }
 }
 

@@ -1,4 +1,4 @@
-import { AuditLog, createApp, RateLimiter, type ServiceDeps, startable } from '@fm/shared';
+import { AuditLog, createApp, memberSnapshots, RateLimiter, type ServiceDeps, startable } from '@fm/shared';
 import type { AuthConfig } from './config';
 import { AccountService } from './domain/account.service';
 import { MemberAdmin } from './domain/member-admin.service';
@@ -32,7 +32,9 @@ export async function compose(deps: ServiceDeps<AuthConfig>, overrides: AuthOver
   const producers =
     overrides.producers ?? createAuthProducers({ redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX });
   const sessions = memberSessions(redis, config.REDIS_PREFIX);
+  const snapshots = memberSnapshots(redis, config.REDIS_PREFIX, deps.mongo);
   const users = new UserService({
+    snapshots,
     models,
     redis,
     redisPrefix: config.REDIS_PREFIX,
@@ -56,6 +58,7 @@ export async function compose(deps: ServiceDeps<AuthConfig>, overrides: AuthOver
   });
   const accounts = new AccountService({
     models,
+    snapshots,
     users,
     sessions,
     limiter,
@@ -83,7 +86,7 @@ export async function compose(deps: ServiceDeps<AuthConfig>, overrides: AuthOver
     app: createApp(deps, {
       name: 'auth',
       routers: [
-        authRouter(users),
+        authRouter(users, deps.mongo),
         accountRouter({ accounts, resets, exports, bodyLimit: config.BODY_LIMIT }),
         adminRouter({ members: new MemberAdmin(models), audit: new AuditLog(deps.mongo), mongo: deps.mongo }),
       ],

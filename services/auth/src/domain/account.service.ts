@@ -5,6 +5,7 @@ import {
   jobIdFor,
   type Logger,
   type AccountDeleted,
+  type MemberSnapshots,
   type QueueProducer,
   QUEUES,
   type RateLimiter,
@@ -23,6 +24,7 @@ interface AccountDeletedPublisher {
 
 export interface AccountServiceDeps {
   models: AuthModels;
+  snapshots: MemberSnapshots;
   users: UserService;
   sessions: MemberSessions;
   limiter: RateLimiter;
@@ -109,6 +111,7 @@ export class AccountService {
       { new: true, timestamps: false },
     ).lean<User>();
     if (!updated) throw new UnauthorizedError();
+    await this.deps.snapshots.refresh(user._id);
     return updated;
   }
 
@@ -141,6 +144,7 @@ export class AccountService {
       jobIdFor('account-deleted-mail', user._id),
     );
     await models.User.deleteOne({ _id: user._id });
+    await this.deps.snapshots.drop(user._id);
     await models.PasswordReset.deleteMany({ userId: user._id });
     await models.MembershipChange.deleteMany({ userId: user._id });
     await this.deps.sessions.endAll(user._id);

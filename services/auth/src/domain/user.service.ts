@@ -14,6 +14,7 @@ import {
   UnauthorizedError,
   withRedisLock,
   type Logger,
+  type MemberSnapshots,
   type ServiceDeps,
 } from '@fm/shared';
 import type { AuthModels, MembershipChange, User } from './user.model';
@@ -44,6 +45,8 @@ export function authLimits(config: {
 
 export interface UserServiceDeps {
   models: AuthModels;
+  /** Rewritten after every change of a member (the guards' and GET /api/auth/user's hot read). */
+  snapshots: MemberSnapshots;
   /** Claims an email for the one sign-up that hashes its password (see signup). */
   redis: ServiceDeps['redis'];
   redisPrefix: string;
@@ -91,6 +94,7 @@ export class UserService {
         }
       },
     );
+    await this.deps.snapshots.refresh(user._id);
     await this.sendMemberMail('welcome-mail', user);
     return user;
   }

@@ -1,10 +1,11 @@
 import Router from '@koa/router';
-import { parseBody, UnauthorizedError } from '@fm/shared';
+import { loadCurrentUser, parseBody, UnauthorizedError } from '@fm/shared';
+import type { Connection } from 'mongoose';
 import { toPublicUser } from '../domain/user.model';
 import { loginSchema, signupSchema } from '../domain/user.schemas';
 import type { UserService } from '../domain/user.service';
 
-export function authRouter(users: UserService): Router {
+export function authRouter(users: UserService, mongo: Connection): Router {
   const router = new Router();
 
   router.post('/api/auth/signup', async (ctx) => {
@@ -30,11 +31,11 @@ export function authRouter(users: UserService): Router {
     ctx.status = 204;
   });
 
+  // The hot read of every page: the member snapshot read with the session (one Redis round trip).
   router.get('/api/auth/user', async (ctx) => {
-    const userId = ctx.session?.userId;
-    const user = userId ? await users.findById(userId) : null;
+    const user = await loadCurrentUser(ctx, mongo);
     if (!user) throw new UnauthorizedError();
-    ctx.body = toPublicUser(user);
+    ctx.body = user;
   });
 
   // Browser-navigation login entry (the SPA sends members here when their session is gone).

@@ -1,13 +1,14 @@
 import type { ServiceDeps } from '../http/create-app';
-import { USERS_COLLECTION } from '../guards';
+import { memberSnapshots, USERS_COLLECTION } from '../member-snapshot';
 import { loggedInMember, type TestUser } from './index';
 
 /**
  * Makes a stored member an admin the way the grant command does: `role: 'admin'` on the users
- * record (test set-up; no HTTP route can do this).
+ * record, then their snapshot rewritten (test set-up; no HTTP route can do this).
  */
-export async function makeAdmin(deps: Pick<ServiceDeps, 'mongo'>, userId: string): Promise<void> {
+export async function makeAdmin(deps: Pick<ServiceDeps, 'mongo' | 'redis' | 'config'>, userId: string): Promise<void> {
   await deps.mongo.collection(USERS_COLLECTION).updateOne({ _id: userId as never }, { $set: { role: 'admin' } });
+  await memberSnapshots(deps.redis, deps.config.REDIS_PREFIX, deps.mongo).refresh(userId);
 }
 
 /** An admin with a session: `{ user, cookie }`, like `loggedInMember`. */
