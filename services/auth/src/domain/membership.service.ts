@@ -5,6 +5,7 @@ import {
   type MembershipDowngraded,
   type MembershipLevel,
   type MembershipUpgraded,
+  type MemberSnapshots,
 } from '@fm/shared';
 import type { AuthModels, MembershipState, SubscriptionMark, User } from './user.model';
 
@@ -17,6 +18,8 @@ const EPOCH = new Date(0);
 export interface MembershipDeps {
   models: AuthModels;
   logger: Logger;
+  /** The member's snapshot (the guards' hot read) is rewritten once the level is written. */
+  snapshots: MemberSnapshots;
 }
 
 /** What the member's record says, derived from the ledger alone. */
@@ -94,6 +97,7 @@ export class MembershipService {
       // name: any newer downgrade ends it, as it did then.
       if (mark.level === 'free') await this.mark(userId, LEGACY, { ...mark }, true);
       await this.settle(userId);
+      await this.deps.snapshots.refresh(userId);
       if (!changed)
         this.deps.logger.info(
           { eventId, userId, subscriptionId },
