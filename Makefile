@@ -1,5 +1,5 @@
 # Fairway Mind. Everything goes through the launcher (infra/stack.sh); see README.md.
-.PHONY: run test test-resilience stop up infra provision build media status docker-config help
+.PHONY: run test test-resilience stop up infra provision build media status bench docker-config help
 
 run:        ## Everything on http://localhost:8080, in the foreground until Ctrl-C
 	@infra/stack.sh run
@@ -30,6 +30,9 @@ media:      ## Generate the club and guided-visualization audio
 
 status:     ## What the launcher runs
 	@infra/stack.sh status
+
+bench:      ## Logged-in hot path through nginx vs bare Koa (wrk), RSS per service, event propagation; prints figures
+	@infra/stack.sh bench
 
 docker-config: ## Load docker-compose.yml (+ docker-compose.dev.yml) with compose-go and check them; no Docker needed
 	@infra/stack.sh compose-check

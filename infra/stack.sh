@@ -12,6 +12,8 @@
 #   infra/stack.sh provision  Debian packages, npm ci, (Go binaries are built on first use)
 #   infra/stack.sh stop       stop everything the launcher started (pid files in .data/run)
 #   infra/stack.sh status     what runs, where
+#   infra/stack.sh bench      the logged-in hot path through nginx against two bare-Koa
+#                             baselines, RSS per service, event propagation (infra/lib/bench.sh)
 #   infra/stack.sh compose-check  load the docker-compose files with compose-go and build the
 #                             Kubernetes overlays with Kustomize; check them (no Docker, no cluster)
 #
@@ -26,6 +28,8 @@ cd "$ROOT"
 . "$ROOT/infra/lib/common.sh"
 # shellcheck source=infra/lib/components.sh
 . "$ROOT/infra/lib/components.sh"
+# shellcheck source=infra/lib/bench.sh
+. "$ROOT/infra/lib/bench.sh"
 
 on_exit() {
   local code=$?
@@ -250,8 +254,9 @@ main() {
     media) generate_media ;;
     stop) step "Stopping launcher processes"; stop_all_known ;;
     status) cmd_status ;;
+    bench) cmd_bench ;;
     help | -h | --help) sed -n '2,/^set /{/^#/p}' "$0" | sed 's/^# \{0,1\}//' ;;
-    *) die "unknown command '$cmd' (try: run, up, test, infra, provision, stop, status, compose-check)" ;;
+    *) die "unknown command '$cmd' (try: run, up, test, infra, provision, stop, status, bench, compose-check)" ;;
   esac
 }
 

@@ -76,8 +76,10 @@ export function createApp(deps: ServiceDeps, options: CreateAppOptions): Koa {
   // Outside the error handler, so error answers (401, 404, 429...) carry the headers too.
   app.use(securityHeaders);
   app.use(errorHandler());
-  // Before the body parser, the Origin check and sessions: a scrape touches neither Redis nor a cookie.
+  // Before the body parser, the Origin check and sessions: a scrape or a health probe touches
+  // neither Redis (for a session) nor a cookie.
   app.use(metricsRoute());
+  app.use(healthRouter({ mongo: deps.mongo, redis: deps.redis, name: options.name }).routes());
   app.use(refuseEncodedBodies);
   app.use(
     bodyParser({
@@ -96,8 +98,6 @@ export function createApp(deps: ServiceDeps, options: CreateAppOptions): Koa {
       production: config.NODE_ENV === 'production',
     }),
   );
-  const health = healthRouter({ mongo: deps.mongo, redis: deps.redis, name: options.name });
-  app.use(health.routes());
   app.use(unsupportedMethod);
   for (const router of options.routers) {
     app.use(router.routes());
