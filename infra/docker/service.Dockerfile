@@ -54,8 +54,11 @@ RUN mkdir -p /out && cp -a package.json node_modules /out/ && \
 # ---- runtime ---------------------------------------------------------------------------
 FROM ${NODE_IMAGE} AS runtime
 ARG SERVICE
+# NODE_OPTIONS: the heap flags .env.example's SERVICE_NODE_OPTIONS gives the launcher's services
+# (about 120 MB RSS per service under load, docs/PERFORMANCE.md).
 ENV NODE_ENV=production \
-    SERVICE=${SERVICE}
+    SERVICE=${SERVICE} \
+    NODE_OPTIONS="--max-semi-space-size=8 --max-old-space-size=128"
 # Code stays root-owned (read-only for the process); the process runs as the image's "node" user.
 COPY --from=prod-deps /out/ /app/
 WORKDIR /app/services/${SERVICE}

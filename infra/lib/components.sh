@@ -318,7 +318,7 @@ start_services() {
     if pid=$(pid_of "$s"); then stop_one "$s"; fi
     tcp_open 127.0.0.1 "$port" && die "port $port ($s) is already in use by another process; stop it or change ${s^^}_PORT"
     [ -f "$ROOT/services/$s/dist/server.js" ] || die "services/$s/dist/server.js is missing (build failed?)"
-    PORT=$port start_bg "$s" "services/$s/dist/server.js" node "$ROOT/services/$s/dist/server.js"
+    PORT=$port NODE_OPTIONS="${SERVICE_NODE_OPTIONS-}" start_bg "$s" "services/$s/dist/server.js" node "$ROOT/services/$s/dist/server.js"
   done
   for s in "${SERVICES[@]}"; do
     port=$(service_port "$s")
