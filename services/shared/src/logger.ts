@@ -2,12 +2,15 @@ import pino, { type Logger } from 'pino';
 
 export type { Logger };
 
+/** How long a log line may wait in the buffer before it is written. */
+export const LOG_FLUSH_MS = 250;
+
 /**
  * Structured JSON logs on stdout; secrets and cookies are redacted wherever they appear.
- * Written asynchronously: a line is handed to the kernel without blocking the request that
- * logged it, and lines logged while a write is under way go out together in the next one (a
- * synchronous write per line was a tenth of auth's CPU under load). Nothing waits for a buffer
- * to fill, and what is pending is flushed when the process exits.
+ * Buffered: lines are written 4 KiB at a time, or LOG_FLUSH_MS after they were logged, and what
+ * is pending is flushed when the process exits (a write per line was a sixth of auth's CPU under
+ * load: one access line per request). A process killed with SIGKILL loses at most that last
+ * quarter second of lines.
  */
 export function createLogger(options: { name: string; level: string }): Logger {
   return pino(
@@ -28,6 +31,19 @@ export function createLogger(options: { name: string; level: string }): Logger {
         censor: '[redacted]',
       },
     },
-    pino.destination({ dest: 1, sync: false }),
+    bufferedStdout(),
   );
+}
+
+function bufferedStdout() {
+  const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  setInterval(() => {
+    // flush() throws while the stream is still opening or after it ended; the next tick retries.
+    try {
+      destination.flush();
+    } catch {
+      /* nothing to flush yet */
+    }
+  }, LOG_FLUSH_MS).unref();
+  return destination;
 }

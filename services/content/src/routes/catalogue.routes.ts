@@ -2,13 +2,27 @@ import Router from '@koa/router';
 import { isPremium, NotFoundError, optionalUser, PremiumRequiredError } from '@fm/shared';
 import type { Connection } from 'mongoose';
 import type { CatalogueService } from '../domain/catalogue.service';
-import { canOpenLesson, lessonFor } from '../domain/catalogue.views';
+import { canOpenLesson, lessonFor, type LessonRecord } from '../domain/catalogue.views';
 import { type SiteFactsConfig, withConfiguredPrices } from '../domain/site-facts';
 
 /** Same answer for everyone: browsers and the gateway may keep it a minute. */
 export const PUBLIC_CACHE = 'public, max-age=60';
 /** Depends on who asks (locked or not): only the caller's browser may keep it, and must revalidate. */
 export const PER_CALLER_CACHE = 'private, no-cache';
+
+/**
+ * The lesson list as sent, serialised once per cached list (the catalogue cache hands out the
+ * same array until the catalogue changes) and per view (locked or not): the hottest public
+ * read sends a ready string instead of mapping and serialising every lesson again.
+ */
+const lessonListBodies = new WeakMap<readonly LessonRecord[], { free?: string; premium?: string }>();
+
+function lessonListBody(lessons: readonly LessonRecord[], premium: boolean): string {
+  const bodies = lessonListBodies.get(lessons) ?? {};
+  lessonListBodies.set(lessons, bodies);
+  const view = premium ? 'premium' : 'free';
+  return (bodies[view] ??= JSON.stringify(lessons.map((lesson) => lessonFor(lesson, premium))));
+}
 
 /**
  * The public catalogue: testimonials, membership tiers (the Premium price rendered from the
@@ -38,7 +52,8 @@ export function catalogueRouter(
     const lessons = await catalogue.lessons();
     ctx.set('Cache-Control', PER_CALLER_CACHE);
     ctx.vary('Cookie');
-    ctx.body = lessons.map((lesson) => lessonFor(lesson, premium));
+    ctx.type = 'application/json; charset=utf-8';
+    ctx.body = lessonListBody(lessons, premium);
   });
 
   router.get('/lessons/:id', optionalUser(mongo), async (ctx) => {

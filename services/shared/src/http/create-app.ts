@@ -7,6 +7,7 @@ import type { BaseConfig } from '../config';
 import type { Logger } from '../logger';
 import { httpMetrics, metricsRoute } from '../metrics';
 import { sessionMiddleware } from '../session';
+import { CookieKeys } from './cookie-keys';
 import { errorHandler } from './error-handler';
 import { healthRouter } from './health';
 import { originCheck } from './origin-check';
@@ -61,7 +62,9 @@ export function createApp(deps: ServiceDeps, options: CreateAppOptions): Koa {
   // Behind one proxy (nginx appends the peer to X-Forwarded-For), the client IP is the last
   // entry; the first ones are whatever the client sent, so trusting them lets anyone dodge
   // per-IP rate limits.
-  const app = new Koa({ proxy: config.TRUST_PROXY, maxIpsCount: 1, keys: config.SESSION_KEYS });
+  const app = new Koa({ proxy: config.TRUST_PROXY, maxIpsCount: 1 });
+  // Signing keys as one object (an array would make `cookies` build a Keygrip per request).
+  app.keys = new CookieKeys(config.SESSION_KEYS) as unknown as Koa['keys'];
   app.silent = true;
   app.on('error', (err: unknown, ctx?: Koa.Context) => {
     const log = ctx?.state?.log ?? logger;
