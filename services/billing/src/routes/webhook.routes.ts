@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { AppError } from '@fm/shared';
 import type { Context } from 'koa';
-import type { StripeWebhookService } from '../domain/stripe-webhook.service';
+import { EventInProgressError, type StripeWebhookService } from '../domain/stripe-webhook.service';
 import type { Stripe } from '../stripe/stripe-client';
 
 export const WEBHOOK_PATH = '/api/billing/webhook';
@@ -56,7 +56,10 @@ function isWithinTolerance(header: string): boolean {
   return Math.abs(skew) <= SIGNATURE_TOLERANCE_SECONDS;
 }
 
-/** POST /api/billing/webhook: signature first, then one effect per event; 2xx once it is queued. */
+/**
+ * POST /api/billing/webhook: signature first, then one effect per event; 2xx once it is queued
+ * (or was before); 409 with Retry-After while another delivery of the same event is handling it.
+ */
 export function webhookRouter(deps: { stripe: Stripe; webhookSecret: string; webhooks: StripeWebhookService }): Router {
   const router = new Router();
   router.post(WEBHOOK_PATH, async (ctx) => {
@@ -74,7 +77,13 @@ export function webhookRouter(deps: { stripe: Stripe; webhookSecret: string; web
       ctx.state.log.warn({ eventId: event.id }, 'stripe webhook signed outside the time tolerance refused');
       throw new BadSignatureError();
     }
-    await deps.webhooks.handle(event, ctx.state.log);
+    try {
+      await deps.webhooks.handle(event, ctx.state.log);
+    } catch (err) {
+      // Another delivery is handling it: 409 makes Stripe deliver it again later.
+      if (err instanceof EventInProgressError) ctx.set('Retry-After', String(err.retryAfterSeconds));
+      throw err;
+    }
     ctx.body = { received: true };
   });
   return router;
