@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { AppError } from '@fm/shared';
+import { AppError, webhookEvents } from '@fm/shared';
 import type { Context } from 'koa';
 import type { StripeWebhookService } from '../domain/stripe-webhook.service';
 import type { Stripe } from '../stripe/stripe-client';
@@ -56,25 +56,42 @@ function isWithinTolerance(header: string): boolean {
   return Math.abs(skew) <= SIGNATURE_TOLERANCE_SECONDS;
 }
 
-/** POST /api/billing/webhook: signature first, then one effect per event; 2xx once it is queued. */
+/**
+ * POST /api/billing/webhook: signature first, then one effect per event; 2xx once it is queued.
+ * Each delivery is counted on /metrics (fm_webhook_events_total) by type (a type billing does not
+ * handle counts as "other", an unverified one as "unknown") and outcome (the handler's, "failed"
+ * when it threw and Stripe will retry, "bad-signature").
+ */
 export function webhookRouter(deps: { stripe: Stripe; webhookSecret: string; webhooks: StripeWebhookService }): Router {
   const router = new Router();
+  const deliveries = webhookEvents();
+  const refuse = () => {
+    deliveries.inc({ type: 'unknown', outcome: 'bad-signature' });
+    return new BadSignatureError();
+  };
   router.post(WEBHOOK_PATH, async (ctx) => {
     const signature = ctx.get('Stripe-Signature');
-    if (!signature) throw new BadSignatureError();
+    if (!signature) throw refuse();
     const payload = await rawBodyOf(ctx);
     let event: Stripe.Event;
     try {
       event = deps.stripe.webhooks.constructEvent(payload, signature, deps.webhookSecret, SIGNATURE_TOLERANCE_SECONDS);
     } catch {
       ctx.state.log.warn({ bytes: payload.length }, 'stripe webhook with a bad signature refused');
-      throw new BadSignatureError();
+      throw refuse();
     }
     if (!isWithinTolerance(signature)) {
       ctx.state.log.warn({ eventId: event.id }, 'stripe webhook signed outside the time tolerance refused');
-      throw new BadSignatureError();
+      throw refuse();
     }
-    await deps.webhooks.handle(event, ctx.state.log);
+    const type = deps.webhooks.handles(event.type) ? event.type : 'other';
+    try {
+      const outcome = await deps.webhooks.handle(event, ctx.state.log);
+      deliveries.inc({ type, outcome });
+    } catch (err) {
+      deliveries.inc({ type, outcome: 'failed' });
+      throw err;
+    }
     ctx.body = { received: true };
   });
   return router;
