@@ -180,7 +180,7 @@ cmd_test() {
       FM_TEST_REPORT="$TEST_DIR/e2e.json" \
       run_suite e2e "$TEST_DIR/e2e.json" npm test -w e2e
     # Faults, races and hostile input against the same app (resilience/README.md); its own
-    # processes (services on 4101-4105, a Redis) for the fault scenarios.
+    # processes (services on 4101-4105, replicas on 4111-4122, a Redis) for the fault and replica scenarios.
     RESILIENCE_BASE_URL="http://localhost:$GATEWAY_PORT" run_suite resilience "" npm test -w resilience
     # The production build the browser suite used: initial JS for / within budget, and no
     # member-area chunk on public pages (prints the figures per page); and no Premium text or
