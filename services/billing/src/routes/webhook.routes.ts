@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { AppError, webhookEvents } from '@fm/shared';
 import type { Context } from 'koa';
-import type { StripeWebhookService } from '../domain/stripe-webhook.service';
+import { EventInProgressError, type StripeWebhookService } from '../domain/stripe-webhook.service';
 import type { Stripe } from '../stripe/stripe-client';
 
 export const WEBHOOK_PATH = '/api/billing/webhook';
@@ -57,10 +57,11 @@ function isWithinTolerance(header: string): boolean {
 }
 
 /**
- * POST /api/billing/webhook: signature first, then one effect per event; 2xx once it is queued.
+ * POST /api/billing/webhook: signature first, then one effect per event; 2xx once it is queued
+ * (or was before); 409 with Retry-After while another delivery of the same event is handling it.
  * Each delivery is counted on /metrics (fm_webhook_events_total) by type (a type billing does not
- * handle counts as "other", an unverified one as "unknown") and outcome (the handler's, "failed"
- * when it threw and Stripe will retry, "bad-signature").
+ * handle counts as "other", an unverified one as "unknown") and outcome (the handler's,
+ * "in-progress" for that 409, "failed" when it threw and Stripe will retry, "bad-signature").
  */
 export function webhookRouter(deps: { stripe: Stripe; webhookSecret: string; webhooks: StripeWebhookService }): Router {
   const router = new Router();
@@ -89,7 +90,13 @@ export function webhookRouter(deps: { stripe: Stripe; webhookSecret: string; web
       const outcome = await deps.webhooks.handle(event, ctx.state.log);
       deliveries.inc({ type, outcome });
     } catch (err) {
-      deliveries.inc({ type, outcome: 'failed' });
+      // Another delivery is handling it: 409 makes Stripe deliver it again later.
+      if (err instanceof EventInProgressError) {
+        ctx.set('Retry-After', String(err.retryAfterSeconds));
+        deliveries.inc({ type, outcome: 'in-progress' });
+      } else {
+        deliveries.inc({ type, outcome: 'failed' });
+      }
       throw err;
     }
     ctx.body = { received: true };
