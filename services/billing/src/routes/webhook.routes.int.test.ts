@@ -1,4 +1,4 @@
-import { jobIdFor, type Logger } from '@fm/shared';
+import { jobIdFor, jobMetaOf, type Logger } from '@fm/shared';
 import { insertUser, loggedInMember, TEST_SITE_ORIGIN } from '@fm/shared/testing';
 import type Koa from 'koa';
 import request from 'supertest';
@@ -149,6 +149,66 @@ describe('POST /api/billing/webhook: signature', () => {
     const res = await deliver(event);
     expect(res).toMatchObject({ status: 200, body: { received: true } });
     expect(await models().ProcessedStripeEvent.exists({ _id: event.id })).toBeNull();
+  });
+});
+
+describe('POST /api/billing/webhook: metrics and request id', () => {
+  /** fm_webhook_events_total{type, outcome} on billing's /metrics (0 when absent). */
+  async function delivered(type: string, outcome: string): Promise<number> {
+    const res = await request(billing.app.callback()).get('/metrics');
+    expect(res.status).toBe(200);
+    const line = res.text
+      .split('\n')
+      .find(
+        (l) =>
+          l.startsWith('fm_webhook_events_total{') &&
+          l.includes(`type="${type}"`) &&
+          l.includes(`outcome="${outcome}"`),
+      );
+    return line ? Number(line.split(' ').pop()) : 0;
+  }
+
+  it('when events are delivered (queued, replayed, unhandled type, bad signature), then /metrics counts each by type and outcome', async () => {
+    const type = 'customer.subscription.updated';
+    const before = {
+      queued: await delivered(type, 'queued'),
+      duplicate: await delivered(type, 'duplicate'),
+      other: await delivered('other', 'ignored'),
+      bad: await delivered('unknown', 'bad-signature'),
+    };
+    const { user, customerId, subscriptionId } = await member();
+    const event = billing.events.subscriptionEvent(type, {
+      subscriptionId,
+      customerId,
+      status: 'active',
+      userId: user.id,
+    });
+    expect((await deliver(event)).status).toBe(200);
+    expect((await deliver(event)).status).toBe(200);
+    expect((await deliver(billing.events.other('customer.created'))).status).toBe(200);
+    expect((await deliver(event, { secret: 'whsec_somebody_else' })).status).toBe(400);
+
+    expect(await delivered(type, 'queued')).toBe(before.queued + 1);
+    expect(await delivered(type, 'duplicate')).toBe(before.duplicate + 1);
+    expect(await delivered('other', 'ignored')).toBe(before.other + 1);
+    expect(await delivered('unknown', 'bad-signature')).toBe(before.bad + 1);
+    // A type billing does not handle is never a label of its own (the label set stays bounded).
+    expect((await request(billing.app.callback()).get('/metrics')).text).not.toContain('type="customer.created"');
+  });
+
+  it("when the gateway's X-Request-Id comes with the event, then the membership job carries it to the consumer", async () => {
+    const { user, customerId, subscriptionId } = await member();
+    const event = billing.events.subscriptionEvent('customer.subscription.updated', {
+      subscriptionId,
+      customerId,
+      status: 'active',
+      userId: user.id,
+    });
+    const res = await deliver(event).set('X-Request-Id', 'gw-req-billing-42');
+    expect(res.status).toBe(200);
+    const jobs = await jobsOf(user.id);
+    expect(jobs).toHaveLength(1);
+    expect(jobMetaOf(jobs[0]!)).toMatchObject({ requestId: 'gw-req-billing-42' });
   });
 });
 
