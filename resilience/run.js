@@ -6,7 +6,7 @@
 // the suite's duration. Needs the app up behind the gateway (make up / the launcher's test run).
 //
 // Env: RESILIENCE_BASE_URL (http://localhost:8080), RESILIENCE_SEED (20261124),
-// RESILIENCE_FUZZ_RUNS (10000), RESILIENCE_FUZZ_BUDGET_S (300), RESILIENCE_ONLY=fuzz,races,faults,mongo.
+// RESILIENCE_FUZZ_RUNS (10000), RESILIENCE_FUZZ_BUDGET_S (300), RESILIENCE_ONLY=fuzz,races,faults,mongo,replicas.
 
 const fs = require('node:fs');
 const path = require('node:path');

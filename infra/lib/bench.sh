@@ -10,6 +10,7 @@
 # BENCH_STORE_PORT (4691). infra/bench/run.js does the rest and prints the table.
 # Knobs (environment): BENCH_SECONDS, BENCH_ROUNDS, BENCH_THREADS, BENCH_CONNECTIONS,
 # BENCH_PROPAGATION=0 (skip the event-propagation benchmark), BENCH_PROPAGATION_EVENTS/RATE.
+# With FM_REPLICAS the bench gateway has every replica upstream; RSS and CPU are replica 1's.
 
 app_answers() {
   local s
@@ -20,6 +21,9 @@ app_answers() {
 render_bench_gateway() {
   local prefix=$1 conf=$1/conf
   mkdir -p "$conf" "$prefix/logs"
+  # The same upstreams as the product's gateway (every replica of FM_REPLICAS).
+  replicas_parse
+  replicas_export_upstreams
   GATEWAY_PORT=$BENCH_GATEWAY_PORT node "$ROOT/gateway/render.js" --mode local --out "$conf" --prefix "$prefix" \
     --root "$ROOT/frontend/dist" --media "$ROOT/media/generated" >/dev/null || die "rendering the bench nginx config failed"
   cat >"$conf/bench-upstreams.conf" <<EOF

@@ -81,7 +81,7 @@ export async function compose(deps: ServiceDeps<AuthConfig>, overrides: AuthOver
     logger,
   });
   const membership = startable(() =>
-    startMembershipWorker(new MembershipService({ models, logger, snapshots }), {
+    startMembershipWorker(new MembershipService({ models, redis, redisPrefix: config.REDIS_PREFIX, logger, snapshots }), {
       redisUrl: config.REDIS_URL,
       redisPrefix: config.REDIS_PREFIX,
       logger,

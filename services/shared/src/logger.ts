@@ -1,4 +1,5 @@
 import pino, { type Logger } from 'pino';
+import { currentRequestScope } from './request-scope';
 
 export type { Logger };
 
@@ -6,17 +7,29 @@ export type { Logger };
 export const LOG_FLUSH_MS = 250;
 
 /**
- * Structured JSON logs on stdout; secrets and cookies are redacted wherever they appear.
- * Buffered: lines are written 4 KiB at a time, or LOG_FLUSH_MS after they were logged, and what
- * is pending is flushed when the process exits (a write per line was a sixth of auth's CPU under
- * load: one access line per request). A process killed with SIGKILL loses at most that last
- * quarter second of lines.
+ * Structured JSON logs; secrets and cookies are redacted wherever they appear. A line logged
+ * while a request or a job is handled carries its requestId (request-scope.ts), also from a
+ * logger that was not bound to it (a service's own logger, used in a queue handler).
+ * Buffered on stdout: lines are written 4 KiB at a time, or LOG_FLUSH_MS after they were logged,
+ * and what is pending is flushed when the process exits (a write per line was a sixth of auth's
+ * CPU under load: one access line per request). A process killed with SIGKILL loses at most that
+ * last quarter second of lines.
  */
-export function createLogger(options: { name: string; level: string }): Logger {
+export function createLogger(options: {
+  name: string;
+  level: string;
+  /** Where the lines go (tests read them); stdout, buffered, by default. */
+  destination?: pino.DestinationStream;
+}): Logger {
   return pino(
     {
       name: options.name,
       level: options.level,
+      mixin(_line, _level, logger) {
+        const requestId = currentRequestScope()?.requestId;
+        if (!requestId || 'requestId' in logger.bindings()) return {};
+        return { requestId };
+      },
       redact: {
         paths: [
           'password',
@@ -31,7 +44,7 @@ export function createLogger(options: { name: string; level: string }): Logger {
         censor: '[redacted]',
       },
     },
-    bufferedStdout(),
+    options.destination ?? bufferedStdout(),
   );
 }
 

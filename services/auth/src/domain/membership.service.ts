@@ -1,4 +1,7 @@
+import type { Redis } from 'ioredis';
 import {
+  ServiceUnavailableError,
+  withRedisLock,
   insertOnce,
   isDuplicateKey,
   type Logger,
@@ -17,10 +20,16 @@ const EPOCH = new Date(0);
 
 export interface MembershipDeps {
   models: AuthModels;
+  redis: Redis;
+  redisPrefix: string;
   logger: Logger;
   /** The member's snapshot (the guards' hot read) is rewritten once the level is written. */
   snapshots: MemberSnapshots;
 }
+
+/** One member's events at a time across every auth process (FerretDB v1 writes whole documents back). */
+const MEMBER_LOCK_MS = 30_000;
+const MEMBER_LOCK_WAIT_MS = 20_000;
 
 /** What the member's record says, derived from the ledger alone. */
 function memberLevel(marks: Record<string, SubscriptionMark>) {
@@ -77,8 +86,27 @@ export class MembershipService {
     });
   }
 
-  /** True when the event changed its subscription's mark (false: replay, stale, unknown member). */
+  /**
+   * True when the event changed its subscription's mark (false: replay, stale, unknown member).
+   * Runs holding the member's lock, so two auth processes (replicas, or a restarted one and a
+   * job its predecessor held) never write one member's ledger at the same moment: MongoDB would
+   * apply each update atomically, FerretDB v1 reads a document and writes it back whole.
+   */
   private async apply(eventId: string, userId: string, subscriptionId: string, mark: SubscriptionMark) {
+    const { redis, redisPrefix } = this.deps;
+    return withRedisLock(
+      redis,
+      `${redisPrefix}:membership-lock:${userId}`,
+      {
+        ttlMs: MEMBER_LOCK_MS,
+        waitMs: MEMBER_LOCK_WAIT_MS,
+        busy: () => new ServiceUnavailableError('membership of this member is being changed elsewhere'),
+      },
+      () => this.applyHeld(eventId, userId, subscriptionId, mark),
+    );
+  }
+
+  private async applyHeld(eventId: string, userId: string, subscriptionId: string, mark: SubscriptionMark) {
     const { MembershipChange, User } = this.deps.models;
     if (await MembershipChange.exists({ _id: eventId })) return false;
     const user = await User.findById(userId).lean<User>();
