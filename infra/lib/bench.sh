@@ -3,7 +3,8 @@
 # Sourced by infra/stack.sh after common.sh and components.sh.
 #
 # Uses the app when all five services answer on their ports (make up, or a run), else brings it
-# up (build, media, seed, services) and stops what it started at the end. A second nginx, the
+# up (build, media, seed, services) and stops the app at the end (infrastructure it had to start
+# is left running, as `make infra` leaves it). A second nginx, the
 # bench gateway, runs the product's own rendered config on BENCH_GATEWAY_PORT (18089) plus two
 # bench-only locations, /_bench/bare and /_bench/store, proxied (keep-alive, like the services'
 # upstreams) to the baselines of infra/bench/baseline.js on BENCH_BARE_PORT (4690) and
@@ -72,6 +73,10 @@ cmd_bench() {
   else
     provision_npm
     start_infra
+    # Infrastructure it had to start stays up, as after `make infra`: by the time the bench ends,
+    # others (a test run, another checkout's app) may be using the Redis/MongoDB/stripe-mock it found
+    # down. Only the app, the gateway and the bench gateway are stopped at the end.
+    STARTED=()
     bring_up_app
   fi
   step "Bench gateway"
