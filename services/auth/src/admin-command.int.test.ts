@@ -27,13 +27,20 @@ afterAll(async () => {
 });
 
 async function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return adminWith({}, ...args);
+}
+
+async function adminWith(
+  env: Record<string, string>,
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
     const { stdout, stderr } = await run('npm', ['run', '--silent', 'admin', '-w', 'services/auth', '--', ...args], {
       cwd: ROOT,
       env: {
         ...process.env,
         MONGO_URL: mongoUrl,
-        REDIS_URL: deps.config.REDIS_URL,
+        REDIS_URL: env.REDIS_URL ?? deps.config.REDIS_URL,
         REDIS_PREFIX: deps.config.REDIS_PREFIX,
         npm_config_loglevel: 'silent',
       },
@@ -97,6 +104,17 @@ describe('npm run admin -w services/auth', () => {
       code: 0,
       stdout: expect.stringContaining('is not an admin'),
     });
+  });
+
+  it('when Redis is unreachable, then the role still changes and is audited, and exit 1 says the cached view lags', async () => {
+    const member = await insertUser(deps, { email: 'no-redis@example.com' });
+    const res = await adminWith({ REDIS_URL: 'redis://127.0.0.1:1' }, 'grant', 'no-redis@example.com');
+    expect(res.code).toBe(1);
+    expect(res.stdout).toContain('no-redis@example.com is now an admin');
+    expect(res.stderr).toContain("the member's cached view in Redis was not updated");
+    expect(await roleOf(member.id)).toBe('admin');
+    const [entry] = (await new AuditLog(deps.mongo).list({ page: 1, pageSize: 5 }, { targetId: member.id })).items;
+    expect(entry).toMatchObject({ action: 'member.grant-admin' });
   });
 
   it('when the email belongs to no member, then a clear message and a non-zero exit, and nothing changes', async () => {

@@ -7,9 +7,9 @@
  *
  * Reads MONGO_URL, REDIS_URL and REDIS_PREFIX as the stack does: `.env.example`, then `.env` (at the repository root), then
  * the environment. Exit 0 when done (also when there was nothing to change), 1 for an unknown
- * email or an unreachable database (or Redis, whose member snapshot then still shows the old
- * role until it expires; the founder console reads the role from the database anyway), 2 for a
- * wrong command line. Grants and revokes are recorded
+ * email or an unreachable database (or, after the change is made and audited, an unreachable
+ * Redis: the member's snapshot then shows the old role until it expires; the founder console
+ * reads the role from the database anyway), 2 for a wrong command line. Grants and revokes are recorded
  * in the founder console's audit log.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -81,7 +81,6 @@ export async function runAdminCommand(
     return 0;
   }
   await User.updateOne({ _id: user._id }, { $set: { role: grant ? 'admin' : 'member' } });
-  await memberChanged(user._id);
   await new AuditLog(mongo).record(
     { id: 'admin-command', email: `command line (${safeUserName()})` },
     {
@@ -96,6 +95,17 @@ export async function runAdminCommand(
       ? `${address} is now an admin: the Founder Console opens for them at /admin (no new login needed).`
       : `${address} is no longer an admin: admin pages refuse them from their next request.`,
   );
+  try {
+    await memberChanged(user._id);
+  } catch (err) {
+    // The role is changed and audited; admin pages read it from the database. Only what the
+    // site shows the member (their snapshot in Redis) is behind until it expires or changes.
+    io.err(
+      `admin: the member's cached view in Redis was not updated (${err instanceof Error ? err.message : String(err)}); ` +
+        'their pages may show the old role until it expires (7 days) or their record changes again.',
+    );
+    return 1;
+  }
   return 0;
 }
 
