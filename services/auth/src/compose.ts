@@ -81,11 +81,14 @@ export async function compose(deps: ServiceDeps<AuthConfig>, overrides: AuthOver
     logger,
   });
   const membership = startable(() =>
-    startMembershipWorker(new MembershipService({ models, redis, redisPrefix: config.REDIS_PREFIX, logger, snapshots }), {
-      redisUrl: config.REDIS_URL,
-      redisPrefix: config.REDIS_PREFIX,
-      logger,
-    }),
+    startMembershipWorker(
+      new MembershipService({ models, redis, redisPrefix: config.REDIS_PREFIX, logger, snapshots }),
+      {
+        redisUrl: config.REDIS_URL,
+        redisPrefix: config.REDIS_PREFIX,
+        logger,
+      },
+    ),
   );
   return {
     app: createApp(deps, {
