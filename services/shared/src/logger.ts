@@ -3,22 +3,26 @@ import { currentRequestScope } from './request-scope';
 
 export type { Logger };
 
-/** How long a log line may wait in the buffer before it is written. */
+/** The message of the one access line each request logs (http/request-context.ts). */
+export const ACCESS_LOG_MESSAGE = 'request';
+
+/** How long a buffered access line may wait before it is written. */
 export const LOG_FLUSH_MS = 250;
 
 /**
  * Structured JSON logs; secrets and cookies are redacted wherever they appear. A line logged
  * while a request or a job is handled carries its requestId (request-scope.ts), also from a
  * logger that was not bound to it (a service's own logger, used in a queue handler).
- * Buffered on stdout: lines are written 4 KiB at a time, or LOG_FLUSH_MS after they were logged,
- * and what is pending is flushed when the process exits (a write per line was a sixth of auth's
- * CPU under load: one access line per request). A process killed with SIGKILL loses at most that
- * last quarter second of lines.
+ * On stdout every line is written at once, but the info-level access line of each request, which
+ * is buffered (4 KiB, or LOG_FLUSH_MS; flushed when the process exits): a write per request was a
+ * sixth of auth's CPU under load. A process killed with SIGKILL loses at most its last quarter
+ * second of access lines (nginx's access log has every request, with the same id); job, error and
+ * every other line are on disk before the call returns, as before.
  */
 export function createLogger(options: {
   name: string;
   level: string;
-  /** Where the lines go (tests read them); stdout, buffered, by default. */
+  /** Where the lines go (tests read them); stdout by default (see above). */
   destination?: pino.DestinationStream;
 }): Logger {
   return pino(
@@ -44,19 +48,27 @@ export function createLogger(options: {
         censor: '[redacted]',
       },
     },
-    options.destination ?? bufferedStdout(),
+    options.destination ?? stdoutDestination(),
   );
 }
 
-function bufferedStdout() {
-  const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+const ACCESS_LINE_START = '{"level":30,';
+const ACCESS_LINE_END = `"msg":"${ACCESS_LOG_MESSAGE}"}\n`;
+
+function stdoutDestination(): pino.DestinationStream {
+  const direct = pino.destination({ dest: 1, sync: true });
+  const buffered = pino.destination({ dest: 1, sync: false, minLength: 4096 });
   setInterval(() => {
     // flush() throws while the stream is still opening or after it ended; the next tick retries.
     try {
-      destination.flush();
+      buffered.flush();
     } catch {
       /* nothing to flush yet */
     }
   }, LOG_FLUSH_MS).unref();
-  return destination;
+  return {
+    write(line: string) {
+      (line.startsWith(ACCESS_LINE_START) && line.endsWith(ACCESS_LINE_END) ? buffered : direct).write(line);
+    },
+  };
 }

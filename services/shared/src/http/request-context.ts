@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { REQUEST_ID_PATTERN } from '@fm/contracts';
 import type { Middleware } from 'koa';
-import type { Logger } from '../logger';
+import { ACCESS_LOG_MESSAGE, type Logger } from '../logger';
 import { withRequestScope } from '../request-scope';
 
 declare module 'koa' {
@@ -34,7 +34,7 @@ export function requestContext(logger: Logger): Middleware {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       ctx.state.log[ctx.status >= 500 ? 'error' : 'info'](
         { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10 },
-        'request',
+        ACCESS_LOG_MESSAGE,
       );
     }
   };
