@@ -236,6 +236,7 @@ cmd_status() {
   mongo_ping "$MONGO_URL" && say "  MongoDB   up   $MONGO_URL" || say "  MongoDB   down $MONGO_URL"
   local s name port
   replicas_parse
+  [ -n "${FM_REPLICAS:-}" ] || replicas_from_pid_files
   for s in "${SERVICES[@]}"; do
     while read -r name port; do
       http_ok 127.0.0.1 "$port" /readyz && say "  $(printf '%-9s' "$name") up   :$port" || say "  $(printf '%-9s' "$name") down :$port"

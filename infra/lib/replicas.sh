@@ -31,6 +31,18 @@ replicas_parse() {
 
 replica_count() { printf '%s' "${REPLICAS[$1]:-1}"; }
 
+# For `status` without FM_REPLICAS: the replicas a run left pid files for (<service>-k.pid in RUN_DIR).
+replicas_from_pid_files() {
+  local s f k
+  for s in "${SERVICES[@]}"; do
+    for f in "$RUN_DIR/$s"-[2-9].pid; do
+      [ -e "$f" ] || continue
+      k=${f%.pid} k=${k##*-}
+      [ "$k" -gt "${REPLICAS[$s]:-1}" ] && REPLICAS[$s]=$k
+    done
+  done
+}
+
 # replica_name SERVICE K / replica_port SERVICE K (K from 1).
 replica_name() { if [ "$2" = 1 ]; then printf '%s' "$1"; else printf '%s-%s' "$1" "$2"; fi; }
 replica_port() { printf '%s' "$(($(service_port "$1") + REPLICA_PORT_STEP * ($2 - 1)))"; }

@@ -67,6 +67,25 @@ test('when FM_REPLICAS is unset, then one process each, on the usual ports, and 
   ]);
 });
 
+test('when make status runs without FM_REPLICAS after a run with replicas, then it probes the replicas that run left pid files for', () => {
+  const r = bash(
+    '',
+    'RUN_DIR=$(mktemp -d); touch "$RUN_DIR"/content.pid "$RUN_DIR"/content-2.pid "$RUN_DIR"/content-3.pid "$RUN_DIR"/auth-2.pid "$RUN_DIR"/gateway.pid; ' +
+      'replicas_parse; replicas_from_pid_files; for s in "${SERVICES[@]}"; do replica_list "$s"; done; rm -r "$RUN_DIR"',
+  );
+  assert.equal(r.code, 0, r.err);
+  assert.deepEqual(r.out.trim().split('\n'), [
+    'auth 4001',
+    'auth-2 4011',
+    'content 4002',
+    'content-2 4012',
+    'content-3 4022',
+    'courses 4003',
+    'contact 4004',
+    'billing 4005',
+  ]);
+});
+
 test('when replicas are asked, then the upstream ports handed to gateway/render.js list every replica', () => {
   const r = bash('content=3,billing=2', 'replicas_parse; replicas_export_upstreams; env | grep _UPSTREAM_PORTS | sort');
   assert.equal(r.code, 0, r.err);
