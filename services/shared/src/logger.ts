@@ -66,6 +66,14 @@ function stdoutDestination(): pino.DestinationStream {
       /* nothing to flush yet */
     }
   }, LOG_FLUSH_MS).unref();
+  return splitAccessLines(direct, buffered);
+}
+
+/** A destination that hands the info-level access lines to `buffered` and every other line to `direct`. */
+export function splitAccessLines(
+  direct: pino.DestinationStream,
+  buffered: pino.DestinationStream,
+): pino.DestinationStream {
   return {
     write(line: string) {
       (line.startsWith(ACCESS_LINE_START) && line.endsWith(ACCESS_LINE_END) ? buffered : direct).write(line);
