@@ -54,7 +54,7 @@ RUN mkdir -p /out && cp -a package.json node_modules /out/ && \
 # ---- runtime ---------------------------------------------------------------------------
 FROM ${NODE_IMAGE} AS runtime
 ARG SERVICE
-# NODE_OPTIONS: the heap flags .env.example's SERVICE_NODE_OPTIONS gives the launcher's services
+# NODE_OPTIONS: the heap flags .env.example's FM_SERVICE_NODE_OPTIONS gives the launcher's services
 # (about 120 MB RSS per service under load, docs/PERFORMANCE.md).
 ENV NODE_ENV=production \
     SERVICE=${SERVICE} \
