@@ -2,6 +2,8 @@
 // The journeys, in order, in one process: one chromium for all, a fresh context per journey
 // (see lib/browser.js). Run through run.js (npm test -w e2e), which checks the stack first.
 
+const fs = require('node:fs');
+const path = require('node:path');
 const { after } = require('node:test');
 const { closeBrowser } = require('./lib/browser');
 const { closeMembersDb } = require('./lib/members-db');
@@ -11,11 +13,8 @@ after(async () => {
   await closeMembersDb();
 });
 
-require('./journeys/01-visitor');
-require('./journeys/02-signup');
-require('./journeys/03-upgrade');
-require('./journeys/04-coaching');
-require('./journeys/05-courses');
-require('./journeys/06-layout');
-require('./journeys/07-account');
-require('./journeys/08-founder-console');
+// Every file of journeys/, in the order of their numbers.
+const journeys = path.join(__dirname, 'journeys');
+for (const file of fs.readdirSync(journeys).filter((f) => f.endsWith('.js')).sort()) {
+  require(path.join(journeys, file));
+}
