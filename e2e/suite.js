@@ -15,6 +15,9 @@ after(async () => {
 
 // Every file of journeys/, in the order of their numbers.
 const journeys = path.join(__dirname, 'journeys');
-for (const file of fs.readdirSync(journeys).filter((f) => f.endsWith('.js')).sort()) {
+for (const file of fs
+  .readdirSync(journeys)
+  .filter((f) => f.endsWith('.js'))
+  .sort()) {
   require(path.join(journeys, file));
 }
