@@ -1,23 +1,32 @@
 import '@fontsource-variable/fraunces';
 import '@fontsource-variable/inter';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppProvider } from '@/app/provider';
 import { AppRoutes } from '@/app/router';
 import { makeStore } from '@/app/store';
+import { prerenderedState } from '@/lib/api';
 import { reloadOnStaleChunks } from '@/lib/reload-on-stale-chunks';
 
 reloadOnStaleChunks();
 
 const store = makeStore();
+const container = document.getElementById('root')!;
+// A prerendered public page (scripts/prerender.mjs) carries the API answers it was rendered
+// with: the store starts from them, so the first render matches the HTML and hydrates it.
+const prerendered = document.getElementById('fm-state');
+if (prerendered?.textContent) store.dispatch(prerenderedState(JSON.parse(prerendered.textContent)));
 
-createRoot(document.getElementById('root')!).render(
+const app = (
   <StrictMode>
     <AppProvider store={store}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
     </AppProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+if (prerendered && container.firstElementChild) hydrateRoot(container, app);
+else createRoot(container).render(app);
