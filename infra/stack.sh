@@ -56,6 +56,7 @@ bring_up_app() {
   generate_media
   seed
   start_services
+  prerender_pages
   start_gateway
 }
 
