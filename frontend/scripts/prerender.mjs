@@ -218,7 +218,9 @@ writeFileSync(
     'User-agent: *',
     'Allow: /',
     'Disallow: /api/',
-    'Disallow: /member',
+    // "/member" alone would also match /membership.
+    'Disallow: /member$',
+    'Disallow: /member/',
     'Disallow: /admin',
     'Disallow: /checkout',
     'Disallow: /coaching-checkout',

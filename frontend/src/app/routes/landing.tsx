@@ -11,8 +11,9 @@ import TrendingUpRoundedIcon from '@mui/icons-material/TrendingUpRounded';
 import { brand } from '@/config/theme';
 import { FeatureBlurb } from '@/components/ui/feature-blurb';
 import { PageTitle } from '@/components/ui/page-title';
+import { VisuallyHidden } from '@/components/ui/visually-hidden';
 import { Section, SectionHeading } from '@/components/ui/page-header';
-import { VideoEmbed } from '@/components/ui/video-embed';
+import { VideoFacade } from '@/components/ui/video-facade';
 import { appConfig } from '@/config/app-config';
 import { useSiteConfig } from '@/lib/site-config';
 import { paths } from '@/config/paths';
@@ -158,7 +159,9 @@ function Hero() {
                 Start Free
               </Button>
               <Button component={RouterLink} to={paths.about.getHref()} variant="outlined" size="large">
-                Learn More
+                {/* Search engines and screen readers get a descriptive link text (Lighthouse link-text). */}
+                Learn More{' '}
+                <VisuallyHidden>about us</VisuallyHidden>
               </Button>
             </Box>
             <Typography variant="body2" color="text.secondary">
@@ -279,5 +282,5 @@ function FreeLessonVideo() {
   if (!freeLesson || freeLesson.locked || !freeLesson.videoUrl) {
     return <Skeleton variant="rounded" sx={{ width: '100%', height: 'auto', aspectRatio: '16 / 9' }} />;
   }
-  return <VideoEmbed url={freeLesson.videoUrl} title={appConfig.freeLesson.title} />;
+  return <VideoFacade url={freeLesson.videoUrl} title={appConfig.freeLesson.title} />;
 }
