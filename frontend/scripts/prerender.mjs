@@ -117,6 +117,16 @@ function pageHtml(rendered, head) {
   // Inlined in the head instead (the font CSS is small): no render-blocking stylesheet.
   html = html.replace(/\s*<link rel="stylesheet"[^>]*href="\/assets\/[^"]+\.css"[^>]*>/g, '');
   replace(/<\/head>/, `    ${head}\n    ${rendered.styles}\n  </head>`);
+  // The page paints from the HTML; the scripts only make it interactive: public/boot.js loads
+  // them once the page has painted, so on a slow phone network the text and fonts come first.
+  const entryScript = html.match(/<script type="module" crossorigin src="([^"]+)"><\/script>/);
+  if (!entryScript) throw new Error('prerender: dist/index.html has no entry script');
+  const chunks = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"\s*\/?>/g)].map((m) => m[1]);
+  html = html.replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+"\s*\/?>/g, '');
+  html = html.replace(
+    entryScript[0],
+    `<script defer src="/boot.js" data-entry="${entryScript[1]}" data-preload="${chunks.join(' ')}"></script>`,
+  );
   replace(/<noscript>[^<]*<\/noscript>\s*/, '');
   replace(
     /<div id="root"><\/div>/,
