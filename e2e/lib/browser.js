@@ -65,6 +65,7 @@ function watchPage(page, journal, label) {
   page.goto = async (url, options) => {
     const response = await goto(url, options);
     await page.waitForFunction(
+      // eslint-disable-next-line no-undef -- runs in the page
       () => !document.getElementById('fm-state') || document.documentElement.hasAttribute('data-fm-ready'),
     );
     return response;

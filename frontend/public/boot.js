@@ -1,3 +1,4 @@
+/* global document, requestAnimationFrame -- a browser script, served as it is */
 /*
  * Fairway Mind: starts the app on a prerendered public page (frontend/scripts/prerender.mjs)
  * once the page has painted. The HTML is the page already; the scripts only make it

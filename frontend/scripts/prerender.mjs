@@ -35,7 +35,9 @@ if (!args.api) {
 const apiBase = new URL(args.api);
 const origin = new URL(args.origin ?? process.env.SITE_ORIGIN ?? 'http://localhost:8080').origin;
 if (!existsSync(ssrEntry) || !existsSync(path.join(dist, 'index.html'))) {
-  console.error('prerender: dist/index.html or dist-ssr/entry-server.js missing; run `npm run build -w frontend` first');
+  console.error(
+    'prerender: dist/index.html or dist-ssr/entry-server.js missing; run `npm run build -w frontend` first',
+  );
   process.exit(2);
 }
 
@@ -57,7 +59,10 @@ const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json
 const escapeHtml = (s) =>
   String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 /** JSON inside <script>: no "</script>" or "<!--" can end it early. */
-const scriptJson = (value) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028|\u2029/g, '');
+const scriptJson = (value) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028|\u2029/g, '');
 
 /** The chunks a module needs (itself and its static imports), as /assets/... paths. */
 function chunksOf(key, seen = new Set()) {
@@ -72,7 +77,7 @@ const entryChunks = chunksOf(entryKey);
 const entryCss = (manifest[entryKey].css ?? []).map((file) => readFileSync(path.join(dist, file), 'utf8')).join('\n');
 const latinFonts = Object.values(manifest)
   .flatMap((chunk) => chunk.assets ?? [])
-  .concat((manifest[entryKey].assets ?? []))
+  .concat(manifest[entryKey].assets ?? [])
   .filter((file, i, all) => /(fraunces|inter)-latin-wght-normal-[^/]+\.woff2$/.test(file) && all.indexOf(file) === i);
 
 /** Head tags of one page. */
@@ -150,7 +155,11 @@ const organization = {
   logo: `${origin}/icons/icon-512.png`,
   email: config.supportEmail,
   founder: { '@type': 'Person', name: config.founderName },
-  sameAs: ['https://www.youtube.com/@fairwaymind', 'https://www.instagram.com/fairwaymind', 'https://www.tiktok.com/@fairwaymind'],
+  sameAs: [
+    'https://www.youtube.com/@fairwaymind',
+    'https://www.instagram.com/fairwaymind',
+    'https://www.tiktok.com/@fairwaymind',
+  ],
 };
 const lessonUrl = (lesson) => `${origin}/lesson/${encodeURIComponent(lesson.id)}`;
 const lessonResource = (lesson) => ({
@@ -178,14 +187,19 @@ rmSync(outDir, { recursive: true, force: true });
 const pages = [
   ...PRERENDERED_PAGES.map((page) => ({ ...page, lesson: undefined })),
   // Free lessons: a visitor sees them whole (a locked one answers 403 and shows the Premium wall).
-  ...lessons.filter((lesson) => !lesson.locked).map((lesson) => ({
-    path: `/lesson/${lesson.id}`,
-    file: lessonPageFile(lesson.id),
-    module: LESSON_PAGE_MODULE,
-    description: lesson.description.length > 155 ? `${lesson.description.slice(0, 152).replace(/\s+\S*$/, '')}…` : lesson.description,
-    inSitemap: true,
-    lesson,
-  })),
+  ...lessons
+    .filter((lesson) => !lesson.locked)
+    .map((lesson) => ({
+      path: `/lesson/${lesson.id}`,
+      file: lessonPageFile(lesson.id),
+      module: LESSON_PAGE_MODULE,
+      description:
+        lesson.description.length > 155
+          ? `${lesson.description.slice(0, 152).replace(/\s+\S*$/, '')}…`
+          : lesson.description,
+      inSitemap: true,
+      lesson,
+    })),
 ];
 let failed = 0;
 const t0 = Date.now();

@@ -69,7 +69,8 @@ export function toPrivacyEmbedUrl(videoUrl: string, { autoplay = false }: { auto
   } catch {
     return embed;
   }
-  if (url.hostname === 'www.youtube.com' && url.pathname.startsWith('/embed/')) url.hostname = 'www.youtube-nocookie.com';
+  if (url.hostname === 'www.youtube.com' && url.pathname.startsWith('/embed/'))
+    url.hostname = 'www.youtube-nocookie.com';
   else if (url.hostname !== 'player.vimeo.com' && url.hostname !== 'www.youtube-nocookie.com') return embed;
   if (autoplay) url.searchParams.set('autoplay', '1');
   return url.toString();

@@ -74,7 +74,9 @@ export async function renderPage(url: string, lessonId?: string): Promise<Render
   // script to reveal it).
   let html = '';
   for (let pass = 1; ; pass += 1) {
-    html = await new Response((await prerender(tree, { progressiveChunkSize: Number.MAX_SAFE_INTEGER })).prelude).text();
+    html = await new Response(
+      (await prerender(tree, { progressiveChunkSize: Number.MAX_SAFE_INTEGER })).prelude,
+    ).text();
     if (!/<script|<template/.test(html)) break;
     if (pass === 5) throw new Error(`prerender ${url}: a Suspense boundary is still pending after ${pass} passes`);
   }

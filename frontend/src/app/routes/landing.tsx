@@ -160,8 +160,7 @@ function Hero() {
               </Button>
               <Button component={RouterLink} to={paths.about.getHref()} variant="outlined" size="large">
                 {/* Search engines and screen readers get a descriptive link text (Lighthouse link-text). */}
-                Learn More{' '}
-                <VisuallyHidden>about us</VisuallyHidden>
+                Learn More <VisuallyHidden>about us</VisuallyHidden>
               </Button>
             </Box>
             <Typography variant="body2" color="text.secondary">

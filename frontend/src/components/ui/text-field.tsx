@@ -54,13 +54,7 @@ export function TextField({
       <InputLabel htmlFor={id} id={labelId}>
         {label}
       </InputLabel>
-      <OutlinedInput
-        id={id}
-        label={label}
-        aria-describedby={helperTextId}
-        endAdornment={endAdornment}
-        {...input}
-      />
+      <OutlinedInput id={id} label={label} aria-describedby={helperTextId} endAdornment={endAdornment} {...input} />
       {helperText && <FormHelperText id={helperTextId}>{helperText}</FormHelperText>}
     </FormControl>
   );

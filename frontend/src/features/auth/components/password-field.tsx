@@ -15,7 +15,9 @@ export function PasswordField(props: Omit<TextFieldProps, 'type' | 'endAdornment
       endAdornment={
         <InputAdornment position="end">
           <IconButton
-            aria-label={visible ? `Hide ${String(props.label).toLowerCase()}` : `Show ${String(props.label).toLowerCase()}`}
+            aria-label={
+              visible ? `Hide ${String(props.label).toLowerCase()}` : `Show ${String(props.label).toLowerCase()}`
+            }
             onClick={() => setVisible((v) => !v)}
             edge="end"
             size="small"
