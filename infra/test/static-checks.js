@@ -17,7 +17,19 @@ const checks = [
   { name: 'tsc: frontend', cmd: ['npm', 'run', '--silent', 'typecheck', '-w', 'frontend'] },
   {
     name: 'eslint: services, frontend, e2e, resilience, infra, gateway, perf',
-    cmd: ['npx', 'eslint', '--max-warnings', '0', 'services', 'frontend', 'e2e', 'resilience', 'infra', 'gateway', 'perf'],
+    cmd: [
+      'npx',
+      'eslint',
+      '--max-warnings',
+      '0',
+      'services',
+      'frontend',
+      'e2e',
+      'resilience',
+      'infra',
+      'gateway',
+      'perf',
+    ],
   },
   { name: 'prettier --check', cmd: ['npx', 'prettier', '--check', '--log-level', 'warn', '.'] },
 ];
