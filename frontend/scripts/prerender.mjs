@@ -82,7 +82,7 @@ const latinFonts = Object.values(manifest)
 
 /** Head tags of one page. */
 function headFor({ title, description, url, jsonLd, pageModule, facts }) {
-  const image = `${origin}/og-image.png`;
+  const image = `${origin}/og-image.jpg`;
   const preloads = [...chunksOf(pageModule)].filter((file) => !entryChunks.has(file));
   return [
     `<title>${escapeHtml(title)}</title>`,
@@ -94,6 +94,7 @@ function headFor({ title, description, url, jsonLd, pageModule, facts }) {
     `<meta property="og:description" content="${escapeHtml(description)}" />`,
     `<meta property="og:url" content="${escapeHtml(url)}" />`,
     `<meta property="og:image" content="${image}" />`,
+    `<meta property="og:image:type" content="image/jpeg" />`,
     `<meta property="og:image:width" content="1200" />`,
     `<meta property="og:image:height" content="630" />`,
     `<meta property="og:image:alt" content="${escapeHtml(`${facts.productName}: the mental game of golf`)}" />`,
@@ -226,6 +227,14 @@ for (const page of pages) {
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, pageHtml(rendered, head));
 }
+
+// The web app manifest names the product as the config does.
+const manifestFile = path.join(dist, 'manifest.webmanifest');
+const webManifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+writeFileSync(
+  manifestFile,
+  `${JSON.stringify({ ...webManifest, name: config.productName, short_name: config.productName }, null, 2)}\n`,
+);
 
 const today = new Date().toISOString().slice(0, 10);
 const sitemapUrls = pages

@@ -11,6 +11,7 @@ import TrendingUpRoundedIcon from '@mui/icons-material/TrendingUpRounded';
 import { brand } from '@/config/theme';
 import { FeatureBlurb } from '@/components/ui/feature-blurb';
 import { PageTitle } from '@/components/ui/page-title';
+import { Skeleton } from '@/components/ui/skeleton';
 import { VisuallyHidden } from '@/components/ui/visually-hidden';
 import { Section, SectionHeading } from '@/components/ui/page-header';
 import { VideoFacade } from '@/components/ui/video-facade';
@@ -19,7 +20,6 @@ import { useSiteConfig } from '@/lib/site-config';
 import { paths } from '@/config/paths';
 import { TestimonialsGrid } from '@/features/testimonials/components/testimonials-grid';
 import { useGetLessonsQuery } from '@/features/lessons/api/get-lessons';
-import Skeleton from '@mui/material/Skeleton';
 
 const benefits = [
   {
@@ -279,7 +279,7 @@ function FreeLessonVideo() {
   const { data: lessons } = useGetLessonsQuery();
   const freeLesson = lessons?.find((lesson) => lesson.isFree && !lesson.locked);
   if (!freeLesson || freeLesson.locked || !freeLesson.videoUrl) {
-    return <Skeleton variant="rounded" sx={{ width: '100%', height: 'auto', aspectRatio: '16 / 9' }} />;
+    return <Skeleton height="auto" sx={{ aspectRatio: '16 / 9', borderRadius: 3 }} />;
   }
   return <VideoFacade url={freeLesson.videoUrl} title={appConfig.freeLesson.title} />;
 }

@@ -1,8 +1,10 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
 import PlayArrowRoundedIcon from '@mui/icons-material/PlayArrowRounded';
-import { VideoEmbed } from '@/components/ui/video-embed';
 import { brand } from '@/config/theme';
+
+// The player's code too loads on play only.
+const VideoEmbed = lazy(() => import('@/components/ui/video-embed').then((m) => ({ default: m.VideoEmbed })));
 
 /**
  * A public page's video (home, lesson): a poster drawn in CSS with a play button, in the frame
@@ -11,7 +13,13 @@ import { brand } from '@/config/theme';
  */
 export function VideoFacade({ url, title }: { url: string; title: string }) {
   const [playing, setPlaying] = useState(false);
-  if (playing) return <VideoEmbed url={url} title={title} started />;
+  if (playing) {
+    return (
+      <Suspense fallback={<Box sx={{ width: '100%', aspectRatio: '16 / 9', borderRadius: 3, bgcolor: '#0f2a1f' }} />}>
+        <VideoEmbed url={url} title={title} started />
+      </Suspense>
+    );
+  }
   return (
     <Box
       component="button"

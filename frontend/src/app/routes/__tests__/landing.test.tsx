@@ -26,7 +26,7 @@ describe('home page', () => {
     const play = await screen.findByRole('button', { name: 'Play video: Lesson 1: Sweet Spot Swings' });
     expect(document.querySelector('iframe')).toBeNull();
     await userEvent.click(play);
-    expect(screen.getByTitle('Lesson 1: Sweet Spot Swings')).toHaveAttribute(
+    expect(await screen.findByTitle('Lesson 1: Sweet Spot Swings')).toHaveAttribute(
       'src',
       'https://www.youtube-nocookie.com/embed/abc123XYZ00?autoplay=1',
     );

@@ -30,7 +30,7 @@ describe('/lesson/:id', () => {
     expect(screen.queryByTestId('lesson-skeleton')).not.toBeInTheDocument();
     expect(document.querySelector('iframe')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Play video: Sweet Spot Swings' }));
-    expect(screen.getByTitle('Sweet Spot Swings')).toHaveAttribute(
+    expect(await screen.findByTitle('Sweet Spot Swings')).toHaveAttribute(
       'src',
       'https://www.youtube-nocookie.com/embed/abcDEF12345?autoplay=1',
     );
@@ -49,7 +49,7 @@ describe('/lesson/:id', () => {
     );
     open();
     await userEvent.click(await screen.findByRole('button', { name: 'Play video: Direct' }));
-    expect(screen.getByTitle('Direct')).toHaveAttribute('src', 'https://cdn.example.com/v.mp4');
+    expect(await screen.findByTitle('Direct')).toHaveAttribute('src', 'https://cdn.example.com/v.mp4');
   });
 
   it('says the lesson does not exist on a 404, with a link back to /lessons', async () => {
