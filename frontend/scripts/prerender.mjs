@@ -12,10 +12,11 @@
  *           (default: SITE_ORIGIN, else http://localhost:8080).
  *
  * Each page: the rendered markup in #root, emotion's critical CSS and the font CSS inline, the
- * store's answers as JSON (hydration asks the API for nothing), preloads for the page's chunks
- * and the two Latin fonts, title, description, canonical, Open Graph/Twitter tags and JSON-LD.
- * Also writes dist/robots.txt and dist/sitemap.xml. A page whose data failed is not written
- * (the gateway then serves the SPA shell for it), and the script exits 1.
+ * store's answers as JSON (hydration asks the API for nothing), preloads for the two Latin
+ * fonts, the app's scripts started by public/boot.js after the first paint (with the page's
+ * chunks), title, description, canonical, Open Graph/Twitter tags and JSON-LD. Also writes
+ * dist/robots.txt, dist/sitemap.xml and the manifest's name. A page whose data failed is not
+ * written (the gateway then serves the SPA shell for it), and the script exits 1.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -46,7 +47,7 @@ const nodeFetch = globalThis.fetch;
 globalThis.fetch = (input, init) =>
   nodeFetch(new URL(typeof input === 'string' ? input : input.url, apiBase), {
     ...init,
-    signal: AbortSignal.timeout(10_000),
+    signal: AbortSignal.timeout(30_000),
   });
 
 const { renderPage, PRERENDERED_PAGES, LESSON_PAGE_MODULE, lessonPageFile } = await import(
