@@ -5,6 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppProvider } from '@/app/provider';
 import { AppRoutes } from '@/app/router';
+import { refreshPrerenderedCatalogue } from '@/app/prerendered-catalogue';
 import { makeStore } from '@/app/store';
 import { prerenderedState } from '@/lib/api';
 import { reloadOnStaleChunks } from '@/lib/reload-on-stale-chunks';
@@ -28,5 +29,12 @@ const app = (
   </StrictMode>
 );
 
-if (prerendered && container.firstElementChild) hydrateRoot(container, app);
-else createRoot(container).render(app);
+if (prerendered && container.firstElementChild) {
+  hydrateRoot(container, app);
+  // After the page is live: only a catalogue changed since the prerender updates the page.
+  window.addEventListener('load', () => setTimeout(() => void refreshPrerenderedCatalogue(store), 1000), {
+    once: true,
+  });
+} else {
+  createRoot(container).render(app);
+}

@@ -80,6 +80,11 @@ before(async () => {
   fs.writeFileSync(path.join(dist, '_prerendered', 'about.html'), '<div id="root"><h1>Prerendered about</h1></div>');
   fs.writeFileSync(path.join(dist, '_prerendered', 'lesson', 'abc.html'), '<div id="root"><h1>Lesson abc</h1></div>');
   fs.writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+  fs.writeFileSync(path.join(dist, 'assets', 'precompressed-AbC123.js'), 'console.log("plain");');
+  fs.writeFileSync(
+    path.join(dist, 'assets', 'precompressed-AbC123.js.gz'),
+    require('node:zlib').gzipSync('console.log("from the .gz file");'),
+  );
   fs.mkdirSync(path.join(dist, '.vite'));
   fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), '{}');
   const media = path.join(tmp, 'media');
@@ -402,12 +407,20 @@ test('when robots.txt or sitemap.xml is asked, then the file is served, or a 404
   assert.equal((await fetch(`${base}/sitemap.xml`)).status, 404);
 });
 
+test('when an asset has a .gz written by the build, then that file is sent as it is', async () => {
+  const res = await fetch(`${base}/assets/precompressed-AbC123.js`, { headers: { 'accept-encoding': 'gzip' } });
+  assert.equal(res.status, 200);
+  assert.equal(res.headers.get('content-encoding'), 'gzip');
+  assert.equal(await res.text(), 'console.log("from the .gz file");');
+});
+
 test('when a hashed asset is fetched, then it is cached immutable and gzipped; a missing one is a 404', async () => {
   const res = await fetch(`${base}/assets/index-AbC123.js`, { headers: { 'accept-encoding': 'gzip' } });
   assert.equal(res.status, 200);
   assert.equal(res.headers.get('cache-control'), 'public, max-age=31536000, immutable');
   assert.equal(res.headers.get('content-encoding'), 'gzip');
   assert.equal(res.headers.get('x-content-type-options'), 'nosniff');
+  assert.equal(res.headers.get('content-security-policy'), null, 'no document policies on a script');
   const missing = await fetch(`${base}/assets/missing.js`);
   assert.equal(missing.status, 404);
   assert.equal(missing.headers.get('cache-control'), null, 'a 404 must not be cached (let alone as immutable)');

@@ -8,6 +8,7 @@ import { AppProvider } from '@/app/provider';
 import { AppRoutes } from '@/app/router';
 import { makeStore } from '@/app/store';
 import { prerenderedState } from '@/lib/api';
+import { refreshPrerenderedCatalogue } from '@/app/prerendered-catalogue';
 import { renderPage } from '@/prerender/entry-server';
 import { buildLesson } from '@/testing/data';
 import { apiUrl } from '@/testing/mocks/handlers';
@@ -16,6 +17,7 @@ import { screen, waitFor } from '@/testing/test-utils';
 
 let root: Root | undefined;
 afterEach(() => {
+  server.events.removeAllListeners();
   act(() => root?.unmount());
   root = undefined;
   document.body.innerHTML = '';
@@ -73,7 +75,7 @@ async function hydrate(path: string) {
     );
   });
   await waitFor(() => expect(document.documentElement).toHaveAttribute('data-fm-ready'));
-  return { page, errors, requests, recoverable };
+  return { page, errors, requests, recoverable, store };
 }
 
 describe('prerendered public pages', () => {
@@ -111,6 +113,12 @@ describe('prerendered public pages', () => {
     },
   );
 
+  it('asks for the catalogue once more when live, and leaves an unchanged one alone', async () => {
+    const { requests, store } = await hydrate('/lessons');
+    await act(() => refreshPrerenderedCatalogue(store));
+    expect(requests.filter((path) => path === '/api/lessons')).toHaveLength(1);
+  });
+
   it('shows a lesson renamed since the prerender once the page is live', async () => {
     let asked = 0;
     server.use(
@@ -120,9 +128,10 @@ describe('prerendered public pages', () => {
         return HttpResponse.json([buildLesson({ id: 'l1', title })]);
       }),
     );
-    const { page } = await hydrate('/lessons');
+    const { page, store } = await hydrate('/lessons');
     expect(page.html).toContain('Sweet Spot Swings');
     expect(page.html).not.toContain('renamed');
+    await act(() => refreshPrerenderedCatalogue(store));
     expect(await screen.findByText('Sweet Spot Swings, renamed')).toBeInTheDocument();
   });
 });
