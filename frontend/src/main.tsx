@@ -1,6 +1,6 @@
 import '@fontsource-variable/fraunces';
 import '@fontsource-variable/inter';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppProvider } from '@/app/provider';
@@ -30,7 +30,12 @@ const app = (
 );
 
 if (prerendered && container.firstElementChild) {
-  hydrateRoot(container, app);
+  // In a transition, hydration yields to the browser every few milliseconds instead of
+  // holding the main thread for the whole page (the HTML already shows it; a click meanwhile
+  // hydrates its part first).
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
   // After the page is live: only a catalogue changed since the prerender updates the page.
   window.addEventListener('load', () => setTimeout(() => void refreshPrerenderedCatalogue(store), 1000), {
     once: true,
