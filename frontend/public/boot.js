@@ -27,9 +27,14 @@
     script.src = entry;
     document.head.appendChild(script);
   }
-  // After the first frame; or after 200 ms when frames do not run (a background tab).
-  requestAnimationFrame(function () {
-    setTimeout(start, 0);
+  // After the first frame has painted (a timer set in the frame runs after its paint). A tab
+  // opened in the background paints nothing and runs no frames: start there at once.
+  if (document.visibilityState === 'hidden') start();
+  else
+    requestAnimationFrame(function () {
+      setTimeout(start, 0);
+    });
+  document.addEventListener('visibilitychange', function () {
+    if (document.visibilityState === 'hidden') start();
   });
-  setTimeout(start, 200);
 })();
