@@ -6,12 +6,14 @@
 //   node gateway/render.js --mode local   --out .data/nginx/conf [--root DIR] [--media DIR] [--prefix DIR]
 //   node gateway/render.js --mode compose --out DIR
 //
-// local:   upstream blocks with keepalive on 127.0.0.1:<AUTH_PORT…>, listens on
-//          GATEWAY_HOST:GATEWAY_PORT, logs/pid/temp files under --prefix (the nginx -p dir).
+// local:   upstream blocks with keepalive on 127.0.0.1:<AUTH_PORT…>, or on every port of
+//          <NAME>_UPSTREAM_PORTS ("4002,4012,4022": the replicas the launcher started, see
+//          infra/lib/replicas.sh); listens on GATEWAY_HOST:GATEWAY_PORT, logs/pid/temp files
+//          under --prefix (the nginx -p dir).
 // compose: Docker's DNS (127.0.0.11) resolves service names per request (variables in
 //          proxy_pass), so every replica of a scaled service gets traffic; listens on 8080
 //          (the compose file publishes GATEWAY_PORT to it); logs to stdout/stderr.
-// Environment read: GATEWAY_PORT, GATEWAY_HOST, <NAME>_PORT for the five services,
+// Environment read: GATEWAY_PORT, GATEWAY_HOST, <NAME>_PORT and <NAME>_UPSTREAM_PORTS for the five services,
 // GATEWAY_CLIENT_MAX_BODY_SIZE, GATEWAY_CSP_FRAME_SRC_EXTRA, GATEWAY_CSP_MEDIA_SRC_EXTRA; BODY_LIMIT
 // (the services' body limit, 100kb) caps the API routes of every service but billing.
 
@@ -58,6 +60,19 @@ function port(name, value, fallback) {
 }
 
 /**
+ * The ports of a service's replicas (local mode): <NAME>_UPSTREAM_PORTS when set, else its one port.
+ * @param {string} s @param {NodeJS.ProcessEnv} env @param {number} single
+ */
+function upstreamPorts(s, env, single) {
+  const name = `${s.toUpperCase()}_UPSTREAM_PORTS`;
+  const list = (env[name] || '').trim();
+  if (!list) return [single];
+  const ports = list.split(/[\s,]+/).map((v) => port(name, v, 0));
+  if (new Set(ports).size !== ports.length) throw new Error(`${name} lists a port twice: "${list}"`);
+  return ports;
+}
+
+/**
  * @param {{ mode: 'local' | 'compose', root: string, media: string, prefix: string, env: NodeJS.ProcessEnv, isRoot: boolean, ipv6: boolean }} o
  * @returns {Record<string, string>} file name → content
  */
@@ -101,9 +116,14 @@ function render(o) {
       `  uwsgi_temp_path ${p('tmp/uwsgi')};`,
       `  scgi_temp_path ${p('tmp/scgi')};`,
     ].join('\n');
-    values.UPSTREAMS = SERVICES.map(
-      (s) => `  upstream fm_${s} {\n    server 127.0.0.1:${ports[s]};\n    keepalive 16;\n  }`,
-    ).join('\n');
+    // One server line per replica. A replica that refuses or resets a connection is skipped
+    // for fail_timeout (nginx's default max_fails=1); fm-proxy.conf says which requests retry.
+    values.UPSTREAMS = SERVICES.map((s) => {
+      const servers = upstreamPorts(s, env, ports[s]).map(
+        (p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`,
+      );
+      return `  upstream fm_${s} {\n${servers.join('\n')}\n    keepalive 16;\n  }`;
+    }).join('\n');
     const listens = [`    listen ${host.includes(':') ? `[${host}]` : host}:${gatewayPort};`];
     // "localhost" may resolve to ::1 first (browsers, Node): answer there too.
     if (host === '127.0.0.1' && o.ipv6) listens.push(`    listen [::1]:${gatewayPort};`);

@@ -17,7 +17,8 @@
 #
 # Config: .env.example, then .env, then the environment. State: .data/ (pids, logs, data).
 # Go binaries: ${FM_CACHE_DIR:-~/.cache/fairway-mind}/bin. Knobs: FM_SKIP_APT=1,
-# FM_FORCE_BUILD=1, FM_E2E=0 (skip browser tests), FM_TEST_TIMEOUT (s per suite, 1800).
+# FM_FORCE_BUILD=1, FM_E2E=0 (skip browser tests), FM_TEST_TIMEOUT (s per suite, 1800),
+# FM_REPLICAS="content=3 auth=2" (run/up: processes per service, ports +10 each; infra/lib/replicas.sh).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -26,6 +27,8 @@ cd "$ROOT"
 . "$ROOT/infra/lib/common.sh"
 # shellcheck source=infra/lib/components.sh
 . "$ROOT/infra/lib/components.sh"
+# shellcheck source=infra/lib/replicas.sh
+. "$ROOT/infra/lib/replicas.sh"
 
 on_exit() {
   local code=$?
@@ -145,9 +148,10 @@ cmd_test() {
   # infra/k8s base and overlays through Kustomize and the k8s.io/api types (no cluster).
   run_suite compose "" "$compose_check" --project-dir "$ROOT"
 
-  # Launcher pieces: SMTP sink and gateway (real nginx), node's own test runner.
+  # Launcher pieces: SMTP sink, gateway (real nginx), FM_REPLICAS; node's own test runner.
   run_suite infra "$TEST_DIR/infra.tap" node --test --test-reporter=spec --test-reporter-destination=stdout \
-    --test-reporter=tap --test-reporter-destination="$TEST_DIR/infra.tap" infra/smtp-sink/test gateway/test
+    --test-reporter=tap --test-reporter-destination="$TEST_DIR/infra.tap" infra/smtp-sink/test gateway/test \
+    infra/test/replicas.test.js
 
   if [ -f "$ROOT/jest.config.js" ]; then
     # --forceExit: a handle left open by one test must not hold CI until the suite timeout
@@ -177,7 +181,7 @@ cmd_test() {
       FM_TEST_REPORT="$TEST_DIR/e2e.json" \
       run_suite e2e "$TEST_DIR/e2e.json" npm test -w e2e
     # Faults, races and hostile input against the same app (resilience/README.md); its own
-    # processes (services on 4101-4105, a Redis) for the fault scenarios.
+    # processes (services on 4101-4105, replicas on 4111-4122, a Redis) for the fault and replica scenarios.
     RESILIENCE_BASE_URL="http://localhost:$GATEWAY_PORT" run_suite resilience "" npm test -w resilience
     # The production build the browser suite used: initial JS for / within budget, and no
     # member-area chunk on public pages (prints the figures per page); and no Premium text or
@@ -236,10 +240,13 @@ cmd_status() {
   say "Probes:"
   redis_ping "$(url_host "$REDIS_URL")" "$(url_port "$REDIS_URL" 6379)" && say "  Redis     up   $REDIS_URL" || say "  Redis     down $REDIS_URL"
   mongo_ping "$MONGO_URL" && say "  MongoDB   up   $MONGO_URL" || say "  MongoDB   down $MONGO_URL"
-  local s port
+  local s name port
+  replicas_parse
+  [ -n "${FM_REPLICAS:-}" ] || replicas_from_pid_files
   for s in "${SERVICES[@]}"; do
-    port=$(service_port "$s")
-    http_ok 127.0.0.1 "$port" /readyz && say "  $(printf '%-9s' "$s") up   :$port" || say "  $(printf '%-9s' "$s") down :$port"
+    while read -r name port; do
+      http_ok 127.0.0.1 "$port" /readyz && say "  $(printf '%-9s' "$name") up   :$port" || say "  $(printf '%-9s' "$name") down :$port"
+    done < <(replica_list "$s")
   done
   http_any "${GATEWAY_HOST:-127.0.0.1}" "$GATEWAY_PORT" /index.html &&
     say "  gateway   up   http://localhost:$GATEWAY_PORT" || say "  gateway   down :$GATEWAY_PORT"

@@ -6,8 +6,7 @@
 // the suite's duration. Needs the app up behind the gateway (make up / the launcher's test run).
 //
 // Env: RESILIENCE_BASE_URL (http://localhost:8080), RESILIENCE_SEED (20261124),
-// RESILIENCE_FUZZ_RUNS (10000), RESILIENCE_FUZZ_BUDGET_S (300), RESILIENCE_ONLY=fuzz,races,faults,mongo,
-// RESILIENCE_KNOWN_BROKEN=1 (also run the scenarios that found a bug not fixed yet).
+// RESILIENCE_FUZZ_RUNS (10000), RESILIENCE_FUZZ_BUDGET_S (300), RESILIENCE_ONLY=fuzz,races,faults,mongo,replicas.
 
 const fs = require('node:fs');
 const path = require('node:path');
@@ -25,9 +24,7 @@ async function main() {
     .filter((f) => !only.length || only.some((o) => f.includes(o)))
     .sort()
     .map((f) => path.join('scenarios', f));
-  console.log(
-    `resilience: ${config.baseUrl}, seed ${config.seed}, ${files.length} scenario files${config.knownBroken ? ', known-broken scenarios included' : ''}`,
-  );
+  console.log(`resilience: ${config.baseUrl}, seed ${config.seed}, ${files.length} scenario files`);
   try {
     const res = await new Client().get('/api/lessons', { timeoutMs: 10_000 });
     if (res.status !== 200) throw new Error(`GET /api/lessons answered ${res.status}`);

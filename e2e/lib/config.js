@@ -42,6 +42,8 @@ const config = {
   ),
   chromiumPath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
   webhookSecret: setting('STRIPE_WEBHOOK_SECRET', 'whsec_dev_only_change_me'),
+  /** stripe-mock, where the Stripe fixtures some webhooks start from are read. */
+  stripeApiBase: setting('STRIPE_API_BASE', 'http://127.0.0.1:12111').replace(/\/+$/, ''),
   founderEmail: setting('FOUNDER_EMAIL', 'founder@fairwaymind.local'),
   productName: setting('PRODUCT_NAME', 'Fairway Mind'),
   mongoUrl: setting('MONGO_URL', 'mongodb://127.0.0.1:27017/fairwaymind'),

@@ -34,8 +34,9 @@ function eventOf(type, object, previousAttributes) {
 }
 
 /**
- * customer.subscription.updated: the first invoice is paid, the subscription turns active.
- * @param {{ subscriptionId: string, customerId: string, userId: string, priceCents?: number }} o
+ * customer.subscription.updated: the first invoice is paid, the subscription turns active (or,
+ * with `status`, moves to it from active: `past_due` when a renewal's payment failed).
+ * @param {{ subscriptionId: string, customerId: string, userId: string, priceCents?: number, status?: string }} o
  */
 function subscriptionActivated(o) {
   const start = nowSeconds();
@@ -90,11 +91,69 @@ function subscriptionActivated(o) {
     metadata: { userId: o.userId },
     payment_settings: { save_default_payment_method: 'on_subscription' },
     start_date: start,
-    status: 'active',
+    status: o.status ?? 'active',
     trial_end: null,
     trial_start: null,
   };
-  return eventOf('customer.subscription.updated', subscription, { status: 'incomplete' });
+  return eventOf('customer.subscription.updated', subscription, { status: o.status ? 'active' : 'incomplete' });
+}
+
+/**
+ * The stripe-mock invoice fixture (Stripe's own example object, every field of the real shape)
+ * as a renewal of `subscriptionId` whose card was declined: invoice.payment_failed, attempt
+ * `attemptCount`, Stripe's next try in three days.
+ * @param {{ subscriptionId: string, customerId: string, email: string, userId: string, attemptCount?: number }} o
+ */
+async function renewalPaymentFailed(o) {
+  const res = await fetch(`${config.stripeApiBase}/v1/invoices/in_fixture`, {
+    headers: { Authorization: 'Bearer sk_test_123' },
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (!res.ok) throw new Error(`stripe-mock GET /v1/invoices/in_fixture answered ${res.status}`);
+  const fixture = await res.json();
+  const invoice = {
+    ...fixture,
+    id: stripeId('in'),
+    customer: o.customerId,
+    customer_email: o.email,
+    status: 'open',
+    amount_due: 1999,
+    amount_paid: 0,
+    amount_remaining: 1999,
+    attempt_count: o.attemptCount ?? 1,
+    attempted: true,
+    next_payment_attempt: nowSeconds() + 3 * 24 * 3600,
+    currency: 'usd',
+    billing_reason: 'subscription_cycle',
+    parent: {
+      type: 'subscription_details',
+      quote_details: null,
+      subscription_details: { subscription: o.subscriptionId, metadata: { userId: o.userId } },
+    },
+  };
+  return eventOf('invoice.payment_failed', invoice);
+}
+
+/**
+ * charge.refunded: the whole coaching payment `paymentIntentId` refunded from the dashboard
+ * (the charge is stripe-mock's fixtures3.json charge, as billing's own tests use it).
+ * @param {{ paymentIntentId: string, amountCents?: number }} o
+ */
+function coachingRefunded(o) {
+  const { charge: fixture } = require('../../services/billing/test/fixtures/stripe-objects.json');
+  const amount = o.amountCents ?? 10000;
+  const charge = {
+    ...fixture,
+    id: stripeId('ch'),
+    payment_intent: o.paymentIntentId,
+    customer: null,
+    amount,
+    amount_captured: amount,
+    amount_refunded: amount,
+    refunded: true,
+    currency: 'usd',
+  };
+  return eventOf('charge.refunded', charge, { amount_refunded: 0, refunded: false });
 }
 
 /**
@@ -152,4 +211,11 @@ async function deliverWebhook(event) {
   return { status: res.status, body };
 }
 
-module.exports = { subscriptionActivated, coachingPaymentSucceeded, deliverWebhook, stripeId };
+module.exports = {
+  subscriptionActivated,
+  renewalPaymentFailed,
+  coachingPaymentSucceeded,
+  coachingRefunded,
+  deliverWebhook,
+  stripeId,
+};

@@ -8,7 +8,8 @@ export interface Gateway {
 
 export function startGateway(options: {
   dir: string;
-  ports: Partial<Record<'auth' | 'content' | 'courses' | 'contact' | 'billing', number>>;
+  /** A port per service, or the ports of its replicas (all in its upstream). */
+  ports: Partial<Record<'auth' | 'content' | 'courses' | 'contact' | 'billing', number | number[]>>;
   root: string;
   media: string;
 }): Promise<Gateway>;

@@ -26,15 +26,22 @@ function freePort() {
 }
 
 /**
- * @param {{ dir: string, ports: Partial<Record<string, number>>, root: string, media: string }} o
+ * @param {{ dir: string, ports: Partial<Record<string, number | number[]>>, root: string, media: string }} o
  *   dir: an empty folder for nginx's config, logs and temp files; ports: the upstream port per
- *   service (a service left out gets a closed port, so the gateway answers 503 for it).
+ *   service, or the ports of its replicas (a service left out gets a closed port, so the gateway
+ *   answers 503 for it).
  * @returns {Promise<{ base: string, stop(): Promise<void> }>}
  */
 async function startGateway(o) {
   /** @type {Record<string, string>} */
   const env = { GATEWAY_HOST: '127.0.0.1', GATEWAY_PORT: String(await freePort()) };
-  for (const s of SERVICES) env[`${s.toUpperCase()}_PORT`] = String(o.ports[s] ?? (await freePort()));
+  for (const s of SERVICES) {
+    const given = o.ports[s];
+    const list = Array.isArray(given) ? given : [given ?? (await freePort())];
+    env[`${s.toUpperCase()}_PORT`] = String(list[0]);
+    // Replicas: every port in the upstream (gateway/render.js).
+    if (list.length > 1) env[`${s.toUpperCase()}_UPSTREAM_PORTS`] = list.join(',');
+  }
   const prefix = path.join(o.dir, 'nginx');
   const args = ['-p', prefix, '-e', path.join(prefix, 'logs/error.log'), '-c', 'conf/nginx.conf'];
   const r = spawnSync(

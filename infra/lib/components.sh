@@ -321,22 +321,27 @@ prerender_pages() {
 
 service_port() { local var="${1^^}_PORT"; printf '%s' "${!var}"; }
 
+# Each service's replicas (FM_REPLICAS, infra/lib/replicas.sh; one each by default).
 start_services() {
   step "Services"
-  local s port pid
+  local s name port pid
+  replicas_parse
   for s in "${SERVICES[@]}"; do
-    port=$(service_port "$s")
-    if pid=$(pid_of "$s"); then stop_one "$s"; fi
-    tcp_open 127.0.0.1 "$port" && die "port $port ($s) is already in use by another process; stop it or change ${s^^}_PORT"
-    [ -f "$ROOT/services/$s/dist/server.js" ] || die "services/$s/dist/server.js is missing (build failed?)"
-    PORT=$port start_bg "$s" "services/$s/dist/server.js" node "$ROOT/services/$s/dist/server.js"
+    replicas_stop_surplus "$s"
+    while read -r name port; do
+      if pid=$(pid_of "$name"); then stop_one "$name"; fi
+      tcp_open 127.0.0.1 "$port" && die "port $port ($name) is already in use by another process; stop it or change ${s^^}_PORT"
+      [ -f "$ROOT/services/$s/dist/server.js" ] || die "services/$s/dist/server.js is missing (build failed?)"
+      PORT=$port start_bg "$name" "services/$s/dist/server.js" node "$ROOT/services/$s/dist/server.js"
+    done < <(replica_list "$s")
   done
   for s in "${SERVICES[@]}"; do
-    port=$(service_port "$s")
-    wait_for 30 "$s did not answer /healthz on 127.0.0.1:$port" "$s" http_ok 127.0.0.1 "$port" /healthz
-    wait_for 30 "$s is up but not ready (/readyz on 127.0.0.1:$port: Mongo or Redis unreachable?)" "$s" \
-      http_ok 127.0.0.1 "$port" /readyz
-    ok "$s on 127.0.0.1:$port"
+    while read -r name port; do
+      wait_for 30 "$name did not answer /healthz on 127.0.0.1:$port" "$name" http_ok 127.0.0.1 "$port" /healthz
+      wait_for 30 "$name is up but not ready (/readyz on 127.0.0.1:$port: Mongo or Redis unreachable?)" "$name" \
+        http_ok 127.0.0.1 "$port" /readyz
+      ok "$name on 127.0.0.1:$port"
+    done < <(replica_list "$s")
   done
 }
 
@@ -349,6 +354,8 @@ start_gateway() {
   host=${GATEWAY_HOST:-127.0.0.1}
   stop_one gateway
   tcp_open "$host" "$GATEWAY_PORT" && die "port $GATEWAY_PORT is already in use by another process; stop it or change GATEWAY_PORT"
+  replicas_parse
+  replicas_export_upstreams
   node "$ROOT/gateway/render.js" --mode local --out "$prefix/conf" --prefix "$prefix" \
     --root "$ROOT/frontend/dist" --media "$ROOT/media/generated" >/dev/null || die "rendering the nginx config failed"
   "$nginx" -t -q -p "$prefix" -e "$prefix/logs/error.log" -c conf/nginx.conf 2>"$LOG_DIR/nginx-test.log" ||

@@ -49,8 +49,6 @@ const config = {
   /** Fixed seed (printed) so a failing run replays: RESILIENCE_SEED=<n>. */
   seed: Number(process.env.RESILIENCE_SEED || 20261124),
   fuzzRuns: Number(process.env.RESILIENCE_FUZZ_RUNS || 10_000),
-  /** Scenarios that found a bug not fixed yet run only with RESILIENCE_KNOWN_BROKEN=1. */
-  knownBroken: process.env.RESILIENCE_KNOWN_BROKEN === '1',
   dataDir: path.join(ROOT, '.data', 'resilience'),
 };
 

@@ -14,6 +14,13 @@ const { Client, eventually } = require('./http');
 
 const REDIS_PORT = Number(process.env.RESILIENCE_REDIS_PORT || 6391);
 const PORTS = { auth: 4101, content: 4102, courses: 4103, contact: 4104, billing: 4105 };
+/** Replica k of a service listens on its port + 10·(k-1), named <service>-k: the launcher's rule (infra/lib/replicas.sh). */
+const REPLICA_PORT_STEP = 10;
+
+/** @param {keyof typeof PORTS} name @param {number} [replica] */
+const replicaName = (name, replica = 1) => (replica === 1 ? name : `${name}-${replica}`);
+/** @param {keyof typeof PORTS} name @param {number} [replica] */
+const replicaPort = (name, replica = 1) => PORTS[name] + REPLICA_PORT_STEP * (replica - 1);
 
 /** @param {number} port */
 function portOpen(port) {
@@ -139,28 +146,53 @@ class Stack {
     this.procs.delete('redis');
   }
 
-  /** @param {keyof typeof PORTS} name */
-  async startService(name) {
-    const port = PORTS[name];
-    if (await portOpen(port)) throw new Error(`port ${port} (${name}) is taken`);
-    this.spawn(name, process.execPath, [path.join(ROOT, 'services', name, 'dist', 'server.js')], this.env(name));
+  /**
+   * Starts a service (or one more replica of it: `replica` 2, 3… on its port + 10·(k-1), process
+   * name <service>-k) and waits until it is ready.
+   * @param {keyof typeof PORTS} name @param {{ replica?: number, env?: Record<string, string> }} [o]
+   */
+  async startService(name, o = {}) {
+    const port = replicaPort(name, o.replica);
+    const proc = replicaName(name, o.replica);
+    if (await portOpen(port)) throw new Error(`port ${port} (${proc}) is taken`);
+    this.spawn(proc, process.execPath, [path.join(ROOT, 'services', name, 'dist', 'server.js')], {
+      ...this.env(name),
+      PORT: String(port),
+      ...o.env,
+    });
     await eventually(
       async () => (await new Client(`http://127.0.0.1:${port}`).get('/readyz', { timeoutMs: 2000 })).status === 200,
-      `${name} ready on ${port}`,
-      30_000,
+      `${proc} ready on ${port}`,
+      60_000,
     );
   }
 
-  /** @param {string} name @param {NodeJS.Signals} [signal] */
+  /** The content service's seed command on the stack's database (the catalogue). */
+  async seed() {
+    const child = this.spawn('seed', process.execPath, [path.join(ROOT, 'services', 'content', 'dist', 'seed.js')], {
+      ...this.env('content'),
+    });
+    await exited(child);
+    this.procs.delete('seed');
+    if (child.exitCode !== 0) throw new Error(`seed failed (exit ${child.exitCode}); see ${this.logDir}/seed.log`);
+  }
+
+  /**
+   * Sends `signal` to a process (a service: its name, a replica: <service>-k) and waits for its
+   * exit; returns how it ended.
+   * @param {string} name @param {NodeJS.Signals} [signal]
+   * @returns {Promise<{ code: number | null, signal: NodeJS.Signals | null } | undefined>}
+   */
   async kill(name, signal = 'SIGKILL') {
     const child = this.procs.get(name);
-    if (!child) return;
+    if (!child) return undefined;
     child.kill(signal);
     await exited(child);
     this.procs.delete(name);
+    return { code: child.exitCode, signal: child.signalCode };
   }
 
-  /** @param {Partial<Record<keyof typeof PORTS, number>>} ports */
+  /** @param {Partial<Record<keyof typeof PORTS, number | number[]>>} ports the port, or the ports of the replicas, per service */
   async startGateway(ports) {
     const { startGateway } = require(path.join(ROOT, 'gateway', 'testing', 'start-gateway.js'));
     const dir = path.join(this.dir, 'gateway');
@@ -209,4 +241,4 @@ class Stack {
   }
 }
 
-module.exports = { Stack, PORTS, REDIS_PORT };
+module.exports = { Stack, PORTS, REDIS_PORT, replicaName, replicaPort };

@@ -96,15 +96,15 @@ function coachingPaid(o) {
 
 /**
  * POSTs a signed event to `baseUrl` (the gateway, or billing itself) and answers the status.
- * @param {Record<string, unknown>} event @param {string} [baseUrl]
+ * @param {Record<string, unknown>} event @param {string} [baseUrl] @param {Record<string, string>} [headers] e.g. the X-Request-Id a gateway would set
  */
-async function deliver(event, baseUrl = config.baseUrl) {
+async function deliver(event, baseUrl = config.baseUrl, headers = {}) {
   const payload = JSON.stringify(event);
   const client = new Client(baseUrl);
   return client.request('POST', '/api/billing/webhook', {
     raw: payload,
     origin: null,
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature(payload) },
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature(payload), ...headers },
     timeoutMs: 20_000,
   });
 }

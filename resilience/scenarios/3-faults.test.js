@@ -9,7 +9,10 @@ const { say } = require('../lib/report');
 const { Stack, PORTS } = require('../lib/stack');
 const { Client, pool, eventually } = require('../lib/http');
 const { deliver, subscriptionEvent, coachingPaid } = require('../lib/stripe-events');
-const { config } = require('../lib/config');
+const { config, ROOT } = require('../lib/config');
+const path = require('node:path');
+const { execFile } = require('node:child_process');
+const { promisify } = require('node:util');
 
 /** @type {Stack} */
 let stack;
@@ -28,6 +31,21 @@ before(async () => {
 after(async () => {
   if (stack) await stack.close();
 });
+
+/** What `make status` (the launcher's status) says about the service `name` when its ports are this stack's. */
+async function launcherStatusOf(name) {
+  const ports = Object.fromEntries(Object.entries(PORTS).map(([s, p]) => [`${s.toUpperCase()}_PORT`, String(p)]));
+  const { stdout } = await promisify(execFile)('bash', [path.join(ROOT, 'infra', 'stack.sh'), 'status'], {
+    env: { ...process.env, ...ports },
+    timeout: 30_000,
+  });
+  return (
+    stdout
+      .split('\n')
+      .find((line) => new RegExp(`^\\s*${name}\\b`).test(line))
+      ?.trim() ?? '(not listed)'
+  );
+}
 
 /**
  * `n` members signed up on the stack's auth, each with a subscription of their own.
@@ -130,93 +148,87 @@ async function ledger(list, events) {
   };
 }
 
-// KNOWN BROKEN (RESILIENCE_KNOWN_BROKEN=1): passed in two full runs, then on 2026-11-24 08:33 (2-core
-// machine under load, 167 s) all 939 events were applied once (0 lost, 0 doubled) but 1 member of
-// 300 ended at the wrong level: one member's events can still apply out of order across a SIGKILL
-// (docs/RELIABILITY.md, finding 6; issue 18 stays open for it).
-test(
-  'when 1,000 signed subscription events for 300 members (10% twice, 5% out of order) stream while auth is SIGKILLed twice, then every member ends at their newest event, 0 lost, 0 applied twice',
-  { skip: !config.knownBroken && 'known broken: set RESILIENCE_KNOWN_BROKEN=1 (docs/RELIABILITY.md)' },
-  async () => {
-    const list = await members(300, 'a');
-    // 3 events each, 4 for the first 100: 1,000 events.
-    const { events, expected } = eventsFor(list, (i) => (i < 100 ? 4 : 3));
-    assert.equal(events.length, 1000);
-    // Delivery order: by round (every member's first event, then every second...), 5% swapped with
-    // the member's next event (out of order), 10% delivered a second time later on.
-    const order = [...events].sort((a, b) => a.seq - b.seq || a.member - b.member);
-    let swapped = 0;
-    for (let i = 0; i < order.length && swapped < 50; i += 9) {
-      const e = /** @type {any} */ (order[i]);
-      const j = order.findIndex((x, k) => k > i && x.member === e.member && x.seq === e.seq + 1);
-      if (j > 0) {
-        [order[i], order[j]] = [/** @type {any} */ (order[j]), e];
-        swapped += 1;
-      }
+// Found a member at the wrong level once (docs/RELIABILITY.md, finding 6): a job held by the killed
+// consumer ran again after its subscription's newer event; auth now orders events per subscription.
+test('when 1,000 signed subscription events for 300 members (10% twice, 5% out of order) stream while auth is SIGKILLed twice, then every member ends at their newest event, 0 lost, 0 applied twice', async () => {
+  const list = await members(300, 'a');
+  // 3 events each, 4 for the first 100: 1,000 events.
+  const { events, expected } = eventsFor(list, (i) => (i < 100 ? 4 : 3));
+  assert.equal(events.length, 1000);
+  // Delivery order: by round (every member's first event, then every second...), 5% swapped with
+  // the member's next event (out of order), 10% delivered a second time later on.
+  const order = [...events].sort((a, b) => a.seq - b.seq || a.member - b.member);
+  let swapped = 0;
+  for (let i = 0; i < order.length && swapped < 50; i += 9) {
+    const e = /** @type {any} */ (order[i]);
+    const j = order.findIndex((x, k) => k > i && x.member === e.member && x.seq === e.seq + 1);
+    if (j > 0) {
+      [order[i], order[j]] = [/** @type {any} */ (order[j]), e];
+      swapped += 1;
     }
-    const twice = shuffled(events, 18).slice(0, 100);
-    const deliveries = [...order];
-    twice.forEach((e, k) => deliveries.splice(Math.min(deliveries.length, 200 + k * 9), 0, e));
+  }
+  const twice = shuffled(events, 18).slice(0, 100);
+  const deliveries = [...order];
+  twice.forEach((e, k) => deliveries.splice(Math.min(deliveries.length, 200 + k * 9), 0, e));
 
-    /** @type {Record<string, number>} */
-    const statuses = {};
-    let sent = 0;
-    let kills = 0;
-    const killAt = [Math.floor(deliveries.length * 0.3), Math.floor(deliveries.length * 0.6)];
-    const t0 = Date.now();
-    await pool(
-      12,
-      deliveries.map((d) => async () => {
-        const n = sent++;
-        if (killAt.includes(n)) {
-          kills += 1;
-          await stack.kill('auth', 'SIGKILL');
-          say(`faults/kill: auth SIGKILLed after ${n} deliveries (kill ${kills}); restarting it`);
-          // Restarted in the background: the stream goes on meanwhile (billing only queues).
-          stack.startService('auth').catch((err) => say(`faults/kill: restart failed: ${err}`));
-        }
-        const res = await deliver(d.event, BILLING);
-        statuses[res.status] = (statuses[res.status] ?? 0) + 1;
-      }),
-    );
-    const streamS = (Date.now() - t0) / 1000;
+  /** @type {Record<string, number>} */
+  const statuses = {};
+  let sent = 0;
+  let kills = 0;
+  const killAt = [Math.floor(deliveries.length * 0.3), Math.floor(deliveries.length * 0.6)];
+  const t0 = Date.now();
+  await pool(
+    12,
+    deliveries.map((d) => async () => {
+      const n = sent++;
+      if (killAt.includes(n)) {
+        kills += 1;
+        await stack.kill('auth', 'SIGKILL');
+        say(`faults/kill: auth SIGKILLed after ${n} deliveries (kill ${kills}); restarting it`);
+        // Restarted in the background: the stream goes on meanwhile (billing only queues).
+        stack.startService('auth').catch((err) => say(`faults/kill: restart failed: ${err}`));
+      }
+      const res = await deliver(d.event, BILLING);
+      statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+    }),
+  );
+  const streamS = (Date.now() - t0) / 1000;
+  await eventually(
+    async () => (await new Client(AUTH).get('/readyz', { timeoutMs: 2000 })).status === 200,
+    'auth back',
+    30_000,
+  );
+  // Drained when every queued event has its change and every member is at the level expected.
+  /** @type {Awaited<ReturnType<typeof ledger>> | undefined} */
+  let last;
+  try {
     await eventually(
-      async () => (await new Client(AUTH).get('/readyz', { timeoutMs: 2000 })).status === 200,
-      'auth back',
-      30_000,
+      async () => {
+        last = await ledger(list, events);
+        return last.lost.length === 0 && list.every((m, i) => last?.level[m.userId] === expected[i]);
+      },
+      'every queued event applied',
+      150_000,
     );
-    // Drained when every queued event has its change and every member is at the level expected.
-    /** @type {Awaited<ReturnType<typeof ledger>> | undefined} */
-    let last;
-    try {
-      await eventually(
-        async () => {
-          last = await ledger(list, events);
-          return last.lost.length === 0 && list.every((m, i) => last?.level[m.userId] === expected[i]);
-        },
-        'every queued event applied',
-        150_000,
-      );
-    } catch {
-      // reported below with the counts
-    }
-    const l = last ?? (await ledger(list, events));
-    const wrong = list.filter((m, i) => l.level[m.userId] !== expected[i]).length;
-    const fiveXx = Object.entries(statuses)
-      .filter(([s]) => Number(s) >= 500)
-      .reduce((n, [, v]) => n + v, 0);
-    say(
-      `faults/kill: injected ${kills} SIGKILLs of auth; sent ${deliveries.length} deliveries (1,000 events, ${twice.length} twice, ${swapped} out of order) in ${streamS.toFixed(1)} s, answers ${JSON.stringify(statuses)}; ` +
-        `billing queued ${l.queued.size} (the rest stale or replays), auth applied ${l.rows}, lost ${l.lost.length}, duplicated ${l.rows - l.applied.size + l.unexpected.length}, members at the wrong level ${wrong} of ${list.length}, 5xx ${fiveXx}; drained ${((Date.now() - t0) / 1000).toFixed(1)} s after the first delivery`,
-    );
-    assert.equal(kills, 2);
-    assert.equal(fiveXx, 0, 'no 5xx from billing');
-    assert.equal(l.lost.length, 0, `no queued event lost (e.g. ${l.lost.slice(0, 3).join(', ')})`);
-    assert.equal(l.unexpected.length, 0, 'no change applied that billing did not queue');
-    assert.equal(l.rows, l.applied.size, 'no event applied twice');
-    assert.equal(wrong, 0, 'every member at the level of their newest event');
-  },
-);
+  } catch {
+    // reported below with the counts
+  }
+  const l = last ?? (await ledger(list, events));
+  const wrong = list.filter((m, i) => l.level[m.userId] !== expected[i]).length;
+  const fiveXx = Object.entries(statuses)
+    .filter(([s]) => Number(s) >= 500)
+    .reduce((n, [, v]) => n + v, 0);
+  say(
+    `faults/kill: injected ${kills} SIGKILLs of auth; sent ${deliveries.length} deliveries (1,000 events, ${twice.length} twice, ${swapped} out of order) in ${streamS.toFixed(1)} s, answers ${JSON.stringify(statuses)}; ` +
+      `billing queued ${l.queued.size} (the rest stale or replays), auth applied ${l.rows}, lost ${l.lost.length}, duplicated ${l.rows - l.applied.size + l.unexpected.length}, members at the wrong level ${wrong} of ${list.length}, 5xx ${fiveXx}; drained ${((Date.now() - t0) / 1000).toFixed(1)} s after the first delivery`,
+  );
+  assert.equal(kills, 2);
+  assert.equal(fiveXx, 0, 'no 5xx from billing');
+  assert.equal(l.lost.length, 0, `no queued event lost (e.g. ${l.lost.slice(0, 3).join(', ')})`);
+  assert.equal(l.unexpected.length, 0, 'no change applied that billing did not queue');
+  assert.equal(l.rows, l.applied.size, 'no event applied twice');
+  assert.equal(wrong, 0, 'every member at the level of their newest event');
+});
 
 test('when the Redis billing queues into stops for 10 s mid-stream, then webhooks answer 503 meanwhile, none 200s without being queued, and after re-sending the refused ones the state is exact', async () => {
   const list = await members(100, 'b');
@@ -296,7 +308,7 @@ test('when the Redis billing queues into stops for 10 s mid-stream, then webhook
   assert.equal(wrong, 0, 'every member at the level of their newest event');
 });
 
-test('when a service process is killed, then the gateway answers its JSON 503 with Retry-After, and the service answers again once restarted', async () => {
+test('when a service process is killed, then the gateway answers its JSON 503 with Retry-After, `make status` names it down, and the service answers again once restarted', async () => {
   const base = await stack.startGateway({ auth: PORTS.auth, billing: PORTS.billing, contact: PORTS.contact });
   const client = new Client(base);
   const message = { name: 'Fault Test', email: 'fault@example.com', message: 'Is anyone there?' };
@@ -305,10 +317,12 @@ test('when a service process is killed, then the gateway answers its JSON 503 wi
   const t = Date.now();
   const down = await client.post('/api/contact', message);
   const downMs = Date.now() - t;
+  const statusDown = await launcherStatusOf('contact');
   await stack.startService('contact');
   const upAfter = await client.post('/api/contact', message);
+  const statusUp = await launcherStatusOf('contact');
   say(
-    `faults/service: injected SIGKILL of contact; before ${upBefore.status}, while down ${down.status} in ${downMs} ms ${down.text}, after restart ${upAfter.status}`,
+    `faults/service: injected SIGKILL of contact; before ${upBefore.status}, while down ${down.status} in ${downMs} ms ${down.text}, make status "${statusDown}"; after restart ${upAfter.status}, make status "${statusUp}"`,
   );
   assert.equal(upBefore.status, 201);
   assert.equal(down.status, 503);
@@ -318,7 +332,9 @@ test('when a service process is killed, then the gateway answers its JSON 503 wi
   });
   assert.ok(down.headers['retry-after'], 'Retry-After');
   assert.ok(downMs < 5000, 'answered at once, no hang');
+  assert.match(statusDown, /^contact\s+down\b/, 'make status names the killed service');
   assert.equal(upAfter.status, 201);
+  assert.match(statusUp, /^contact\s+up\b/);
 });
 
 test('when the contact mail worker is SIGKILLed twice while 200 coaching payments are in flight, then each founder mail is sent exactly once', async () => {

@@ -30,6 +30,7 @@ export const api = createApi({
     'Content',
     'Course',
     'Subscription',
+    'BillingHistory',
     'AdminMember',
     'AdminBooking',
     'AdminContactMessage',
@@ -49,7 +50,16 @@ export const api = createApi({
 });
 
 /** Every tag whose data depends on who is logged in or on their membership level. */
-const VIEWER_TAGS = ['User', 'Lesson', 'Lecture', 'Section', 'Content', 'Course', 'Subscription'] as const;
+const VIEWER_TAGS = [
+  'User',
+  'Lesson',
+  'Lecture',
+  'Section',
+  'Content',
+  'Course',
+  'Subscription',
+  'BillingHistory',
+] as const;
 
 /**
  * The `invalidatesTags` of every mutation that changes who is logged in or their membership

@@ -4,6 +4,7 @@ import { AccountService } from './domain/account.service';
 import { MemberAdmin } from './domain/member-admin.service';
 import { memberExportLimit, MemberExportService } from './domain/member-export.service';
 import { memberSessions } from './domain/member-sessions';
+import { MembershipService } from './domain/membership.service';
 import { passwordResetLimits, PasswordResetService } from './domain/password-reset.service';
 import { authModels } from './domain/user.model';
 import { authLimits, UserService } from './domain/user.service';
@@ -77,7 +78,11 @@ export async function compose(deps: ServiceDeps<AuthConfig>, overrides: AuthOver
     logger,
   });
   const membership = startable(() =>
-    startMembershipWorker(users, { redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX, logger }),
+    startMembershipWorker(new MembershipService({ models, redis, redisPrefix: config.REDIS_PREFIX, logger }), {
+      redisUrl: config.REDIS_URL,
+      redisPrefix: config.REDIS_PREFIX,
+      logger,
+    }),
   );
   return {
     app: createApp(deps, {

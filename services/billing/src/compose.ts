@@ -8,6 +8,7 @@ import { CheckoutService } from './domain/checkout.service';
 import { Customers } from './domain/customers';
 import { ReconciliationService } from './domain/reconciliation.service';
 import { StripeWebhookService } from './domain/stripe-webhook.service';
+import { SubscriptionRecords } from './domain/subscription-records';
 import { startAccountEventsWorker } from './events/account-events.worker';
 import { createBillingProducers, type BillingProducers } from './events/billing.producers';
 import { createMembershipCompletions } from './events/membership-completions';
@@ -41,20 +42,30 @@ export async function compose(deps: ServiceDeps<BillingConfig>, overrides: Billi
   const completions = createMembershipCompletions({ ...queues, logger });
   const stripe = overrides.stripe ?? createStripeClient(config);
   const customers = new Customers({ models, stripe, redis, redisPrefix: config.REDIS_PREFIX });
+  // One per process: the webhook, the sync and the reconciliation write a subscription in turn.
+  const records = new SubscriptionRecords(models);
   const checkout = new CheckoutService({
     config,
     stripe,
     models,
     customers,
     producers,
+    records,
     membershipEvents: completions.events,
     redis,
   });
-  const webhooks = new StripeWebhookService({ stripe, models, customers, producers });
+  const webhooks = new StripeWebhookService({
+    stripe,
+    models,
+    customers,
+    producers,
+    records,
+    claimLeaseMs: config.STRIPE_EVENT_LEASE_SECONDS * 1000,
+  });
   const deletions = new AccountDeletionService({ models, customers, stripe });
   const bookings = new BookingAdmin({ models, notifications: producers.notifications, audit: new AuditLog(mongo) });
   const accountEvents = startable(() => startAccountEventsWorker(deletions, { ...queues, logger }));
-  const reconciliation = new ReconciliationService({ stripe, models, producers });
+  const reconciliation = new ReconciliationService({ stripe, models, producers, records });
   const reconcile = startable(async () =>
     config.BILLING_RECONCILE_AT === 'off'
       ? { close: async () => undefined }

@@ -23,6 +23,12 @@ const variables = baseEnvSchema.extend({
   PREMIUM_PRICE_CENTS: cents.default(1999),
   COACHING_PRICE_CENTS: cents.default(10000),
   /**
+   * How long a webhook delivery's claim on an event id holds, in seconds. Another delivery of the
+   * event within it answers 409 (Stripe retries later); after it the claim counts as abandoned
+   * (its process died mid-handling) and the delivery takes it over and handles the event.
+   */
+  STRIPE_EVENT_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  /**
    * When the reconciliation with Stripe runs each day (HH:MM, UTC; default 03:30). "off" runs it
    * only through `npm run reconcile -w services/billing`.
    */

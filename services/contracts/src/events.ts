@@ -189,6 +189,26 @@ export const JOBS = {
   },
 } as const;
 
+/**
+ * What the kit carries beside every job's payload, in the job's options under JOB_META_OPTION
+ * (never in the payload: the payload is the event and stays as its schema says). Set by the
+ * producer from the HTTP request the job was published in (services/shared QueueProducer), read
+ * by the consumer's logger and metrics (createQueueWorker):
+ * - requestId: the request's X-Request-Id (the gateway's id), so one id follows a webhook
+ *   through billing, the queue and auth in the logs;
+ * - receivedAt: when that request arrived (membership-event lag: webhook received → applied).
+ * A job published outside a request (a scheduler, a command) has neither. A job published while
+ * a job is consumed carries that job's meta on.
+ */
+export const JOB_META_OPTION = 'fm';
+/** A request id the gateway and the services keep (gateway/nginx.conf.template has the same rule). */
+export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{8,128}$/;
+export const jobMetaSchema = z.object({
+  requestId: z.string().regex(REQUEST_ID_PATTERN).optional(),
+  receivedAt: isoDate.optional(),
+});
+export type JobMeta = z.infer<typeof jobMetaSchema>;
+
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 export type JobName<Q extends QueueName> = keyof (typeof JOBS)[Q] & string;
 export type JobPayload<Q extends QueueName, N extends JobName<Q>> = z.infer<

@@ -8,6 +8,7 @@ export * from './mongo';
 export * from './rate-limit';
 export * from './redis';
 export * from './redis-lock';
+export * from './request-scope';
 export * from './server';
 export * from './service-token';
 export * from './session';

@@ -198,9 +198,9 @@ export function webhookEvents(): Counter<'type' | 'outcome'> {
 }
 
 /**
- * Membership-event lag (auth, when it applies a membership event): seconds from the webhook's
- * arrival (the event's `occurredAt`) to the member's level changing:
- * `membershipEventLag().observe({ event: job.name }, (Date.now() - Date.parse(occurredAt)) / 1000)`.
+ * Membership-event lag: seconds from the webhook's arrival at billing (the job meta's
+ * `receivedAt`, set by QueueProducer from the request) to auth's consumer having applied the
+ * event. createQueueWorker records it for every membership job it completes.
  */
 export function membershipEventLag(): Histogram<'event'> {
   return metrics.histogram({

@@ -99,6 +99,34 @@ describe('withRedisLock', () => {
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
   });
 
+  it('when callers wait for the lock (waitMs), then each runs its work in turn, never two at once', async () => {
+    const key = freshKey();
+    let running = 0;
+    let mostAtOnce = 0;
+    const work = async () => {
+      running += 1;
+      mostAtOnce = Math.max(mostAtOnce, running);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      running -= 1;
+      return 'ran';
+    };
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => withRedisLock(deps.redis, key, { ttlMs: 10_000, busy, waitMs: 10_000 }, work)),
+    );
+    expect(results).toEqual(['ran', 'ran', 'ran', 'ran']);
+    expect(mostAtOnce).toBe(1);
+  });
+
+  it('when the lock stays taken longer than waitMs, then busy() is thrown and the work never runs', async () => {
+    const key = freshKey();
+    await new RedisLock(deps.redis, key, 10_000).acquire();
+    const work = jest.fn(async () => 'ran');
+    await expect(withRedisLock(deps.redis, key, { ttlMs: 10_000, busy, waitMs: 100 }, work)).rejects.toBeInstanceOf(
+      ConflictError,
+    );
+    expect(work).not.toHaveBeenCalled();
+  });
+
   it('when Redis cannot be reached, then ServiceUnavailableError (503) and the work never runs', async () => {
     const down = createRedis('redis://127.0.0.1:1', 'producer');
     const work = jest.fn(async () => 'ran');

@@ -33,21 +33,32 @@ export class RedisLock {
   }
 }
 
+/** How often a waiting caller tries the lock again. */
+const RETRY_EVERY_MS = 25;
+
 /**
- * Runs `work` holding the lock at `key`. Another holder has it → `busy()` is thrown; Redis
+ * Runs `work` holding the lock at `key`. Another holder has it → `busy()` is thrown, at once or,
+ * with `waitMs`, once the lock has stayed taken that long (tried again every 25 ms); Redis
  * unreachable → ServiceUnavailableError (503). The release is best effort: if Redis fails
  * then, the lock expires after `ttlMs`.
  */
 export async function withRedisLock<T>(
   redis: Redis,
   key: string,
-  options: { ttlMs: number; busy: () => Error },
+  options: { ttlMs: number; busy: () => Error; waitMs?: number },
   work: () => Promise<T>,
 ): Promise<T> {
   const lock = new RedisLock(redis, key, options.ttlMs);
-  const token = await lock.acquire().catch((err: unknown) => {
-    throw Object.assign(new ServiceUnavailableError(), { cause: err });
-  });
+  const giveUpAt = Date.now() + (options.waitMs ?? 0);
+  const take = () =>
+    lock.acquire().catch((err: unknown) => {
+      throw Object.assign(new ServiceUnavailableError(), { cause: err });
+    });
+  let token = await take();
+  while (token === null && Date.now() < giveUpAt) {
+    await new Promise((resolve) => setTimeout(resolve, RETRY_EVERY_MS));
+    token = await take();
+  }
   if (token === null) throw options.busy();
   try {
     return await work();

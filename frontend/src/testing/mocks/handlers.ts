@@ -28,8 +28,8 @@ export function siteConfigHandler(overrides: Partial<SiteConfig> = {}) {
 }
 
 /**
- * Defaults every test starts from: a visitor, the site config (buildSiteConfig), and the public catalogue (3 testimonials,
- * 2 tiers, 1 free + 1 locked lesson). Override per test with `server.use(...)`; any other
+ * Defaults every test starts from: a visitor, the site config (buildSiteConfig), the public catalogue (3 testimonials,
+ * 2 tiers, 1 free + 1 locked lesson), and no subscription, invoices or coaching bookings. Override per test with `server.use(...)`; any other
  * request fails the test (onUnhandledRequest: 'error').
  */
 export const defaultHandlers = [
@@ -43,6 +43,12 @@ export const defaultHandlers = [
     ]),
   ),
   http.get(apiUrl('membership-tiers'), () => HttpResponse.json([freeTier(), premiumTier()])),
+  // The account page's billing parts for a member who never paid.
+  http.get(apiUrl('billing/subscription'), () =>
+    HttpResponse.json({ status: 'none', cancelAtPeriodEnd: false, currentPeriodEnd: null }),
+  ),
+  http.get(apiUrl('billing/invoices'), () => HttpResponse.json([])),
+  http.get(apiUrl('billing/bookings'), () => HttpResponse.json([])),
   http.get(apiUrl('lessons'), () =>
     HttpResponse.json([
       buildLesson({ id: 'l1' }),

@@ -143,6 +143,7 @@ export class AccountService {
     await models.User.deleteOne({ _id: user._id });
     await models.PasswordReset.deleteMany({ userId: user._id });
     await models.MembershipChange.deleteMany({ userId: user._id });
+    await models.MembershipState.deleteOne({ _id: user._id });
     await this.deps.sessions.endAll(user._id);
     await this.deps.users.liftLoginLock(user.email);
     this.deps.logger.info({ userId: user._id, eventId }, 'account deleted');

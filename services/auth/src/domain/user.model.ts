@@ -62,6 +62,33 @@ const membershipChangeSchema = new Schema<MembershipChange>(
   schemaOptions({ collection: 'membership_changes' }),
 );
 
+/** The newest event seen for one of a member's subscriptions. */
+export interface SubscriptionMark {
+  level: MembershipLevel;
+  /** When the event happened at Stripe: an older event of this subscription changes nothing. */
+  at: Date;
+  stripeCustomerId: string | null;
+}
+
+/**
+ * The membership ledger of one member (`_id` = user id): the newest event of each subscription,
+ * keyed by subscription id. The member is Premium while any subscription's newest event granted
+ * it, so ordering is per subscription and the order events arrive in decides nothing. One
+ * document per member keeps every read and write a primary-key operation.
+ */
+export interface MembershipState {
+  _id: string;
+  subscriptions: Record<string, SubscriptionMark>;
+}
+
+const membershipStateSchema = new Schema<MembershipState>(
+  {
+    _id: { type: String, required: true },
+    subscriptions: { type: Schema.Types.Mixed, required: true, default: {} },
+  },
+  schemaOptions({ collection: 'membership_states', minimize: false }),
+);
+
 /**
  * A member's password-reset token, stored only as the SHA-256 of the token (the mail carries
  * the token). Keyed by that hash, so finding and consuming it are primary-key operations; at
@@ -86,6 +113,7 @@ const passwordResetSchema = new Schema<PasswordReset>(
 export interface AuthModels {
   User: Model<User>;
   MembershipChange: Model<MembershipChange>;
+  MembershipState: Model<MembershipState>;
   PasswordReset: Model<PasswordReset>;
 }
 
@@ -93,9 +121,15 @@ export async function authModels(mongo: Connection): Promise<AuthModels> {
   const models = {
     User: registerModel(mongo, 'User', userSchema),
     MembershipChange: registerModel(mongo, 'MembershipChange', membershipChangeSchema),
+    MembershipState: registerModel(mongo, 'MembershipState', membershipStateSchema),
     PasswordReset: registerModel(mongo, 'PasswordReset', passwordResetSchema),
   };
-  await Promise.all([models.User.init(), models.MembershipChange.init(), models.PasswordReset.init()]);
+  await Promise.all([
+    models.User.init(),
+    models.MembershipChange.init(),
+    models.MembershipState.init(),
+    models.PasswordReset.init(),
+  ]);
   return models;
 }
 

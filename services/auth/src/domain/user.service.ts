@@ -5,10 +5,7 @@ import {
   type QueueProducer,
   type QUEUES,
   ConflictError,
-  insertOnce,
   isDuplicateKey,
-  type MembershipDowngraded,
-  type MembershipUpgraded,
   type RateLimiter,
   type RateLimitRule,
   UnauthorizedError,
@@ -16,7 +13,7 @@ import {
   type Logger,
   type ServiceDeps,
 } from '@fm/shared';
-import type { AuthModels, MembershipChange, User } from './user.model';
+import type { AuthModels, User } from './user.model';
 import { type LoginInput, messages, type SignupInput } from './user.schemas';
 
 /** Throttles: failed logins per account, login attempts per IP (a much higher ceiling), signups per IP. */
@@ -150,78 +147,5 @@ export class UserService {
 
   async findById(id: string): Promise<User | null> {
     return this.deps.models.User.findById(id).lean<User>();
-  }
-
-  /**
-   * Applies a membership event once. Replays (same eventId) and events older than the last one
-   * applied change nothing; a downgrade for a subscription the member does not hold is ignored
-   * and leaves the order mark alone, so ordering is in effect per subscription.
-   */
-  async applyUpgrade(event: MembershipUpgraded): Promise<boolean> {
-    const occurredAt = new Date(event.occurredAt);
-    return this.apply(
-      event.eventId,
-      event.userId,
-      'premium',
-      occurredAt,
-      {},
-      {
-        stripeCustomerId: event.stripeCustomerId,
-        stripeSubscriptionId: event.stripeSubscriptionId,
-      },
-    );
-  }
-
-  async applyDowngrade(event: MembershipDowngraded): Promise<boolean> {
-    const occurredAt = new Date(event.occurredAt);
-    return this.apply(
-      event.eventId,
-      event.userId,
-      'free',
-      occurredAt,
-      {
-        // Only the subscription that granted Premium takes it away. A member without one on
-        // record is matched only while Premium (set before subscription ids were kept): a
-        // downgrade of a free member would change nothing but move membershipChangedAt past
-        // another subscription's upgrade and make that one look stale.
-        $and: [
-          {
-            $or: [
-              { stripeSubscriptionId: event.stripeSubscriptionId },
-              { stripeSubscriptionId: null, membershipLevel: 'premium' },
-            ],
-          },
-        ],
-      },
-      {},
-    );
-  }
-
-  private async apply(
-    eventId: string,
-    userId: string,
-    level: MembershipChange['level'],
-    occurredAt: Date,
-    extraFilter: Record<string, unknown>,
-    extraSet: Partial<User>,
-  ): Promise<boolean> {
-    const { User, MembershipChange } = this.deps.models;
-    if (await MembershipChange.exists({ _id: eventId })) return false;
-    const result = await User.updateOne(
-      {
-        _id: userId,
-        $or: [{ membershipChangedAt: null }, { membershipChangedAt: { $lte: occurredAt } }],
-        ...extraFilter,
-      },
-      { $set: { membershipLevel: level, membershipChangedAt: occurredAt, ...extraSet } },
-    );
-    if (result.matchedCount === 0) {
-      this.deps.logger.info(
-        { eventId, userId, level },
-        'membership event not applied (unknown user, stale or other subscription)',
-      );
-    }
-    if (!(await insertOnce(() => MembershipChange.create({ _id: eventId, userId, level, occurredAt })))) return false;
-    return result.matchedCount > 0;
   }
 }

@@ -148,6 +148,54 @@ describe('membership events', () => {
     });
   });
 
+  it("when a subscription's downgrade is consumed before its own older upgrade (that job stalled in a killed consumer and ran again later), then the member ends free", async () => {
+    await startWorker();
+    const member = await insertUser(deps);
+    const t0 = Date.now() - 60_000;
+    const down = downgrade(member.id, `evt_late_down_${member.id}`, new Date(t0 + 1000));
+    await finished(await producer.publish('membership-downgraded', down, jobIdFor('stripe', down.eventId)));
+    const up = upgrade(member.id, `evt_late_up_${member.id}`, new Date(t0));
+    await finished(await producer.publish('membership-upgraded', up, jobIdFor('stripe', up.eventId)));
+
+    expect(await levelOf(member.id)).toBe('free');
+    expect(await changes().countDocuments({ userId: member.id })).toBe(2);
+  });
+
+  it("when a member made Premium before the ledger existed gets an abandoned checkout's downgrade, then they stay Premium until their own subscription ends", async () => {
+    await startWorker();
+    const member = await insertUser(deps, { membershipLevel: 'premium' });
+    const t0 = Date.now() - 60_000;
+    await users().updateOne(
+      { _id: member.id as never },
+      {
+        $set: { stripeSubscriptionId: 'sub_before', stripeCustomerId: 'cus_before', membershipChangedAt: new Date(t0) },
+      },
+    );
+    const abandoned = downgrade(member.id, `evt_abandoned_${member.id}`, new Date(t0 + 5000), 'sub_abandoned');
+    await finished(await producer.publish('membership-downgraded', abandoned, jobIdFor('stripe', abandoned.eventId)));
+    expect(await users().findOne({ _id: member.id as never })).toMatchObject({
+      membershipLevel: 'premium',
+      stripeSubscriptionId: 'sub_before',
+    });
+
+    const ended = downgrade(member.id, `evt_before_end_${member.id}`, new Date(t0 + 6000), 'sub_before');
+    await finished(await producer.publish('membership-downgraded', ended, jobIdFor('stripe', ended.eventId)));
+    expect(await levelOf(member.id)).toBe('free');
+  });
+
+  it('when a member made Premium before subscription ids were kept gets a newer downgrade, then it ends their Premium (an older one does not)', async () => {
+    await startWorker();
+    const member = await insertUser(deps, { membershipLevel: 'premium' });
+    const t0 = Date.now() - 60_000;
+    await users().updateOne({ _id: member.id as never }, { $set: { membershipChangedAt: new Date(t0) } });
+    const older = downgrade(member.id, `evt_legacy_old_${member.id}`, new Date(t0 - 5000), 'sub_unknown');
+    await finished(await producer.publish('membership-downgraded', older, jobIdFor('stripe', older.eventId)));
+    expect(await levelOf(member.id)).toBe('premium');
+    const newer = downgrade(member.id, `evt_legacy_new_${member.id}`, new Date(t0 + 5000), 'sub_unknown');
+    await finished(await producer.publish('membership-downgraded', newer, jobIdFor('stripe', newer.eventId)));
+    expect(await levelOf(member.id)).toBe('free');
+  });
+
   it('when events of one member are processed concurrently, then the member ends at the newest one', async () => {
     const t0 = Date.now() - 60_000;
     // Per member: six alternating upgrades and downgrades whose times are shuffled against the

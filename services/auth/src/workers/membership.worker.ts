@@ -1,12 +1,13 @@
 import { createQueueWorker, QUEUES, type Logger } from '@fm/shared';
-import type { UserService } from '../domain/user.service';
+import type { MembershipService } from '../domain/membership.service';
 
 /**
  * Runs the events of one member one after another; different members still run in parallel.
- * The level is set by a conditional update (the newest occurredAt wins). MongoDB applies that
- * atomically, but FerretDB v1, our dev and test database, reads the document and writes it back:
- * two events of one member applied at the same moment could both pass the check and the older
- * one land last.
+ * A subscription's mark is set by a conditional update (the newer event wins). MongoDB applies
+ * that atomically, but FerretDB v1, our dev and test database, reads the document and writes it
+ * back: two events of one member applied at the same moment in one process could both pass the
+ * check and the older one land last. (Across processes, e.g. a stalled job re-run after a crash,
+ * the per-subscription marks keep the order: see MembershipService.)
  */
 function oneAtATimePerMember() {
   const tails = new Map<string, Promise<unknown>>();
@@ -24,7 +25,7 @@ function oneAtATimePerMember() {
 
 /** Consumes billing's membership events and sets the member's level (idempotent, ordered). */
 export function startMembershipWorker(
-  users: UserService,
+  membership: MembershipService,
   options: { redisUrl: string; redisPrefix: string; logger: Logger },
 ) {
   const serially = oneAtATimePerMember();
@@ -32,12 +33,12 @@ export function startMembershipWorker(
     QUEUES.membershipEvents,
     {
       'membership-upgraded': async (event) => {
-        if (await serially(event.userId, () => users.applyUpgrade(event))) {
+        if (await serially(event.userId, () => membership.applyUpgrade(event))) {
           options.logger.info({ userId: event.userId, eventId: event.eventId }, 'member upgraded');
         }
       },
       'membership-downgraded': async (event) => {
-        if (await serially(event.userId, () => users.applyDowngrade(event))) {
+        if (await serially(event.userId, () => membership.applyDowngrade(event))) {
           options.logger.info({ userId: event.userId, eventId: event.eventId }, 'member downgraded');
         }
       },

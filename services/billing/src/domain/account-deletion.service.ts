@@ -13,7 +13,9 @@ export type AccountDeletionOutcome = 'done' | 'duplicate';
  * QUEUES.accountEventsBilling): every subscription of theirs that has not ended is canceled at
  * Stripe at once (not at the period end), their coaching bookings stay (the payments happened)
  * without their e-mail and name, and their billing_customers row is marked deleted, so later
- * Stripe events for them are recorded and ignored. A processed_account_events row keyed by the
+ * Stripe events for them are recorded and ignored. The Stripe customer keeps its payments and
+ * invoices (Stripe's records, needed for accounting) but loses the member's e-mail, name, phone and
+ * addresses. A processed_account_events row keyed by the
  * event id, written last, makes a replay a no-op; a failure before it (Stripe unreachable)
  * throws, and the queue's retry does the rest (an ended subscription is not canceled twice).
  */
@@ -30,6 +32,7 @@ export class AccountDeletionService {
 
     const customerId = await customers.find(event.userId, log);
     const canceled = customerId ? await this.cancelSubscriptions(customerId, event.userId, log) : [];
+    if (customerId) await this.forgetContactDetails(customerId, log);
     await customers.markDeleted(event.userId, customerId);
     const bookings = await models.CoachingBooking.updateMany(
       { userId: event.userId },
@@ -50,6 +53,20 @@ export class AccountDeletionService {
       'billing data of a deleted member handled',
     );
     return 'done';
+  }
+
+  /** Empties the personal fields of the Stripe customer (an empty string unsets a field). */
+  private async forgetContactDetails(customerId: string, log: Logger): Promise<void> {
+    await callStripe(log, 'customers.update', () =>
+      this.deps.stripe.customers.update(customerId, {
+        email: '',
+        name: '',
+        phone: '',
+        description: '',
+        address: '',
+        shipping: '',
+      }),
+    );
   }
 
   /** Cancels, immediately, each subscription of the customer that has not ended; their ids. */

@@ -18,6 +18,7 @@ import { callStripe, PaymentProviderError, type Stripe } from '../stripe/stripe-
 import type { BillingModels } from './billing.models';
 import { displayName, type Customers } from './customers';
 import { coachingBookingId } from './stripe-webhook.service';
+import { recordView, type SubscriptionRecords } from './subscription-records';
 import {
   givesPremium,
   INCOMPLETE_LIFETIME_MS,
@@ -27,8 +28,8 @@ import {
   premiumSince,
   reuseDecision,
   statusRank,
-  subscriptionView,
   currentPeriodEndOf,
+  idOf,
   type SubscriptionView,
 } from './subscription-state';
 
@@ -38,6 +39,8 @@ export interface CheckoutDeps {
   models: BillingModels;
   customers: Customers;
   producers: BillingProducers;
+  /** Billing's own record of each subscription (what GET /api/billing/subscription answers from). */
+  records: SubscriptionRecords;
   /** Completions of membership-events jobs: the sync waits on its own job with these. */
   membershipEvents: QueueEvents;
   redis: Redis;
@@ -146,6 +149,8 @@ export class CheckoutService {
     const sub = await this.currentSubscription(customerId, log, ['data.latest_invoice']);
     if (!sub || !givesPremium(sub.status)) return { membershipLevel: user.membershipLevel };
 
+    await this.recordSynced(sub, user.id, customerId);
+
     const source = syncSourceId(user.id, sub.id, sub.status);
     const eventId = `sync-${source}`;
     const job = await this.deps.producers.membership.publish(
@@ -163,10 +168,12 @@ export class CheckoutService {
     return { membershipLevel: await this.levelOnceApplied(job, user, log) };
   }
 
-  async subscription(user: CurrentUser, log: Logger): Promise<SubscriptionView> {
-    const customerId = await this.deps.customers.find(user.id, log);
-    if (!customerId) return subscriptionView(undefined);
-    return subscriptionView(await this.currentSubscription(customerId, log));
+  /**
+   * The member's subscription from billing's own record (webhooks, sync and reconciliation keep
+   * it current): no Stripe call per page view. No record → status "none".
+   */
+  async subscription(user: CurrentUser): Promise<SubscriptionView> {
+    return recordView(await this.deps.records.current(user.id));
   }
 
   /** Cancels at the end of the paid period: access stays until then (the marketing promise). */
@@ -195,22 +202,44 @@ export class CheckoutService {
 
   // ── parts ────────────────────────────────────────────────────────────────────────────────
 
+  /**
+   * Cancel or resume the subscription the account page shows (billing's record of the member's
+   * current one), at Stripe; Stripe's answer goes into the record at once.
+   */
   private async setCancelAtPeriodEnd(user: CurrentUser, cancel: boolean, log: Logger): Promise<SubscriptionView> {
-    const customerId = await this.deps.customers.find(user.id, log);
-    const sub = customerId ? await this.currentSubscription(customerId, log) : undefined;
-    if (!sub || !isOngoing(sub.status)) throw new NotFoundError(messages.noSubscription);
+    const record = await this.deps.records.current(user.id);
+    if (!record || !isOngoing(record.status)) throw new NotFoundError(messages.noSubscription);
     const updated = await callStripe(log, 'subscriptions.update', () =>
-      this.deps.stripe.subscriptions.update(sub.id, { cancel_at_period_end: cancel }),
+      this.deps.stripe.subscriptions.update(record._id, { cancel_at_period_end: cancel }),
     );
-    await this.deps.models.BillingSubscription.updateOne(
-      { _id: updated.id },
-      { $set: { cancelAtPeriodEnd: updated.cancel_at_period_end, currentPeriodEnd: currentPeriodEndOf(updated) } },
-    );
+    const fields = { cancelAtPeriodEnd: updated.cancel_at_period_end, currentPeriodEnd: currentPeriodEndOf(updated) };
+    await this.deps.records.patch(record._id, fields);
     log.info(
-      { userId: user.id, subscriptionId: sub.id, cancelAtPeriodEnd: cancel },
+      { userId: user.id, subscriptionId: record._id, cancelAtPeriodEnd: cancel },
       cancel ? 'cancellation scheduled' : 'subscription resumed',
     );
-    return subscriptionView(updated);
+    // The status stays the record's: Stripe's events order status changes (a cancel does not make one).
+    return recordView({ ...record, ...fields });
+  }
+
+  /**
+   * The sync's view of the subscription goes into billing's record too (the webhook may be
+   * late), stamped with Stripe's time of the payment that gave it, so a newer event wins. Only
+   * a subscription of this member's customer (stripe-mock lists one fixture subscription of
+   * another customer for everybody).
+   */
+  private async recordSynced(sub: Stripe.Subscription, userId: string, customerId: string): Promise<void> {
+    if (idOf(sub.customer) !== customerId) return;
+    await this.deps.records.apply(sub.id, {
+      userId,
+      customerId,
+      status: sub.status,
+      cancelAtPeriodEnd: sub.cancel_at_period_end,
+      currentPeriodEnd: currentPeriodEndOf(sub),
+      lastEventAt: premiumSince(sub),
+      lastStatusRank: statusRank(sub.status),
+      lastEventId: null,
+    });
   }
 
   /** The member's subscription that matters now, read from Stripe (the source of truth). */

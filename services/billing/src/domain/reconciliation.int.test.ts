@@ -140,6 +140,27 @@ describe('reconciliation with Stripe', () => {
     expect((await membershipJobs(a.user.id)).map((job) => job.name)).toEqual(['membership-downgraded']);
   });
 
+  it("when only cancel-at-period-end and the period's end drifted (same status), then the record is refreshed and nobody's membership is touched", async () => {
+    const { user, customerId, subscriptionId } = await memberWith('active');
+    const periodEnd = Math.floor(Date.now() / 1000) + 12 * 24 * 3600;
+    const held = subscription(subscriptionId, customerId, 'active');
+    held.cancel_at_period_end = true;
+    held.items = { ...held.items, data: held.items.data.map((item) => ({ ...item, current_period_end: periodEnd })) };
+    const reconciliation = new ReconciliationService({
+      stripe: stripeHolding(new Map([[customerId, [held]]]), new Set()),
+      models: models(),
+      producers: billing.producers,
+    });
+    const report = await reconciliation.run(silent);
+    expect(report.repaired.filter((r) => r.userId === user.id)).toEqual([]);
+    expect(await models().BillingSubscription.findById(subscriptionId).lean()).toMatchObject({
+      status: 'active',
+      cancelAtPeriodEnd: true,
+      currentPeriodEnd: new Date(periodEnd * 1000),
+    });
+    expect(await membershipJobs(user.id)).toHaveLength(0);
+  });
+
   it('when a customer holds more subscriptions than one Stripe page, then every page is read', async () => {
     const { user, customerId } = await memberWith(null);
     const many = Array.from({ length: 105 }, () => subscription(uniqueId('sub'), customerId, 'incomplete_expired'));

@@ -1,7 +1,8 @@
-import { insertOnce, jobIdFor, type Logger } from '@fm/shared';
+import { jobIdFor, type Logger } from '@fm/shared';
 import type { BillingProducers } from '../events/billing.producers';
 import { callStripe, type Stripe } from '../stripe/stripe-client';
 import type { BillingModels, BillingSubscription } from './billing.models';
+import { SubscriptionRecords } from './subscription-records';
 import {
   currentPeriodEndOf,
   givesPremium,
@@ -43,7 +44,19 @@ const hasAccess = (status: string | undefined) => !!status && (givesPremium(stat
  * A Stripe error on one customer is logged and counted; the others go on, the next run finishes.
  */
 export class ReconciliationService {
-  constructor(private readonly deps: { stripe: Stripe; models: BillingModels; producers: BillingProducers }) {}
+  private readonly records: SubscriptionRecords;
+
+  constructor(
+    private readonly deps: {
+      stripe: Stripe;
+      models: BillingModels;
+      producers: BillingProducers;
+      /** The process's shared subscription records (one is made when not given). */
+      records?: SubscriptionRecords;
+    },
+  ) {
+    this.records = deps.records ?? new SubscriptionRecords(deps.models);
+  }
 
   async run(log: Logger): Promise<ReconcileReport> {
     const rows = await this.deps.models.BillingCustomer.find({ deletedAt: null }).lean();
@@ -99,7 +112,18 @@ export class ReconciliationService {
   ): Promise<Repair | undefined> {
     const { BillingSubscription } = this.deps.models;
     const record = await BillingSubscription.findById(sub.id).lean();
-    if (record?.status === sub.status) return undefined;
+    if (record?.status === sub.status) {
+      // Same status: the fields the account page shows may still have moved (a missed renewal
+      // or cancel-at-period-end); they change nobody's access.
+      const periodEnd = currentPeriodEndOf(sub);
+      if (
+        record.cancelAtPeriodEnd !== sub.cancel_at_period_end ||
+        (record.currentPeriodEnd?.getTime() ?? null) !== (periodEnd?.getTime() ?? null)
+      ) {
+        await this.records.patch(sub.id, { cancelAtPeriodEnd: sub.cancel_at_period_end, currentPeriodEnd: periodEnd });
+      }
+      return undefined;
+    }
 
     const rank = statusRank(sub.status);
     const stamp = this.stampOf(sub);
@@ -114,9 +138,7 @@ export class ReconciliationService {
       lastStatusRank: rank,
       lastEventId: eventId,
     };
-    if (!(await insertOnce(() => BillingSubscription.create({ _id: sub.id, ...state })))) {
-      await BillingSubscription.updateOne({ _id: sub.id }, { $set: state });
-    }
+    await this.records.overwrite(sub.id, state);
 
     const effect = membershipEffect('customer.subscription.updated', sub.status);
     const occurredAt = occurredAtFor(stamp, rank);

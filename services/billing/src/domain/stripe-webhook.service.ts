@@ -1,16 +1,12 @@
 import { createHash } from 'node:crypto';
-import { insertOnce, jobIdFor, type Logger } from '@fm/shared';
+import { AppError, insertOnce, jobIdFor, type Logger } from '@fm/shared';
 import type { BillingProducers } from '../events/billing.producers';
 import StripeSdk from 'stripe';
 import { z } from 'zod';
 import { callStripe, type Stripe } from '../stripe/stripe-client';
-import {
-  DELETED_MEMBER_NAME,
-  type BillingModels,
-  type BillingSubscription,
-  type CoachingBooking,
-} from './billing.models';
+import { DELETED_MEMBER_NAME, type BillingModels, type CoachingBooking } from './billing.models';
 import type { Customers } from './customers';
+import { SubscriptionRecords } from './subscription-records';
 import {
   currentPeriodEndOf,
   eventRank,
@@ -18,7 +14,6 @@ import {
   idOf,
   membershipEffect,
   occurredAtFor,
-  isNewerOrSame,
   statusRank,
 } from './subscription-state';
 
@@ -42,7 +37,31 @@ export interface StripeWebhookDeps {
   models: BillingModels;
   customers: Customers;
   producers: BillingProducers;
+  /** The process's shared subscription records (one is made when not given). */
+  records?: SubscriptionRecords;
+  /**
+   * How long a claim on an event id holds (STRIPE_EVENT_LEASE_SECONDS): a delivery of the
+   * same event within it is answered "in progress" (409, Stripe retries later); after it the
+   * claim counts as abandoned (its process died mid-handling) and a delivery takes it over.
+   */
+  claimLeaseMs?: number;
 }
+
+/** A claim older than this is abandoned (the default of STRIPE_EVENT_LEASE_SECONDS). */
+export const DEFAULT_CLAIM_LEASE_MS = 60_000;
+
+/**
+ * A delivery of an event another delivery is handling right now: not 2xx, so Stripe delivers
+ * it again later (then it is done, or its claim abandoned and taken over).
+ */
+export class EventInProgressError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(409, 'This event is being handled right now. Please deliver it again later.', 'EVENT_IN_PROGRESS');
+  }
+}
+
+/** What claiming an event id came to. */
+type Claim = { kind: 'mine'; at: Date } | { kind: 'done' } | { kind: 'in-progress'; retryAfterSeconds: number };
 
 /** The API version this code reads (the SDK's); events in another one are logged. */
 export const PINNED_API_VERSION: string = StripeSdk.API_VERSION;
@@ -79,8 +98,8 @@ export function coachingBookingId(paymentIntentId: string): string {
  * leaves the event to Stripe's retry.
  */
 export class StripeWebhookService {
-  /** The tail of the state applications running per subscription (see applySubscriptionState). */
-  private readonly applying = new Map<string, Promise<unknown>>();
+  private readonly records: SubscriptionRecords;
+  private readonly claimLeaseMs: number;
 
   private readonly handlers: Record<string, Handler> = {
     'customer.subscription.created': (event, log) => this.onSubscriptionChanged(event, log),
@@ -94,7 +113,10 @@ export class StripeWebhookService {
     'charge.dispute.created': (event, log) => this.onDisputeCreated(event, log),
   };
 
-  constructor(private readonly deps: StripeWebhookDeps) {}
+  constructor(private readonly deps: StripeWebhookDeps) {
+    this.records = deps.records ?? new SubscriptionRecords(deps.models);
+    this.claimLeaseMs = deps.claimLeaseMs ?? DEFAULT_CLAIM_LEASE_MS;
+  }
 
   handles(type: string): boolean {
     return Object.hasOwn(this.handlers, type);
@@ -114,20 +136,26 @@ export class StripeWebhookService {
         'stripe event in another API version',
       );
     }
-    if (!(await this.claim(event))) {
+    const claim = await this.claim(event);
+    if (claim.kind === 'done') {
       log.info(context, 'stripe event already processed');
       return 'duplicate';
+    }
+    if (claim.kind === 'in-progress') {
+      log.info(context, 'stripe event being handled by another delivery: retry later');
+      throw new EventInProgressError(claim.retryAfterSeconds);
     }
     let outcome: WebhookOutcome;
     try {
       outcome = await handler(event, log);
     } catch (err) {
       // Nothing durable happened (or only idempotent parts): Stripe's retry must find it unclaimed.
-      await this.release(event.id);
+      await this.release(event.id, claim.at);
       throw err;
     }
+    // Still this delivery's claim (a delivery that took an abandoned claim over writes its own).
     await this.deps.models.ProcessedStripeEvent.updateOne(
-      { _id: event.id },
+      { _id: event.id, outcome: 'claimed', processedAt: claim.at },
       { $set: { outcome, processedAt: new Date() } },
     );
     log.info({ ...context, outcome }, 'stripe event processed');
@@ -145,18 +173,16 @@ export class StripeWebhookService {
     const rank = eventRank(event.type, sub.status);
     const userId = await this.userIdFor(sub.metadata?.userId, sub.id, customerId);
 
-    const fresh = await this.oneAtATime(sub.id, () =>
-      this.applySubscriptionState(sub.id, {
-        ...(userId ? { userId } : {}),
-        customerId,
-        status,
-        cancelAtPeriodEnd: sub.cancel_at_period_end,
-        currentPeriodEnd: currentPeriodEndOf(sub),
-        lastEventAt: event.created,
-        lastStatusRank: rank,
-        lastEventId: event.id,
-      }),
-    );
+    const fresh = await this.records.apply(sub.id, {
+      ...(userId ? { userId } : {}),
+      customerId,
+      status,
+      cancelAtPeriodEnd: sub.cancel_at_period_end,
+      currentPeriodEnd: currentPeriodEndOf(sub),
+      lastEventAt: event.created,
+      lastStatusRank: rank,
+      lastEventId: event.id,
+    });
     if (!fresh) {
       log.info({ eventId: event.id, subscriptionId: sub.id, status }, 'older than the applied subscription state');
       return 'stale';
@@ -221,6 +247,18 @@ export class StripeWebhookService {
         eventId: event.id,
       }),
     );
+
+    // Stripe's state of it now (at least as new as the event): the record the account page reads.
+    await this.records.apply(subscriptionId, {
+      ...(userId ? { userId } : {}),
+      customerId,
+      status: sub.status,
+      cancelAtPeriodEnd: sub.cancel_at_period_end,
+      currentPeriodEnd: currentPeriodEndOf(sub),
+      lastEventAt: event.created,
+      lastStatusRank: statusRank(sub.status),
+      lastEventId: event.id,
+    });
 
     if (!givesPremium(sub.status)) return 'no-effect';
     if (!userId) {
@@ -308,6 +346,7 @@ export class StripeWebhookService {
     const invoice = event.data.object as Stripe.Invoice;
     const { subscriptionId, metadataUserId } = invoiceSubscriptionOf(invoice);
     if (!subscriptionId || !invoice.id) return 'ignored';
+    await this.markPastDue(subscriptionId, invoice, event);
     const customerId = idOf(invoice.customer);
     const userId = await this.userIdFor(metadataUserId, subscriptionId, customerId);
     if (!userId) {
@@ -475,6 +514,28 @@ export class StripeWebhookService {
   // ── parts ────────────────────────────────────────────────────────────────────────────────
 
   /**
+   * A failed renewal makes an active subscription `past_due` at Stripe (its
+   * customer.subscription.updated says so too, and may come later): the record shows it at once.
+   * A failed first invoice leaves the subscription incomplete, so only a record that gives
+   * Premium moves, and only if this event is not older than what it holds.
+   */
+  private async markPastDue(subscriptionId: string, invoice: Stripe.Invoice, event: Stripe.Event): Promise<void> {
+    if (invoice.billing_reason === 'subscription_create') return;
+    const record = await this.deps.models.BillingSubscription.findById(subscriptionId, {
+      status: 1,
+      customerId: 1,
+    }).lean();
+    if (!record || !givesPremium(record.status)) return;
+    await this.records.apply(subscriptionId, {
+      customerId: record.customerId,
+      status: 'past_due',
+      lastEventAt: event.created,
+      lastStatusRank: statusRank('past_due'),
+      lastEventId: event.id,
+    });
+  }
+
+  /**
    * The member behind a Stripe object: its metadata, else what billing remembers of the
    * subscription, else the customer's row in billing_customers.
    */
@@ -490,55 +551,6 @@ export class StripeWebhookService {
     if (!(await this.deps.customers.isDeleted(userId))) return false;
     log.info({ eventId: event.id, type: event.type, userId }, 'stripe event for a deleted member: no effect');
     return true;
-  }
-
-  /**
-   * Runs the state applications of one subscription one after another in this process. The
-   * conditional update below is atomic on MongoDB, but FerretDB v1 (dev and tests) reads the
-   * document and writes it back: two parallel events could both pass the check and the older
-   * one land last. (Auth's membership consumer does the same per member.)
-   */
-  private async oneAtATime<T>(subscriptionId: string, work: () => Promise<T>): Promise<T> {
-    const run = (this.applying.get(subscriptionId) ?? Promise.resolve()).then(work);
-    const tail = run.catch(() => undefined);
-    this.applying.set(subscriptionId, tail);
-    try {
-      return await run;
-    } finally {
-      if (this.applying.get(subscriptionId) === tail) this.applying.delete(subscriptionId);
-    }
-  }
-
-  /**
-   * Applies a subscription event's state if it is not older than the applied one (conditional
-   * update, no transaction needed); false when it is stale.
-   */
-  private async applySubscriptionState(
-    subscriptionId: string,
-    state: Partial<BillingSubscription> &
-      Pick<BillingSubscription, 'lastEventAt' | 'lastStatusRank' | 'customerId' | 'status'>,
-  ): Promise<boolean> {
-    const { BillingSubscription } = this.deps.models;
-    const notOlder = {
-      _id: subscriptionId,
-      $or: [
-        { lastEventAt: { $lt: state.lastEventAt } },
-        { lastEventAt: state.lastEventAt, lastStatusRank: { $lte: state.lastStatusRank } },
-      ],
-    };
-    // Read by _id first: FerretDB v1 serves only plain _id lookups without scanning the
-    // collection, so the common cases (a new subscription, a stale event) skip the update.
-    const current = await BillingSubscription.findById(subscriptionId, { lastEventAt: 1, lastStatusRank: 1 }).lean();
-    if (!current) {
-      // Not inserted: a parallel event of the same subscription did a moment ago; compare below.
-      if (await insertOnce(() => BillingSubscription.create({ _id: subscriptionId, userId: null, ...state }))) {
-        return true;
-      }
-    } else if (!isNewerOrSame({ createdAt: state.lastEventAt, rank: state.lastStatusRank }, current)) {
-      return false;
-    }
-    // The conditional update is the atomic check: a newer event may have landed since the read.
-    return (await BillingSubscription.updateOne(notOlder, { $set: state })).matchedCount > 0;
   }
 
   /**
@@ -575,21 +587,43 @@ export class StripeWebhookService {
 
   /**
    * Claims an event id before handling it: an insert-if-absent on the primary key, so of ten
-   * parallel deliveries exactly one handles it and the others answer as duplicates.
+   * parallel deliveries exactly one handles it. Another delivery finds the row: handled already
+   * (done), claimed less than a lease ago (in progress: another delivery is handling it), or
+   * claimed longer ago (abandoned: the process died mid-handling) and then taken over.
    */
-  private async claim(event: Stripe.Event): Promise<boolean> {
-    return insertOnce(() =>
-      this.deps.models.ProcessedStripeEvent.create({
-        _id: event.id,
-        type: event.type,
-        outcome: 'claimed',
-        processedAt: new Date(),
-      }),
+  private async claim(event: Stripe.Event): Promise<Claim> {
+    const { ProcessedStripeEvent } = this.deps.models;
+    const at = new Date();
+    const insert = (id: string, outcome: string) =>
+      insertOnce(() => ProcessedStripeEvent.create({ _id: id, type: event.type, outcome, processedAt: at }));
+    if (await insert(event.id, 'claimed')) return { kind: 'mine', at };
+
+    const row = await ProcessedStripeEvent.findById(event.id).lean();
+    const inProgress = (claimedAt: Date): Claim => ({
+      kind: 'in-progress',
+      retryAfterSeconds: Math.max(1, Math.ceil((claimedAt.getTime() + this.claimLeaseMs - at.getTime()) / 1000)),
+    });
+    // Released (its handling failed) between the insert and the read: claim it afresh.
+    if (!row) return (await insert(event.id, 'claimed')) ? { kind: 'mine', at } : inProgress(at);
+    if (row.outcome !== 'claimed') return { kind: 'done' };
+    if (at.getTime() - row.processedAt.getTime() < this.claimLeaseMs) return inProgress(row.processedAt);
+
+    // Abandoned. Taking over "the claim made at T" is an insert-if-absent too (a conditional
+    // update alone is not atomic on FerretDB v1), so of parallel retries exactly one wins;
+    // it then moves the claim time on, conditionally on the time it found.
+    if (!(await insert(`${event.id}@${row.processedAt.getTime()}`, 'taken-over'))) return inProgress(at);
+    const moved = await ProcessedStripeEvent.updateOne(
+      { _id: event.id, outcome: 'claimed', processedAt: row.processedAt },
+      { $set: { processedAt: at } },
     );
+    return moved.matchedCount > 0 ? { kind: 'mine', at } : inProgress(at);
   }
 
-  /** Gives a claim back when handling failed (e.g. Redis down → 503), so Stripe's retry does the work. */
-  private async release(eventId: string): Promise<void> {
-    await this.deps.models.ProcessedStripeEvent.deleteOne({ _id: eventId, outcome: 'claimed' });
+  /**
+   * Gives a claim back when handling failed (e.g. Redis down → 503), so Stripe's retry does the
+   * work; only this delivery's claim (not one another delivery has taken over since).
+   */
+  private async release(eventId: string, claimedAt: Date): Promise<void> {
+    await this.deps.models.ProcessedStripeEvent.deleteOne({ _id: eventId, outcome: 'claimed', processedAt: claimedAt });
   }
 }

@@ -34,6 +34,7 @@ afterAll(() => billing.close());
 
 const models = () => billingModels(billing.deps.mongo);
 const cancelCalls = () => stripeCalls.filter((call) => /^DELETE \/v1\/subscriptions\//.test(call));
+const customerUpdates = () => stripeCalls.filter((call) => /^POST \/v1\/customers\/[^/]+ /.test(call));
 
 /** auth's account-deleted, as auth publishes it; resolves once billing's consumer finished it. */
 async function deleteAccount(userId: string, eventId: string, jobId?: string): Promise<void> {
@@ -62,9 +63,10 @@ async function premiumMember() {
 }
 
 describe('account-deleted (auth → billing)', () => {
-  it('when a Premium member deletes their account, then their subscription is canceled at Stripe at once, their bookings stay without e-mail and name, and their customer is marked deleted', async () => {
-    const { user } = await premiumMember();
+  it('when a Premium member deletes their account, then their subscription is canceled at Stripe at once, their Stripe customer loses their contact details, their bookings stay without e-mail and name, and their customer is marked deleted', async () => {
+    const { user, customerId } = await premiumMember();
     const before = cancelCalls().length;
+    const updatesBefore = customerUpdates().length;
     const eventId = uniqueId('acct');
 
     await deleteAccount(user.id, eventId);
@@ -75,6 +77,7 @@ describe('account-deleted (auth → billing)', () => {
     expect(processed!.canceledSubscriptionIds).toHaveLength(1);
     const newCalls = cancelCalls().slice(before);
     expect(newCalls).toEqual([`DELETE /v1/subscriptions/${processed!.canceledSubscriptionIds[0]} 200`]);
+    expect(customerUpdates().slice(updatesBefore)).toEqual([`POST /v1/customers/${customerId} 200`]);
 
     const bookings = await models().CoachingBooking.find({ userId: user.id }).lean();
     expect(bookings.map((b) => b.status).sort()).toEqual(['paid', 'pending']);

@@ -52,7 +52,7 @@ export function billingRouter(deps: {
   });
 
   router.get('/api/billing/subscription', loggedIn, limited(ACCOUNT_RATE_LIMIT), async (ctx) => {
-    ctx.body = await checkout.subscription(member(ctx), ctx.state.log);
+    ctx.body = await checkout.subscription(member(ctx));
   });
 
   router.post('/api/billing/cancel', loggedIn, limited(ACCOUNT_RATE_LIMIT), async (ctx) => {

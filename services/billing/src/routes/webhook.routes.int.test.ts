@@ -1,4 +1,4 @@
-import { jobIdFor, type Logger } from '@fm/shared';
+import { jobIdFor, jobMetaOf, type Logger } from '@fm/shared';
 import { insertUser, loggedInMember, TEST_SITE_ORIGIN } from '@fm/shared/testing';
 import type Koa from 'koa';
 import request from 'supertest';
@@ -7,7 +7,7 @@ import { signed, stripeForTests, uniqueId, TEST_WEBHOOK_SECRET } from '../../tes
 import { tcpProxy, type TcpProxy } from '../../test/tcp-proxy';
 import { billingModels } from '../domain/billing.models';
 import { Customers } from '../domain/customers';
-import { StripeWebhookService } from '../domain/stripe-webhook.service';
+import { EventInProgressError, StripeWebhookService } from '../domain/stripe-webhook.service';
 import { createBillingProducers, type BillingProducers } from '../events/billing.producers';
 import { WEBHOOK_PATH } from './webhook.routes';
 
@@ -20,6 +20,21 @@ afterAll(() => billing.close());
 const models = () => billingModels(billing.deps.mongo);
 const deliver = (...args: Parameters<BillingTestService['deliver']>) => billing.deliver(...args);
 const jobsOf = (userId: string) => billing.jobs('membership', (data) => data.userId === userId);
+
+/**
+ * What a delivery gets while another delivery of the same event is being handled: 409 with
+ * Retry-After (Stripe delivers it again later), never a 2xx that would drop it.
+ */
+function expectInProgress(res: request.Response) {
+  expect(res).toMatchObject({ status: 409, body: { code: 'EVENT_IN_PROGRESS', message: expect.any(String) } });
+  expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+}
+
+/** Parallel deliveries of one event: exactly one handles it (200), the others 200 (done by then) or 409. */
+function expectOneHandled(answers: request.Response[]) {
+  expect(answers.filter((res) => res.status === 200).length).toBeGreaterThanOrEqual(1);
+  for (const res of answers.filter((answer) => answer.status !== 200)) expectInProgress(res);
+}
 
 async function member() {
   const user = await insertUser(billing.deps);
@@ -137,6 +152,66 @@ describe('POST /api/billing/webhook: signature', () => {
   });
 });
 
+describe('POST /api/billing/webhook: metrics and request id', () => {
+  /** fm_webhook_events_total{type, outcome} on billing's /metrics (0 when absent). */
+  async function delivered(type: string, outcome: string): Promise<number> {
+    const res = await request(billing.app.callback()).get('/metrics');
+    expect(res.status).toBe(200);
+    const line = res.text
+      .split('\n')
+      .find(
+        (l) =>
+          l.startsWith('fm_webhook_events_total{') &&
+          l.includes(`type="${type}"`) &&
+          l.includes(`outcome="${outcome}"`),
+      );
+    return line ? Number(line.split(' ').pop()) : 0;
+  }
+
+  it('when events are delivered (queued, replayed, unhandled type, bad signature), then /metrics counts each by type and outcome', async () => {
+    const type = 'customer.subscription.updated';
+    const before = {
+      queued: await delivered(type, 'queued'),
+      duplicate: await delivered(type, 'duplicate'),
+      other: await delivered('other', 'ignored'),
+      bad: await delivered('unknown', 'bad-signature'),
+    };
+    const { user, customerId, subscriptionId } = await member();
+    const event = billing.events.subscriptionEvent(type, {
+      subscriptionId,
+      customerId,
+      status: 'active',
+      userId: user.id,
+    });
+    expect((await deliver(event)).status).toBe(200);
+    expect((await deliver(event)).status).toBe(200);
+    expect((await deliver(billing.events.other('customer.created'))).status).toBe(200);
+    expect((await deliver(event, { secret: 'whsec_somebody_else' })).status).toBe(400);
+
+    expect(await delivered(type, 'queued')).toBe(before.queued + 1);
+    expect(await delivered(type, 'duplicate')).toBe(before.duplicate + 1);
+    expect(await delivered('other', 'ignored')).toBe(before.other + 1);
+    expect(await delivered('unknown', 'bad-signature')).toBe(before.bad + 1);
+    // A type billing does not handle is never a label of its own (the label set stays bounded).
+    expect((await request(billing.app.callback()).get('/metrics')).text).not.toContain('type="customer.created"');
+  });
+
+  it("when the gateway's X-Request-Id comes with the event, then the membership job carries it to the consumer", async () => {
+    const { user, customerId, subscriptionId } = await member();
+    const event = billing.events.subscriptionEvent('customer.subscription.updated', {
+      subscriptionId,
+      customerId,
+      status: 'active',
+      userId: user.id,
+    });
+    const res = await deliver(event).set('X-Request-Id', 'gw-req-billing-42');
+    expect(res.status).toBe(200);
+    const jobs = await jobsOf(user.id);
+    expect(jobs).toHaveLength(1);
+    expect(jobMetaOf(jobs[0]!)).toMatchObject({ requestId: 'gw-req-billing-42' });
+  });
+});
+
 describe('POST /api/billing/webhook: subscriptions', () => {
   it('when updated(active) arrives, then one membership-upgraded job keyed by the event id', async () => {
     const { user, customerId, subscriptionId } = await member();
@@ -162,7 +237,7 @@ describe('POST /api/billing/webhook: subscriptions', () => {
     });
   });
 
-  it('when the same event is delivered 5 times (also in parallel), then one job and one record', async () => {
+  it('when the same event is delivered 5 times (3 in parallel: those that meet the one being handled get 409), then one job and one record', async () => {
     const { user, customerId, subscriptionId } = await member();
     const event = billing.events.subscriptionEvent('customer.subscription.updated', {
       subscriptionId,
@@ -170,9 +245,9 @@ describe('POST /api/billing/webhook: subscriptions', () => {
       status: 'active',
       userId: user.id,
     });
-    const parallel = await Promise.all([deliver(event), deliver(event), deliver(event)]);
+    expectOneHandled(await Promise.all([deliver(event), deliver(event), deliver(event)]));
     const serial = [await deliver(event), await deliver(event)];
-    for (const res of [...parallel, ...serial]) expect(res.status).toBe(200);
+    for (const res of serial) expect(res.status).toBe(200);
     expect(await jobsOf(user.id)).toHaveLength(1);
     expect(await models().ProcessedStripeEvent.countDocuments({ _id: event.id })).toBe(1);
   });
@@ -340,9 +415,7 @@ describe('POST /api/billing/webhook: coaching', () => {
     const { user, paymentIntentId } = await coachingMember({ firstName: 'Ada', lastName: 'Birdie' });
     const event = billing.events.paymentIntentSucceeded({ userId: user.id, kind: 'coaching', paymentIntentId });
     const intentId = (event.data.object as { id: string }).id;
-    const [first, second] = await Promise.all([deliver(event), deliver(event)]);
-    expect(first.status).toBe(200);
-    expect(second.status).toBe(200);
+    expectOneHandled(await Promise.all([deliver(event), deliver(event)]));
     expect((await deliver(event)).status).toBe(200);
 
     const bookings = await models().CoachingBooking.find({ paymentIntentId: intentId }).lean();
@@ -552,13 +625,103 @@ describe('POST /api/billing/webhook: real-life shapes and orders', () => {
     expect(jobs[1]!.data.reason).toBe('subscription paused');
   });
 
-  it('when one event is delivered 10 times in parallel, then its handler runs once and the others are duplicates', async () => {
+  it('when one event is delivered 10 times in parallel, then its handler runs once; the others are duplicates or told it is in progress', async () => {
     const { user, customerId, subscriptionId } = await member();
     const event = billing.events.invoicePaid({ subscriptionId, customerId, userId: user.id });
     const service = webhookService();
     const { log } = collectingLogger();
-    const outcomes = await Promise.all(Array.from({ length: 10 }, () => service.handle(event, log)));
+    const settled = await Promise.allSettled(Array.from({ length: 10 }, () => service.handle(event, log)));
+    const outcomes = settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
     expect(outcomes.filter((outcome) => outcome !== 'duplicate')).toEqual(['queued']);
+    for (const result of settled.filter((r) => r.status === 'rejected')) {
+      expect((result as PromiseRejectedResult).reason).toBeInstanceOf(EventInProgressError);
+    }
     expect(await models().ProcessedStripeEvent.findById(event.id).lean()).toMatchObject({ outcome: 'queued' });
+  });
+});
+
+describe('POST /api/billing/webhook: a claim left behind by a process that died mid-handling', () => {
+  const LEASE_MS = 60_000;
+  /** The `claimed` row a delivery leaves when its process dies before writing the outcome. */
+  const leftClaim = (event: { id: string; type: string }, ageMs: number) =>
+    models().ProcessedStripeEvent.create({
+      _id: event.id,
+      type: event.type,
+      outcome: 'claimed',
+      processedAt: new Date(Date.now() - ageMs),
+    });
+  const activation = async () => {
+    const { user, customerId, subscriptionId } = await member();
+    const event = billing.events.subscriptionEvent('customer.subscription.updated', {
+      subscriptionId,
+      customerId,
+      status: 'active',
+      userId: user.id,
+    });
+    return { user, event };
+  };
+
+  it("when Stripe's retry comes after the lease, then it takes the claim over and handles the event once; a later retry is a duplicate", async () => {
+    const { user, event } = await activation();
+    await leftClaim(event, LEASE_MS + 1000);
+    const retried = await deliver(event);
+    expect(retried).toMatchObject({ status: 200, body: { received: true } });
+    expect((await jobsOf(user.id)).map((job) => [job.id, job.name])).toEqual([
+      [jobIdFor('stripe', event.id), 'membership-upgraded'],
+    ]);
+    expect(await models().ProcessedStripeEvent.findById(event.id).lean()).toMatchObject({ outcome: 'queued' });
+    expect((await deliver(event)).status).toBe(200);
+    expect(await jobsOf(user.id)).toHaveLength(1);
+  });
+
+  it('when several retries of an abandoned claim arrive at once, then exactly one takes it over; the others get 409', async () => {
+    const { user, event } = await activation();
+    await leftClaim(event, LEASE_MS + 1000);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => deliver(event)));
+    expectOneHandled(answers);
+    expect(await jobsOf(user.id)).toHaveLength(1);
+    expect(await models().ProcessedStripeEvent.findById(event.id).lean()).toMatchObject({ outcome: 'queued' });
+  });
+
+  it('when a retry comes while a fresh claim is in progress, then 409 with Retry-After (the rest of the lease), nothing handled; after the lease it is handled', async () => {
+    const { user, event } = await activation();
+    await leftClaim(event, 5000);
+    const during = await deliver(event);
+    expectInProgress(during);
+    const retryAfter = Number(during.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(50);
+    expect(retryAfter).toBeLessThanOrEqual(55);
+    expect(await jobsOf(user.id)).toHaveLength(0);
+    expect(await models().ProcessedStripeEvent.findById(event.id).lean()).toMatchObject({ outcome: 'claimed' });
+
+    // The lease runs out (the handling process is gone): the next retry does the work.
+    await models().ProcessedStripeEvent.updateOne(
+      { _id: event.id },
+      { $set: { processedAt: new Date(Date.now() - LEASE_MS - 1) } },
+    );
+    expect((await deliver(event)).status).toBe(200);
+    expect(await jobsOf(user.id)).toHaveLength(1);
+  });
+
+  it('when the lease is configured shorter (STRIPE_EVENT_LEASE_SECONDS), then a claim older than it is taken over', async () => {
+    const { user, event } = await activation();
+    const stripe = stripeForTests();
+    const customers = new Customers({
+      models: models(),
+      stripe,
+      redis: billing.deps.redis,
+      redisPrefix: billing.deps.config.REDIS_PREFIX,
+    });
+    const service = new StripeWebhookService({
+      stripe,
+      models: models(),
+      customers,
+      producers: billing.producers,
+      claimLeaseMs: 10_000,
+    });
+    await leftClaim(event, 11_000);
+    const silent = { debug() {}, info() {}, warn() {}, error() {} } as unknown as Logger;
+    expect(await service.handle(event, silent)).toBe('queued');
+    expect(await jobsOf(user.id)).toHaveLength(1);
   });
 });

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
-import { AppError } from '@fm/shared';
+import { AppError, webhookEvents } from '@fm/shared';
 import type { Context } from 'koa';
-import type { StripeWebhookService } from '../domain/stripe-webhook.service';
+import { EventInProgressError, type StripeWebhookService } from '../domain/stripe-webhook.service';
 import type { Stripe } from '../stripe/stripe-client';
 
 export const WEBHOOK_PATH = '/api/billing/webhook';
@@ -56,25 +56,49 @@ function isWithinTolerance(header: string): boolean {
   return Math.abs(skew) <= SIGNATURE_TOLERANCE_SECONDS;
 }
 
-/** POST /api/billing/webhook: signature first, then one effect per event; 2xx once it is queued. */
+/**
+ * POST /api/billing/webhook: signature first, then one effect per event; 2xx once it is queued
+ * (or was before); 409 with Retry-After while another delivery of the same event is handling it.
+ * Each delivery is counted on /metrics (fm_webhook_events_total) by type (a type billing does not
+ * handle counts as "other", an unverified one as "unknown") and outcome (the handler's,
+ * "in-progress" for that 409, "failed" when it threw and Stripe will retry, "bad-signature").
+ */
 export function webhookRouter(deps: { stripe: Stripe; webhookSecret: string; webhooks: StripeWebhookService }): Router {
   const router = new Router();
+  const deliveries = webhookEvents();
+  const refuse = () => {
+    deliveries.inc({ type: 'unknown', outcome: 'bad-signature' });
+    return new BadSignatureError();
+  };
   router.post(WEBHOOK_PATH, async (ctx) => {
     const signature = ctx.get('Stripe-Signature');
-    if (!signature) throw new BadSignatureError();
+    if (!signature) throw refuse();
     const payload = await rawBodyOf(ctx);
     let event: Stripe.Event;
     try {
       event = deps.stripe.webhooks.constructEvent(payload, signature, deps.webhookSecret, SIGNATURE_TOLERANCE_SECONDS);
     } catch {
       ctx.state.log.warn({ bytes: payload.length }, 'stripe webhook with a bad signature refused');
-      throw new BadSignatureError();
+      throw refuse();
     }
     if (!isWithinTolerance(signature)) {
       ctx.state.log.warn({ eventId: event.id }, 'stripe webhook signed outside the time tolerance refused');
-      throw new BadSignatureError();
+      throw refuse();
     }
-    await deps.webhooks.handle(event, ctx.state.log);
+    const type = deps.webhooks.handles(event.type) ? event.type : 'other';
+    try {
+      const outcome = await deps.webhooks.handle(event, ctx.state.log);
+      deliveries.inc({ type, outcome });
+    } catch (err) {
+      // Another delivery is handling it: 409 makes Stripe deliver it again later.
+      if (err instanceof EventInProgressError) {
+        ctx.set('Retry-After', String(err.retryAfterSeconds));
+        deliveries.inc({ type, outcome: 'in-progress' });
+      } else {
+        deliveries.inc({ type, outcome: 'failed' });
+      }
+      throw err;
+    }
     ctx.body = { received: true };
   });
   return router;

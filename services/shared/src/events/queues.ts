@@ -1,8 +1,19 @@
 import { Queue, UnrecoverableError, Worker, type Job, type JobType, type JobsOptions } from 'bullmq';
+import type { Histogram } from 'prom-client';
 import type { Logger } from '../logger';
 import { ServiceUnavailableError } from '../errors';
-import { jobProcessed, watchQueue, type JobOutcome } from '../metrics';
-import { JOBS, type JobName, type JobPayload, type QueueName } from '@fm/contracts';
+import { jobProcessed, membershipEventLag, watchQueue, type JobOutcome } from '../metrics';
+import { currentRequestScope, withRequestScope } from '../request-scope';
+import {
+  JOB_META_OPTION,
+  JOBS,
+  jobMetaSchema,
+  QUEUES,
+  type JobMeta,
+  type JobName,
+  type JobPayload,
+  type QueueName,
+} from '@fm/contracts';
 
 /** Retries with exponential backoff; finished jobs are kept a week so a replayed id is a no-op. */
 export const DEFAULT_JOB_OPTIONS: JobsOptions = {
@@ -42,10 +53,18 @@ export class QueueProducer<Q extends QueueName> {
     this.unwatch = watchQueue(name, options.redisPrefix, this.queue);
   }
 
+  /**
+   * Adds the job (a replayed `jobId` adds nothing). Published while a request (or a job) is
+   * handled, it carries that request's id and arrival time in its options (JOB_META_OPTION).
+   */
   async publish<N extends JobName<Q>>(jobName: N, payload: JobPayload<Q, N>, jobId: string): Promise<Job> {
     const schema = (JOBS[this.name] as Record<string, { parse(value: unknown): unknown }>)[jobName];
     if (!schema) throw new Error(`Unknown job ${jobName} on queue ${this.name}`);
     const data = schema.parse(payload);
+    const opts: JobsOptions = { jobId };
+    const meta = currentRequestScope();
+    // BullMQ keeps option keys it does not know with the job (metaOf reads it back).
+    if (meta?.requestId || meta?.receivedAt) Object.assign(opts, { [JOB_META_OPTION]: { ...meta } });
     // A producer whose Redis was never reachable waits for the connection instead of failing
     // (enableOfflineQueue only covers a dropped one): bound the wait so the caller gets its 503.
     let timer: NodeJS.Timeout | undefined;
@@ -56,7 +75,7 @@ export class QueueProducer<Q extends QueueName> {
       );
     });
     try {
-      return await Promise.race([this.queue.add(jobName, data, { jobId }), timeout]);
+      return await Promise.race([this.queue.add(jobName, data, opts), timeout]);
     } catch (err) {
       throw Object.assign(new ServiceUnavailableError(), { cause: err });
     } finally {
@@ -70,13 +89,34 @@ export class QueueProducer<Q extends QueueName> {
   }
 }
 
+/**
+ * One handler per job name. `log` is the worker's logger bound to the job (queue, job, jobId and
+ * the requestId of the request that published it, when there was one).
+ */
 export type JobHandlers<Q extends QueueName> = {
-  [N in JobName<Q>]: (payload: JobPayload<Q, N>, job: Job) => Promise<void>;
+  [N in JobName<Q>]: (payload: JobPayload<Q, N>, job: Job, log: Logger) => Promise<void>;
+};
+
+/** The meta a producer put on a job (request id, arrival time); {} when none or not valid. */
+export function jobMetaOf(job: Pick<Job, 'opts'>): JobMeta {
+  const parsed = jobMetaSchema.safeParse((job.opts as Record<string, unknown> | undefined)?.[JOB_META_OPTION]);
+  return parsed.success ? parsed.data : {};
+}
+
+/** Queues whose completed jobs record the time from the request that published them (receivedAt). */
+const LAG_METRICS: Partial<Record<QueueName, () => Histogram<'event'>>> = {
+  [QUEUES.membershipEvents]: membershipEventLag,
 };
 
 /**
  * Consumes one queue: validates each payload against its contract (an invalid one fails for
  * good, it would never pass), then runs the handler; a throwing handler is retried with backoff.
+ * Each job runs in the request scope of its meta (jobs it publishes carry the same request id)
+ * and ends with one log line (`job completed`, or `job failed` as a warning) bound to the
+ * request id; a membership event's lag (request received → applied) goes to its histogram.
+ * Run in several processes (replicas) on one queue, each job still runs once at a time: BullMQ
+ * hands it to one worker, and a job whose worker died is handed on again after the lock
+ * expires, so handlers must be idempotent (every consumer's is: job ids and event ids).
  */
 export function createQueueWorker<Q extends QueueName>(
   name: Q,
@@ -89,7 +129,16 @@ export function createQueueWorker<Q extends QueueName>(
       const schema = (
         JOBS[name] as Record<string, { safeParse(value: unknown): { success: boolean; data?: unknown } }>
       )[job.name];
-      const handler = (handlers as Record<string, (payload: unknown, job: Job) => Promise<void>>)[job.name];
+      const handler = (handlers as Record<string, (payload: unknown, job: Job, log: Logger) => Promise<void>>)[
+        job.name
+      ];
+      const meta = jobMetaOf(job);
+      const log = options.logger.child({
+        queue: name,
+        job: job.name,
+        jobId: job.id,
+        ...(meta.requestId ? { requestId: meta.requestId } : {}),
+      });
       const started = performance.now();
       const count = (outcome: JobOutcome) =>
         jobProcessed(name, handler ? job.name : 'unknown', outcome, (performance.now() - started) / 1000);
@@ -103,12 +152,19 @@ export function createQueueWorker<Q extends QueueName>(
         throw new UnrecoverableError(`Invalid ${job.name} payload`);
       }
       try {
-        await handler(parsed.data, job);
+        await withRequestScope(meta, () => handler(parsed.data, job, log));
       } catch (err) {
         count(err instanceof UnrecoverableError ? 'invalid' : 'failed');
         throw err;
       }
       count('completed');
+      const receivedAt = meta.receivedAt ? Date.parse(meta.receivedAt) : Number.NaN;
+      const lag = Number.isFinite(receivedAt) ? Math.max(0, (Date.now() - receivedAt) / 1000) : undefined;
+      if (lag !== undefined) LAG_METRICS[name]?.().observe({ event: job.name }, lag);
+      log.info(
+        { attempt: job.attemptsMade + 1, ms: Math.round(performance.now() - started), lagSeconds: lag },
+        'job completed',
+      );
     },
     {
       connection: { url: options.redisUrl, maxRetriesPerRequest: null, connectTimeout: 5000 },
@@ -142,11 +198,19 @@ export function createQueueWorker<Q extends QueueName>(
     await closeWorker(force);
     await counts?.close();
   };
-  worker.on('failed', (job, err) =>
+  worker.on('failed', (job, err) => {
+    const requestId = job ? jobMetaOf(job).requestId : undefined;
     options.logger.warn(
-      { err: err.message, queue: name, job: job?.name, jobId: job?.id, attempt: job?.attemptsMade },
+      {
+        err: err.message,
+        queue: name,
+        job: job?.name,
+        jobId: job?.id,
+        attempt: job?.attemptsMade,
+        ...(requestId ? { requestId } : {}),
+      },
       'job failed',
-    ),
-  );
+    );
+  });
   return worker;
 }

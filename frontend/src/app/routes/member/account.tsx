@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -24,11 +24,15 @@ import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import { useLogout } from '@/features/auth/api/logout';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
 import { DeleteAccountSection } from '@/features/auth/components/delete-account-section';
+import { AccountSection } from '@/features/auth/components/account-section';
 import { DownloadMyData } from '@/features/auth/components/download-my-data';
 import { ProfileForm } from '@/features/auth/components/profile-form';
 import { SignOutEverywhere } from '@/features/auth/components/sign-out-everywhere';
 import { useSyncBillingMutation } from '@/features/billing/api/sync-billing';
+import { BillingHistory } from '@/features/billing/components/billing-history';
+import { CoachingBookings } from '@/features/billing/components/coaching-bookings';
 import { PREMIUM_BENEFITS } from '@/features/billing/components/order-summary';
+import { PastDueBanner } from '@/features/billing/components/past-due-banner';
 import { SubscriptionPanel } from '@/features/billing/components/subscription-panel';
 import { MemberPageHeader } from '@/app/routes/member/member-page-header';
 
@@ -50,9 +54,12 @@ function Field({ label, value }: { label: string; value: string }) {
 /**
  * Shows the toast of a successful payment once, confirms a new subscription with billing (so
  * Premium shows even if Stripe's webhook is late) and resets the address to /member/account.
+ * Answers whether the page opened on a coaching return (a new booking is on its way).
  */
-function usePaymentReturn() {
+function usePaymentReturn(): { bookingExpected: boolean } {
   const [params] = useSearchParams();
+  // Read once: the address is reset right away, the page stays.
+  const [bookingExpected] = useState(() => params.get('coaching') === 'success');
   const navigate = useNavigate();
   const { toast } = useToast();
   const { refetch } = useCurrentUser();
@@ -93,14 +100,16 @@ function usePaymentReturn() {
     }
     navigate(paths.member.account.getHref(), { replace: true });
   }, [payment, coaching, site, siteLoading, toast, syncBilling, refetch, navigate]);
+  return { bookingExpected };
 }
 
 /**
  * /member/account: Your Account (SPEC §2), and the member's own account tools (issue 12):
- * Profile, Password, Sessions, Your data and Delete account.
+ * Profile, Password, Sessions, Your data and Delete account; billing (issue 13): the past-due
+ * banner, billing history (invoices) and coaching sessions.
  */
 export default function AccountPage() {
-  usePaymentReturn();
+  const { bookingExpected } = usePaymentReturn();
   const { user, isPremium } = useCurrentUser();
   const [logout, { isLoading: loggingOut }] = useLogout();
   const site = useSiteConfig();
@@ -118,6 +127,7 @@ export default function AccountPage() {
   return (
     <>
       <MemberPageHeader title="Your Account" subtitle="Your profile, membership and billing." />
+      <PastDueBanner />
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, alignItems: 'start' }}>
         <Stack spacing={3}>
           <Card sx={{ borderRadius: 3 }}>
@@ -175,6 +185,12 @@ export default function AccountPage() {
               </Button>
             </CardContent>
           </Card>
+          <AccountSection title="Billing history" description="Your Premium membership invoices, newest first.">
+            <BillingHistory />
+          </AccountSection>
+          <AccountSection title="Coaching sessions">
+            <CoachingBookings expectingNew={bookingExpected} />
+          </AccountSection>
           {user && <ProfileForm key={user.id} user={user} />}
           <ChangePasswordForm />
           <SignOutEverywhere />

@@ -43,20 +43,22 @@ const stickyActions = (column: { id: string }) =>
 
 export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100];
 
+/** One page of an admin list query (RTK Query's result of a `page`/`pageSize` endpoint). */
+export type AdminPageResult<T> = {
+  data?: { items: T[]; total: number };
+  isFetching: boolean;
+  error?: unknown;
+};
+
 export type AdminTableProps<T> = {
   /** The table's accessible name ("Members"). */
   label: string;
   columns: AdminColumn<T>[];
-  rows: T[] | undefined;
+  /** The list query's result: rows, total, loading and error. */
+  result: AdminPageResult<T>;
+  /** The page shown and its size (usePaging). */
+  paging: Paging;
   getRowId: (row: T) => string;
-  total: number;
-  /** From 1, like the API. */
-  page: number;
-  pageSize: number;
-  onPageChange: (page: number) => void;
-  onPageSizeChange: (pageSize: number) => void;
-  loading?: boolean;
-  error?: unknown;
   emptyText?: string;
 };
 
@@ -76,17 +78,13 @@ function compare(a: SortValue, b: SortValue): number {
 export function AdminTable<T>({
   label,
   columns,
-  rows,
+  result,
+  paging,
   getRowId,
-  total,
-  page,
-  pageSize,
-  onPageChange,
-  onPageSizeChange,
-  loading = false,
-  error,
   emptyText = 'Nothing here yet.',
 }: AdminTableProps<T>) {
+  const rows = result.data?.items;
+  const { isFetching: loading, error } = result;
   const [sort, setSort] = useState<{ by: string; dir: 'asc' | 'desc' } | null>(null);
 
   const sorted = useMemo(() => {
@@ -171,12 +169,12 @@ export function AdminTable<T>({
       </TableContainer>
       <TablePagination
         component="div"
-        count={total}
-        page={Math.max(0, page - 1)}
-        rowsPerPage={pageSize}
+        count={result.data?.total ?? 0}
+        page={Math.max(0, paging.page - 1)}
+        rowsPerPage={paging.pageSize}
         rowsPerPageOptions={PAGE_SIZE_OPTIONS}
-        onPageChange={(_event, next) => onPageChange(next + 1)}
-        onRowsPerPageChange={(event) => onPageSizeChange(Number(event.target.value))}
+        onPageChange={(_event, next) => paging.setPage(next + 1)}
+        onRowsPerPageChange={(event) => paging.setPageSize(Number(event.target.value))}
         labelRowsPerPage="Rows"
         sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', px: 1 } }}
       />
@@ -184,7 +182,9 @@ export function AdminTable<T>({
   );
 }
 
-/** Page and page size of one list, back to page 1 when the page size (or a filter, via `reset`) changes. */
+export type Paging = ReturnType<typeof usePaging>;
+
+/** Page (from 1, like the API) and page size of one list, back to page 1 when the page size (or a filter, via `reset`) changes. */
 export function usePaging(initialPageSize = 20) {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSizeState] = useState(initialPageSize);

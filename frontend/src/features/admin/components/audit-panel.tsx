@@ -33,20 +33,14 @@ const columns: AdminColumn<AuditEntry>[] = [
 /** The audit log of every admin write (GET /api/admin/audit), newest first. */
 export function AuditPanel() {
   const paging = usePaging();
-  const { data, isFetching, error } = useGetAdminAuditQuery({ page: paging.page, pageSize: paging.pageSize });
+  const result = useGetAdminAuditQuery({ page: paging.page, pageSize: paging.pageSize });
   return (
     <AdminTable
       label="Audit log"
       columns={columns}
-      rows={data?.items}
+      result={result}
+      paging={paging}
       getRowId={(e) => e.id}
-      total={data?.total ?? 0}
-      page={paging.page}
-      pageSize={paging.pageSize}
-      onPageChange={paging.setPage}
-      onPageSizeChange={paging.setPageSize}
-      loading={isFetching}
-      error={error}
       emptyText="No admin changes recorded yet."
     />
   );

@@ -36,7 +36,7 @@ const canSchedule = (b: AdminBooking) => b.status === 'paid' || b.status === 'sc
 export function BookingsPanel() {
   const [status, setStatus] = useState<BookingStatus | 'all'>('all');
   const paging = usePaging();
-  const { data, isFetching, error } = useGetAdminBookingsQuery({
+  const result = useGetAdminBookingsQuery({
     status: status === 'all' ? undefined : status,
     page: paging.page,
     pageSize: paging.pageSize,
@@ -149,15 +149,9 @@ export function BookingsPanel() {
       <AdminTable
         label="Bookings"
         columns={columns}
-        rows={data?.items}
+        result={result}
+        paging={paging}
         getRowId={(b) => b.id}
-        total={data?.total ?? 0}
-        page={paging.page}
-        pageSize={paging.pageSize}
-        onPageChange={paging.setPage}
-        onPageSizeChange={paging.setPageSize}
-        loading={isFetching}
-        error={error}
         emptyText="No bookings with this status."
       />
       {scheduling && <ScheduleDialog booking={scheduling} onClose={() => setScheduling(null)} />}

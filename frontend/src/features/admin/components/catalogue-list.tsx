@@ -1,8 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
-import type { AdminPage } from '@fm/contracts';
 import type { Draft, FieldSpec } from '@/features/admin/edit-fields';
-import { AdminTable, type AdminColumn } from '@/features/admin/components/admin-table';
+import {
+  AdminTable,
+  type AdminColumn,
+  type AdminPageResult,
+  type Paging,
+} from '@/features/admin/components/admin-table';
 import { EditRecordDialog } from '@/features/admin/components/edit-record-dialog';
 
 type Props<T extends { id: string }> = {
@@ -11,8 +15,8 @@ type Props<T extends { id: string }> = {
   noun: string;
   describe: (row: T) => string;
   columns: AdminColumn<T>[];
-  result: { data?: AdminPage<T>; isFetching: boolean; error?: unknown };
-  paging: { page: number; pageSize: number; setPage: (p: number) => void; setPageSize: (s: number) => void };
+  result: AdminPageResult<T>;
+  paging: Paging;
   fields: (row: T) => readonly FieldSpec[];
   save: (row: T, patch: Record<string, unknown>) => Promise<unknown>;
   preview?: (row: T, draft: Draft) => ReactNode;
@@ -51,19 +55,7 @@ export function CatalogueList<T extends { id: string }>({
   ];
   return (
     <>
-      <AdminTable
-        label={label}
-        columns={withEdit}
-        rows={result.data?.items}
-        getRowId={(row) => row.id}
-        total={result.data?.total ?? 0}
-        page={paging.page}
-        pageSize={paging.pageSize}
-        onPageChange={paging.setPage}
-        onPageSizeChange={paging.setPageSize}
-        loading={result.isFetching}
-        error={result.error}
-      />
+      <AdminTable label={label} columns={withEdit} result={result} paging={paging} getRowId={(row) => row.id} />
       {editing && (
         <EditRecordDialog
           key={editing.id}

@@ -20,7 +20,7 @@ const HANDLED_PARAM: Record<HandledFilter, boolean | undefined> = { open: false,
 export function InboxPanel() {
   const [filter, setFilter] = useState<HandledFilter>('open');
   const paging = usePaging();
-  const { data, isFetching, error } = useGetAdminContactMessagesQuery({
+  const result = useGetAdminContactMessagesQuery({
     handled: HANDLED_PARAM[filter],
     page: paging.page,
     pageSize: paging.pageSize,
@@ -115,15 +115,9 @@ export function InboxPanel() {
       <AdminTable
         label="Contact messages"
         columns={columns}
-        rows={data?.items}
+        result={result}
+        paging={paging}
         getRowId={(m) => m.id}
-        total={data?.total ?? 0}
-        page={paging.page}
-        pageSize={paging.pageSize}
-        onPageChange={paging.setPage}
-        onPageSizeChange={paging.setPageSize}
-        loading={isFetching}
-        error={error}
         emptyText={filter === 'open' ? 'Inbox zero: no open messages.' : 'No messages.'}
       />
     </Stack>

@@ -46,7 +46,7 @@ export function MembersPanel() {
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), 300);
   const paging = usePaging();
-  const { data, isFetching, error } = useGetAdminMembersQuery({ q, page: paging.page, pageSize: paging.pageSize });
+  const result = useGetAdminMembersQuery({ q, page: paging.page, pageSize: paging.pageSize });
 
   return (
     <Stack spacing={2}>
@@ -73,15 +73,9 @@ export function MembersPanel() {
       <AdminTable
         label="Members"
         columns={columns}
-        rows={data?.items}
+        result={result}
+        paging={paging}
         getRowId={(m) => m.id}
-        total={data?.total ?? 0}
-        page={paging.page}
-        pageSize={paging.pageSize}
-        onPageChange={paging.setPage}
-        onPageSizeChange={paging.setPageSize}
-        loading={isFetching}
-        error={error}
         emptyText={q ? `No member matches "${q}".` : 'No members yet.'}
       />
     </Stack>

@@ -17,7 +17,8 @@ import { useToast } from '@/components/toast/use-toast';
 import { getServerMessage } from '@/lib/base-query';
 import { useGetSubscriptionQuery } from '@/features/billing/api/get-subscription';
 import { useChangeSubscriptionMutation } from '@/features/billing/api/change-subscription';
-import { useOpenBillingPortalMutation } from '@/features/billing/api/open-billing-portal';
+import { formatBillingDate } from '@/features/billing/lib/format';
+import { useManageBilling } from '@/features/billing/lib/use-manage-billing';
 
 const STATUS_LABEL: Record<SubscriptionStatus, { label: string; color: 'success' | 'warning' | 'default' | 'error' }> =
   {
@@ -28,13 +29,6 @@ const STATUS_LABEL: Record<SubscriptionStatus, { label: string; color: 'success'
     canceled: { label: 'Canceled', color: 'default' },
     none: { label: 'No subscription', color: 'default' },
   };
-
-export function formatBillingDate(iso: string | null): string | null {
-  if (!iso) return null;
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return null;
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(date);
-}
 
 /** `premiumPrice`: the formatted Premium price ("$19.99"), when the site config is known. */
 function describe(sub: Subscription, premiumPrice: string | undefined): string {
@@ -61,7 +55,7 @@ export function SubscriptionPanel() {
   const { toast } = useToast();
   const { data, isLoading, isError } = useGetSubscriptionQuery();
   const [change, { isLoading: changing }] = useChangeSubscriptionMutation();
-  const [openPortal, { isLoading: opening }] = useOpenBillingPortalMutation();
+  const { manageBilling, opening } = useManageBilling();
   const [confirmCancel, setConfirmCancel] = useState(false);
 
   if (isLoading) return <Skeleton variant="rounded" height={96} />;
@@ -93,19 +87,6 @@ export function SubscriptionPanel() {
       toast({
         title: 'Error',
         description: getServerMessage(error) ?? 'Could not update your subscription',
-        variant: 'destructive',
-      });
-    }
-  };
-
-  const manageBilling = async () => {
-    try {
-      const { url } = await openPortal().unwrap();
-      window.location.assign(url);
-    } catch (error) {
-      toast({
-        title: 'Error',
-        description: getServerMessage(error) ?? 'The billing portal is not available right now',
         variant: 'destructive',
       });
     }
