@@ -63,6 +63,7 @@ bring_up_app() {
   generate_media
   seed
   start_services
+  prerender_pages
   start_gateway
 }
 
@@ -189,6 +190,7 @@ cmd_test() {
     # The production build the browser suite used: initial JS for / within budget, and no
     # member-area chunk on public pages (prints the figures per page); and no Premium text or
     # link anywhere in it (they come from the content service to Premium members only).
+    run_lighthouse
     run_suite budget "" npm run budget -w frontend
     run_suite premium "" npm run check:premium -w frontend
   fi
@@ -197,6 +199,14 @@ cmd_test() {
   stop_started
   say "    (test run took $(elapsed "$t") s)"
   node "$ROOT/infra/test/summarize.js" "$TEST_DIR/suites.tsv"
+}
+
+# Lighthouse (mobile, median of 3 runs) on the public pages of the production build behind the
+# gateway the browser suite used (perf/lighthouse.mjs, issue 15): prints each page's scores, FCP,
+# LCP, TBT, CLS and JS bytes; fails below perf 90, a11y 100, best practices 95, SEO 100, CLS 0.02.
+run_lighthouse() {
+  BASE_URL="http://localhost:$GATEWAY_PORT" CHROMIUM_PATH=/usr/bin/chromium FM_TEST_REPORT="$TEST_DIR/lighthouse.json" \
+    run_suite lighthouse "" npm test -w perf
 }
 
 # make test-resilience: the app brought up as for the browser tests, then only the resilience suite.

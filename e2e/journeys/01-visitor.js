@@ -22,6 +22,9 @@ test(
       for (const benefit of ['Gain Confidence', 'Gain Composure', 'Gain Concentration']) {
         await expectVisible(page.getByText(benefit, { exact: true }), benefit);
       }
+      // A poster with a play button; the player (a third-party frame) loads only on play.
+      check((await page.locator('iframe').count()) === 0, 'no video player before play');
+      await page.getByRole('button', { name: 'Play video: Lesson 1: Sweet Spot Swings' }).click();
       const video = page.locator('iframe[title="Lesson 1: Sweet Spot Swings"]');
       await expectVisible(video, 'the free lesson video "Lesson 1: Sweet Spot Swings"');
       const src = (await video.getAttribute('src')) ?? '';
@@ -36,6 +39,7 @@ test(
       await card.getByRole('link', { name: 'Watch Now' }).click();
       await expectPath(page, /^\/lesson\/[^/]+$/);
       await expectVisible(page.getByRole('heading', { name: 'Sweet Spot Swings', level: 1 }));
+      await page.getByRole('button', { name: 'Play video: Sweet Spot Swings' }).click();
       const video = page.locator('iframe[title="Sweet Spot Swings"]');
       await expectVisible(video, 'the lesson video');
       const src = (await video.getAttribute('src')) ?? '';

@@ -59,6 +59,17 @@ class Journal {
  * @param {string} label
  */
 function watchPage(page, journal, label) {
+  // A prerendered public page shows its form before the app runs; typing then would be lost on
+  // hydration. Every goto waits until the page is live (<html data-fm-ready>, public-layout.tsx).
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await page.waitForFunction(
+      // eslint-disable-next-line no-undef -- runs in the page
+      () => !document.getElementById('fm-state') || document.documentElement.hasAttribute('data-fm-ready'),
+    );
+    return response;
+  };
   page.on('console', (msg) => {
     const loc = msg.location();
     const where = loc?.url ? ` (${loc.url.replace(config.baseUrl, '')}:${loc.lineNumber})` : '';

@@ -74,6 +74,17 @@ before(async () => {
   fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
   fs.writeFileSync(path.join(dist, 'assets', 'index-AbC123.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+  // What frontend/scripts/prerender.mjs writes: public pages for visitors, robots.txt.
+  fs.mkdirSync(path.join(dist, '_prerendered', 'lesson'), { recursive: true });
+  fs.writeFileSync(path.join(dist, '_prerendered', 'index.html'), '<div id="root"><h1>Prerendered home</h1></div>');
+  fs.writeFileSync(path.join(dist, '_prerendered', 'about.html'), '<div id="root"><h1>Prerendered about</h1></div>');
+  fs.writeFileSync(path.join(dist, '_prerendered', 'lesson', 'abc.html'), '<div id="root"><h1>Lesson abc</h1></div>');
+  fs.writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+  fs.writeFileSync(path.join(dist, 'assets', 'precompressed-AbC123.js'), 'console.log("plain");');
+  fs.writeFileSync(
+    path.join(dist, 'assets', 'precompressed-AbC123.js.gz'),
+    require('node:zlib').gzipSync('console.log("from the .gz file");'),
+  );
   fs.mkdirSync(path.join(dist, '.vite'));
   fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), '{}');
   const media = path.join(tmp, 'media');
@@ -364,12 +375,52 @@ test('when a client-side route is opened, then index.html is served with no-cach
   }
 });
 
+test('when a visitor opens a prerendered public page, then its HTML is served; with a session cookie, the SPA shell', async () => {
+  const pages = { '/': 'Prerendered home', '/about': 'Prerendered about', '/lesson/abc': 'Lesson abc' };
+  for (const [url, heading] of Object.entries(pages)) {
+    for (const cookie of [undefined, 'theme=dark', 'xfm.sid=1']) {
+      const res = await fetch(`${base}${url}`, { headers: cookie ? { cookie } : {} });
+      assert.equal(res.status, 200, url);
+      assert.match(await res.text(), new RegExp(`<h1>${heading}</h1>`), `${url} ${cookie}`);
+      assert.equal(res.headers.get('cache-control'), 'no-cache', url);
+      assert.equal(res.headers.get('vary'), 'Cookie', url);
+      assert.equal(res.headers.get('x-frame-options'), 'DENY', url);
+      assert.match(res.headers.get('content-security-policy') || '', /script-src 'self'/, url);
+    }
+    for (const cookie of ['fm.sid=s1; fm.sid.sig=x', 'theme=dark; fm.sid=s1']) {
+      const res = await fetch(`${base}${url}`, { headers: { cookie } });
+      assert.equal(res.status, 200, url);
+      assert.equal(await res.text(), '<!doctype html><div id="root"></div>', `${url} with ${cookie}: the shell`);
+    }
+  }
+  // No prerendered file: the shell, as before.
+  assert.equal(await (await fetch(`${base}/contact`)).text(), '<!doctype html><div id="root"></div>');
+  // The folder itself is not an address.
+  assert.equal((await fetch(`${base}/_prerendered/about.html`)).status, 404);
+});
+
+test('when robots.txt or sitemap.xml is asked, then the file is served, or a 404 (never the SPA shell)', async () => {
+  const robots = await fetch(`${base}/robots.txt`);
+  assert.equal(robots.status, 200);
+  assert.match(robots.headers.get('content-type') || '', /^text\/plain/);
+  assert.match(await robots.text(), /^User-agent: \*/);
+  assert.equal((await fetch(`${base}/sitemap.xml`)).status, 404);
+});
+
+test('when an asset has a .gz written by the build, then that file is sent as it is', async () => {
+  const res = await fetch(`${base}/assets/precompressed-AbC123.js`, { headers: { 'accept-encoding': 'gzip' } });
+  assert.equal(res.status, 200);
+  assert.equal(res.headers.get('content-encoding'), 'gzip');
+  assert.equal(await res.text(), 'console.log("from the .gz file");');
+});
+
 test('when a hashed asset is fetched, then it is cached immutable and gzipped; a missing one is a 404', async () => {
   const res = await fetch(`${base}/assets/index-AbC123.js`, { headers: { 'accept-encoding': 'gzip' } });
   assert.equal(res.status, 200);
   assert.equal(res.headers.get('cache-control'), 'public, max-age=31536000, immutable');
   assert.equal(res.headers.get('content-encoding'), 'gzip');
   assert.equal(res.headers.get('x-content-type-options'), 'nosniff');
+  assert.equal(res.headers.get('content-security-policy'), null, 'no document policies on a script');
   const missing = await fetch(`${base}/assets/missing.js`);
   assert.equal(missing.status, 404);
   assert.equal(missing.headers.get('cache-control'), null, 'a 404 must not be cached (let alone as immutable)');

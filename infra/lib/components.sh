@@ -308,6 +308,17 @@ seed() {
   ok "catalogue seeded in $(elapsed "$t") s"
 }
 
+# The public pages as static HTML for visitors (frontend/scripts/prerender.mjs, issue 15), from
+# what the content service answers: so after the seed and the services, before the gateway.
+prerender_pages() {
+  step "Prerender"
+  local t=$EPOCHREALTIME
+  (cd "$ROOT" && node frontend/scripts/prerender.mjs --api "http://127.0.0.1:$CONTENT_PORT" --origin "$SITE_ORIGIN") \
+    >"$LOG_DIR/prerender.log" 2>&1 ||
+    { tail -n 20 "$LOG_DIR/prerender.log" >&2; die "prerendering the public pages failed (log: .data/log/prerender.log)"; }
+  ok "public pages prerendered for $SITE_ORIGIN in $(elapsed "$t") s"
+}
+
 service_port() { local var="${1^^}_PORT"; printf '%s' "${!var}"; }
 
 # Each service's replicas (FM_REPLICAS, infra/lib/replicas.sh; one each by default).

@@ -16,8 +16,20 @@ const checks = [
   { name: 'tsc: services (src and tests)', cmd: ['npx', 'tsc', '-p', 'tsconfig.check.json'] },
   { name: 'tsc: frontend', cmd: ['npm', 'run', '--silent', 'typecheck', '-w', 'frontend'] },
   {
-    name: 'eslint: services, frontend, e2e, resilience, infra, gateway',
-    cmd: ['npx', 'eslint', '--max-warnings', '0', 'services', 'frontend', 'e2e', 'resilience', 'infra', 'gateway'],
+    name: 'eslint: services, frontend, e2e, resilience, infra, gateway, perf',
+    cmd: [
+      'npx',
+      'eslint',
+      '--max-warnings',
+      '0',
+      'services',
+      'frontend',
+      'e2e',
+      'resilience',
+      'infra',
+      'gateway',
+      'perf',
+    ],
   },
   { name: 'prettier --check', cmd: ['npx', 'prettier', '--check', '--log-level', 'warn', '.'] },
 ];

@@ -1,5 +1,13 @@
+import { createAction } from '@reduxjs/toolkit';
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { apiBaseQuery } from '@/lib/base-query';
+
+/**
+ * The answers a prerendered page was rendered with (src/prerender, embedded in the page as
+ * JSON): dispatched once before hydration, so the first client render shows the same data as
+ * the HTML and asks the API for none of it.
+ */
+export const prerenderedState = createAction<{ api?: unknown }>('fm/prerendered');
 
 /**
  * The one RTK Query slice of the app (SPEC §7). Features add endpoints with
@@ -34,6 +42,11 @@ export const api = createApi({
   refetchOnReconnect: false,
   refetchOnMountOrArgChange: false,
   endpoints: () => ({}),
+  extractRehydrationInfo(action, { reducerPath }) {
+    // The slice's own state, serialized by the same code at build time.
+    if (prerenderedState.match(action)) return action.payload[reducerPath] as never;
+    return undefined;
+  },
 });
 
 /** Every tag whose data depends on who is logged in or on their membership level. */

@@ -55,3 +55,23 @@ function parseStart(value: string): number {
   if (!match) return 0;
   return Number(match[1] ?? 0) * 3600 + Number(match[2] ?? 0) * 60 + Number(match[3] ?? 0);
 }
+
+/**
+ * The embed address for a player started by the visitor (components/ui/video-facade.tsx):
+ * YouTube through youtube-nocookie.com (no cookies until the video plays), autoplay on, as the
+ * visitor already pressed play. Vimeo and other addresses as toEmbedUrl gives them (+ autoplay).
+ */
+export function toPrivacyEmbedUrl(videoUrl: string, { autoplay = false }: { autoplay?: boolean } = {}): string {
+  const embed = toEmbedUrl(videoUrl);
+  let url: URL;
+  try {
+    url = new URL(embed);
+  } catch {
+    return embed;
+  }
+  if (url.hostname === 'www.youtube.com' && url.pathname.startsWith('/embed/'))
+    url.hostname = 'www.youtube-nocookie.com';
+  else if (url.hostname !== 'player.vimeo.com' && url.hostname !== 'www.youtube-nocookie.com') return embed;
+  if (autoplay) url.searchParams.set('autoplay', '1');
+  return url.toString();
+}

@@ -11,14 +11,15 @@ import TrendingUpRoundedIcon from '@mui/icons-material/TrendingUpRounded';
 import { brand } from '@/config/theme';
 import { FeatureBlurb } from '@/components/ui/feature-blurb';
 import { PageTitle } from '@/components/ui/page-title';
+import { Skeleton } from '@/components/ui/skeleton';
+import { VisuallyHidden } from '@/components/ui/visually-hidden';
 import { Section, SectionHeading } from '@/components/ui/page-header';
-import { VideoEmbed } from '@/components/ui/video-embed';
+import { VideoFacade } from '@/components/ui/video-facade';
 import { appConfig } from '@/config/app-config';
 import { useSiteConfig } from '@/lib/site-config';
 import { paths } from '@/config/paths';
 import { TestimonialsGrid } from '@/features/testimonials/components/testimonials-grid';
 import { useGetLessonsQuery } from '@/features/lessons/api/get-lessons';
-import Skeleton from '@mui/material/Skeleton';
 
 const benefits = [
   {
@@ -158,7 +159,8 @@ function Hero() {
                 Start Free
               </Button>
               <Button component={RouterLink} to={paths.about.getHref()} variant="outlined" size="large">
-                Learn More
+                {/* Search engines and screen readers get a descriptive link text (Lighthouse link-text). */}
+                Learn More <VisuallyHidden>about us</VisuallyHidden>
               </Button>
             </Box>
             <Typography variant="body2" color="text.secondary">
@@ -277,7 +279,7 @@ function FreeLessonVideo() {
   const { data: lessons } = useGetLessonsQuery();
   const freeLesson = lessons?.find((lesson) => lesson.isFree && !lesson.locked);
   if (!freeLesson || freeLesson.locked || !freeLesson.videoUrl) {
-    return <Skeleton variant="rounded" sx={{ width: '100%', height: 'auto', aspectRatio: '16 / 9' }} />;
+    return <Skeleton height="auto" sx={{ aspectRatio: '16 / 9', borderRadius: 3 }} />;
   }
-  return <VideoEmbed url={freeLesson.videoUrl} title={appConfig.freeLesson.title} />;
+  return <VideoFacade url={freeLesson.videoUrl} title={appConfig.freeLesson.title} />;
 }

@@ -10,7 +10,7 @@ import ArrowBackRoundedIcon from '@mui/icons-material/ArrowBackRounded';
 import CheckCircleOutlineRoundedIcon from '@mui/icons-material/CheckCircleOutlineRounded';
 import { PageTitle } from '@/components/ui/page-title';
 import { Skeleton } from '@/components/ui/skeleton';
-import { VideoEmbed } from '@/components/ui/video-embed';
+import { VideoFacade } from '@/components/ui/video-facade';
 import { paths } from '@/config/paths';
 import { useGetLessonQuery } from '@/features/lessons/api/get-lesson';
 import { isApiError } from '@/lib/base-query';
@@ -84,7 +84,7 @@ export default function LessonPage() {
         All lessons
       </Button>
       {!lesson.locked && lesson.videoUrl ? (
-        <VideoEmbed url={lesson.videoUrl} title={lesson.title} />
+        <VideoFacade url={lesson.videoUrl} title={lesson.title} />
       ) : (
         <Box
           sx={{

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import { SiteFooter } from '@/components/layouts/site-footer';
@@ -15,9 +15,22 @@ export function PublicLayout() {
       <Box component="main" id="main-content" tabIndex={-1} sx={{ flex: 1, outline: 'none' }}>
         <Suspense fallback={<PageSpinner minHeight="60vh" />}>
           <Outlet />
+          <PageReady />
         </Suspense>
       </Box>
       <SiteFooter />
     </Box>
   );
+}
+
+/**
+ * Marks <html data-fm-ready> once a page's content is live (rendered, or hydrated from the
+ * prerendered HTML: in the page's Suspense boundary, so it commits with the page). Browser tests
+ * wait for it before typing into a prerendered form.
+ */
+function PageReady() {
+  useEffect(() => {
+    document.documentElement.dataset.fmReady = '';
+  }, []);
+  return null;
 }

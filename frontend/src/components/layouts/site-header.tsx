@@ -15,12 +15,15 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { LogoMark, Wordmark } from '@/components/brand/logo';
 import { appConfig } from '@/config/app-config';
 import { useSiteConfig } from '@/lib/site-config';
-import { useMediaQuery } from '@/lib/use-media-query';
+import { useMediaQueryAfterHydration } from '@/lib/use-media-query';
 import { paths } from '@/config/paths';
 import { VisuallyHidden } from '@/components/ui/visually-hidden';
 
 /** SPEC §9: below 768 px the header collapses into a toggled menu. */
 export const MOBILE_QUERY = '(max-width: 767.98px)';
+/** While the screen is not known yet (prerendered HTML, hydration): CSS shows the right variant. */
+const desktopOnly = { [`@media ${MOBILE_QUERY}`]: { display: 'none' } } as const;
+const mobileOnly = { '@media (min-width: 768px)': { display: 'none' } } as const;
 
 const navLinks = [
   { label: 'About', href: paths.about.getHref() },
@@ -29,7 +32,12 @@ const navLinks = [
 
 export function SiteHeader() {
   const productName = useSiteConfig()?.productName;
-  const isMobile = useMediaQuery(MOBILE_QUERY);
+  // undefined while prerendering and hydrating: both variants, CSS picks one (no layout shift).
+  const mobileScreen = useMediaQueryAfterHydration(MOBILE_QUERY);
+  const isMobile = mobileScreen === true;
+  const showDesktop = mobileScreen !== true;
+  const showMobile = mobileScreen !== false;
+  const unknown = mobileScreen === undefined;
   const { pathname } = useLocation();
   const menuId = useId();
   // The mobile menu stays open only on the page and screen size it was opened on: it closes on
@@ -82,9 +90,13 @@ export function SiteHeader() {
             <Wordmark />
           </Box>
 
-          {!isMobile && (
+          {showDesktop && (
             <>
-              <Box component="nav" aria-label="Main" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+              <Box
+                component="nav"
+                aria-label="Main"
+                sx={{ display: 'flex', alignItems: 'center', gap: 0.5, ...(unknown && desktopOnly) }}
+              >
                 {navLinks.map((link) => (
                   <Button
                     key={link.href}
@@ -98,7 +110,7 @@ export function SiteHeader() {
                 ))}
                 <SocialsMenu />
               </Box>
-              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, ml: 1 }}>
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, ml: 1, ...(unknown && desktopOnly) }}>
                 <Button component={RouterLink} to={paths.login.getHref()} color="primary" sx={{ fontWeight: 600 }}>
                   Member Login
                 </Button>
@@ -112,10 +124,11 @@ export function SiteHeader() {
             </>
           )}
 
-          {isMobile && (
+          {showMobile && (
             <IconButton
               edge="end"
               color="primary"
+              sx={unknown ? mobileOnly : undefined}
               aria-label={menuOpen ? 'Close menu' : 'Open menu'}
               aria-expanded={menuOpen}
               aria-controls={menuId}
@@ -127,7 +140,7 @@ export function SiteHeader() {
         </Toolbar>
       </Container>
 
-      {isMobile && (
+      {showMobile && (
         <Box
           id={menuId}
           component="nav"

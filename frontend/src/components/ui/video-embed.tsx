@@ -1,11 +1,22 @@
 import Box from '@mui/material/Box';
-import { toEmbedUrl } from '@/lib/video-embed';
+import { toEmbedUrl, toPrivacyEmbedUrl } from '@/lib/video-embed';
 
 /**
  * A responsive 16:9 (or 9:16 `portrait`, for short-form) video frame for a YouTube, Vimeo or
  * direct video URL (see lib/video-embed.ts). `title` names the frame for screen readers.
+ * `started`: the visitor pressed play on a facade (video-facade.tsx): youtube-nocookie, autoplay.
  */
-export function VideoEmbed({ url, title, portrait = false }: { url: string; title: string; portrait?: boolean }) {
+export function VideoEmbed({
+  url,
+  title,
+  portrait = false,
+  started = false,
+}: {
+  url: string;
+  title: string;
+  portrait?: boolean;
+  started?: boolean;
+}) {
   return (
     <Box
       sx={{
@@ -20,7 +31,7 @@ export function VideoEmbed({ url, title, portrait = false }: { url: string; titl
     >
       <Box
         component="iframe"
-        src={toEmbedUrl(url)}
+        src={started ? toPrivacyEmbedUrl(url, { autoplay: true }) : toEmbedUrl(url)}
         title={title}
         loading="lazy"
         allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; fullscreen; web-share"

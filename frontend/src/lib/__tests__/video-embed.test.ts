@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toEmbedUrl } from '@/lib/video-embed';
+import { toEmbedUrl, toPrivacyEmbedUrl } from '@/lib/video-embed';
 
 describe('toEmbedUrl', () => {
   it.each([
@@ -34,5 +34,16 @@ describe('toEmbedUrl', () => {
     '/media/lesson-1.mp4',
   ])('uses any other address as it is: %s', (input) => {
     expect(toEmbedUrl(input)).toBe(input);
+  });
+});
+
+describe('toPrivacyEmbedUrl (the public pages’ video facade)', () => {
+  it.each([
+    ['https://www.youtube.com/watch?v=dQw4w9WgXcQ', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1'],
+    ['https://youtu.be/dQw4w9WgXcQ?t=90', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?start=90&autoplay=1'],
+    ['https://vimeo.com/824310001', 'https://player.vimeo.com/video/824310001?autoplay=1'],
+    ['https://cdn.example.com/clip.mp4', 'https://cdn.example.com/clip.mp4'],
+  ])('%s → %s', (input, expected) => {
+    expect(toPrivacyEmbedUrl(input, { autoplay: true })).toBe(expected);
   });
 });

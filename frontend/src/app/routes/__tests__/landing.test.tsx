@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { apiUrl, siteConfigHandler } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { buildTestimonial } from '@/testing/data';
-import { renderApp, screen, waitFor, within } from '@/testing/test-utils';
+import { renderApp, screen, userEvent, waitFor, within } from '@/testing/test-utils';
 
 async function openHome() {
   const utils = renderApp('/');
@@ -16,15 +16,19 @@ describe('home page', () => {
     await openHome();
     const hero = screen.getByRole('region', { name: /Play with confidence/ });
     expect(within(hero).getByRole('link', { name: 'Start Free' })).toHaveAttribute('href', '/signup');
-    expect(within(hero).getByRole('link', { name: 'Learn More' })).toHaveAttribute('href', '/about');
+    expect(within(hero).getByRole('link', { name: 'Learn More about us' })).toHaveAttribute('href', '/about');
     for (const title of ['Gain Confidence', 'Gain Composure', 'Gain Concentration']) {
       expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
     }
     expect(screen.getByRole('heading', { name: 'Lesson 1: Sweet Spot Swings' })).toBeInTheDocument();
-    // The catalogue's free lesson (msw default: youtube watch?v=abc123XYZ00) as an embed.
+    // The catalogue's free lesson (msw default: youtube watch?v=abc123XYZ00): a poster with a play
+    // button and no player (no third-party request) until the visitor presses play.
+    const play = await screen.findByRole('button', { name: 'Play video: Lesson 1: Sweet Spot Swings' });
+    expect(document.querySelector('iframe')).toBeNull();
+    await userEvent.click(play);
     expect(await screen.findByTitle('Lesson 1: Sweet Spot Swings')).toHaveAttribute(
       'src',
-      expect.stringMatching(/^https:\/\/www\.youtube\.com\/embed\/abc123XYZ00/),
+      'https://www.youtube-nocookie.com/embed/abc123XYZ00?autoplay=1',
     );
     const questions = screen.getByRole('region', { name: 'Have questions?' });
     expect(within(questions).getByRole('link', { name: 'FAQs' })).toHaveAttribute('href', '/login');

@@ -4,7 +4,7 @@ import LessonPage, { KEY_TAKEAWAYS } from '@/app/routes/lesson';
 import { apiUrl } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { buildLesson } from '@/testing/data';
-import { renderWithProviders, screen } from '@/testing/test-utils';
+import { renderWithProviders, screen, userEvent } from '@/testing/test-utils';
 
 const open = (id = 'l1') => renderWithProviders(<LessonPage />, { path: `/lesson/${id}`, routePath: '/lesson/:id' });
 
@@ -28,7 +28,12 @@ describe('/lesson/:id', () => {
     expect(screen.getByTestId('lesson-skeleton')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'Sweet Spot Swings' })).toBeInTheDocument();
     expect(screen.queryByTestId('lesson-skeleton')).not.toBeInTheDocument();
-    expect(screen.getByTitle('Sweet Spot Swings')).toHaveAttribute('src', 'https://www.youtube.com/embed/abcDEF12345');
+    expect(document.querySelector('iframe')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Play video: Sweet Spot Swings' }));
+    expect(await screen.findByTitle('Sweet Spot Swings')).toHaveAttribute(
+      'src',
+      'https://www.youtube-nocookie.com/embed/abcDEF12345?autoplay=1',
+    );
     expect(screen.getByText('12 min')).toBeInTheDocument();
     expect(screen.getByText('Find your rhythm.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Key Takeaways' })).toBeInTheDocument();
@@ -43,6 +48,7 @@ describe('/lesson/:id', () => {
       ),
     );
     open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Play video: Direct' }));
     expect(await screen.findByTitle('Direct')).toHaveAttribute('src', 'https://cdn.example.com/v.mp4');
   });
 

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
+import { TextField } from '@/components/ui/text-field';
 import { useToast } from '@/components/toast/use-toast';
 import { useRequestPasswordResetMutation } from '@/features/auth/api/request-password-reset';
 import { authFailureMessage, EMAIL_RE } from '@/features/auth/components/auth-messages';

@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
+import { TextField } from '@/components/ui/text-field';
 import { useToast } from '@/components/toast/use-toast';
 import { paths } from '@/config/paths';
 import { useLoginMutation } from '@/features/auth/api/login';

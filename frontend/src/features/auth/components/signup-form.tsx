@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
+import { TextField } from '@/components/ui/text-field';
 import { useToast } from '@/components/toast/use-toast';
 import { useSiteConfig } from '@/lib/site-config';
 import { useSignupMutation, type SignupInput } from '@/features/auth/api/signup';

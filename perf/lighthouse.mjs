@@ -1,0 +1,173 @@
+#!/usr/bin/env node
+/* eslint-disable no-console -- a command-line suite: the console is its output */
+/**
+ * Lighthouse on the public pages (issue 15), as `make test` runs it against the production build
+ * behind the gateway: Lighthouse 12's default config (mobile emulation, simulated throttling)
+ * driving Debian's chromium, three runs per page, the median of each figure. Every request to
+ * another host fails at DNS (--host-resolver-rules), as on an offline machine, and any such
+ * request a page makes counts against it.
+ *
+ *   BASE_URL=http://localhost:8080 node perf/lighthouse.mjs [/ /about ...]
+ *
+ * Env: BASE_URL (http://localhost:8080), CHROMIUM_PATH (/usr/bin/chromium), FM_LIGHTHOUSE_RUNS (3),
+ * FM_TEST_REPORT (a JSON report of every page's figures, when set).
+ * Fails (exit 1) when a page's median is below: performance 90, accessibility 100, best
+ * practices 95, SEO 100; or above CLS 0.02; or when a page asked another host for anything.
+ * JavaScript (bytes transferred, as Lighthouse counts them) is printed and compared with the
+ * 150 KB budget, not enforced. Ends with "N passed, N failed" (pages) for the test summary.
+ */
+import { writeFileSync } from 'node:fs';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const BASE_URL = (process.env.BASE_URL ?? 'http://localhost:8080').replace(/\/+$/, '');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const RUNS = Math.max(1, Number(process.env.FM_LIGHTHOUSE_RUNS ?? 3));
+const PAGES = process.argv.slice(2).length
+  ? process.argv.slice(2)
+  : ['/', '/about', '/membership', '/coaching', '/contact', '/lessons', '/login', '/signup'];
+
+export const THRESHOLDS = {
+  performance: 90,
+  accessibility: 100,
+  'best-practices': 95,
+  seo: 100,
+  cls: 0.02,
+  jsKb: 150,
+};
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/** The figures of one Lighthouse result. */
+function figures(lhr) {
+  const origin = new URL(BASE_URL).origin;
+  const requests = lhr.audits['network-requests']?.details?.items ?? [];
+  const scripts = requests.filter((r) => r.resourceType === 'Script');
+  const foreign = requests.filter((r) => !/^(data|blob):/.test(r.url) && new URL(r.url).origin !== origin);
+  /** Audits of a category that did not pass (weight > 0), for the failure report. */
+  const failing = Object.fromEntries(
+    CATEGORIES.map((id) => [
+      id,
+      lhr.categories[id].auditRefs
+        .filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null && lhr.audits[ref.id].score < 1)
+        .map((ref) => `${ref.id} (${lhr.audits[ref.id].score})`),
+    ]),
+  );
+  return {
+    scores: Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id].score ?? 0) * 100)])),
+    fcp: lhr.audits['first-contentful-paint'].numericValue,
+    lcp: lhr.audits['largest-contentful-paint'].numericValue,
+    tbt: lhr.audits['total-blocking-time'].numericValue,
+    cls: lhr.audits['cumulative-layout-shift'].numericValue,
+    jsBytes: scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+    foreign: foreign.map((r) => r.url),
+    failing,
+    warnings: lhr.runWarnings,
+  };
+}
+
+const chrome = await chromeLauncher.launch({
+  chromePath: CHROMIUM,
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--no-first-run',
+    // Offline, like the test machines: any host but this one fails at once.
+    '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
+  ],
+});
+
+const results = [];
+let failed = false;
+const t0 = Date.now();
+try {
+  for (const path of PAGES) {
+    const runs = [];
+    for (let i = 0; i < RUNS; i += 1) {
+      const result = await lighthouse(`${BASE_URL}${path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: CATEGORIES,
+      });
+      if (!result) throw new Error(`lighthouse gave no result for ${path}`);
+      if (result.lhr.runtimeError) throw new Error(`${path}: ${result.lhr.runtimeError.message}`);
+      runs.push(figures(result.lhr));
+    }
+    const page = {
+      path,
+      scores: Object.fromEntries(CATEGORIES.map((id) => [id, median(runs.map((r) => r.scores[id]))])),
+      fcp: median(runs.map((r) => r.fcp)),
+      lcp: median(runs.map((r) => r.lcp)),
+      tbt: median(runs.map((r) => r.tbt)),
+      cls: median(runs.map((r) => r.cls)),
+      jsBytes: median(runs.map((r) => r.jsBytes)),
+      foreign: [...new Set(runs.flatMap((r) => r.foreign))],
+      runs: runs.map((r) => ({ scores: r.scores, fcp: r.fcp, lcp: r.lcp, tbt: r.tbt, cls: r.cls, jsBytes: r.jsBytes })),
+    };
+    const problems = [];
+    for (const id of CATEGORIES) {
+      if (page.scores[id] < THRESHOLDS[id]) {
+        const audits = [...new Set(runs.flatMap((r) => r.failing[id]))];
+        problems.push(`${id} ${page.scores[id]} < ${THRESHOLDS[id]} (${audits.join(', ') || 'no failing audit'})`);
+      }
+    }
+    if (page.cls > THRESHOLDS.cls) problems.push(`CLS ${page.cls.toFixed(3)} > ${THRESHOLDS.cls}`);
+    // The JavaScript budget is reported, not enforced yet (docs/PERFORMANCE.md: the entry alone
+    // is above it); the issue's failing thresholds are the four scores and CLS.
+    const overBudget = page.jsBytes / 1024 > THRESHOLDS.jsKb;
+    if (page.foreign.length) problems.push(`requests to other hosts: ${page.foreign.join(' ')}`);
+    page.problems = problems;
+    results.push(page);
+    if (problems.length) failed = true;
+    const notes = [
+      ...problems,
+      ...(overBudget
+        ? [`(JavaScript ${(page.jsBytes / 1024).toFixed(1)} KB, over the ${THRESHOLDS.jsKb} KB budget)`]
+        : []),
+    ];
+    console.log(
+      `  ${problems.length ? 'FAIL' : 'ok  '} ${path} (${RUNS} runs)${notes.map((p) => `\n         ${p}`).join('')}`,
+    );
+  }
+} finally {
+  await chrome.kill();
+}
+
+console.log(
+  `\nLighthouse ${RUNS === 1 ? '(1 run' : `(median of ${RUNS} runs`} per page, mobile, simulated throttling) against ${BASE_URL}:`,
+);
+console.table(
+  results.map((p) => ({
+    page: p.path,
+    perf: p.scores.performance,
+    a11y: p.scores.accessibility,
+    bp: p.scores['best-practices'],
+    seo: p.scores.seo,
+    'FCP s': (p.fcp / 1000).toFixed(2),
+    'LCP s': (p.lcp / 1000).toFixed(2),
+    'TBT ms': Math.round(p.tbt),
+    CLS: p.cls.toFixed(3),
+    'JS KB': `${(p.jsBytes / 1024).toFixed(1)}${p.jsBytes / 1024 > THRESHOLDS.jsKb ? ' *' : ''}`,
+  })),
+);
+console.log(
+  `thresholds: perf ≥ ${THRESHOLDS.performance}, a11y ≥ ${THRESHOLDS.accessibility}, best practices ≥ ${THRESHOLDS['best-practices']}, SEO ≥ ${THRESHOLDS.seo}, CLS ≤ ${THRESHOLDS.cls}; * = JS over the ${THRESHOLDS.jsKb} KB budget (reported only); ${((Date.now() - t0) / 1000).toFixed(0)} s`,
+);
+if (process.env.FM_TEST_REPORT) {
+  writeFileSync(
+    process.env.FM_TEST_REPORT,
+    JSON.stringify({ baseUrl: BASE_URL, runs: RUNS, thresholds: THRESHOLDS, pages: results }, null, 2),
+  );
+}
+const failedPages = results.filter((p) => p.problems.length).length;
+console.log(failed ? 'lighthouse: FAILED' : 'lighthouse: every page within the thresholds');
+console.log(`${results.length - failedPages} passed, ${failedPages} failed`);
+process.exit(failed ? 1 : 0);
