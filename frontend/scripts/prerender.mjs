@@ -3,13 +3,16 @@
  * Prerenders the public pages into dist/_prerendered (issue 15), after `npm run build` (which
  * also builds the SSR bundle dist-ssr/entry-server.js) and with the API running:
  *
- *   node scripts/prerender.mjs --api http://127.0.0.1:4002 [--origin https://fairwaymind.com]
+ *   node scripts/prerender.mjs --api http://127.0.0.1:4002 [--origin https://fairwaymind.com] [--out DIR]
  *
  * --api:    where GET /api/config, /api/lessons, /api/testimonials, /api/membership-tiers and
  *           /api/lessons/<id> answer (the content service, or the gateway); the pages show
  *           exactly what the API gives a visitor.
  * --origin: the public origin for canonical URLs, Open Graph, JSON-LD and sitemap.xml
  *           (default: SITE_ORIGIN, else http://localhost:8080).
+ * --out:    where _prerendered/, robots.txt, sitemap.xml and manifest.webmanifest are written
+ *           (default: dist, next to the SPA; the gateway image writes to a directory of its own,
+ *           infra/docker/prerender/prerender.sh, as its html root is read-only).
  *
  * Each page: the rendered markup in #root, emotion's critical CSS and the font CSS inline, the
  * store's answers as JSON (hydration asks the API for nothing), preloads for the two Latin
@@ -26,14 +29,17 @@ import { parseArgs } from 'node:util';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
 const ssrEntry = path.join(root, 'dist-ssr', 'entry-server.js');
-const outDir = path.join(dist, '_prerendered');
 
-const { values: args } = parseArgs({ options: { api: { type: 'string' }, origin: { type: 'string' } } });
+const { values: args } = parseArgs({
+  options: { api: { type: 'string' }, origin: { type: 'string' }, out: { type: 'string' } },
+});
 if (!args.api) {
   console.error('prerender: --api URL is required (the content service or the gateway)');
   process.exit(2);
 }
 const apiBase = new URL(args.api);
+const out = args.out ? path.resolve(args.out) : dist;
+const outDir = path.join(out, '_prerendered');
 const origin = new URL(args.origin ?? process.env.SITE_ORIGIN ?? 'http://localhost:8080').origin;
 if (!existsSync(ssrEntry) || !existsSync(path.join(dist, 'index.html'))) {
   console.error(
@@ -186,6 +192,7 @@ const course = {
 };
 
 rmSync(outDir, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
 const pages = [
   ...PRERENDERED_PAGES.map((page) => ({ ...page, lesson: undefined })),
   // Free lessons: a visitor sees them whole (a locked one answers 403 and shows the Premium wall).
@@ -230,10 +237,9 @@ for (const page of pages) {
 }
 
 // The web app manifest names the product as the config does.
-const manifestFile = path.join(dist, 'manifest.webmanifest');
-const webManifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+const webManifest = JSON.parse(readFileSync(path.join(dist, 'manifest.webmanifest'), 'utf8'));
 writeFileSync(
-  manifestFile,
+  path.join(out, 'manifest.webmanifest'),
   `${JSON.stringify({ ...webManifest, name: config.productName, short_name: config.productName }, null, 2)}\n`,
 );
 
@@ -242,11 +248,11 @@ const sitemapUrls = pages
   .filter((page) => page.inSitemap)
   .map((page) => `  <url><loc>${escapeHtml(`${origin}${page.path}`)}</loc><lastmod>${today}</lastmod></url>`);
 writeFileSync(
-  path.join(dist, 'sitemap.xml'),
+  path.join(out, 'sitemap.xml'),
   `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${sitemapUrls.join('\n')}\n</urlset>\n`,
 );
 writeFileSync(
-  path.join(dist, 'robots.txt'),
+  path.join(out, 'robots.txt'),
   [
     '# Fairway Mind: the public pages and lessons are for everyone; the member area and API are not.',
     'User-agent: *',
@@ -265,6 +271,6 @@ writeFileSync(
   ].join('\n'),
 );
 console.log(
-  `prerender: ${pages.length - failed} of ${pages.length} pages into dist/_prerendered, sitemap.xml (${sitemapUrls.length} URLs) and robots.txt for ${origin} in ${Date.now() - t0} ms`,
+  `prerender: ${pages.length - failed} of ${pages.length} pages into ${outDir.startsWith(`${process.cwd()}${path.sep}`) ? path.relative(process.cwd(), outDir) : outDir}, sitemap.xml (${sitemapUrls.length} URLs) and robots.txt for ${origin} in ${Date.now() - t0} ms`,
 );
 process.exit(failed ? 1 : 0);

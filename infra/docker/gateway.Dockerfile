@@ -1,6 +1,8 @@
 # syntax=docker/dockerfile:1
 # The gateway image: nginx with the built SPA (frontend/dist, checked free of Premium content),
-# the generated audio (infra/media) and the compose rendering of gateway/nginx.conf.template baked in.
+# the generated audio (infra/media) and the compose rendering of gateway/nginx.conf.template baked in,
+# and the prerender of the public pages (issue 15), which runs at start, before nginx
+# (infra/docker/prerender/prerender.sh: against the content service, for SITE_ORIGIN).
 #   docker build -f infra/docker/gateway.Dockerfile -t fm-gateway .
 ARG NODE_IMAGE=node:20-bookworm-slim
 ARG NGINX_IMAGE=nginx:1.27-alpine
@@ -34,6 +36,12 @@ COPY services/contracts/src/ services/contracts/src/
 # service's catalogue source (frontend/scripts/check-no-premium.mjs).
 COPY services/content/src/catalogue/ services/content/src/catalogue/
 RUN npm run build -w frontend && npm run check:premium -w frontend
+# The SSR bundle for the prerender at start, with every dependency inside (no node_modules in
+# the gateway image); the same pages as frontend/dist-ssr renders.
+COPY infra/docker/prerender/vite.ssr.config.ts infra/docker/prerender/
+RUN cd frontend && npx vite build --ssr src/prerender/entry-server.tsx \
+      -c ../infra/docker/prerender/vite.ssr.config.ts --outDir /out/dist-ssr --emptyOutDir && \
+    rm -rf /out/dist-ssr/.vite
 
 # ---- media (espeak-ng + sox + lame) and the rendered nginx config -----------------------
 FROM ${NODE_IMAGE} AS media
@@ -55,12 +63,35 @@ RUN node gateway/render.js --mode compose --out /out/conf
 
 # ---- nginx -----------------------------------------------------------------------------
 FROM ${NGINX_IMAGE}
-RUN rm -f /etc/nginx/conf.d/default.conf
+# node runs the prerender at start. Alpine's own package, so it matches the image's libraries;
+# any node >= 20 runs prerender.mjs and the bundle (not pinned: the version follows NGINX_IMAGE).
+# hadolint ignore=DL3018
+RUN apk add --no-cache nodejs && rm -f /etc/nginx/conf.d/default.conf
 COPY --from=media /out/conf/ /etc/nginx/
 COPY --from=frontend /app/frontend/dist/ /usr/share/nginx/html/
 COPY --from=media /out/media/ /usr/share/nginx/media/
-# Build reports (dist/.vite) and the generator's state are not for the web.
-RUN rm -rf /usr/share/nginx/html/.vite /usr/share/nginx/media/.manifest.json && nginx -t
+# The prerender (FM_PRERENDER_HOME): the script, the SSR bundle, the SPA build it reads
+# (index.html, the Vite manifest, the font CSS; robots.txt and the manifest as fallbacks).
+COPY --from=frontend /app/frontend/dist/ /opt/fm-prerender/dist/
+COPY --from=frontend /out/dist-ssr/ /opt/fm-prerender/dist-ssr/
+COPY frontend/scripts/prerender.mjs /opt/fm-prerender/scripts/
+COPY --chmod=755 infra/docker/prerender/prerender.sh /docker-entrypoint.d/40-fm-prerender.sh
+# What the prerender writes lives in FM_PRERENDER_DIR (writable; an emptyDir in Kubernetes, whose
+# root filesystem is read-only): the html root links to it. Build reports (dist/.vite) and the
+# generator's state are not for the web.
+ARG CONTENT_PORT=4002
+ENV FM_PRERENDER_HOME=/opt/fm-prerender \
+    FM_PRERENDER_DIR=/var/lib/fairway-mind/public \
+    FM_PRERENDER_API=http://content:${CONTENT_PORT}
+RUN set -eu; html=/usr/share/nginx/html; \
+    printf '{"type":"module","private":true}\n' > "$FM_PRERENDER_HOME/package.json"; \
+    rm -rf "$html/.vite" /usr/share/nginx/media/.manifest.json "$FM_PRERENDER_HOME/dist/.vite/chunk-modules.json"; \
+    mkdir -p "$FM_PRERENDER_DIR" && chown nginx:nginx "$FM_PRERENDER_DIR"; \
+    for f in _prerendered robots.txt sitemap.xml manifest.webmanifest; do \
+      rm -rf "${html:?}/$f" && ln -s "$FM_PRERENDER_DIR/$f" "$html/$f"; \
+    done; \
+    nginx -t
 EXPOSE 8080
-HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
+# start-period: the prerender runs before nginx (up to FM_PRERENDER_WAIT + its render bound).
+HEALTHCHECK --interval=10s --timeout=3s --start-period=180s --retries=3 \
   CMD wget -q -O /dev/null http://127.0.0.1:8080/index.html || exit 1
