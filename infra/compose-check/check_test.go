@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -118,5 +119,40 @@ func TestImageHealthcheckFollowsTheBuiltStage(t *testing.T) {
 		if err != nil || got != c.want {
 			t.Errorf("%s: got %v, %v; want %v", c.name, got, err, c.want)
 		}
+	}
+}
+
+func TestWhenTheGatewayHasNoSiteOriginThenThePrerenderCheckFails(t *testing.T) {
+	got := failures(t, withOverride(false, "gateway-no-site-origin.yml"))
+	wantFailure(t, got, "gets SITE_ORIGIN", "gateway: no SITE_ORIGIN in its environment")
+	got = failures(t, withOverride(true, "gateway-bad-site-origin.yml"))
+	wantFailure(t, got, "gets SITE_ORIGIN", `gateway: SITE_ORIGIN="localhost:8080" is not an http(s) origin`)
+}
+
+func TestGatewayImagePrerenderReadsTheFinalStage(t *testing.T) {
+	root := repoRoot(t)
+	dir, problems := gatewayImagePrerender(filepath.Join(root, gatewayDockerfile))
+	if dir != "/var/lib/fairway-mind/public" || len(problems) > 0 {
+		t.Errorf("the repository's gateway image: got %q, %q", dir, problems)
+	}
+	_, problems = gatewayImagePrerender(filepath.Join(root, "infra/compose-check/testdata/no-healthcheck.Dockerfile"))
+	for _, want := range []string{"installs no node", "does not COPY " + prerenderScript, "sets no ENV FM_PRERENDER_DIR"} {
+		if !slices.ContainsFunc(problems, func(p string) bool { return strings.Contains(p, want) }) {
+			t.Errorf("no problem mentions %q: %q", want, problems)
+		}
+	}
+	_, problems = gatewayImagePrerender(filepath.Join(root, "infra/compose-check/testdata/prerender-no-chmod.Dockerfile"))
+	if len(problems) != 1 || !strings.Contains(problems[0], "without an executable --chmod") {
+		t.Errorf("a hook without --chmod: got %q", problems)
+	}
+	// Only the final stage counts.
+	path := filepath.Join(t.TempDir(), "Dockerfile")
+	good, _ := os.ReadFile(filepath.Join(root, "infra/compose-check/testdata/prerender-no-chmod.Dockerfile"))
+	staged := strings.Replace(string(good), "COPY infra/", "COPY --chmod=755 infra/", 1) + "FROM nginx:1.27-alpine\n"
+	if err := os.WriteFile(path, []byte(staged), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, problems = gatewayImagePrerender(path); len(problems) != 3 {
+		t.Errorf("the prerender only in an earlier stage: got %q", problems)
 	}
 }

@@ -189,6 +189,7 @@ func checkK8s(dir string, v k8sVariant) []result {
 		return []result{built}
 	}
 	built.problems = problems
+	prerenderDir, _ := gatewayImagePrerender(filepath.Join(dir, gatewayDockerfile)) // its problems: checkK8sShared
 	results := []result{
 		built,
 		{"every Deployment/StatefulSet container has a readiness and a liveness probe", checkProbes(objs)},
@@ -198,6 +199,7 @@ func checkK8s(dir string, v k8sVariant) []result {
 		{"NetworkPolicies: default deny; only the gateway (auth for the member export, Prometheus from the monitoring namespace) reaches the services", checkNetworkPolicies(objs)},
 		{"every secretKeyRef names " + k8sSecretName + " (or the Secret the build generates, and a key it has); no secret variable holds a literal value or sits in a ConfigMap", checkSecretRefs(objs, v.kind)},
 		{"the images are the compose ones (fairway-mind/<service>; the seed runs content's)", checkImages(objs)},
+		{"the gateway prerenders before nginx: " + prerenderHook + ", SITE_ORIGIN from the ConfigMap, FM_PRERENDER_API on content's qualified name, an emptyDir at FM_PRERENDER_DIR, a startupProbe", checkGatewayPrerender(objs, prerenderDir)},
 	}
 	switch v.kind {
 	case "base", "production":
@@ -658,8 +660,14 @@ func checkLocal(o *k8sObjects) []string {
 func checkK8sShared(_ context.Context, dir string) []result {
 	return []result{
 		{"k8s: " + k8sAppEnv + " holds .env.example's variables and values (minus secrets, store URLs, STRIPE_API_BASE, *_INTERNAL_URL, launcher knobs)", checkAppEnv(dir)},
+		{"gateway image: installs node, runs " + prerenderScript + " as " + prerenderHook + " (before nginx), sets FM_PRERENDER_DIR", gatewayImageProblems(dir)},
 		{"k8s: the gateway Deployment's start-up rewrite (cluster DNS resolver, qualified service names) matches gateway/render.js --mode compose", checkGatewayRewrite(dir)},
 	}
+}
+
+func gatewayImageProblems(dir string) []string {
+	_, problems := gatewayImagePrerender(filepath.Join(dir, gatewayDockerfile))
+	return problems
 }
 
 func checkAppEnv(dir string) []string {

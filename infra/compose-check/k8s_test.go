@@ -71,3 +71,15 @@ func TestWhenAServiceIsOpenToEveryoneRunsAsRootAndSecretsAreCommittedThenThoseCh
 	wantFailure(t, got, "HPA", "no PodDisruptionBudget selecting the pods of Deployment auth")
 	wantFailure(t, got, "TLS Ingress", "auth: MONGO_URL does not come from the Secret")
 }
+
+func TestWhenTheGatewayDeploymentDoesNotPrerenderThenThePrerenderCheckFails(t *testing.T) {
+	got := k8sFailures(t, testdataK8s("no-prerender", "base"))
+	const check = "the gateway prerenders before nginx"
+	wantFailure(t, got, check, "container gateway: its start-up script replaces the image's entrypoint but runs no "+prerenderHook)
+	wantFailure(t, got, check, "container gateway: SITE_ORIGIN does not come from the ConfigMap")
+	wantFailure(t, got, check, `container gateway: FM_PRERENDER_API="http://content:4002" is not the content Service's qualified name`)
+	wantFailure(t, got, check, "container gateway: no writable emptyDir at FM_PRERENDER_DIR /var/lib/fairway-mind/public")
+	wantFailure(t, got, check, "container gateway: no startupProbe")
+	got = k8sFailures(t, testdataK8s("open", "production"))
+	wantFailure(t, got, check, "container gateway: no FM_PRERENDER_API")
+}
