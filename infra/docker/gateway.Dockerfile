@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # The gateway image: nginx with the built SPA (frontend/dist, checked free of Premium content),
-# the generated audio (infra/media) and the compose rendering of gateway/nginx.conf.template baked in,
-# and the prerender of the public pages (issue 15), which runs at start, before nginx
+# the generated audio (infra/media) and the compose rendering of gateway/nginx.conf.template baked
+# in, and the prerender of the public pages (issue 15), which runs at start, before nginx
 # (infra/docker/prerender/prerender.sh: against the content service, for SITE_ORIGIN).
 #   docker build -f infra/docker/gateway.Dockerfile -t fm-gateway .
 ARG NODE_IMAGE=node:20-bookworm-slim
@@ -39,7 +39,7 @@ RUN npm run build -w frontend && npm run check:premium -w frontend
 # The SSR bundle for the prerender at start, with every dependency inside (no node_modules in
 # the gateway image); the same pages as frontend/dist-ssr renders.
 COPY infra/docker/prerender/vite.ssr.config.ts infra/docker/prerender/
-RUN cd frontend && npx vite build --ssr src/prerender/entry-server.tsx \
+RUN npm exec -w frontend -- vite build --ssr src/prerender/entry-server.tsx \
       -c ../infra/docker/prerender/vite.ssr.config.ts --outDir /out/dist-ssr --emptyOutDir && \
     rm -rf /out/dist-ssr/.vite
 
@@ -85,7 +85,8 @@ ENV FM_PRERENDER_HOME=/opt/fm-prerender \
     FM_PRERENDER_API=http://content:${CONTENT_PORT}
 RUN set -eu; html=/usr/share/nginx/html; \
     printf '{"type":"module","private":true}\n' > "$FM_PRERENDER_HOME/package.json"; \
-    rm -rf "$html/.vite" /usr/share/nginx/media/.manifest.json "$FM_PRERENDER_HOME/dist/.vite/chunk-modules.json"; \
+    rm -rf "$html/.vite" /usr/share/nginx/media/.manifest.json \
+      "$FM_PRERENDER_HOME/dist/.vite/chunk-modules.json"; \
     mkdir -p "$FM_PRERENDER_DIR" && chown nginx:nginx "$FM_PRERENDER_DIR"; \
     for f in _prerendered robots.txt sitemap.xml manifest.webmanifest; do \
       rm -rf "${html:?}/$f" && ln -s "$FM_PRERENDER_DIR/$f" "$html/$f"; \

@@ -2,7 +2,7 @@
  * The gateway image's SSR bundle (infra/docker/gateway.Dockerfile): frontend/vite.config.ts with
  * every dependency bundled in (`ssr.noExternal`), so the gateway container runs
  * frontend/scripts/prerender.mjs with node alone, no node_modules.
- *   cd frontend && npx vite build --ssr src/prerender/entry-server.tsx \
+ *   npm exec -w frontend -- vite build --ssr src/prerender/entry-server.tsx \
  *     -c ../infra/docker/prerender/vite.ssr.config.ts --outDir <dir> --emptyOutDir
  */
 import { defineConfig, mergeConfig } from 'vite';
