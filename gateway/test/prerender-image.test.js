@@ -1,0 +1,179 @@
+'use strict';
+/* global fetch */
+// node --test gateway/test/prerender-image.test.js
+// The gateway image's prerender at start (infra/docker/prerender/prerender.sh), without Docker:
+// the image's layout in a temporary folder (the SSR bundle with every dependency inside, built
+// with infra/docker/prerender/vite.ssr.config.ts; the SPA; the html root's links into
+// FM_PRERENDER_DIR), the script run with sh against a stand-in content service, and Debian's
+// nginx serving the result with the gateway's config. What a visitor gets when content answers,
+// when it does not, and without SITE_ORIGIN.
+
+const { test, before, after } = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const http = require('node:http');
+const { spawn, spawnSync } = require('node:child_process');
+
+const { startGateway } = require('../testing/start-gateway');
+
+const repo = path.resolve(__dirname, '..', '..');
+const frontend = path.join(repo, 'frontend');
+const SCRIPT = path.join(repo, 'infra/docker/prerender/prerender.sh');
+const ORIGIN = 'https://golf.example';
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'fm-prerender-image-'));
+const home = path.join(tmp, 'opt/fm-prerender');
+const out = path.join(tmp, 'var/public');
+const html = path.join(tmp, 'html');
+/** @type {http.Server} */
+let content;
+let contentApi = '';
+/** @type {Awaited<ReturnType<typeof startGateway>>} */
+let gateway;
+
+// What the content service answers a visitor (docs/API.md), small.
+const answers = {
+  '/readyz': { status: 'ok' },
+  '/api/config': {
+    productName: 'Fairway Mind',
+    supportEmail: 'support@golf.example',
+    founderName: 'Coach Alex Reid',
+    currency: 'usd',
+    premiumPriceCents: 1999,
+    coachingPriceCents: 10000,
+    coachingSessionMinutes: 45,
+    stripePublishableKey: 'pk_test_123',
+  },
+  '/api/lessons': [],
+  '/api/testimonials': [],
+  '/api/membership-tiers': [],
+};
+
+before(async () => {
+  // The SPA as `npm run build -w frontend` leaves it (the launcher builds it before the tests).
+  if (!fs.existsSync(path.join(frontend, 'dist/.vite/manifest.json'))) {
+    const b = spawnSync('npm', ['run', 'build', '-w', 'frontend'], {
+      cwd: repo,
+      env: { ...process.env, NODE_ENV: 'production' },
+      encoding: 'utf8',
+    });
+    assert.equal(b.status, 0, `npm run build -w frontend: ${b.stderr}`);
+  }
+  // The image's FM_PRERENDER_HOME, as infra/docker/gateway.Dockerfile assembles it.
+  const ssr = spawnSync(
+    'npm',
+    [
+      'exec',
+      '-w',
+      'frontend',
+      '--',
+      'vite',
+      'build',
+      '--ssr',
+      'src/prerender/entry-server.tsx',
+      '-c',
+      '../infra/docker/prerender/vite.ssr.config.ts',
+      '--outDir',
+      path.join(home, 'dist-ssr'),
+      '--emptyOutDir',
+      '--logLevel',
+      'warn',
+    ],
+    { cwd: repo, encoding: 'utf8' },
+  );
+  assert.equal(ssr.status, 0, `the image's SSR bundle: ${ssr.stderr}`);
+  fs.cpSync(path.join(frontend, 'dist'), path.join(home, 'dist'), { recursive: true });
+  fs.mkdirSync(path.join(home, 'scripts'));
+  fs.copyFileSync(path.join(frontend, 'scripts/prerender.mjs'), path.join(home, 'scripts/prerender.mjs'));
+  fs.writeFileSync(path.join(home, 'package.json'), '{"type":"module","private":true}\n');
+  // The html root: the SPA, with the prerender's files as links into FM_PRERENDER_DIR.
+  fs.cpSync(path.join(frontend, 'dist'), html, { recursive: true });
+  fs.rmSync(path.join(html, '.vite'), { recursive: true, force: true });
+  for (const f of ['_prerendered', 'robots.txt', 'sitemap.xml', 'manifest.webmanifest']) {
+    fs.rmSync(path.join(html, f), { recursive: true, force: true });
+    fs.symlinkSync(path.join(out, f), path.join(html, f));
+  }
+
+  content = http.createServer((req, res) => {
+    const body = answers[/** @type {keyof typeof answers} */ (req.url ?? '')];
+    res.writeHead(body ? 200 : 404, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body ?? { error: { code: 'NOT_FOUND' } }));
+  });
+  await new Promise((r) => content.listen(0, '127.0.0.1', () => r(undefined)));
+  const a = content.address();
+  contentApi = `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}`;
+  const media = path.join(tmp, 'media');
+  fs.mkdirSync(media);
+  gateway = await startGateway({ dir: tmp, ports: {}, root: html, media });
+});
+
+after(async () => {
+  await gateway?.stop();
+  content?.closeAllConnections();
+  await new Promise((r) => (content ? content.close(() => r(undefined)) : r(undefined)));
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+/** Runs the image's start-up prerender with sh; resolves with its exit status and output. */
+function prerender(env) {
+  return new Promise((resolve) => {
+    const child = spawn('sh', [SCRIPT], {
+      env: { PATH: process.env.PATH, FM_PRERENDER_HOME: home, FM_PRERENDER_DIR: out, ...env },
+    });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('close', (status) => resolve({ status, output }));
+  });
+}
+
+const visitor = (p) => fetch(gateway.base + p);
+
+test('when content answers, then visitors get the prerendered pages, robots.txt and sitemap for SITE_ORIGIN', async () => {
+  const run = await prerender({ SITE_ORIGIN: ORIGIN, FM_PRERENDER_API: contentApi, FM_PRERENDER_WAIT: '5' });
+  assert.equal(run.status, 0, run.output);
+  assert.match(run.output, /fm-prerender: public pages prerendered for https:\/\/golf\.example/);
+
+  const home = await (await visitor('/')).text();
+  assert.match(home, /<link rel="canonical" href="https:\/\/golf\.example\/" \/>/);
+  assert.doesNotMatch(home, /<div id="root"><\/div>/, 'the home page holds its markup');
+  assert.doesNotMatch(home, /localhost/);
+  const about = await (await visitor('/about')).text();
+  assert.match(about, /<link rel="canonical" href="https:\/\/golf\.example\/about" \/>/);
+  // A member (session cookie) gets the SPA shell.
+  const member = await (await fetch(`${gateway.base}/`, { headers: { cookie: 'fm.sid=abc' } })).text();
+  assert.match(member, /<div id="root"><\/div>/);
+
+  const sitemap = await visitor('/sitemap.xml');
+  assert.equal(sitemap.status, 200);
+  assert.match(await sitemap.text(), /<loc>https:\/\/golf\.example\/about<\/loc>/);
+  assert.match(await (await visitor('/robots.txt')).text(), /^Sitemap: https:\/\/golf\.example\/sitemap\.xml$/m);
+  assert.equal((await visitor('/_prerendered/about.html')).status, 404);
+  assert.deepEqual(fs.readdirSync(out).sort(), ['_prerendered', 'manifest.webmanifest', 'robots.txt', 'sitemap.xml']);
+});
+
+test('when content does not answer in time, then the start goes on and visitors get the SPA shell, no sitemap', async () => {
+  await prerender({ SITE_ORIGIN: ORIGIN, FM_PRERENDER_API: contentApi }); // last start's pages
+  const t0 = Date.now();
+  const run = await prerender({ SITE_ORIGIN: ORIGIN, FM_PRERENDER_API: 'http://127.0.0.1:9', FM_PRERENDER_WAIT: '1' });
+  assert.equal(run.status, 0, run.output);
+  assert.match(run.output, /did not answer within 1 s; serving the SPA shell/);
+  assert.ok(Date.now() - t0 < 15_000, 'the wait is bounded');
+
+  assert.match(await (await visitor('/')).text(), /<div id="root"><\/div>/);
+  assert.match(await (await visitor('/about')).text(), /<div id="root"><\/div>/);
+  assert.equal((await visitor('/sitemap.xml')).status, 404);
+  const robots = await visitor('/robots.txt');
+  assert.equal(robots.status, 200);
+  assert.doesNotMatch(await robots.text(), /Sitemap:/);
+  assert.equal((await visitor('/manifest.webmanifest')).status, 200);
+});
+
+test('when SITE_ORIGIN is not set, then nothing is prerendered for a default origin', async () => {
+  const run = await prerender({ FM_PRERENDER_API: contentApi });
+  assert.equal(run.status, 0, run.output);
+  assert.match(run.output, /SITE_ORIGIN is not set/);
+  assert.match(await (await visitor('/')).text(), /<div id="root"><\/div>/);
+  assert.equal((await visitor('/sitemap.xml')).status, 404);
+});
