@@ -80,7 +80,7 @@ before(async () => {
       '--logLevel',
       'warn',
     ],
-    { cwd: repo, encoding: 'utf8' },
+    { cwd: repo, env: { ...process.env, NODE_ENV: 'production' }, encoding: 'utf8' },
   );
   assert.equal(ssr.status, 0, `the image's SSR bundle: ${ssr.stderr}`);
   fs.cpSync(path.join(frontend, 'dist'), path.join(home, 'dist'), { recursive: true });
