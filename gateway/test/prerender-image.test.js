@@ -84,6 +84,12 @@ before(async () => {
   );
   assert.equal(ssr.status, 0, `the image's SSR bundle: ${ssr.stderr}`);
   fs.cpSync(path.join(frontend, 'dist'), path.join(home, 'dist'), { recursive: true });
+  // As a fresh build leaves them (the launcher's own prerender rewrites them in frontend/dist).
+  fs.rmSync(path.join(home, 'dist/_prerendered'), { recursive: true, force: true });
+  fs.rmSync(path.join(home, 'dist/sitemap.xml'), { force: true });
+  for (const f of ['robots.txt', 'manifest.webmanifest']) {
+    fs.copyFileSync(path.join(frontend, 'public', f), path.join(home, 'dist', f));
+  }
   fs.mkdirSync(path.join(home, 'scripts'));
   fs.copyFileSync(path.join(frontend, 'scripts/prerender.mjs'), path.join(home, 'scripts/prerender.mjs'));
   fs.writeFileSync(path.join(home, 'package.json'), '{"type":"module","private":true}\n');
