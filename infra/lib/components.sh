@@ -10,7 +10,8 @@ SERVICES=(auth content courses contact billing)
 # provision_apt WITH_BROWSER: installs the Debian packages whose commands are missing.
 provision_apt() {
   local with_browser=$1 missing=() cmd pkg
-  local -a wanted=(nginx:nginx redis-server:redis-server espeak-ng:espeak-ng sox:sox lame:lame wrk:wrk)
+  # wget: the gateway image's prerender hook (infra/docker/prerender) is tested here with it.
+  local -a wanted=(nginx:nginx redis-server:redis-server espeak-ng:espeak-ng sox:sox lame:lame wrk:wrk wget:wget)
   [ "$with_browser" = 1 ] && wanted+=(chromium:chromium)
   for pair in "${wanted[@]}"; do
     cmd=${pair%%:*} pkg=${pair#*:}
