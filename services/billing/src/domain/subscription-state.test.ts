@@ -8,9 +8,10 @@ import {
   pickCurrentSubscription,
   premiumSince,
   reuseDecision,
-  subscriptionView,
   type SubscriptionLike,
 } from './subscription-state';
+import type { BillingSubscription } from './billing.models';
+import { recordView } from './subscription-records';
 
 const sub = (overrides: Partial<SubscriptionLike> = {}): SubscriptionLike => ({
   id: 'sub_1',
@@ -80,13 +81,29 @@ describe('event order', () => {
   });
 });
 
-describe('subscriptionView', () => {
+/** Billing's record of a subscription (what GET /api/billing/subscription answers from). */
+const record = (overrides: Partial<BillingSubscription> = {}): BillingSubscription => ({
+  _id: 'sub_1',
+  userId: 'user_1',
+  customerId: 'cus_1',
+  status: 'active',
+  cancelAtPeriodEnd: false,
+  currentPeriodEnd: new Date(1_702_592_000_000),
+  lastEventAt: 1_700_000_000,
+  lastStatusRank: 1,
+  lastEventId: 'evt_1',
+  createdAt: new Date(1_700_000_000_000),
+  updatedAt: new Date(1_700_000_000_000),
+  ...overrides,
+});
+
+describe('recordView', () => {
   it('when there is no subscription, then status none', () => {
-    expect(subscriptionView(undefined)).toEqual({ status: 'none', cancelAtPeriodEnd: false, currentPeriodEnd: null });
+    expect(recordView(undefined)).toEqual({ status: 'none', cancelAtPeriodEnd: false, currentPeriodEnd: null });
   });
 
   it('when cancellation is scheduled, then the period end is when access stops', () => {
-    expect(subscriptionView(sub({ cancel_at_period_end: true }))).toEqual({
+    expect(recordView(record({ cancelAtPeriodEnd: true }))).toEqual({
       status: 'active',
       cancelAtPeriodEnd: true,
       currentPeriodEnd: new Date(1_702_592_000_000).toISOString(),
@@ -94,8 +111,8 @@ describe('subscriptionView', () => {
   });
 
   it('when Stripe says unpaid or incomplete_expired, then the API statuses past_due and canceled', () => {
-    expect(subscriptionView(sub({ status: 'unpaid' })).status).toBe('past_due');
-    expect(subscriptionView(sub({ status: 'incomplete_expired' })).status).toBe('canceled');
+    expect(recordView(record({ status: 'unpaid' })).status).toBe('past_due');
+    expect(recordView(record({ status: 'incomplete_expired' })).status).toBe('canceled');
   });
 
   it('when items have no period end, then currentPeriodEnd is null', () => {
@@ -115,11 +132,9 @@ describe('subscriptionView', () => {
       'new',
     ];
     for (const status of statuses) {
-      expect(() =>
-        subscriptionSchema.parse(subscriptionView(sub({ status, cancel_at_period_end: true }))),
-      ).not.toThrow();
+      expect(() => subscriptionSchema.parse(recordView(record({ status, cancelAtPeriodEnd: true })))).not.toThrow();
     }
-    expect(subscriptionSchema.parse(subscriptionView(undefined)).status).toBe('none');
+    expect(subscriptionSchema.parse(recordView(undefined)).status).toBe('none');
   });
 });
 

@@ -156,16 +156,6 @@ export function viewStatus(status: string): SubscriptionStatus {
   }
 }
 
-export function subscriptionView(sub: SubscriptionLike | undefined): SubscriptionView {
-  if (!sub) return NO_SUBSCRIPTION;
-  const status = viewStatus(sub.status);
-  return {
-    status,
-    cancelAtPeriodEnd: status !== 'canceled' && sub.cancel_at_period_end,
-    currentPeriodEnd: currentPeriodEndOf(sub)?.toISOString() ?? null,
-  };
-}
-
 /** How much a subscription matters to the member now: the one giving access first. */
 function accessOrder(status: string): number {
   if (PREMIUM_STATUSES.has(status)) return 0;
