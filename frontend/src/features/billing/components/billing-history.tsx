@@ -1,6 +1,4 @@
 import type { BillingInvoice } from '@fm/contracts';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
@@ -14,6 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useGetInvoicesQuery } from '@/features/billing/api/get-billing-history';
 import { formatBillingDate } from '@/features/billing/lib/format';
+import { LoadError } from '@/components/ui/load-error';
 import { formatMoney } from '@/lib/site-config';
 
 const STATUS: Record<string, { label: string; color: 'success' | 'warning' | 'default' | 'error' }> = {
@@ -66,16 +65,9 @@ export function BillingHistory() {
     );
   } else if (isError || !data) {
     body = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void refetch()} disabled={isFetching}>
-            Try again
-          </Button>
-        }
-      >
+      <LoadError onRetry={refetch} retrying={isFetching}>
         Your invoices could not be loaded right now.
-      </Alert>
+      </LoadError>
     );
   } else if (data.length === 0) {
     body = (

@@ -1,7 +1,5 @@
 import type { BillingBooking } from '@fm/contracts';
 import { useEffect, useState } from 'react';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -10,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useGetBookingsQuery } from '@/features/billing/api/get-billing-history';
 import { formatBillingDate, formatSessionTime } from '@/features/billing/lib/format';
+import { LoadError } from '@/components/ui/load-error';
 import { formatMoney, useSiteConfig } from '@/lib/site-config';
 
 const STATUS: Record<BillingBooking['status'], { label: string; color: 'success' | 'info' | 'default' | 'warning' }> = {
@@ -87,16 +86,9 @@ export function CoachingBookings({ expectingNew = false }: { expectingNew?: bool
     );
   } else if (isError || !data) {
     body = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void refetch()} disabled={isFetching}>
-            Try again
-          </Button>
-        }
-      >
+      <LoadError onRetry={refetch} retrying={isFetching}>
         Your coaching sessions could not be loaded right now.
-      </Alert>
+      </LoadError>
     );
   } else if (data.length === 0) {
     // While a new booking is on its way, the status line above says so.
