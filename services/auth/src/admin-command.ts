@@ -15,7 +15,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
-import { AuditLog, baseEnvSchema, connectMongo, createRedis, loadConfig, memberSnapshots } from '@fm/shared';
+import {
+  AuditLog,
+  baseEnvSchema,
+  connectMongo,
+  createRedis,
+  loadConfig,
+  MEMBER_SNAPSHOT_TTL_MS,
+  memberSnapshots,
+} from '@fm/shared';
 import type { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
 import { authModels, type User } from './domain/user.model';
@@ -102,7 +110,7 @@ export async function runAdminCommand(
     // site shows the member (their snapshot in Redis) is behind until it expires or changes.
     io.err(
       `admin: the member's cached view in Redis was not updated (${err instanceof Error ? err.message : String(err)}); ` +
-        'their pages may show the old role until it expires (7 days) or their record changes again.',
+        `their pages may show the old role until it expires (${MEMBER_SNAPSHOT_TTL_MS / 86_400_000} days) or their record changes again.`,
     );
     return 1;
   }

@@ -24,8 +24,11 @@ export type MemberSnapshot = PublicUser;
 /** How long an unused snapshot (or tombstone) lives; the next request after that reads MongoDB once. */
 export const MEMBER_SNAPSHOT_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
+/** The snapshot's key is `<prefix>:<MEMBER_KEY_PART>:<user id>` (the session script builds it too). */
+export const MEMBER_KEY_PART = 'member';
+
 export function memberSnapshotKey(prefix: string, userId: string): string {
-  return `${prefix}:member:${userId}`;
+  return `${prefix}:${MEMBER_KEY_PART}:${userId}`;
 }
 
 /** What is stored under the key (null: no key). */
@@ -74,7 +77,8 @@ return 1`;
 
 export const USERS_COLLECTION = 'users';
 
-interface UserDocument {
+/** The fields of a `users` document the public view is made of. */
+export interface UserDocument {
   _id: string;
   email: string;
   firstName?: string | null;
@@ -100,7 +104,11 @@ export async function readMemberFromMongo(mongo: Connection, userId: string): Pr
   const doc = await mongo
     .collection<UserDocument>(USERS_COLLECTION)
     .findOne({ _id: userId }, { projection: MEMBER_PROJECTION });
-  if (!doc) return undefined;
+  return doc ? toPublicUser(doc) : undefined;
+}
+
+/** A member as the API shows them (`User` of the contracts): no password hash, no Stripe ids. */
+export function toPublicUser(doc: UserDocument): PublicUser {
   return {
     id: doc._id,
     email: doc.email,

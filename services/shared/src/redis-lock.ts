@@ -38,7 +38,7 @@ const RETRY_EVERY_MS = 25;
 
 /**
  * Runs `work` holding the lock at `key`. Another holder has it → `busy()` is thrown, at once or,
- * with `waitMs`, once the lock has stayed taken that long (tried again every 25 ms); Redis
+ * with `waitMs`, once the lock has stayed taken that long (tried again every RETRY_EVERY_MS); Redis
  * unreachable → ServiceUnavailableError (503). The release is best effort: if Redis fails
  * then, the lock expires after `ttlMs`.
  */

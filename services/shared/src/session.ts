@@ -4,7 +4,7 @@ import type { Context, Middleware } from 'koa';
 import createSession from 'koa-session';
 import type { Redis } from 'ioredis';
 import { evalScript } from './redis';
-import { parseStoredSnapshot, type StoredSnapshot } from './member-snapshot';
+import { MEMBER_KEY_PART, parseStoredSnapshot, type StoredSnapshot } from './member-snapshot';
 
 export const SESSION_COOKIE = 'fm.sid';
 export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
@@ -84,7 +84,7 @@ local data = decode(raw)
 local userId = memberOf(data)
 if not userId then return { raw } end
 if (tonumber(data.gen) or 0) < currentGen(ARGV[1], userId) then return nil end
-return { raw, redis.call('GET', ARGV[1] .. ':member:' .. userId) or '' }`;
+return { raw, redis.call('GET', ARGV[1] .. ':${MEMBER_KEY_PART}:' .. userId) or '' }`;
 
 /**
  * Saves a session and indexes it under its member, in one step (one round trip per save).

@@ -6,7 +6,8 @@ import {
   ServiceUnavailableError,
   signServiceToken,
 } from '@fm/shared';
-import { toPublicUser, type User } from './user.model';
+import { toPublicUser } from '@fm/shared';
+import type { User } from './user.model';
 import { messages } from './user.schemas';
 
 /** The services that answer `GET /internal/member-export` for their own data about a member. */

@@ -55,9 +55,6 @@ function seedFrom(user: User): Record<string, SubscriptionMark> {
   return {};
 }
 
-const sameMarks = (a: MembershipState | null, b: MembershipState | null) =>
-  JSON.stringify(a?.subscriptions ?? {}) === JSON.stringify(b?.subscriptions ?? {});
-
 /**
  * Applies billing's membership events. Each event is recorded once (`membership_changes`, keyed by
  * the event id) and sets its subscription's mark in the member's ledger only if it is newer than
@@ -167,18 +164,12 @@ export class MembershipService {
   }
 
   /**
-   * Writes the level the ledger implies onto the member's record. Another consumer (a second
-   * replica) may change the ledger meanwhile and write its own reading; whoever writes last reads
-   * the ledger again afterwards and writes again until the two agree, so the last write is right.
+   * Writes the level the ledger implies onto the member's record (under the member's lock, so no
+   * other consumer changes the ledger meanwhile).
    */
   private async settle(userId: string): Promise<void> {
     const { MembershipState, User } = this.deps.models;
-    let state = await MembershipState.findById(userId).lean<MembershipState>();
-    for (let round = 0; round < 5 && state; round += 1) {
-      await User.updateOne({ _id: userId }, { $set: memberLevel(state.subscriptions) });
-      const again = await MembershipState.findById(userId).lean<MembershipState>();
-      if (sameMarks(state, again)) return;
-      state = again;
-    }
+    const state = await MembershipState.findById(userId).lean<MembershipState>();
+    if (state) await User.updateOne({ _id: userId }, { $set: memberLevel(state.subscriptions) });
   }
 }

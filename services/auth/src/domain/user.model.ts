@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { User as PublicUser } from '@fm/contracts';
 import { registerModel, ROLES, schemaOptions, USERS_COLLECTION, type MembershipLevel, type Role } from '@fm/shared';
 import { Schema, type Connection, type HydratedDocument, type Model } from 'mongoose';
 
@@ -131,19 +130,4 @@ export async function authModels(mongo: Connection): Promise<AuthModels> {
     models.PasswordReset.init(),
   ]);
   return models;
-}
-
-/** What a user looks like outside this service: no password hash, no Stripe ids. */
-export function toPublicUser(user: User): PublicUser {
-  return {
-    id: user._id,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    profileImageUrl: user.profileImageUrl,
-    membershipLevel: user.membershipLevel,
-    // Records from before roles existed have none: members.
-    role: user.role === 'admin' ? 'admin' : 'member',
-    createdAt: user.createdAt.toISOString(),
-  };
 }

@@ -4,7 +4,7 @@ import { parseBody } from '@fm/shared';
 import type { AccountService } from '../domain/account.service';
 import type { MemberExportService } from '../domain/member-export.service';
 import type { PasswordResetService } from '../domain/password-reset.service';
-import { toPublicUser } from '../domain/user.model';
+import { toPublicUser } from '@fm/shared';
 import {
   changePasswordSchema,
   deleteAccountSchema,

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { loadCurrentUser, parseBody, UnauthorizedError } from '@fm/shared';
 import type { Connection } from 'mongoose';
-import { toPublicUser } from '../domain/user.model';
+import { toPublicUser } from '@fm/shared';
 import { loginSchema, signupSchema } from '../domain/user.schemas';
 import type { UserService } from '../domain/user.service';
 

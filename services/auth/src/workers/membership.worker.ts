@@ -6,8 +6,8 @@ import type { MembershipService } from '../domain/membership.service';
  * A subscription's mark is set by a conditional update (the newer event wins). MongoDB applies
  * that atomically, but FerretDB v1, our dev and test database, reads the document and writes it
  * back: two events of one member applied at the same moment in one process could both pass the
- * check and the older one land last. (Across processes, e.g. a stalled job re-run after a crash,
- * the per-subscription marks keep the order: see MembershipService.)
+ * check and the older one land last. Across processes MembershipService's per-member Redis lock
+ * does the same; queueing here first spares one process's own jobs that lock's polling.
  */
 function oneAtATimePerMember() {
   const tails = new Map<string, Promise<unknown>>();
