@@ -8,6 +8,7 @@ export * from './metrics';
 export * from './mongo';
 export * from './rate-limit';
 export * from './redis';
+export * from './one-at-a-time';
 export * from './redis-lock';
 export * from './request-scope';
 export * from './server';

@@ -1,7 +1,9 @@
-import { createQueueWorker, QUEUES, type Logger } from '@fm/shared';
+import { createQueueWorker, oneAtATimePerKey, QUEUES, type Logger } from '@fm/shared';
 import type { MembershipService } from '../domain/membership.service';
 
 /**
+ * Consumes billing's membership events and sets the member's level (idempotent, ordered).
+ *
  * Runs the events of one member one after another; different members still run in parallel.
  * A subscription's mark is set by a conditional update (the newer event wins). MongoDB applies
  * that atomically, but FerretDB v1, our dev and test database, reads the document and writes it
@@ -9,26 +11,11 @@ import type { MembershipService } from '../domain/membership.service';
  * check and the older one land last. Across processes MembershipService's per-member Redis lock
  * does the same; queueing here first spares one process's own jobs that lock's polling.
  */
-function oneAtATimePerMember() {
-  const tails = new Map<string, Promise<unknown>>();
-  return async <T>(userId: string, work: () => Promise<T>): Promise<T> => {
-    const run = (tails.get(userId) ?? Promise.resolve()).then(work);
-    const tail = run.catch(() => undefined);
-    tails.set(userId, tail);
-    try {
-      return await run;
-    } finally {
-      if (tails.get(userId) === tail) tails.delete(userId);
-    }
-  };
-}
-
-/** Consumes billing's membership events and sets the member's level (idempotent, ordered). */
 export function startMembershipWorker(
   membership: MembershipService,
   options: { redisUrl: string; redisPrefix: string; logger: Logger },
 ) {
-  const serially = oneAtATimePerMember();
+  const serially = oneAtATimePerKey();
   return createQueueWorker(
     QUEUES.membershipEvents,
     {

@@ -1,4 +1,4 @@
-import { insertOnce } from '@fm/shared';
+import { insertOnce, oneAtATimePerKey } from '@fm/shared';
 import type { BillingModels, BillingSubscription } from './billing.models';
 import {
   isNewerOrSame,
@@ -30,8 +30,12 @@ export function recordView(record: BillingSubscription | undefined): Subscriptio
  * writes of one subscription run one after another (see oneAtATime).
  */
 export class SubscriptionRecords {
-  /** The tail of the state applications running per subscription (see oneAtATime). */
-  private readonly applying = new Map<string, Promise<unknown>>();
+  /**
+   * The writes of one subscription, one after another in this process: the conditional update is
+   * atomic on MongoDB, not on FerretDB v1 (dev and tests), where two parallel events could both
+   * pass the check and the older one land last.
+   */
+  private readonly oneAtATime = oneAtATimePerKey();
 
   constructor(private readonly models: BillingModels) {}
 
@@ -87,22 +91,5 @@ export class SubscriptionRecords {
     }
     // The conditional update is the atomic check: a newer event may have landed since the read.
     return (await BillingSubscription.updateOne(notOlder, { $set: state })).matchedCount > 0;
-  }
-
-  /**
-   * Runs the writes of one subscription one after another in this process. The conditional
-   * update is atomic on MongoDB, but FerretDB v1 (dev and tests) reads the document and writes
-   * it back: two parallel events could both pass the check and the older one land last.
-   * (Auth's membership consumer does the same per member.)
-   */
-  private async oneAtATime<T>(subscriptionId: string, work: () => Promise<T>): Promise<T> {
-    const run = (this.applying.get(subscriptionId) ?? Promise.resolve()).then(work);
-    const tail = run.catch(() => undefined);
-    this.applying.set(subscriptionId, tail);
-    try {
-      return await run;
-    } finally {
-      if (this.applying.get(subscriptionId) === tail) this.applying.delete(subscriptionId);
-    }
   }
 }
