@@ -115,7 +115,11 @@ describe('recordView', () => {
     expect(recordView(record({ status: 'incomplete_expired' })).status).toBe('canceled');
   });
 
-  it('when items have no period end, then currentPeriodEnd is null', () => {
+  it('when the record has no period end, then currentPeriodEnd is null', () => {
+    expect(recordView(record({ currentPeriodEnd: null })).currentPeriodEnd).toBeNull();
+  });
+
+  it("when Stripe's items have no period end, then currentPeriodEndOf is null", () => {
     expect(currentPeriodEndOf(sub({ items: { data: [] } }))).toBeNull();
   });
 

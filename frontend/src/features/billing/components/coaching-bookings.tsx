@@ -21,7 +21,7 @@ const STATUS: Record<BillingBooking['status'], { label: string; color: 'success'
 /** After a coaching payment the booking is listed once Stripe's webhook marked it paid: ask again meanwhile. */
 export const NEW_BOOKING_POLL_MS = 2000;
 /** …for at most this long. */
-export const NEW_BOOKING_WAIT_MS = 30_000;
+const NEW_BOOKING_WAIT_MS = 30_000;
 /** A booking started this recently is the one just paid for. */
 const JUST_BOOKED_MS = 30 * 60_000;
 

@@ -6,7 +6,7 @@ import CreditCardRounded from '@mui/icons-material/CreditCardRounded';
 import { useGetSubscriptionQuery } from '@/features/billing/api/get-subscription';
 import { useManageBilling } from '@/features/billing/lib/use-manage-billing';
 
-export const PAST_DUE_TITLE = 'Your last payment failed — update your card';
+const PAST_DUE_TITLE = 'Your last payment failed — update your card';
 
 /**
  * On the account page while the subscription is past due (Stripe is retrying the card; Premium

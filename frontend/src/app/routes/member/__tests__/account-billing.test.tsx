@@ -1,6 +1,7 @@
 import type { BillingBooking, BillingInvoice, Subscription, User } from '@fm/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { delay, http, HttpResponse } from 'msw';
+import { NEW_BOOKING_POLL_MS } from '@/features/billing/components/coaching-bookings';
 import { portalNavigation } from '@/features/billing/lib/use-manage-billing';
 import { freeUser, premiumUser } from '@/testing/data';
 import { apiUrl } from '@/testing/mocks/handlers';
@@ -273,7 +274,7 @@ describe('/member/account: coaching sessions', { timeout: 40_000 }, () => {
     expect(item).toHaveTextContent('Paid');
     expect(within(sessions).queryByRole('status')).not.toBeInTheDocument();
     const polls = calls.bookings;
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await new Promise((resolve) => setTimeout(resolve, NEW_BOOKING_POLL_MS + 500));
     expect(calls.bookings).toBe(polls);
   });
 });
