@@ -160,7 +160,8 @@ test('when content answers, then visitors get the prerendered pages, robots.txt 
 });
 
 test('when content does not answer in time, then the start goes on and visitors get the SPA shell, no sitemap', async () => {
-  await prerender({ SITE_ORIGIN: ORIGIN, FM_PRERENDER_API: contentApi }); // last start's pages
+  const last = await prerender({ SITE_ORIGIN: ORIGIN, FM_PRERENDER_API: contentApi }); // last start's pages
+  assert.equal(last.status, 0, last.output);
   const t0 = Date.now();
   const run = await prerender({ SITE_ORIGIN: ORIGIN, FM_PRERENDER_API: 'http://127.0.0.1:9', FM_PRERENDER_WAIT: '1' });
   assert.equal(run.status, 0, run.output);

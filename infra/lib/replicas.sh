@@ -24,7 +24,7 @@ replicas_parse() {
     name=${item%%=*} count=${item#*=}
     [[ $item == *=* && -n ${REPLICAS[$name]+x} ]] ||
       die "FM_REPLICAS: \"$item\" is not <service>=<count> with a service of: ${SERVICES[*]}"
-    [[ $count =~ ^[1-9]$ ]] || die "FM_REPLICAS: $name=$count: the count must be 1 to $REPLICA_MAX"
+    [[ $count =~ ^[0-9]+$ ]] && ((10#$count >= 1 && 10#$count <= REPLICA_MAX)) || die "FM_REPLICAS: $name=$count: the count must be 1 to $REPLICA_MAX"
     REPLICAS[$name]=$count
   done
 }

@@ -223,7 +223,8 @@ async function metric(
 }
 
 test('when two auth replicas consume one membership queue and one is SIGKILLed mid-stream, then every event is applied exactly once, each member ends at their newest event, and the webhook request id is in the consumer log line of its job', async () => {
-  // auth-2 died in the previous test: both consume again.
+  // auth-2 died in the previous test (stopped here too, should that test have failed before it): both consume again.
+  await stack.kill('auth-2');
   await stack.startService('auth', { replica: 2, env: INFO });
   const list = await members(60, 'q');
   const db = await stack.mongo();
