@@ -346,7 +346,7 @@ export class StripeWebhookService {
     const invoice = event.data.object as Stripe.Invoice;
     const { subscriptionId, metadataUserId } = invoiceSubscriptionOf(invoice);
     if (!subscriptionId || !invoice.id) return 'ignored';
-    await this.markPastDue(subscriptionId, invoice, event);
+    await this.markPastDue(subscriptionId, event);
     const customerId = idOf(invoice.customer);
     const userId = await this.userIdFor(metadataUserId, subscriptionId, customerId);
     if (!userId) {
@@ -519,8 +519,7 @@ export class StripeWebhookService {
    * A failed first invoice leaves the subscription incomplete, so only a record that gives
    * Premium moves, and only if this event is not older than what it holds.
    */
-  private async markPastDue(subscriptionId: string, invoice: Stripe.Invoice, event: Stripe.Event): Promise<void> {
-    if (invoice.billing_reason === 'subscription_create') return;
+  private async markPastDue(subscriptionId: string, event: Stripe.Event): Promise<void> {
     const record = await this.deps.models.BillingSubscription.findById(subscriptionId, {
       status: 1,
       customerId: 1,
