@@ -187,7 +187,7 @@ cmd_test() {
     # Faults, races and hostile input against the same app (resilience/README.md); its own
     # processes (services on 4101-4105, replicas on 4111-4122, a Redis) for the fault and replica scenarios.
     RESILIENCE_BASE_URL="http://localhost:$GATEWAY_PORT" run_suite resilience "" npm test -w resilience
-    # The production build the browser suite used: initial JS for / within budget, and no
+    # The production build the browser suite used: the app's JS for / within budget, and no
     # member-area chunk on public pages (prints the figures per page); and no Premium text or
     # link anywhere in it (they come from the content service to Premium members only).
     run_lighthouse

@@ -111,6 +111,14 @@ test(
       try {
         await golferPage.goto('/lessons');
         await expectVisible(golferPage.getByText(renamed, { exact: true }).first(), 'the new title on /lessons');
+        // A visitor gets the page prerendered with the old title; it sees the catalogue changed
+        // and starts the app, which shows the new one, with nothing touched (public/boot.js).
+        const visitorPage = await newMemberContext();
+        await visitorPage.goto('/lessons', { intent: false });
+        await expectVisible(
+          visitorPage.getByText(renamed, { exact: true }).first(),
+          "the new title on a visitor's prerendered /lessons, untouched",
+        );
       } finally {
         await rename(renamed, original);
       }

@@ -59,15 +59,21 @@ class Journal {
  * @param {string} label
  */
 function watchPage(page, journal, label) {
-  // A prerendered public page shows its form before the app runs; typing then would be lost on
-  // hydration. Every goto waits until the page is live (<html data-fm-ready>, public-layout.tsx).
+  // A prerendered public page starts the app on the visitor's first intent (frontend/public/
+  // boot.js): every goto moves the mouse, as a visitor does, and waits until the page is live
+  // (<html data-fm-ready>, public-layout.tsx). `{ intent: false }` loads the page and does
+  // nothing more (journey 10: what a visitor gets before the app runs).
   const goto = page.goto.bind(page);
-  page.goto = async (url, options) => {
+  page.goto = async (url, { intent = true, ...options } = {}) => {
     const response = await goto(url, options);
-    await page.waitForFunction(
+    // eslint-disable-next-line no-undef -- runs in the page
+    const prerendered = await page.evaluate(() => Boolean(document.getElementById('fm-state')));
+    if (intent && prerendered) {
+      await page.mouse.move(2, 2);
+      await page.mouse.move(4, 4);
       // eslint-disable-next-line no-undef -- runs in the page
-      () => !document.getElementById('fm-state') || document.documentElement.hasAttribute('data-fm-ready'),
-    );
+      await page.waitForFunction(() => document.documentElement.hasAttribute('data-fm-ready'));
+    }
     return response;
   };
   page.on('console', (msg) => {

@@ -16,11 +16,12 @@
  *
  * Each page: the rendered markup in #root, emotion's critical CSS and the font CSS inline, the
  * store's answers as JSON (hydration asks the API for nothing), preloads for the two Latin
- * fonts, the app's scripts started by public/boot.js after the first paint (with the page's
- * chunks), title, description, canonical, Open Graph/Twitter tags and JSON-LD. Also writes
+ * fonts, the app's scripts started by public/boot.js on the visitor's first intent (with the
+ * page's chunks, and the SHA-256 of each catalogue answer embedded), title, description, canonical, Open Graph/Twitter tags and JSON-LD. Also writes
  * dist/robots.txt, dist/sitemap.xml and the manifest's name. A page whose data failed is not
  * written (the gateway then serves the SPA shell for it), and the script exits 1.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -116,7 +117,24 @@ function headFor({ title, description, url, jsonLd, pageModule, facts }) {
   ].join('\n    ');
 }
 
-function pageHtml(rendered, head) {
+/** SHA-256 (hex) of each catalogue answer, as a visitor's browser gets it: fetched once per URL. */
+const digests = new Map();
+function digestOf(url) {
+  if (!digests.has(url)) {
+    digests.set(
+      url,
+      globalThis.fetch(url).then(async (response) => {
+        if (!response.ok) throw new Error(`prerender: ${url} answered ${response.status}`);
+        return createHash('sha256')
+          .update(await response.text())
+          .digest('hex');
+      }),
+    );
+  }
+  return digests.get(url);
+}
+
+function pageHtml(rendered, head, catalogue) {
   let html = shell;
   const replace = (pattern, by) => {
     if (!pattern.test(html)) throw new Error(`prerender: dist/index.html has no ${pattern}`);
@@ -130,15 +148,15 @@ function pageHtml(rendered, head) {
   // Inlined in the head instead (the font CSS is small): no render-blocking stylesheet.
   html = html.replace(/\s*<link rel="stylesheet"[^>]*href="\/assets\/[^"]+\.css"[^>]*>/g, '');
   replace(/<\/head>/, `    ${head}\n    ${rendered.styles}\n  </head>`);
-  // The page paints from the HTML; the scripts only make it interactive: public/boot.js loads
-  // them once the page has painted, so on a slow phone network the text and fonts come first.
+  // The page is the HTML; the app only makes it interactive: public/boot.js requests its
+  // scripts on the visitor's first sign of intent, or when the catalogue has changed since.
   const entryScript = html.match(/<script type="module" crossorigin src="([^"]+)"><\/script>/);
   if (!entryScript) throw new Error('prerender: dist/index.html has no entry script');
   const chunks = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"\s*\/?>/g)].map((m) => m[1]);
   html = html.replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+"\s*\/?>/g, '');
   html = html.replace(
     entryScript[0],
-    `<script defer src="/boot.js" data-entry="${entryScript[1]}" data-preload="${chunks.join(' ')}"></script>`,
+    `<script defer src="/boot.js" data-entry="${entryScript[1]}" data-preload="${chunks.join(' ')}" data-catalogue="${escapeHtml(catalogue.join(' '))}"></script>`,
   );
   replace(/<noscript>[^<]*<\/noscript>\s*/, '');
   replace(
@@ -233,7 +251,8 @@ for (const page of pages) {
   });
   const file = path.join(outDir, page.file);
   mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, pageHtml(rendered, head));
+  const catalogue = await Promise.all(rendered.catalogue.map(async (url) => `${url}=${await digestOf(url)}`));
+  writeFileSync(file, pageHtml(rendered, head, catalogue));
 }
 
 // The web app manifest names the product as the config does.

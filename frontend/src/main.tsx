@@ -37,9 +37,10 @@ if (prerendered && container.firstElementChild) {
     hydrateRoot(container, app);
   });
   // After the page is live: only a catalogue changed since the prerender updates the page.
-  window.addEventListener('load', () => setTimeout(() => void refreshPrerenderedCatalogue(store), 1000), {
-    once: true,
-  });
+  // public/boot.js starts the app on the visitor's first intent, usually long after "load".
+  const refresh = () => setTimeout(() => void refreshPrerenderedCatalogue(store), 1000);
+  if (document.readyState === 'complete') refresh();
+  else window.addEventListener('load', refresh, { once: true });
 } else {
   createRoot(container).render(app);
 }

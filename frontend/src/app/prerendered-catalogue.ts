@@ -33,6 +33,14 @@ const CATALOGUE: Entry[] = [
 ];
 
 /**
+ * The catalogue URLs a prerendered page was rendered with (scripts/prerender.mjs writes the
+ * SHA-256 of each answer into the page, so public/boot.js can tell when one has changed).
+ */
+export function prerenderedCatalogueUrls(store: AppStore): string[] {
+  return CATALOGUE.filter(({ cached }) => cached(store) !== undefined).map(({ path }) => buildUrl(path));
+}
+
+/**
  * A prerendered page shows the catalogue as it was at the last prerender. Once the page is live
  * this asks for it again, quietly: only an answer that differs (a lesson renamed in the founder
  * console since) invalidates the cached one, which the page then fetches and shows. Unchanged

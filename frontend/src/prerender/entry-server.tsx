@@ -11,6 +11,7 @@ import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { AppProvider } from '@/app/provider';
+import { prerenderedCatalogueUrls } from '@/app/prerendered-catalogue';
 import { AppRoutes } from '@/app/router';
 import { makeStore } from '@/app/store';
 import { currentUserApi } from '@/features/auth/api/get-current-user';
@@ -31,6 +32,8 @@ export type RenderedPage = {
   state: unknown;
   /** False when a query the page needs failed (the caller keeps the SPA shell for it). */
   complete: boolean;
+  /** The catalogue URLs in `state`, which the page checks for changes (public/boot.js). */
+  catalogue: string[];
 };
 
 /**
@@ -87,6 +90,6 @@ export async function renderPage(url: string, lessonId?: string): Promise<Render
     return '';
   });
   const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
-  return { html, styles, title, state: store.getState(), complete };
+  return { html, styles, title, state: store.getState(), complete, catalogue: prerenderedCatalogueUrls(store) };
 }
 export { PRERENDERED_PAGES, LESSON_PAGE_MODULE, lessonPageFile } from '@/prerender/pages';

@@ -24,13 +24,15 @@ export function PublicLayout() {
 }
 
 /**
- * Marks <html data-fm-ready> once a page's content is live (rendered, or hydrated from the
- * prerendered HTML: in the page's Suspense boundary, so it commits with the page). Browser tests
- * wait for it before typing into a prerendered form.
+ * Marks <html data-fm-ready> and dispatches "fm:ready" once a page's content is live (rendered,
+ * or hydrated from the prerendered HTML: in the page's Suspense boundary, so it commits with the
+ * page). public/boot.js then hands over what the visitor did before (typed text, held clicks);
+ * browser tests wait for the attribute.
  */
 function PageReady() {
   useEffect(() => {
     document.documentElement.dataset.fmReady = '';
+    document.dispatchEvent(new Event('fm:ready'));
   }, []);
   return null;
 }

@@ -89,6 +89,12 @@ describe('prerendered public pages', () => {
     // No loading skeleton, no script (the CSP allows none inline), no title left in the body.
     expect(page.html).not.toMatch(/lesson-skeleton|<script|<template|<title/);
     expect(JSON.stringify(page.state)).toContain('Sweet Spot Swings');
+    // The answers the page checks for changes before the visitor acts (public/boot.js).
+    expect(page.catalogue.map((url) => new URL(url, 'http://site').pathname)).toEqual([
+      '/api/lessons',
+      '/api/testimonials',
+      '/api/membership-tiers',
+    ]);
   });
 
   it('says the page is incomplete when the catalogue fails (the gateway then serves the SPA)', async () => {
