@@ -154,5 +154,13 @@
   document.addEventListener('input', noteEdit, true);
   document.addEventListener('change', noteEdit, true);
   document.addEventListener('fm:ready', onReady);
-  checkCatalogue();
+  // Once the page has loaded and the browser is idle: a changed catalogue is rare and can wait.
+  window.addEventListener(
+    'load',
+    function () {
+      if (window.requestIdleCallback) window.requestIdleCallback(checkCatalogue, { timeout: 2000 });
+      else setTimeout(checkCatalogue, 0);
+    },
+    { once: true },
+  );
 })();
