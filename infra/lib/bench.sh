@@ -65,8 +65,7 @@ cmd_bench() {
   trap on_exit EXIT
   export BENCH_GATEWAY_PORT=${BENCH_GATEWAY_PORT:-18089} BENCH_BARE_PORT=${BENCH_BARE_PORT:-4690}
   export BENCH_STORE_PORT=${BENCH_STORE_PORT:-4691}
-  provision_apt 0
-  command -v wrk >/dev/null 2>&1 || die "wrk is missing (Debian package wrk; make provision installs it)"
+  provision_apt 0 wrk:wrk # the load generator: only the bench needs it
   step "Application"
   if app_answers; then
     ok "using the app already running on ports ${AUTH_PORT}-${BILLING_PORT}"

@@ -7,11 +7,14 @@ COMPOSE_CHECK_SRC="$ROOT/infra/compose-check"
 SERVICES=(auth content courses contact billing)
 
 # ---- provision -------------------------------------------------------------------------
-# provision_apt WITH_BROWSER: installs the Debian packages whose commands are missing.
+# provision_apt WITH_BROWSER [COMMAND:PACKAGE...]: installs the Debian packages whose commands
+# are missing: those every command needs, chromium with WITH_BROWSER=1, and the pairs given (a
+# command's own tools, e.g. wrk:wrk for `make bench`).
 provision_apt() {
   local with_browser=$1 missing=() cmd pkg
+  shift
   # wget: the gateway image's prerender hook (infra/docker/prerender) is tested here with it.
-  local -a wanted=(nginx:nginx redis-server:redis-server espeak-ng:espeak-ng sox:sox lame:lame wrk:wrk wget:wget)
+  local -a wanted=(nginx:nginx redis-server:redis-server espeak-ng:espeak-ng sox:sox lame:lame wget:wget "$@")
   [ "$with_browser" = 1 ] && wanted+=(chromium:chromium)
   for pair in "${wanted[@]}"; do
     cmd=${pair%%:*} pkg=${pair#*:}
