@@ -199,6 +199,7 @@ func checkK8s(dir string, v k8sVariant) []result {
 		{"NetworkPolicies: default deny; only the gateway (auth for the member export, Prometheus from the monitoring namespace) reaches the services", checkNetworkPolicies(objs)},
 		{"every secretKeyRef names " + k8sSecretName + " (or the Secret the build generates, and a key it has); no secret variable holds a literal value or sits in a ConfigMap", checkSecretRefs(objs, v.kind)},
 		{"the images are the compose ones (fairway-mind/<service>; the seed runs content's)", checkImages(objs)},
+		{"content does not serve before the catalogue is seeded: an initContainer runs `dist/seed.js --wait` in content's image, with the seed Job's configuration", checkSeedWait(objs)},
 		{"the gateway prerenders before nginx: " + prerenderHook + ", SITE_ORIGIN from the ConfigMap, FM_PRERENDER_API on content's qualified name, an emptyDir at FM_PRERENDER_DIR, a startupProbe", checkGatewayPrerender(objs, prerenderDir)},
 	}
 	switch v.kind {
@@ -533,7 +534,7 @@ func checkImages(o *k8sObjects) []string {
 		if !ok {
 			continue
 		}
-		for _, c := range w.pod.Spec.Containers {
+		for _, c := range allContainers(w.pod) {
 			repo := imageRepo(c.Image)
 			if repo != img && !strings.HasSuffix(repo, "/"+img) {
 				out = append(out, fmt.Sprintf("%s %s: container %s runs %s, not %s", w.kind, w.name, c.Name, c.Image, img))
@@ -541,6 +542,46 @@ func checkImages(o *k8sObjects) []string {
 		}
 	}
 	return out
+}
+
+// checkSeedWait: content's pods start with an initContainer that waits for the seed (`seed.js
+// --wait`: until the seed of the same catalogue version has run), in the seed Job's image and
+// with its ConfigMap, so both compute the same version; the Job exists.
+func checkSeedWait(o *k8sObjects) []string {
+	var job *batchv1.Job
+	for _, j := range o.jobs {
+		if j.Name == "seed" {
+			job = j
+		}
+	}
+	d := o.deployment("content")
+	if job == nil || d == nil || len(job.Spec.Template.Spec.Containers) == 0 {
+		return []string{"no seed Job or no content Deployment"}
+	}
+	seed := job.Spec.Template.Spec.Containers[0]
+	configMaps := func(c corev1.Container) []string {
+		var names []string
+		for _, from := range c.EnvFrom {
+			if from.ConfigMapRef != nil {
+				names = append(names, from.ConfigMapRef.Name)
+			}
+		}
+		return names
+	}
+	for _, c := range d.Spec.Template.Spec.InitContainers {
+		if !slices.Equal(c.Command, []string{"node", "dist/seed.js", "--wait"}) {
+			continue
+		}
+		var out []string
+		if c.Image != seed.Image {
+			out = append(out, fmt.Sprintf("Deployment content: initContainer %s runs %s, the seed Job %s", c.Name, c.Image, seed.Image))
+		}
+		if !slices.Equal(configMaps(c), configMaps(seed)) {
+			out = append(out, fmt.Sprintf("Deployment content: initContainer %s reads the ConfigMaps %v, the seed Job %v (the catalogue version depends on the price settings)", c.Name, configMaps(c), configMaps(seed)))
+		}
+		return out
+	}
+	return []string{"Deployment content: no initContainer running `node dist/seed.js --wait` (content would serve before the seed Job has loaded the catalogue)"}
 }
 
 func configValue(o *k8sObjects, key string) (string, bool) {
@@ -565,7 +606,7 @@ func appContainers(o *k8sObjects) []struct {
 		if !slices.Contains(scalable, w.name) && w.name != "seed" {
 			continue
 		}
-		for _, c := range w.pod.Spec.Containers {
+		for _, c := range allContainers(w.pod) {
 			out = append(out, struct {
 				where string
 				c     corev1.Container

@@ -18,15 +18,10 @@ app_answers() {
   for s in "${SERVICES[@]}"; do http_ok 127.0.0.1 "$(service_port "$s")" /readyz || return 1; done
 }
 
-# The product's config for the bench port, with the bench-only upstreams and locations added.
-render_bench_gateway() {
-  local prefix=$1 conf=$1/conf
-  mkdir -p "$conf" "$prefix/logs"
-  # The same upstreams as the product's gateway (every replica of FM_REPLICAS).
-  replicas_parse
-  replicas_export_upstreams
-  GATEWAY_PORT=$BENCH_GATEWAY_PORT node "$ROOT/gateway/render.js" --mode local --out "$conf" --prefix "$prefix" \
-    --root "$ROOT/frontend/dist" --media "$ROOT/media/generated" >/dev/null || die "rendering the bench nginx config failed"
+# start_nginx's EXTEND for the bench gateway: adds the bench-only upstreams and locations to the
+# product's config in PREFIX/conf.
+add_bench_locations() {
+  local conf=$1/conf
   cat >"$conf/bench-upstreams.conf" <<EOF
   upstream fm_bench_bare {
     server 127.0.0.1:$BENCH_BARE_PORT;
@@ -47,17 +42,9 @@ EOF
   grep -q 'include bench-locations.conf;' "$conf/nginx.conf" || die "could not add the bench locations to the nginx config"
 }
 
+# The product's config (its gateway's upstreams) on BENCH_GATEWAY_PORT, plus the bench locations.
 start_bench_gateway() {
-  local prefix="$DATA_DIR/bench/nginx" nginx
-  nginx=$(nginx_cmd)
-  stop_one bench-gateway
-  tcp_open 127.0.0.1 "$BENCH_GATEWAY_PORT" && die "port $BENCH_GATEWAY_PORT is in use; set BENCH_GATEWAY_PORT"
-  render_bench_gateway "$prefix"
-  "$nginx" -t -q -p "$prefix" -e "$prefix/logs/error.log" -c conf/nginx.conf 2>"$LOG_DIR/bench-nginx-test.log" ||
-    { cat "$LOG_DIR/bench-nginx-test.log" >&2; die "nginx -t rejected the bench config ($prefix/conf/nginx.conf)"; }
-  start_bg bench-gateway "$prefix" "$nginx" -p "$prefix" -e "$prefix/logs/error.log" -c conf/nginx.conf -g 'daemon off;'
-  wait_for 15 "the bench nginx did not answer on 127.0.0.1:$BENCH_GATEWAY_PORT" bench-gateway \
-    http_any 127.0.0.1 "$BENCH_GATEWAY_PORT" /index.html
+  start_nginx bench-gateway "$DATA_DIR/bench/nginx" 127.0.0.1 BENCH_GATEWAY_PORT add_bench_locations
   ok "bench gateway on http://127.0.0.1:$BENCH_GATEWAY_PORT (the product's config + /_bench/bare, /_bench/store)"
 }
 
@@ -65,8 +52,7 @@ cmd_bench() {
   trap on_exit EXIT
   export BENCH_GATEWAY_PORT=${BENCH_GATEWAY_PORT:-18089} BENCH_BARE_PORT=${BENCH_BARE_PORT:-4690}
   export BENCH_STORE_PORT=${BENCH_STORE_PORT:-4691}
-  provision_apt 0
-  command -v wrk >/dev/null 2>&1 || die "wrk is missing (Debian package wrk; make provision installs it)"
+  provision_apt 0 wrk:wrk # the load generator: only the bench needs it
   step "Application"
   if app_answers; then
     ok "using the app already running on ports ${AUTH_PORT}-${BILLING_PORT}"

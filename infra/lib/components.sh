@@ -7,11 +7,14 @@ COMPOSE_CHECK_SRC="$ROOT/infra/compose-check"
 SERVICES=(auth content courses contact billing)
 
 # ---- provision -------------------------------------------------------------------------
-# provision_apt WITH_BROWSER: installs the Debian packages whose commands are missing.
+# provision_apt WITH_BROWSER [COMMAND:PACKAGE...]: installs the Debian packages whose commands
+# are missing: those every command needs, chromium with WITH_BROWSER=1, and the pairs given (a
+# command's own tools, e.g. wrk:wrk for `make bench`).
 provision_apt() {
   local with_browser=$1 missing=() cmd pkg
+  shift
   # wget: the gateway image's prerender hook (infra/docker/prerender) is tested here with it.
-  local -a wanted=(nginx:nginx redis-server:redis-server espeak-ng:espeak-ng sox:sox lame:lame wrk:wrk wget:wget)
+  local -a wanted=(nginx:nginx redis-server:redis-server espeak-ng:espeak-ng sox:sox lame:lame wget:wget "$@")
   [ "$with_browser" = 1 ] && wanted+=(chromium:chromium)
   for pair in "${wanted[@]}"; do
     cmd=${pair%%:*} pkg=${pair#*:}
@@ -348,20 +351,32 @@ start_services() {
 
 nginx_cmd() { command -v nginx 2>/dev/null || printf /usr/sbin/nginx; }
 
-start_gateway() {
-  step "Gateway"
-  local prefix="$DATA_DIR/nginx" nginx host
+# start_nginx NAME PREFIX HOST PORT_VAR [EXTEND]: the product's nginx as the process NAME, for
+# the gateway and the bench gateway. Stops an older NAME, refuses a port (the value of PORT_VAR)
+# that another process holds, renders the product's config (gateway/render.js --mode local, with
+# every replica of FM_REPLICAS upstream) for that port into PREFIX/conf, lets the function EXTEND
+# add to it (called with PREFIX), checks it with nginx -t, starts nginx and waits until it answers
+# on HOST.
+start_nginx() {
+  local name=$1 prefix=$2 host=$3 port_var=$4 extend=${5:-} nginx port
+  port=${!port_var}
   nginx=$(nginx_cmd)
-  host=${GATEWAY_HOST:-127.0.0.1}
-  stop_one gateway
-  tcp_open "$host" "$GATEWAY_PORT" && die "port $GATEWAY_PORT is already in use by another process; stop it or change GATEWAY_PORT"
+  stop_one "$name"
+  tcp_open "$host" "$port" && die "port $port is already in use by another process; stop it or change $port_var"
   replicas_parse
   replicas_export_upstreams
-  node "$ROOT/gateway/render.js" --mode local --out "$prefix/conf" --prefix "$prefix" \
-    --root "$ROOT/frontend/dist" --media "$ROOT/media/generated" >/dev/null || die "rendering the nginx config failed"
-  "$nginx" -t -q -p "$prefix" -e "$prefix/logs/error.log" -c conf/nginx.conf 2>"$LOG_DIR/nginx-test.log" ||
-    { cat "$LOG_DIR/nginx-test.log" >&2; die "nginx -t rejected the rendered config (.data/nginx/conf/nginx.conf)"; }
-  start_bg gateway "$prefix" "$nginx" -p "$prefix" -e "$prefix/logs/error.log" -c conf/nginx.conf -g 'daemon off;'
-  wait_for 15 "nginx did not answer on $host:$GATEWAY_PORT" gateway http_any "$host" "$GATEWAY_PORT" /index.html
+  mkdir -p "$prefix/conf" "$prefix/logs"
+  GATEWAY_PORT=$port node "$ROOT/gateway/render.js" --mode local --out "$prefix/conf" --prefix "$prefix" \
+    --root "$ROOT/frontend/dist" --media "$ROOT/media/generated" >/dev/null || die "rendering the nginx config ($name) failed"
+  [ -z "$extend" ] || "$extend" "$prefix"
+  "$nginx" -t -q -p "$prefix" -e "$prefix/logs/error.log" -c conf/nginx.conf 2>"$LOG_DIR/$name-nginx-test.log" ||
+    { cat "$LOG_DIR/$name-nginx-test.log" >&2; die "nginx -t rejected the config of $name (${prefix#"$ROOT"/}/conf/nginx.conf)"; }
+  start_bg "$name" "$prefix" "$nginx" -p "$prefix" -e "$prefix/logs/error.log" -c conf/nginx.conf -g 'daemon off;'
+  wait_for 15 "nginx ($name) did not answer on $host:$port" "$name" http_any "$host" "$port" /index.html
+}
+
+start_gateway() {
+  step "Gateway"
+  start_nginx gateway "$DATA_DIR/nginx" "${GATEWAY_HOST:-127.0.0.1}" GATEWAY_PORT
   ok "nginx on http://localhost:$GATEWAY_PORT (config .data/nginx/conf, logs .data/nginx/logs)"
 }

@@ -5,7 +5,7 @@
 const { randomBytes } = require('node:crypto');
 const { MongoClient } = require('mongodb');
 const { config } = require('./config');
-const { Client, eventually } = require('./http');
+const { Client, eventually, pool } = require('./http');
 const { deliver, subscriptionEvent } = require('./stripe-events');
 
 const PASSWORD = 'resilience-pass-1';
@@ -23,6 +23,31 @@ async function signUp(baseUrl = config.baseUrl, email = freshEmail()) {
   const res = await client.post('/api/auth/signup', { email, password: PASSWORD, firstName: 'Res' });
   if (res.status !== 201) throw new Error(`signup ${email} answered ${res.status}: ${res.text.slice(0, 200)}`);
   return { client, user: res.json.user, email };
+}
+
+/**
+ * `n` members signed up at `baseUrl` (a suite's own stack: its auth or its gateway), `concurrency`
+ * at a time, each with its logged-in client, id and address, and a Stripe subscription and
+ * customer id of its own (unique per `tag` and stack `run`).
+ * @param {{ baseUrl: string, run: string, n: number, tag: string, concurrency?: number }} opts
+ */
+async function stackMembers({ baseUrl, run, n, tag, concurrency = 8 }) {
+  return pool(
+    concurrency,
+    Array.from({ length: n }, (_, i) => async () => {
+      const client = new Client(baseUrl);
+      const email = `stack-${tag}-${run}-${i}@example.com`;
+      const res = await client.post('/api/auth/signup', { email, password: PASSWORD });
+      if (res.status !== 201) throw new Error(`signup ${email} answered ${res.status}: ${res.text.slice(0, 200)}`);
+      return {
+        client,
+        id: String(res.json.user.id),
+        email,
+        sub: `sub_${tag}${i}${run}`,
+        customer: `cus_${tag}${i}${run}`,
+      };
+    }),
+  );
 }
 
 /** @type {MongoClient | null} */
@@ -73,4 +98,4 @@ async function premiumMember() {
   return m;
 }
 
-module.exports = { PASSWORD, freshEmail, signUp, premiumMember, appDb, closeAppDb };
+module.exports = { PASSWORD, freshEmail, signUp, stackMembers, premiumMember, appDb, closeAppDb };

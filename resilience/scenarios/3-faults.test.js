@@ -10,6 +10,7 @@ const { Stack, PORTS } = require('../lib/stack');
 const { Client, pool, eventually } = require('../lib/http');
 const { deliver, subscriptionEvent, coachingPaid } = require('../lib/stripe-events');
 const { config, ROOT } = require('../lib/config');
+const { stackMembers } = require('../lib/members');
 const path = require('node:path');
 const { execFile } = require('node:child_process');
 const { promisify } = require('node:util');
@@ -48,26 +49,9 @@ async function launcherStatusOf(name) {
 }
 
 /**
- * `n` members signed up on the stack's auth, each with a subscription of their own.
- * @param {number} n @param {string} tag
- */
-async function members(n, tag) {
-  const list = await pool(
-    16,
-    Array.from({ length: n }, (_, i) => async () => {
-      const email = `fault-${tag}-${stack.run}-${i}@example.com`;
-      const res = await new Client(AUTH).post('/api/auth/signup', { email, password: 'fault-pass-1' });
-      assert.equal(res.status, 201, `signup ${email}: ${res.text}`);
-      return { userId: res.json.user.id, sub: `sub_${tag}${i}${stack.run}`, customer: `cus_${tag}${i}${stack.run}` };
-    }),
-  );
-  return list;
-}
-
-/**
  * The events of a stream: member i gets `perMember(i)` events a minute apart, alternating
  * active (Premium) and canceled (free); the newest decides the level.
- * @param {Awaited<ReturnType<typeof members>>} list @param {(i: number) => number} perMember
+ * @param {Awaited<ReturnType<typeof stackMembers>>} list @param {(i: number) => number} perMember
  */
 function eventsFor(list, perMember) {
   const base = Math.floor(Date.now() / 1000) - 24 * 3600;
@@ -83,7 +67,7 @@ function eventsFor(list, perMember) {
           status: k % 2 === 0 ? 'active' : 'canceled',
           subscriptionId: m.sub,
           customerId: m.customer,
-          userId: m.userId,
+          userId: m.id,
         }),
       });
     }
@@ -114,7 +98,7 @@ function shuffled(list, seed) {
 /**
  * What the stack holds after a stream: the events billing queued, the changes auth applied, the
  * members' levels.
- * @param {Awaited<ReturnType<typeof members>>} list @param {any[]} events
+ * @param {Awaited<ReturnType<typeof stackMembers>>} list @param {any[]} events
  */
 async function ledger(list, events) {
   const db = await stack.mongo();
@@ -134,7 +118,7 @@ async function ledger(list, events) {
   const applied = new Set(changes.map((d) => String(d._id)));
   const users = await db
     .collection('users')
-    .find({ _id: { $in: list.map((m) => m.userId) } })
+    .find({ _id: { $in: list.map((m) => m.id) } })
     .toArray();
   /** @type {Record<string, string>} */
   const level = Object.fromEntries(users.map((u) => [String(u._id), u.membershipLevel]));
@@ -151,7 +135,7 @@ async function ledger(list, events) {
 // Found a member at the wrong level once (docs/RELIABILITY.md, finding 6): a job held by the killed
 // consumer ran again after its subscription's newer event; auth now orders events per subscription.
 test('when 1,000 signed subscription events for 300 members (10% twice, 5% out of order) stream while auth is SIGKILLed twice, then every member ends at their newest event, 0 lost, 0 applied twice', async () => {
-  const list = await members(300, 'a');
+  const list = await stackMembers({ baseUrl: AUTH, run: stack.run, n: 300, tag: 'a', concurrency: 16 });
   // 3 events each, 4 for the first 100: 1,000 events.
   const { events, expected } = eventsFor(list, (i) => (i < 100 ? 4 : 3));
   assert.equal(events.length, 1000);
@@ -205,7 +189,7 @@ test('when 1,000 signed subscription events for 300 members (10% twice, 5% out o
     await eventually(
       async () => {
         last = await ledger(list, events);
-        return last.lost.length === 0 && list.every((m, i) => last?.level[m.userId] === expected[i]);
+        return last.lost.length === 0 && list.every((m, i) => last?.level[m.id] === expected[i]);
       },
       'every queued event applied',
       150_000,
@@ -214,7 +198,7 @@ test('when 1,000 signed subscription events for 300 members (10% twice, 5% out o
     // reported below with the counts
   }
   const l = last ?? (await ledger(list, events));
-  const wrong = list.filter((m, i) => l.level[m.userId] !== expected[i]).length;
+  const wrong = list.filter((m, i) => l.level[m.id] !== expected[i]).length;
   const fiveXx = Object.entries(statuses)
     .filter(([s]) => Number(s) >= 500)
     .reduce((n, [, v]) => n + v, 0);
@@ -231,7 +215,7 @@ test('when 1,000 signed subscription events for 300 members (10% twice, 5% out o
 });
 
 test('when the Redis billing queues into stops for 10 s mid-stream, then webhooks answer 503 meanwhile, none 200s without being queued, and after re-sending the refused ones the state is exact', async () => {
-  const list = await members(100, 'b');
+  const list = await stackMembers({ baseUrl: AUTH, run: stack.run, n: 100, tag: 'b', concurrency: 16 });
   const { events, expected } = eventsFor(list, () => 4);
   const deliveries = [...events].sort((a, b) => a.seq - b.seq || a.member - b.member);
   /** @type {Record<string, number>} */
@@ -284,7 +268,7 @@ test('when the Redis billing queues into stops for 10 s mid-stream, then webhook
     await eventually(
       async () => {
         last = await ledger(list, events);
-        return last.lost.length === 0 && list.every((m, i) => last?.level[m.userId] === expected[i]);
+        return last.lost.length === 0 && list.every((m, i) => last?.level[m.id] === expected[i]);
       },
       'every queued event applied',
       90_000,
@@ -293,7 +277,7 @@ test('when the Redis billing queues into stops for 10 s mid-stream, then webhook
     // reported below
   }
   const l = last ?? (await ledger(list, events));
-  const wrong = list.filter((m, i) => l.level[m.userId] !== expected[i]).length;
+  const wrong = list.filter((m, i) => l.level[m.id] !== expected[i]).length;
   const other5xx = refused.filter((r) => r.status >= 500 && r.status !== 503).length;
   say(
     `faults/redis: injected a 10 s Redis stop; sent ${deliveries.length} events (${list.length} members) in ${((Date.now() - t0) / 1000).toFixed(1)} s, answers ${JSON.stringify(statuses)} (${envelopes} × 503 UNAVAILABLE; once Redis was back ${JSON.stringify(afterOutage)}); ` +
@@ -338,10 +322,10 @@ test('when a service process is killed, then the gateway answers its JSON 503 wi
 });
 
 test('when the contact mail worker is SIGKILLed twice while 200 coaching payments are in flight, then each founder mail is sent exactly once', async () => {
-  const list = await members(50, 'e');
-  const emails = list.map((_, i) => `fault-e-${stack.run}-${i}@example.com`);
+  const list = await stackMembers({ baseUrl: AUTH, run: stack.run, n: 50, tag: 'e', concurrency: 16 });
+  const emails = list.map((m) => m.email);
   const payments = Array.from({ length: 200 }, (_, i) =>
-    coachingPaid({ userId: list[i % 50]?.userId ?? '', email: emails[i % 50] ?? '' }),
+    coachingPaid({ userId: list[i % 50]?.id ?? '', email: emails[i % 50] ?? '' }),
   );
   const intentIds = payments.map((p) => p.data.object.id);
   /** @type {number[]} */

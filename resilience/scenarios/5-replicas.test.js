@@ -13,6 +13,7 @@ const { say } = require('../lib/report');
 const { Stack, replicaPort } = require('../lib/stack');
 const { Client, pool, eventually } = require('../lib/http');
 const { deliver, subscriptionEvent } = require('../lib/stripe-events');
+const { stackMembers } = require('../lib/members');
 
 /** @type {Stack} */
 let stack;
@@ -51,30 +52,11 @@ after(async () => {
   if (stack) await stack.close();
 });
 
-/** `n` members signed up through the gateway, each with its logged-in client. @param {number} n @param {string} tag */
-async function members(n, tag) {
-  return pool(
-    8,
-    Array.from({ length: n }, (_, i) => async () => {
-      const client = new Client(base);
-      const email = `replica-${tag}-${stack.run}-${i}@example.com`;
-      const res = await client.post('/api/auth/signup', { email, password: 'replica-pass-1' });
-      assert.equal(res.status, 201, `signup ${email}: ${res.text}`);
-      return {
-        client,
-        id: String(res.json.user.id),
-        sub: `sub_r${tag}${i}${stack.run}`,
-        customer: `cus_r${tag}${i}${stack.run}`,
-      };
-    }),
-  );
-}
-
 /**
  * A steady load of GETs through the gateway until stop(): the public catalogue as a visitor and
  * a member's own reads (who they are, their courses, the lessons as they see them). Counts every
  * answer; a failure is anything but a 200 of the expected shape (a wrong user counts too).
- * @param {Awaited<ReturnType<typeof members>>} list @param {number} concurrency
+ * @param {Awaited<ReturnType<typeof stackMembers>>} list @param {number} concurrency
  */
 function steadyLoad(list, concurrency) {
   const visitor = new Client(base);
@@ -147,7 +129,7 @@ function accessLog() {
 }
 
 test('when one replica each of content, auth and courses is SIGKILLed under a steady load of public and logged-in GETs, then no GET fails and every session still reads its own member', async () => {
-  const list = await members(6, 'k');
+  const list = await stackMembers({ baseUrl: base, run: stack.run, n: 6, tag: 'rk' });
   const before = accessLog();
   const load = steadyLoad(list, 6);
   const t0 = Date.now();
@@ -226,7 +208,7 @@ test('when two auth replicas consume one membership queue and one is SIGKILLed m
   // auth-2 died in the previous test (stopped here too, should that test have failed before it): both consume again.
   await stack.kill('auth-2');
   await stack.startService('auth', { replica: 2, env: INFO });
-  const list = await members(60, 'q');
+  const list = await stackMembers({ baseUrl: base, run: stack.run, n: 60, tag: 'rq' });
   const db = await stack.mongo();
   const start = Math.floor(Date.now() / 1000) - 3600;
   /** @type {Map<string, string>} event id → the X-Request-Id its delivery carried */
@@ -336,7 +318,7 @@ test('when a replica is SIGTERMed with requests in flight, then it answers every
   // libuv's 4 threads): when the first of 8 answers, at least 4 others are still in flight.
   await stack.startService('auth', { replica: 3, env: { ...INFO, BCRYPT_ROUNDS: '12' } });
   const direct = `http://127.0.0.1:${replicaPort('auth', 3)}`;
-  const list = await members(4, 't');
+  const list = await stackMembers({ baseUrl: base, run: stack.run, n: 4, tag: 'rt' });
   const load = steadyLoad(list, 4);
   await sleep(1000);
   const emails = Array.from({ length: 8 }, (_, i) => `replica-drain-${stack.run}-${i}@example.com`);

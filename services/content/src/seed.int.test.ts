@@ -13,7 +13,7 @@ import { compose } from './compose';
 import { configSchema, type Config } from './config';
 import { announceCatalogueChange } from './domain/catalogue-events';
 import { LESSONS } from './catalogue/lessons';
-import { seedCatalogue } from './seed';
+import { catalogueVersion, seedCatalogue, seededVersion, waitForSeed } from './seed';
 
 let deps: TestDeps<Config>;
 const composed: Composed[] = [];
@@ -113,6 +113,36 @@ describe('seedCatalogue', () => {
     await seedCatalogue(deps.mongo);
     expect(await lessons.countDocuments({ title: 'Founder Extra' })).toBe(1);
     await lessons.deleteOne({ title: 'Founder Extra' });
+  });
+});
+
+describe('waiting for the seed (a content pod before it serves)', () => {
+  it('when a seed has run, then a wait for its catalogue version ends at once and one for another version times out', async () => {
+    await seedCatalogue(deps.mongo);
+    expect(await seededVersion(deps.mongo)).toBe(catalogueVersion());
+    expect(await waitForSeed(deps.mongo, catalogueVersion(), { timeoutMs: 0 })).toBe(true);
+
+    const other = catalogueVersion({ premiumPriceCents: 2499, currency: 'eur' });
+    expect(other).not.toBe(catalogueVersion());
+    const started = Date.now();
+    expect(await waitForSeed(deps.mongo, other, { timeoutMs: 300, intervalMs: 50 })).toBe(false);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+  });
+
+  it('when the seed of the awaited version finishes during the wait, then the wait ends', async () => {
+    await seedCatalogue(deps.mongo);
+    const other = { premiumPriceCents: 2499, currency: 'eur' };
+    const waits: (string | null)[] = [];
+    const waiting = waitForSeed(deps.mongo, catalogueVersion(other), {
+      timeoutMs: 20_000,
+      intervalMs: 50,
+      reportMs: 0,
+      onWait: (found) => waits.push(found),
+    });
+    await seedCatalogue(deps.mongo, other);
+    expect(await waiting).toBe(true);
+    expect(waits[0]).toBe(catalogueVersion());
+    await seedCatalogue(deps.mongo);
   });
 });
 

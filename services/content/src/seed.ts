@@ -8,8 +8,15 @@
  * the console (`managedBy: 'admin'`) is never written again, and a seeded record deleted in the
  * console (a tombstone) is not brought back.
  *
+ * Each run ends by recording the version of the catalogue it wrote (a hash of the catalogue files
+ * and the Premium price text) in `catalogue_seed`. `--wait` seeds nothing: it waits until a seed
+ * of its own catalogue has run, so a content pod (Kubernetes initContainer) does not serve before
+ * the seed Job of the same release has loaded the catalogue.
+ *
  *   node services/content/dist/seed.js        (reads MONGO_URL, REDIS_URL, ... like the service)
+ *   node services/content/dist/seed.js --wait (exits 0 once seeded; 1 after 10 minutes without)
  */
+import { createHash } from 'node:crypto';
 import { connectMongo, createLogger, createRedis, insertOnce, loadConfig, retryOnDuplicateKey } from '@fm/shared';
 import type { Redis } from 'ioredis';
 import type { Connection, Model } from 'mongoose';
@@ -109,11 +116,65 @@ async function seedRecord<T>(
   return 'inserted';
 }
 
-export async function seedCatalogue(mongo: Connection, options: SeedOptions = {}): Promise<SeedCounts> {
-  const premiumPrice = formatPrice(
+/** Where each seed records the catalogue version it wrote (one document). */
+const SEED_MARKER_COLLECTION = 'catalogue_seed';
+const SEED_MARKER_ID = 'catalogue';
+
+interface SeedMarker {
+  _id: string;
+  version: string;
+  seededAt: Date;
+}
+
+const markers = (mongo: Connection) => mongo.db!.collection<SeedMarker>(SEED_MARKER_COLLECTION);
+
+function premiumPriceText(options: Pick<SeedOptions, 'premiumPriceCents' | 'currency'>): string {
+  return formatPrice(
     options.premiumPriceCents ?? seedConfigSchema.shape.PREMIUM_PRICE_CENTS.parse(undefined),
     options.currency ?? seedConfigSchema.shape.CURRENCY.parse(undefined),
   );
+}
+
+/**
+ * The version of the catalogue a seed with these options writes: a hash of the catalogue files
+ * and the Premium price text. The same image and config give the same version.
+ */
+export function catalogueVersion(options: Pick<SeedOptions, 'premiumPriceCents' | 'currency'> = {}): string {
+  const written = { LESSONS, TESTIMONIALS, tiers: membershipTiers(premiumPriceText(options)), LECTURES, SECTIONS };
+  return createHash('sha256').update(JSON.stringify(written)).digest('hex').slice(0, 16);
+}
+
+/** The catalogue version the last finished seed wrote, or null before any seed finished. */
+export async function seededVersion(mongo: Connection): Promise<string | null> {
+  return (await markers(mongo).findOne({ _id: SEED_MARKER_ID }))?.version ?? null;
+}
+
+/**
+ * Polls until a seed of `version` has finished. True once it has; false when `timeoutMs` passes
+ * first. `onWait` hears the version found (null: none yet) at most every `reportMs`.
+ */
+export async function waitForSeed(
+  mongo: Connection,
+  version: string,
+  opts: { timeoutMs: number; intervalMs?: number; reportMs?: number; onWait?: (found: string | null) => void },
+): Promise<boolean> {
+  const { timeoutMs, intervalMs = 2000, reportMs = 30_000, onWait } = opts;
+  const deadline = Date.now() + timeoutMs;
+  let reported = 0;
+  for (;;) {
+    const found = await seededVersion(mongo);
+    if (found === version) return true;
+    if (Date.now() >= deadline) return false;
+    if (onWait && Date.now() - reported >= reportMs) {
+      onWait(found);
+      reported = Date.now();
+    }
+    await new Promise((resolve) => setTimeout(resolve, Math.min(intervalMs, Math.max(0, deadline - Date.now()))));
+  }
+}
+
+export async function seedCatalogue(mongo: Connection, options: SeedOptions = {}): Promise<SeedCounts> {
+  const premiumPrice = premiumPriceText(options);
   const models = {
     lessons: lessonModel(mongo),
     testimonials: testimonialModel(mongo),
@@ -157,6 +218,13 @@ export async function seedCatalogue(mongo: Connection, options: SeedOptions = {}
     }
   }
 
+  // Last, once every record is written: what `--wait` waits for.
+  await markers(mongo).updateOne(
+    { _id: SEED_MARKER_ID },
+    { $set: { version: catalogueVersion(options), seededAt: new Date() } },
+    { upsert: true },
+  );
+
   if (options.redis && options.redisPrefix) await announceCatalogueChange(options.redis, options.redisPrefix, 'seed');
 
   const [lessons, testimonials, membershipTiersCount, memberSections, memberContent, lectures] = await Promise.all([
@@ -170,7 +238,33 @@ export async function seedCatalogue(mongo: Connection, options: SeedOptions = {}
   return { lessons, testimonials, membershipTiers: membershipTiersCount, memberSections, memberContent, lectures };
 }
 
+const WAIT_TIMEOUT_MS = 10 * 60_000;
+
+/** `--wait`: exits 0 once a seed of this image's catalogue has run, 1 after WAIT_TIMEOUT_MS. */
+async function waitMain(): Promise<void> {
+  const config = loadConfig(seedConfigSchema);
+  const logger = createLogger({ name: 'content-seed-wait', level: config.LOG_LEVEL });
+  const version = catalogueVersion({ premiumPriceCents: config.PREMIUM_PRICE_CENTS, currency: config.CURRENCY });
+  const mongo = await connectMongo(config.MONGO_URL);
+  try {
+    const seeded = await waitForSeed(mongo, version, {
+      timeoutMs: WAIT_TIMEOUT_MS,
+      onWait: (found) => logger.info({ version, found }, 'waiting for the seed of this catalogue version'),
+    });
+    if (!seeded) {
+      throw new Error(
+        `no seed of catalogue version ${version} within ${WAIT_TIMEOUT_MS / 60_000} minutes ` +
+          `(last seeded: ${(await seededVersion(mongo)) ?? 'none'}); has the seed Job of this release run?`,
+      );
+    }
+    logger.info({ version }, 'catalogue seeded');
+  } finally {
+    await mongo.close();
+  }
+}
+
 async function main(): Promise<void> {
+  if (process.argv.includes('--wait')) return waitMain();
   const config = loadConfig(seedConfigSchema);
   const logger = createLogger({ name: 'content-seed', level: config.LOG_LEVEL });
   const mongo = await connectMongo(config.MONGO_URL);
