@@ -57,9 +57,10 @@ export async function startAuth(env: Record<string, string> = {}): Promise<Harne
     async drained(queue, timeoutMs = 10_000) {
       const until = Date.now() + timeoutMs;
       for (;;) {
-        const counts = await queueOf(queue).getJobCounts('waiting', 'delayed', 'prioritized', 'active', 'paused');
+        const counts = await queueOf(queue).getJobCounts('waiting', 'delayed', 'prioritized', 'active');
         if (Object.values(counts).every((count) => count === 0)) return;
-        if (Date.now() > until) throw new Error(`${queue} not drained within ${timeoutMs} ms: ${JSON.stringify(counts)}`);
+        if (Date.now() > until)
+          throw new Error(`${queue} not drained within ${timeoutMs} ms: ${JSON.stringify(counts)}`);
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
     },
