@@ -106,12 +106,14 @@ export class PasswordResetService {
     if (expiresAt.getTime() <= Date.now()) return 'expired';
     const token = this.tokenFor(request.requestId);
     const tokenHash = hashResetToken(token);
-    // One token per member: this request's replaces an older request's (the unique userId settles a race).
+    // One token per member: this request's replaces an older request's. Only the token read is
+    // deleted, so one written meanwhile (another process) makes the create fail on the unique
+    // userId, and the retry weighs that one instead.
     const stored = await retryOnDuplicateKey(async () => {
       const current = await models.PasswordReset.findOne({ userId: user._id }).lean<PasswordReset>();
       if (current?._id === tokenHash) return true;
       if (current?.requestedAt && current.requestedAt.getTime() > requestedAt.getTime()) return false;
-      await models.PasswordReset.deleteMany({ userId: user._id });
+      if (current) await models.PasswordReset.deleteOne({ _id: current._id });
       await models.PasswordReset.create({ _id: tokenHash, userId: user._id, expiresAt, requestedAt });
       return true;
     });

@@ -108,6 +108,20 @@ describe('password-reset requests', () => {
     expect((await resetWith(token, 'new-birdie-456')).status).toBe(204);
   });
 
+  it('when a run stopped after storing the token but before queueing the mail, then the rerun mails that same link', async () => {
+    const member = await signedUpMember(h);
+    const event = resetRequest(member.email);
+    await answered(event);
+    const [first] = await mailsTo(member.email);
+    // As if the first run had died between its two writes: the token stored, no mail queued.
+    await h.service.background.producers.notifications.queue.remove(resetMailJobId(event.requestId));
+    expect(await mailsTo(member.email)).toEqual([]);
+    await answered(event, `${resetRequestJobId(event.requestId)}-rerun`);
+    const mails = await mailsTo(member.email);
+    expect(mails.map((mail) => mail.data.resetUrl)).toEqual([first!.data.resetUrl]);
+    expect((await resetWith(tokenOf(first!.data.resetUrl), 'new-birdie-456')).status).toBe(204);
+  });
+
   it('when a request is delivered again after its link was used, then the link stays used', async () => {
     const member = await signedUpMember(h);
     const event = resetRequest(member.email);
