@@ -13,6 +13,7 @@ import { adminRouter } from './routes/admin.routes';
 import { authRouter } from './routes/auth.routes';
 import { accountRouter } from './routes/account.routes';
 import { startMembershipWorker } from './workers/membership.worker';
+import { startPasswordResetWorker } from './workers/password-reset.worker';
 
 /** What tests substitute: producers whose Redis is gone. */
 export interface AuthOverrides {
@@ -22,8 +23,8 @@ export interface AuthOverrides {
 /**
  * The auth service: its routes (accounts, sessions, the member's own account, the founder
  * console's members and audit log), the producers of
- * member mails and account events, and the consumer of billing's membership events (started by
- * runService).
+ * member mails and account events, and the consumers of billing's membership events and of the
+ * forgot-password requests its own route queues (started by runService).
  */
 export async function compose(deps: ServiceDeps<AuthConfig>, overrides: AuthOverrides = {}) {
   const { config, logger, redis } = deps;
@@ -52,10 +53,12 @@ export async function compose(deps: ServiceDeps<AuthConfig>, overrides: AuthOver
     limiter,
     limits: passwordResetLimits(config),
     notifications: producers.notifications,
+    requests: producers.passwordResetRequests,
     logger,
     bcryptRounds: config.BCRYPT_ROUNDS,
     siteOrigin: config.SITE_ORIGIN,
     ttlMinutes: config.PASSWORD_RESET_TTL_MINUTES,
+    tokenKey: config.JWT_SECRET,
   });
   const accounts = new AccountService({
     models,
@@ -90,6 +93,13 @@ export async function compose(deps: ServiceDeps<AuthConfig>, overrides: AuthOver
       },
     ),
   );
+  const passwordResets = startable(() =>
+    startPasswordResetWorker(resets, {
+      redisUrl: config.REDIS_URL,
+      redisPrefix: config.REDIS_PREFIX,
+      logger,
+    }),
+  );
   return {
     app: createApp(deps, {
       name: 'auth',
@@ -99,8 +109,8 @@ export async function compose(deps: ServiceDeps<AuthConfig>, overrides: AuthOver
         adminRouter({ members: new MemberAdmin(models), audit: new AuditLog(deps.mongo), mongo: deps.mongo }),
       ],
     }),
-    // The producers are listed first, so they close after the worker.
-    background: { producers, membership },
+    // The producers are listed first, so they close after the workers.
+    background: { producers, membership, passwordResets },
     /** The member domain, for callers besides the routes (tests; the lock lift of a password reset). */
     users,
   };

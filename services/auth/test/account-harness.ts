@@ -16,8 +16,10 @@ export interface Harness {
   deps: TestDeps<AuthConfig>;
   service: AuthService;
   server: ReturnType<AuthService['app']['callback']>;
-  /** The jobs on one of auth's queues (none is consumed in these tests). */
+  /** The jobs on one of auth's queues (consumed only where a test starts a worker). */
   jobs(queue: QueueName, name?: string): Promise<QueuedJob[]>;
+  /** Resolves once a queue holds no job waiting, delayed or running (a worker has answered them all). */
+  drained(queue: QueueName, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -51,6 +53,16 @@ export async function startAuth(env: Record<string, string> = {}): Promise<Harne
       return jobs
         .filter((job) => !name || job.name === name)
         .map((job) => ({ id: job.id, name: job.name, data: job.data as Record<string, unknown> }));
+    },
+    async drained(queue, timeoutMs = 10_000) {
+      const until = Date.now() + timeoutMs;
+      for (;;) {
+        const counts = await queueOf(queue).getJobCounts('waiting', 'delayed', 'prioritized', 'active');
+        if (Object.values(counts).every((count) => count === 0)) return;
+        if (Date.now() > until)
+          throw new Error(`${queue} not drained within ${timeoutMs} ms: ${JSON.stringify(counts)}`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
     },
     async close() {
       await Promise.all([...queues.values()].map((queue) => queue.close()));

@@ -23,4 +23,16 @@ describe('the event contracts', () => {
   it('when a source id holds characters BullMQ refuses, then the job id replaces them', () => {
     expect(jobIdFor('stripe', 'evt:1/2')).toBe('stripe-evt_1_2');
   });
+
+  it('when a forgot-password request is queued, then it carries only the email, its own id and its time', () => {
+    const schema = JOBS[QUEUES.passwordResetRequests]['password-reset-request'];
+    const request = {
+      email: 'ada@example.com',
+      requestId: '6f1c8a52-5d0b-4f5e-9a51-8a3b2f0c9d11',
+      requestedAt: '2026-01-01T00:00:00.000Z',
+    };
+    expect(schema.parse(request)).toEqual(request);
+    expect(schema.safeParse({ ...request, requestId: 'a:b' }).success).toBe(false);
+    expect(schema.safeParse({ ...request, email: 'not-an-email' }).success).toBe(false);
+  });
 });

@@ -12,6 +12,8 @@ export const QUEUES = {
   accountEventsCourses: 'account-events-courses',
   /** auth → billing: a member's account was deleted. */
   accountEventsBilling: 'account-events-billing',
+  /** auth → auth: a forgot-password request, answered by auth's own worker (see its schema). */
+  passwordResetRequests: 'password-reset-requests',
 } as const;
 
 /**
@@ -70,6 +72,22 @@ export const memberProfileChangedSchema = z.object({
   lastName: z.string().nullable(),
   eventId: z.string().min(1),
   occurredAt: isoDate,
+});
+
+/**
+ * Someone asked for a password-reset link (POST /api/auth/password/forgot). The request path
+ * queues this for every email alike, with or without an account, so its answer cannot tell them
+ * apart; auth's worker looks the member up and, with an account, queues `password-reset-mail`.
+ * `requestId` is this reset request's own random id (not the HTTP X-Request-Id, which a client
+ * may choose): the job id, the mail's event id and the link's token all derive from it, so a
+ * redelivered job makes the same link, never a second one.
+ */
+export const passwordResetRequestSchema = z.object({
+  /** Trimmed and lower-cased, as the route validated it. */
+  email: z.email().max(254),
+  requestId: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/),
+  /** When the request arrived; the link expires PASSWORD_RESET_TTL_MINUTES after it. */
+  requestedAt: isoDate,
 });
 
 /** Mails to one member about their account (contact's mail worker sends them). */
@@ -187,6 +205,9 @@ export const JOBS = {
   [QUEUES.accountEventsBilling]: {
     'account-deleted': accountDeletedSchema,
   },
+  [QUEUES.passwordResetRequests]: {
+    'password-reset-request': passwordResetRequestSchema,
+  },
 } as const;
 
 /**
@@ -221,6 +242,7 @@ export type CoachingBooked = z.infer<typeof coachingBookedSchema>;
 export type ContactSubmitted = z.infer<typeof contactSubmittedSchema>;
 export type AccountDeleted = z.infer<typeof accountDeletedSchema>;
 export type MemberProfileChanged = z.infer<typeof memberProfileChangedSchema>;
+export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
 export type WelcomeMail = z.infer<typeof welcomeMailSchema>;
 export type PasswordResetMail = z.infer<typeof passwordResetMailSchema>;
 export type PasswordChangedMail = z.infer<typeof passwordChangedMailSchema>;

@@ -1,7 +1,8 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomUUID } from 'node:crypto';
 import bcrypt from 'bcrypt';
 import {
   type Logger,
+  type PasswordResetRequest,
   type QueueProducer,
   type QUEUES,
   type RateLimiter,
@@ -11,12 +12,9 @@ import {
   jobIdFor,
 } from '@fm/shared';
 import type { MemberSessions } from './member-sessions';
-import type { AuthModels, User } from './user.model';
+import type { AuthModels, PasswordReset, User } from './user.model';
 import { messages } from './user.schemas';
 import type { UserService } from './user.service';
-
-/** Bytes of randomness in a reset token (base64url in the link: 43 characters). */
-const TOKEN_BYTES = 32;
 
 export interface PasswordResetLimits {
   resetsPerEmail: RateLimitRule;
@@ -40,11 +38,14 @@ export interface PasswordResetDeps {
   limiter: RateLimiter;
   limits: PasswordResetLimits;
   notifications: QueueProducer<typeof QUEUES.notifications>;
+  requests: QueueProducer<typeof QUEUES.passwordResetRequests>;
   logger: Logger;
   bcryptRounds: number;
   /** `<SITE_ORIGIN>`: the reset link points at the SPA's /reset-password page. */
   siteOrigin: string;
   ttlMinutes: number;
+  /** JWT_SECRET: the key a link's token is derived with from its request's id. */
+  tokenKey: string;
 }
 
 /** The token as stored: its SHA-256, so a leaked database holds no usable link. */
@@ -52,52 +53,94 @@ export function hashResetToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
+/** The job id of a forgot-password request, and the job id of the mail it may lead to. */
+export const resetRequestJobId = (requestId: string) => jobIdFor('password-reset-request', requestId);
+export const resetMailJobId = (requestId: string) => jobIdFor('password-reset', requestId);
+
+/** What the worker did with a request (its log line says it). */
+export type ResetRequestOutcome = 'mailed' | 'no-account' | 'already-mailed' | 'superseded' | 'expired';
+
 /**
  * Forgotten passwords: a single-use, short-lived link by mail, and the reset it allows. The
- * answer to a request never tells whether the email has an account.
+ * answer to a request never tells whether the email has an account: the request path does the
+ * same for every email (throttles, one queued job), and auth's worker does the rest.
  */
 export class PasswordResetService {
   constructor(private readonly deps: PasswordResetDeps) {}
 
   /**
-   * Throttled per client IP and per email before anything else. With an account: a new token
-   * replaces the member's older one and the mail is queued. Without: the same token work and a
-   * comparable primary-key lookup, so both answers take about the same time.
+   * Throttled per client IP and per email before anything else; then one `password-reset-request`
+   * job, whatever the email. No member lookup here: nothing in the answer or its timing depends
+   * on whether the email has an account. Redis down → 503, for every email alike.
    */
   async requestReset(email: string, ip: string): Promise<void> {
-    const { limiter, limits, models } = this.deps;
+    const { limiter, limits } = this.deps;
     await limiter.hit(limits.resetsPerIp, ip, messages.tooManyResets);
     await limiter.hit(limits.resetsPerEmail, email, messages.tooManyResets);
-    const token = randomBytes(TOKEN_BYTES).toString('base64url');
+    const requestId = randomUUID();
+    await this.deps.requests.publish(
+      'password-reset-request',
+      { email, requestId, requestedAt: new Date().toISOString() },
+      resetRequestJobId(requestId),
+    );
+  }
+
+  /**
+   * The worker's half of a request. Without an account: nothing. With one: the request's token
+   * replaces the member's older one and the `password-reset-mail` is queued (job id and event id
+   * from the request id; expiry counted from the request time).
+   *
+   * Safe to run again for the same job (BullMQ delivers at least once): the token is derived from
+   * the request id, so a rerun makes the same link; once that link's mail is queued a rerun does
+   * nothing (so a link already used is not stored again); and a request older than the member's
+   * current link (retried late, after a newer request) leaves the newer link alone.
+   */
+  async processRequest(request: PasswordResetRequest): Promise<ResetRequestOutcome> {
+    const { models, notifications } = this.deps;
+    const user = await models.User.findOne({ email: request.email }).lean<User>();
+    if (!user) return 'no-account';
+    const mailJobId = resetMailJobId(request.requestId);
+    if (await notifications.queue.getJob(mailJobId)) return 'already-mailed';
+    const requestedAt = new Date(request.requestedAt);
+    const expiresAt = new Date(requestedAt.getTime() + this.deps.ttlMinutes * 60_000);
+    if (expiresAt.getTime() <= Date.now()) return 'expired';
+    const token = this.tokenFor(request.requestId);
     const tokenHash = hashResetToken(token);
-    const user = await models.User.findOne({ email }).lean<User>();
-    if (!user) {
-      // The database work of the other branch (replace a token), with nothing to replace.
-      await models.PasswordReset.deleteMany({ userId: '' });
-      await models.PasswordReset.exists({ _id: tokenHash });
-      return;
-    }
-    const now = new Date();
-    const expiresAt = new Date(now.getTime() + this.deps.ttlMinutes * 60_000);
-    // One token per member: the newer request replaces the older (the unique userId settles a race).
-    await retryOnDuplicateKey(async () => {
-      await models.PasswordReset.deleteMany({ userId: user._id });
-      await models.PasswordReset.create({ _id: tokenHash, userId: user._id, expiresAt });
+    // One token per member: this request's replaces an older request's. Only the token read is
+    // deleted, so one written meanwhile (another process) makes the create fail on the unique
+    // userId, and the retry weighs that one instead.
+    const stored = await retryOnDuplicateKey(async () => {
+      const current = await models.PasswordReset.findOne({ userId: user._id }).lean<PasswordReset>();
+      if (current?._id === tokenHash) return true;
+      if (current?.requestedAt && current.requestedAt.getTime() > requestedAt.getTime()) return false;
+      if (current) await models.PasswordReset.deleteOne({ _id: current._id });
+      await models.PasswordReset.create({ _id: tokenHash, userId: user._id, expiresAt, requestedAt });
+      return true;
     });
-    const eventId = randomUUID();
-    await this.deps.notifications.publish(
+    if (!stored) return 'superseded';
+    await notifications.publish(
       'password-reset-mail',
       {
         userId: user._id,
         email: user.email,
         firstName: user.firstName,
-        eventId,
-        occurredAt: now.toISOString(),
+        eventId: request.requestId,
+        occurredAt: requestedAt.toISOString(),
         resetUrl: `${this.deps.siteOrigin}/reset-password?token=${encodeURIComponent(token)}`,
         expiresAt: expiresAt.toISOString(),
       },
-      jobIdFor('password-reset', eventId),
+      mailJobId,
     );
+    return 'mailed';
+  }
+
+  /**
+   * A request's token: 32 bytes (base64url, 43 characters) of HMAC-SHA256 over its random id,
+   * keyed with JWT_SECRET, so every run of one request makes the same link and nobody without
+   * the key can make it from the id the job carries.
+   */
+  private tokenFor(requestId: string): string {
+    return createHmac('sha256', this.deps.tokenKey).update(`password-reset-token:${requestId}`).digest('base64url');
   }
 
   /**

@@ -97,6 +97,8 @@ export interface PasswordReset {
   _id: string;
   userId: string;
   expiresAt: Date;
+  /** When the forgot-password request that made it arrived (absent on links made before it was kept). */
+  requestedAt?: Date;
   createdAt: Date;
 }
 
@@ -105,6 +107,7 @@ const passwordResetSchema = new Schema<PasswordReset>(
     _id: { type: String, required: true },
     userId: { type: String, required: true, unique: true },
     expiresAt: { type: Date, required: true },
+    requestedAt: { type: Date },
   },
   schemaOptions({ collection: 'password_resets', timestamps: { createdAt: true, updatedAt: false } }),
 );

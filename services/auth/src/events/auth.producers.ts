@@ -1,8 +1,12 @@
 import { QueueProducer, QUEUES, type ProducerOptions } from '@fm/shared';
 
-/** Auth publishes member mails (notifications) and account events (one queue per consumer). */
+/**
+ * Auth publishes member mails (notifications), account events (one queue per consumer) and the
+ * forgot-password requests its own worker answers.
+ */
 export interface AuthProducers {
   notifications: QueueProducer<typeof QUEUES.notifications>;
+  passwordResetRequests: QueueProducer<typeof QUEUES.passwordResetRequests>;
   accountEventsCourses: QueueProducer<typeof QUEUES.accountEventsCourses>;
   accountEventsBilling: QueueProducer<typeof QUEUES.accountEventsBilling>;
   close(): Promise<void>;
@@ -12,12 +16,19 @@ export function createAuthProducers(options: ProducerOptions): AuthProducers {
   const notifications = new QueueProducer(QUEUES.notifications, options);
   const accountEventsCourses = new QueueProducer(QUEUES.accountEventsCourses, options);
   const accountEventsBilling = new QueueProducer(QUEUES.accountEventsBilling, options);
+  const passwordResetRequests = new QueueProducer(QUEUES.passwordResetRequests, options);
   return {
     notifications,
+    passwordResetRequests,
     accountEventsCourses,
     accountEventsBilling,
     async close() {
-      await Promise.allSettled([notifications.close(), accountEventsCourses.close(), accountEventsBilling.close()]);
+      await Promise.allSettled([
+        notifications.close(),
+        passwordResetRequests.close(),
+        accountEventsCourses.close(),
+        accountEventsBilling.close(),
+      ]);
     },
   };
 }

@@ -331,4 +331,17 @@ describe('when the queues cannot be reached', () => {
       .send({ email: `outage${Date.now()}@example.com`, password: 'birdie-123' });
     expect(res.status).toBe(201);
   });
+
+  it('when someone asks for a reset link, then 503 whether or not the email has an account', async () => {
+    const member = await signedUpMember(h);
+    const ask = (email: string) =>
+      request(server)
+        .post('/api/auth/password/forgot')
+        .set('Origin', TEST_SITE_ORIGIN)
+        .set('X-Forwarded-For', nextIp())
+        .send({ email });
+    const [known, unknown] = [await ask(member.email), await ask(`outage${Date.now()}@example.com`)];
+    expect(known).toMatchObject({ status: 503, body: { code: 'UNAVAILABLE' } });
+    expect({ status: unknown.status, body: unknown.body }).toEqual({ status: known.status, body: known.body });
+  });
 });
