@@ -1,4 +1,5 @@
 import { createLogger, splitAccessLines } from './logger';
+import { withRequestScope } from './request-scope';
 
 /** A logger over splitAccessLines, and the lines each side received. */
 function split() {
@@ -34,5 +35,35 @@ describe('which log lines wait in the buffer', () => {
       'a request-like message',
       'request',
     ]);
+  });
+});
+
+describe('the request id on every line', () => {
+  const scope = { requestId: 'r-scope-0001', receivedAt: new Date(0).toISOString() };
+
+  it("when a logger not bound to the request logs inside it, then the line carries the request's id once", () => {
+    const { logger, direct } = split();
+    withRequestScope(scope, () => logger.child({ queue: 'notifications' }).warn('job failed'));
+    expect(direct[0]!.match(/"requestId":/g)).toHaveLength(1);
+    expect(JSON.parse(direct[0]!)).toMatchObject({ requestId: 'r-scope-0001', queue: 'notifications' });
+  });
+
+  it('when the logger already binds a request id, then the line keeps that one and no second', () => {
+    const { logger, direct } = split();
+    withRequestScope(scope, () => logger.child({ requestId: 'r-bound-0002' }).child({ jobId: 'j1' }).warn('x'));
+    expect(direct[0]!.match(/"requestId":/g)).toHaveLength(1);
+    expect(JSON.parse(direct[0]!)).toMatchObject({ requestId: 'r-bound-0002', jobId: 'j1' });
+  });
+
+  it('when a bound value only mentions requestId, then the scope id is still added', () => {
+    const { logger, direct } = split();
+    withRequestScope(scope, () => logger.child({ note: '"requestId": in a string' }).warn('x'));
+    expect(JSON.parse(direct[0]!)).toMatchObject({ requestId: 'r-scope-0001', note: '"requestId": in a string' });
+  });
+
+  it('when no request is being handled, then no request id is added', () => {
+    const { logger, direct } = split();
+    logger.warn('outside');
+    expect(JSON.parse(direct[0]!)).not.toHaveProperty('requestId');
   });
 });

@@ -31,7 +31,7 @@ export function createLogger(options: {
       level: options.level,
       mixin(_line, _level, logger) {
         const requestId = currentRequestScope()?.requestId;
-        if (!requestId || 'requestId' in logger.bindings()) return {};
+        if (!requestId || bindsRequestId(logger)) return {};
         return { requestId };
       },
       redact: {
@@ -50,6 +50,17 @@ export function createLogger(options: {
     },
     options.destination ?? stdoutDestination(),
   );
+}
+
+/**
+ * Whether a (child) logger already binds a requestId, read from pino's serialized bindings
+ * (`,"key":value…`): the mixin runs for every line, and logger.bindings() would JSON.parse them
+ * each time. A string value holding that text is escaped (`\"requestId\":`), so only a key
+ * matches.
+ */
+function bindsRequestId(logger: Logger): boolean {
+  const bindings = (logger as unknown as Record<symbol, string | undefined>)[pino.symbols.chindingsSym];
+  return bindings?.includes(',"requestId":') ?? false;
 }
 
 const ACCESS_LINE_START = '{"level":30,';
