@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useToast } from '@/components/toast/use-toast';
@@ -7,14 +7,7 @@ import { useChangePasswordMutation } from '@/features/auth/api/change-password';
 import { authFailureMessage, validateNewPassword } from '@/features/auth/components/auth-messages';
 import { AccountSection } from '@/features/auth/components/account-section';
 import { PasswordField } from '@/features/auth/components/password-field';
-
-type Errors = { currentPassword?: string; newPassword?: string; confirmPassword?: string };
-
-const FIELD_IDS: Record<keyof Errors, string> = {
-  currentPassword: 'change-current-password',
-  newPassword: 'change-new-password',
-  confirmPassword: 'change-confirm-password',
-};
+import { useFormFields } from '@/lib/use-form-fields';
 
 /**
  * Account page, "Password": current, new and confirm; Change password → POST
@@ -22,27 +15,19 @@ const FIELD_IDS: Record<keyof Errors, string> = {
  * the current-password field. Other devices are signed out; this one stays.
  */
 export function ChangePasswordForm() {
-  const [fields, setFields] = useState({ currentPassword: '', newPassword: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<Errors>({});
+  const {
+    values: fields,
+    field,
+    showErrors,
+    reset,
+  } = useFormFields('change', { currentPassword: '', newPassword: '', confirmPassword: '' });
   const [changePassword, { isLoading }] = useChangePasswordMutation();
   const { toast } = useToast();
-
-  const set = (name: keyof Errors) => (value: string) => {
-    setFields((f) => ({ ...f, [name]: value }));
-    if (errors[name]) setErrors((e) => ({ ...e, [name]: undefined }));
-  };
-
-  const showErrors = (found: Errors) => {
-    setErrors(found);
-    const first = (Object.keys(FIELD_IDS) as (keyof Errors)[]).find((name) => found[name]);
-    if (first) document.getElementById(FIELD_IDS[first])?.focus();
-    return Boolean(first);
-  };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const local = validateNewPassword(fields.newPassword, fields.confirmPassword);
-    const found: Errors = {
+    const found = {
       currentPassword: fields.currentPassword ? undefined : 'Current password is required',
       newPassword: local.password,
       confirmPassword: local.confirmPassword,
@@ -67,7 +52,7 @@ export function ChangePasswordForm() {
       });
       return;
     }
-    setFields({ currentPassword: '', newPassword: '', confirmPassword: '' });
+    reset();
     toast({ title: 'Password changed', description: 'Other devices have been signed out.' });
   };
 
@@ -81,40 +66,19 @@ export function ChangePasswordForm() {
         sx={{ display: 'grid', gap: 2, maxWidth: 480 }}
       >
         <PasswordField
-          id={FIELD_IDS.currentPassword}
           label="Current password"
-          name="currentPassword"
           autoComplete="current-password"
           required
           fullWidth
-          value={fields.currentPassword}
-          onChange={(e) => set('currentPassword')(e.target.value)}
-          error={Boolean(errors.currentPassword)}
-          helperText={errors.currentPassword}
+          {...field('currentPassword')}
         />
+        <PasswordField label="New password" autoComplete="new-password" required fullWidth {...field('newPassword')} />
         <PasswordField
-          id={FIELD_IDS.newPassword}
-          label="New password"
-          name="newPassword"
-          autoComplete="new-password"
-          required
-          fullWidth
-          value={fields.newPassword}
-          onChange={(e) => set('newPassword')(e.target.value)}
-          error={Boolean(errors.newPassword)}
-          helperText={errors.newPassword}
-        />
-        <PasswordField
-          id={FIELD_IDS.confirmPassword}
           label="Confirm new password"
-          name="confirmPassword"
           autoComplete="new-password"
           required
           fullWidth
-          value={fields.confirmPassword}
-          onChange={(e) => set('confirmPassword')(e.target.value)}
-          error={Boolean(errors.confirmPassword)}
-          helperText={errors.confirmPassword}
+          {...field('confirmPassword')}
         />
         <Box>
           <Button type="submit" variant="contained" disabled={isLoading}>

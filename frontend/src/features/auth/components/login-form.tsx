@@ -10,13 +10,10 @@ import { useLoginMutation } from '@/features/auth/api/login';
 import { useFinishAuth } from '@/features/auth/api/use-finish-auth';
 import { authFailureMessage, EMAIL_RE } from '@/features/auth/components/auth-messages';
 import { PasswordField } from '@/features/auth/components/password-field';
-
-type Errors = { email?: string; password?: string };
+import { useFormFields } from '@/lib/use-form-fields';
 
 export function LoginForm() {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
+  const { values, field, showErrors } = useFormFields('login', { email: '', password: '' });
   const [login, { isLoading }] = useLoginMutation();
   const [finishing, setFinishing] = useState(false);
   const finishAuth = useFinishAuth();
@@ -25,17 +22,12 @@ export function LoginForm() {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found: Errors = {};
-    if (!email.trim()) found.email = 'Email is required';
-    else if (!EMAIL_RE.test(email.trim())) found.email = 'Enter a valid email address';
-    if (!password) found.password = 'Password is required';
-    setErrors(found);
-    if (found.email || found.password) {
-      document.getElementById(found.email ? 'login-email' : 'login-password')?.focus();
-      return;
-    }
+    const email = values.email.trim();
+    const { password } = values;
+    const emailError = !email ? 'Email is required' : EMAIL_RE.test(email) ? undefined : 'Enter a valid email address';
+    if (showErrors({ email: emailError, password: password ? undefined : 'Password is required' })) return;
     try {
-      await login({ email: email.trim(), password }).unwrap();
+      await login({ email, password }).unwrap();
     } catch (error) {
       toast({
         title: 'Error',
@@ -50,36 +42,8 @@ export function LoginForm() {
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-label="Sign in" sx={{ display: 'grid', gap: 2.5 }}>
-      <TextField
-        id="login-email"
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        value={email}
-        onChange={(e) => {
-          setEmail(e.target.value);
-          if (errors.email) setErrors((x) => ({ ...x, email: undefined }));
-        }}
-        error={Boolean(errors.email)}
-        helperText={errors.email}
-      />
-      <PasswordField
-        id="login-password"
-        label="Password"
-        name="password"
-        autoComplete="current-password"
-        required
-        fullWidth
-        value={password}
-        onChange={(e) => {
-          setPassword(e.target.value);
-          if (errors.password) setErrors((x) => ({ ...x, password: undefined }));
-        }}
-        error={Boolean(errors.password)}
-        helperText={errors.password}
-      />
+      <TextField label="Email" type="email" autoComplete="email" required {...field('email')} />
+      <PasswordField label="Password" autoComplete="current-password" required fullWidth {...field('password')} />
       <Link
         component={RouterLink}
         to={paths.forgotPassword.getHref()}

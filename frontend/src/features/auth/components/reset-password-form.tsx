@@ -7,12 +7,9 @@ import Link from '@mui/material/Link';
 import { useToast } from '@/components/toast/use-toast';
 import { paths } from '@/config/paths';
 import { useResetPasswordMutation } from '@/features/auth/api/reset-password';
-import {
-  authFailureMessage,
-  validateNewPassword,
-  type NewPasswordErrors,
-} from '@/features/auth/components/auth-messages';
+import { authFailureMessage, validateNewPassword } from '@/features/auth/components/auth-messages';
 import { PasswordField } from '@/features/auth/components/password-field';
+import { useFormFields } from '@/lib/use-form-fields';
 
 export const MISSING_TOKEN_TEXT = 'This password reset link is incomplete. Request a new one below.';
 export const RESET_FAILED_FALLBACK = 'Failed to reset password';
@@ -32,9 +29,7 @@ function RequestNewLink() {
  * for a new one; so does a missing token, without the form.
  */
 export function ResetPasswordForm({ token }: { token: string | null }) {
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [errors, setErrors] = useState<NewPasswordErrors>({});
+  const { values, field, showErrors } = useFormFields('reset', { password: '', confirmPassword: '' });
   const [failure, setFailure] = useState<string | null>(null);
   const [resetPassword, { isLoading }] = useResetPasswordMutation();
   const navigate = useNavigate();
@@ -50,12 +45,8 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = validateNewPassword(password, confirmPassword);
-    setErrors(found);
-    if (found.password || found.confirmPassword) {
-      document.getElementById(found.password ? 'reset-password' : 'reset-confirm-password')?.focus();
-      return;
-    }
+    const { password, confirmPassword } = values;
+    if (showErrors(validateNewPassword(password, confirmPassword))) return;
     setFailure(null);
     try {
       await resetPassword({ token, password }).unwrap();
@@ -74,35 +65,13 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
           {failure} <RequestNewLink />
         </Alert>
       )}
+      <PasswordField label="New password" autoComplete="new-password" required fullWidth {...field('password')} />
       <PasswordField
-        id="reset-password"
-        label="New password"
-        name="password"
-        autoComplete="new-password"
-        required
-        fullWidth
-        value={password}
-        onChange={(e) => {
-          setPassword(e.target.value);
-          if (errors.password) setErrors((x) => ({ ...x, password: undefined }));
-        }}
-        error={Boolean(errors.password)}
-        helperText={errors.password}
-      />
-      <PasswordField
-        id="reset-confirm-password"
         label="Confirm new password"
-        name="confirmPassword"
         autoComplete="new-password"
         required
         fullWidth
-        value={confirmPassword}
-        onChange={(e) => {
-          setConfirmPassword(e.target.value);
-          if (errors.confirmPassword) setErrors((x) => ({ ...x, confirmPassword: undefined }));
-        }}
-        error={Boolean(errors.confirmPassword)}
-        helperText={errors.confirmPassword}
+        {...field('confirmPassword')}
       />
       <Button type="submit" variant="contained" size="large" fullWidth disabled={isLoading}>
         {isLoading ? 'Resetting...' : 'Reset password'}

@@ -8,6 +8,7 @@ import { useSignupMutation, type SignupInput } from '@/features/auth/api/signup'
 import { useFinishAuth } from '@/features/auth/api/use-finish-auth';
 import { authFailureMessage, EMAIL_RE, MIN_PASSWORD_LENGTH } from '@/features/auth/components/auth-messages';
 import { PasswordField } from '@/features/auth/components/password-field';
+import { useFormFields } from '@/lib/use-form-fields';
 
 type Fields = { firstName: string; lastName: string; email: string; password: string; confirmPassword: string };
 type Errors = Partial<Record<keyof Fields, string>>;
@@ -23,45 +24,22 @@ export function validateSignup(fields: Fields): Errors {
   return errors;
 }
 
-const order: (keyof Fields)[] = ['firstName', 'lastName', 'email', 'password', 'confirmPassword'];
-
 export function SignupForm() {
   const productName = useSiteConfig()?.productName;
-  const [fields, setFields] = useState<Fields>({
-    firstName: '',
-    lastName: '',
-    email: '',
-    password: '',
-    confirmPassword: '',
-  });
-  const [errors, setErrors] = useState<Errors>({});
+  const {
+    values: fields,
+    field,
+    showErrors,
+  } = useFormFields<Fields>('signup', { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' });
   const [signup, { isLoading }] = useSignupMutation();
   const [finishing, setFinishing] = useState(false);
   const finishAuth = useFinishAuth();
   const { toast } = useToast();
   const busy = isLoading || finishing;
 
-  const field = (key: keyof Fields) => ({
-    id: `signup-${key}`,
-    name: key,
-    value: fields[key],
-    error: Boolean(errors[key]),
-    helperText: errors[key],
-    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-      setFields((f) => ({ ...f, [key]: event.target.value }));
-      if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
-    },
-  });
-
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = validateSignup(fields);
-    setErrors(found);
-    const firstInvalid = order.find((key) => found[key]);
-    if (firstInvalid) {
-      document.getElementById(`signup-${firstInvalid}`)?.focus();
-      return;
-    }
+    if (showErrors(validateSignup(fields))) return;
     const input: SignupInput = { email: fields.email.trim(), password: fields.password };
     if (fields.firstName.trim()) input.firstName = fields.firstName.trim();
     if (fields.lastName.trim()) input.lastName = fields.lastName.trim();
