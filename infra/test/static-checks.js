@@ -2,7 +2,7 @@
 'use strict';
 /* eslint-disable no-console -- a command-line tool: the console is its output */
 // The static suite of `make test`: type checks of every service's src and tests and of the
-// frontend, eslint over the whole tree, prettier --check. Each check counts as one test; the
+// frontend, eslint over the whole tree, relative links in the Markdown, prettier --check. Each check counts as one test; the
 // closing line is "static: N passed, N failed".
 //
 //   node infra/test/static-checks.js          (npm run static)
@@ -31,6 +31,7 @@ const checks = [
       'perf',
     ],
   },
+  { name: 'docs: relative links resolve', cmd: ['node', 'infra/test/doc-links.js'] },
   { name: 'prettier --check', cmd: ['npx', 'prettier', '--check', '--log-level', 'warn', '.'] },
 ];
 
