@@ -1,7 +1,5 @@
-import { baseEnvSchema } from '@fm/shared';
+import { baseEnvSchema, pricingEnv, productFactsEnv } from '@fm/shared';
 import { z } from 'zod';
-
-const cents = z.coerce.number().int().positive();
 
 const variables = baseEnvSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(4005),
@@ -20,8 +18,10 @@ const variables = baseEnvSchema.extend({
     .string()
     .regex(/^[a-z0-9_-]{3,200}$/)
     .default('fairway-mind-premium-monthly'),
-  PREMIUM_PRICE_CENTS: cents.default(1999),
-  COACHING_PRICE_CENTS: cents.default(10000),
+  /** PREMIUM_PRICE_CENTS, COACHING_PRICE_CENTS, CURRENCY: the kit's fragment, as content reads them. */
+  ...pricingEnv,
+  /** The coaching product's description in Stripe names the session's length. */
+  COACHING_SESSION_MINUTES: productFactsEnv.COACHING_SESSION_MINUTES,
   /**
    * How long a webhook delivery's claim on an event id holds, in seconds. Another delivery of the
    * event within it answers 409 (Stripe retries later); after it the claim counts as abandoned
@@ -37,11 +37,6 @@ const variables = baseEnvSchema.extend({
     .trim()
     .regex(/^(off|([01]\d|2[0-3]):[0-5]\d)$/, 'a UTC time like 03:30, or off')
     .default('03:30'),
-  CURRENCY: z
-    .string()
-    .regex(/^[A-Za-z]{3}$/, 'a three-letter ISO currency code')
-    .transform((value) => value.toLowerCase())
-    .default('usd'),
 });
 
 export const configSchema = variables.superRefine((config, ctx) => {

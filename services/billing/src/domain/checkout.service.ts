@@ -108,7 +108,7 @@ export class CheckoutService {
         currency: config.CURRENCY,
         customer: customerId,
         automatic_payment_methods: { enabled: true },
-        description: `${config.PRODUCT_NAME} one-on-one coaching session (45 minutes)`,
+        description: `${config.PRODUCT_NAME} one-on-one coaching session (${config.COACHING_SESSION_MINUTES} minutes)`,
         receipt_email: user.email,
         metadata: { userId: user.id, kind: 'coaching' },
       }),

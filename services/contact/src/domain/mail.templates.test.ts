@@ -44,7 +44,7 @@ describe('mail templates', () => {
   });
 
   it('when a coaching booking is rendered for the founder, then it names the member, the price and the 24-hour promise', () => {
-    const mail = coachingBookedFounderMail(booking, 'Fairway Mind');
+    const mail = coachingBookedFounderMail(booking, 'Fairway Mind', 45);
     expect(mail.subject).toBe('Coaching session booked: Ada Lovelace');
     expect(mail.text).toContain('45-minute');
     expect(mail.text).toContain('$100.00');
@@ -54,13 +54,13 @@ describe('mail templates', () => {
   });
 
   it('when the member gave no name, then the founder subject uses the e-mail', () => {
-    expect(coachingBookedFounderMail({ ...booking, memberName: null }, 'Fairway Mind').subject).toBe(
+    expect(coachingBookedFounderMail({ ...booking, memberName: null }, 'Fairway Mind', 45).subject).toBe(
       'Coaching session booked: ada@example.com',
     );
   });
 
   it('when the member confirmation is rendered, then it explains length, price and scheduling, replying to the founder', () => {
-    const mail = coachingBookedMemberMail(booking, 'Fairway Mind', 'founder@example.com');
+    const mail = coachingBookedMemberMail(booking, 'Fairway Mind', 'founder@example.com', { sessionMinutes: 45 });
     expect(mail.subject).toBe('Your Fairway Mind coaching session is booked');
     expect(mail.text).toMatch(/^Hi Ada,/);
     expect(mail.text).toContain('45 minutes');

@@ -25,8 +25,6 @@ export interface MailContent {
   calendar?: { method: 'REQUEST'; filename: string; content: string };
 }
 
-/** The one-on-one coaching session's length when the config does not say (COACHING_SESSION_MINUTES). */
-export const COACHING_SESSION_MINUTES = 45;
 /** How soon the founder writes to a member who booked coaching. */
 export const COACHING_SCHEDULING_HOURS = 24;
 
@@ -104,7 +102,7 @@ function memberLabel(event: CoachingBooked): string {
 export function coachingBookedFounderMail(
   event: CoachingBooked,
   productName: string,
-  sessionMinutes = COACHING_SESSION_MINUTES,
+  sessionMinutes: number,
 ): MailContent {
   const amount = formatMoney(event.amountCents, event.currency);
   const who = memberLabel(event);
@@ -143,7 +141,7 @@ export function coachingBookedMemberMail(
   event: CoachingBooked,
   productName: string,
   founderEmail: string,
-  coaching: { sessionMinutes: number; founderName?: string } = { sessionMinutes: COACHING_SESSION_MINUTES },
+  coaching: { sessionMinutes: number; founderName?: string },
 ): MailContent {
   const amount = formatMoney(event.amountCents, event.currency);
   const firstName = event.memberName?.trim().split(/\s+/)[0];
