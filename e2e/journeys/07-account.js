@@ -1,5 +1,6 @@
 'use strict';
-// Journey 7: a member's own account, the way issue 12 describes it. Welcome mail on sign-up; a
+// Journey 7: a member's own account, the way issue 12 describes it. Welcome mail on sign-up; the
+// verification mail's link (issue 25) opened logged out, then the account page no longer asks; a
 // forgotten password reset from the mail the SMTP sink caught (the link works once); a password
 // change from the account page; sign out of all devices (a second browser loses its session
 // too); the data export as a download; account deletion (the member's public course leaves the
@@ -16,6 +17,13 @@ const { waitForMail } = require('../lib/smtp-sink');
 function resetLinkIn(mail) {
   const match = /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+/.exec(mail.text);
   if (!match) throw new Error(`no reset link in the mail text:\n${mail.text}`);
+  return new URL(match[0]);
+}
+
+/** The verification link in a caught mail (text part). @param {{ text: string }} mail */
+function verifyLinkIn(mail) {
+  const match = /https?:\/\/\S+\/verify-email\?token=[A-Za-z0-9_-]+/.exec(mail.text);
+  if (!match) throw new Error(`no verification link in the mail text:\n${mail.text}`);
   return new URL(match[0]);
 }
 
@@ -39,6 +47,7 @@ test(
 
     await step('sign-up sends "Welcome to Fairway Mind"', async () => {
       await signUp(page, member);
+      await expectVisible(page.getByText('Verify your email'), 'the account page asks to verify the address');
       await waitForMail({
         to: member.email,
         what: `with subject "Welcome to ${product}"`,
@@ -54,6 +63,27 @@ test(
       });
       check(created.status === 201, `a public course is created (got ${created.status})`);
       courseId = created.body.id;
+      await page.locator('#member-sidebar').getByRole('button', { name: 'Log Out' }).click();
+      await expectPath(page, '/');
+    });
+
+    await step("the verification mail's link verifies the address: the account page stops asking", async () => {
+      const mail = await waitForMail({
+        to: member.email,
+        what: `with subject "Verify your ${product} email address"`,
+        match: (m) => m.subject === `Verify your ${product} email address`,
+      });
+      const verifyLink = verifyLinkIn(mail);
+      check(verifyLink.origin === new URL(config.baseUrl).origin, `the link points at the site (${verifyLink.origin})`);
+      await page.goto(`${verifyLink.pathname}${verifyLink.search}`);
+      await expectVisible(page.getByText('Your email is verified'), 'the confirmation on /verify-email');
+      await page.getByRole('link', { name: 'Log in' }).click();
+      await expectPath(page, '/login');
+      await logIn(page, member);
+      await page.goto('/member/account');
+      await expectVisible(page.getByRole('heading', { name: 'Your Account' }), 'the account page');
+      check((await currentUser(page)).emailVerified === true, 'GET /api/auth/user says emailVerified');
+      check((await page.getByText('Verify your email').count()) === 0, 'the account page no longer asks to verify');
       await page.locator('#member-sidebar').getByRole('button', { name: 'Log Out' }).click();
       await expectPath(page, '/');
     });

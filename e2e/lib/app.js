@@ -109,7 +109,7 @@ async function logIn(page, member) {
 /**
  * The logged-in member as the app sees it (GET /api/auth/user in this browser session).
  * @param {import('playwright-core').Page} page
- * @returns {Promise<{ id: string, email: string, membershipLevel: string, firstName: string | null, lastName: string | null }>}
+ * @returns {Promise<{ id: string, email: string, membershipLevel: string, firstName: string | null, lastName: string | null, emailVerified: boolean }>}
  */
 async function currentUser(page) {
   const res = await page.request.get(`${config.baseUrl}/api/auth/user`);

@@ -41,6 +41,7 @@ const publicPages = {
   '/signup': 'src/app/routes/signup.tsx',
   '/forgot-password': 'src/app/routes/forgot-password.tsx',
   '/reset-password': 'src/app/routes/reset-password.tsx',
+  '/verify-email': 'src/app/routes/verify-email.tsx',
   '/404': 'src/app/routes/not-found.tsx',
 };
 

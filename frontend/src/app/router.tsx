@@ -21,6 +21,7 @@ const LoginPage = lazy(() => import('@/app/routes/login'));
 const SignupPage = lazy(() => import('@/app/routes/signup'));
 const ForgotPasswordPage = lazy(() => import('@/app/routes/forgot-password'));
 const ResetPasswordPage = lazy(() => import('@/app/routes/reset-password'));
+const VerifyEmailPage = lazy(() => import('@/app/routes/verify-email'));
 const NotFoundPage = lazy(() => import('@/app/routes/not-found'));
 
 const MemberArea = lazy(async () => {
@@ -47,6 +48,7 @@ export const publicRoutes: RouteObject[] = [
       { path: paths.signup.path, element: <SignupPage /> },
       { path: paths.forgotPassword.path, element: <ForgotPasswordPage /> },
       { path: paths.resetPassword.path, element: <ResetPasswordPage /> },
+      { path: paths.verifyEmail.path, element: <VerifyEmailPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

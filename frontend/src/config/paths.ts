@@ -18,6 +18,10 @@ export const paths = {
     path: '/reset-password',
     getHref: (token?: string) => (token ? `/reset-password?token=${encodeURIComponent(token)}` : '/reset-password'),
   },
+  verifyEmail: {
+    path: '/verify-email',
+    getHref: (token?: string) => (token ? `/verify-email?token=${encodeURIComponent(token)}` : '/verify-email'),
+  },
 
   checkout: { path: '/checkout', getHref: () => '/checkout' },
   coachingCheckout: { path: '/coaching-checkout', getHref: () => '/coaching-checkout' },

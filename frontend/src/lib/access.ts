@@ -46,6 +46,7 @@ export const PUBLIC_PATHS = [
   '/signup',
   '/forgot-password',
   '/reset-password',
+  '/verify-email',
 ] as const;
 
 /**

@@ -29,6 +29,7 @@ export function buildUser(overrides: Partial<User> = {}): User {
     membershipLevel: 'free',
     role: 'member',
     createdAt: '2026-01-01T00:00:00.000Z',
+    emailVerified: true,
     ...overrides,
   };
 }

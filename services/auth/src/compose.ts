@@ -2,6 +2,7 @@ import { AuditLog, createApp, memberSnapshots, RateLimiter, type ServiceDeps, st
 import type { AuthConfig } from './config';
 import { AccountService } from './domain/account.service';
 import { MemberAdmin } from './domain/member-admin.service';
+import { EmailVerificationService } from './domain/email-verification.service';
 import { memberExportLimit, MemberExportService } from './domain/member-export.service';
 import { memberSessions } from './domain/member-sessions';
 import { MembershipService } from './domain/membership.service';
@@ -12,6 +13,7 @@ import { type AuthProducers, createAuthProducers } from './events/auth.producers
 import { adminRouter } from './routes/admin.routes';
 import { authRouter } from './routes/auth.routes';
 import { accountRouter } from './routes/account.routes';
+import { emailVerificationRouter } from './routes/email-verification.routes';
 import { startMembershipWorker } from './workers/membership.worker';
 import { startPasswordResetWorker } from './workers/password-reset.worker';
 
@@ -71,6 +73,14 @@ export async function compose(deps: ServiceDeps<AuthConfig>, overrides: AuthOver
     logger,
     bcryptRounds: config.BCRYPT_ROUNDS,
   });
+  const verifications = new EmailVerificationService({
+    models,
+    snapshots,
+    limiter,
+    notifications: producers.notifications,
+    logger,
+    siteOrigin: config.SITE_ORIGIN,
+  });
   const exports = new MemberExportService({
     baseUrls: {
       courses: config.COURSES_INTERNAL_URL,
@@ -104,8 +114,9 @@ export async function compose(deps: ServiceDeps<AuthConfig>, overrides: AuthOver
     app: createApp(deps, {
       name: 'auth',
       routers: [
-        authRouter(users, deps.mongo),
+        authRouter(users, deps.mongo, verifications),
         accountRouter({ accounts, resets, exports, bodyLimit: config.BODY_LIMIT }),
+        emailVerificationRouter({ accounts, verifications }),
         adminRouter({ members: new MemberAdmin(models), audit: new AuditLog(deps.mongo), mongo: deps.mongo }),
       ],
     }),

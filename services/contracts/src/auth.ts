@@ -20,6 +20,8 @@ export const userSchema = z.strictObject({
   membershipLevel: membershipLevelSchema,
   role: roleSchema,
   createdAt: isoDate,
+  /** The member proved they own `email` (opened the link of the verification mail). */
+  emailVerified: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -106,6 +106,13 @@ export const passwordResetMailSchema = z.object({
   expiresAt: isoDate,
 });
 export const passwordChangedMailSchema = z.object(memberMailBase);
+/** A link that proves the member owns `email` (on sign-up and on "Resend"); single-use, expires at `expiresAt`. */
+export const emailVerificationMailSchema = z.object({
+  ...memberMailBase,
+  /** `<SITE_ORIGIN>/verify-email?token=…`. */
+  verifyUrl: z.url(),
+  expiresAt: isoDate,
+});
 export const accountDeletedMailSchema = z.object(memberMailBase);
 
 /**
@@ -197,6 +204,7 @@ export const JOBS = {
     'payment-failed-mail': paymentFailedMailSchema,
     'coaching-refunded-mail': coachingRefundedMailSchema,
     'payment-dispute-mail': paymentDisputeMailSchema,
+    'email-verification-mail': emailVerificationMailSchema,
   },
   [QUEUES.accountEventsCourses]: {
     'account-deleted': accountDeletedSchema,
@@ -251,6 +259,7 @@ export type BookingScheduledMail = z.infer<typeof bookingScheduledMailSchema>;
 export type PaymentFailedMail = z.infer<typeof paymentFailedMailSchema>;
 export type CoachingRefundedMail = z.infer<typeof coachingRefundedMailSchema>;
 export type PaymentDisputeMail = z.infer<typeof paymentDisputeMailSchema>;
+export type EmailVerificationMail = z.infer<typeof emailVerificationMailSchema>;
 
 /**
  * A BullMQ job id from the source of the event (e.g. "stripe", "evt_123"), so the same source

@@ -63,6 +63,7 @@ describe('requireAdmin', () => {
       membershipLevel: 'free',
       role: 'admin',
       createdAt: expect.any(String),
+      emailVerified: false,
     });
   });
 

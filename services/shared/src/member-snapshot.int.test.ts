@@ -54,6 +54,7 @@ describe('the member snapshot', () => {
       membershipLevel: 'free',
       role: 'member',
       createdAt: expect.any(String),
+      emailVerified: false,
     });
     expect((await stored(user.id))?.m).toEqual(res.body);
     expect((await request(server).get('/me').set('Cookie', cookie)).body).toEqual(res.body);

@@ -87,6 +87,7 @@ export interface UserDocument {
   membershipLevel?: MembershipLevel;
   role?: Role;
   createdAt?: Date;
+  emailVerified?: boolean;
 }
 
 const MEMBER_PROJECTION = {
@@ -97,6 +98,7 @@ const MEMBER_PROJECTION = {
   membershipLevel: 1,
   role: 1,
   createdAt: 1,
+  emailVerified: 1,
 } as const;
 
 /** The member as stored in MongoDB (the source of truth), or undefined when there is none. */
@@ -119,6 +121,8 @@ export function toPublicUser(doc: UserDocument): PublicUser {
     // Records from before roles existed have none: members.
     role: doc.role === 'admin' ? 'admin' : 'member',
     createdAt: (doc.createdAt instanceof Date ? doc.createdAt : new Date(0)).toISOString(),
+    // Members from before verification existed have none: not verified.
+    emailVerified: doc.emailVerified === true,
   };
 }
 
@@ -152,7 +156,8 @@ export async function memberFromSnapshot(
   userId: string,
   seen: StoredSnapshot | null,
 ): Promise<MemberSnapshot | undefined> {
-  if (seen?.m && seen.m.id === userId) return seen.m;
+  // A snapshot written before `emailVerified` existed lacks it: read MongoDB as on a miss.
+  if (seen?.m && seen.m.id === userId && typeof seen.m.emailVerified === 'boolean') return seen.m;
   const member = await readMemberFromMongo(mongo, userId);
   if (member) await fillMemberSnapshot(redis, prefix, seen?.v ?? 0, member);
   return member;

@@ -16,6 +16,7 @@ export const THROTTLED_MESSAGE = 'Too many reset requests. Please try again late
 export const BAD_TOKEN_MESSAGE = 'This reset link is invalid or has expired.';
 export const WRONG_CURRENT_MESSAGE = 'Your current password is incorrect';
 export const WRONG_PASSWORD_MESSAGE = 'Incorrect password';
+export const VERIFY_THROTTLED_MESSAGE = 'Too many verification emails. Please try again later.';
 export const EXPORT_FILENAME = 'fairway-mind-export-2026-11-24.json';
 
 export type AccountState = {
@@ -29,6 +30,12 @@ export type AccountState = {
   resetRequests: string[];
   /** When true, forgot-password answers 429. */
   throttleResets: boolean;
+  /** Email-verification tokens that still work (single use). */
+  verifyTokens: Set<string>;
+  /** When true, the verification "Resend" answers 429. */
+  throttleVerifyResends: boolean;
+  /** How many new verification links were sent. */
+  verifyResends: number;
   /** Every call, e.g. 'PATCH auth/user'. */
   calls: string[];
 };
@@ -43,6 +50,8 @@ export function serveAccount(init: {
   loggedIn?: boolean;
   resetTokens?: string[];
   throttleResets?: boolean;
+  verifyTokens?: string[];
+  throttleVerifyResends?: boolean;
 }): AccountState {
   const state: AccountState = {
     user: init.user,
@@ -52,6 +61,9 @@ export function serveAccount(init: {
     resetTokens: new Set(init.resetTokens ?? []),
     resetRequests: [],
     throttleResets: init.throttleResets ?? false,
+    verifyTokens: new Set(init.verifyTokens ?? []),
+    throttleVerifyResends: init.throttleVerifyResends ?? false,
+    verifyResends: 0,
     calls: [],
   };
   server.use(
@@ -110,6 +122,37 @@ export function serveAccount(init: {
         );
       }
       state.password = newPassword;
+      return noContent();
+    }),
+    http.post(apiUrl('auth/email/verify'), async ({ request }) => {
+      state.calls.push('POST auth/email/verify');
+      const { token } = (await request.json()) as { token: string };
+      if (!state.verifyTokens.has(token)) {
+        return HttpResponse.json(
+          { message: 'This verification link is invalid or has expired.', code: 'VALIDATION_ERROR' },
+          { status: 400 },
+        );
+      }
+      state.verifyTokens.delete(token);
+      state.user = { ...state.user, emailVerified: true };
+      return noContent();
+    }),
+    http.post(apiUrl('auth/email/verify/resend'), () => {
+      state.calls.push('POST auth/email/verify/resend');
+      if (!state.loggedIn) return unauthenticated();
+      if (state.user.emailVerified) {
+        return HttpResponse.json(
+          { message: 'Your email address is already verified.', code: 'CONFLICT' },
+          { status: 409 },
+        );
+      }
+      if (state.throttleVerifyResends) {
+        return HttpResponse.json(
+          { message: VERIFY_THROTTLED_MESSAGE, code: 'RATE_LIMITED' },
+          { status: 429, headers: { 'Retry-After': '3600' } },
+        );
+      }
+      state.verifyResends += 1;
       return noContent();
     }),
     http.post(apiUrl('auth/logout-all'), () => {

@@ -146,6 +146,7 @@ export class AccountService {
     await models.User.deleteOne({ _id: user._id });
     await this.deps.snapshots.drop(user._id);
     await models.PasswordReset.deleteMany({ userId: user._id });
+    await models.EmailVerification.deleteMany({ userId: user._id });
     await models.MembershipChange.deleteMany({ userId: user._id });
     await models.MembershipState.deleteOne({ _id: user._id });
     await this.deps.sessions.endAll(user._id);

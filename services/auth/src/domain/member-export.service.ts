@@ -67,7 +67,9 @@ export class MemberExportService {
       audience,
       claims: { userId: user._id, email: user.email },
     });
-    const url = `${this.deps.baseUrls[part]}/internal/member-export`;
+    // Contact includes the visitor messages sent under the address only once the member proved they own it.
+    const query = part === 'contact' ? `?emailVerified=${user.emailVerified === true}` : '';
+    const url = `${this.deps.baseUrls[part]}/internal/member-export${query}`;
     try {
       const res = await fetch(url, {
         headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },

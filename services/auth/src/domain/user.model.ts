@@ -16,6 +16,8 @@ export interface User {
   stripeSubscriptionId: string | null;
   /** When the membership event last applied happened (orders out-of-order events). */
   membershipChangedAt: Date | null;
+  /** The member opened a verification link sent to `email` (false for members from before verification). */
+  emailVerified: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -35,6 +37,7 @@ const userSchema = new Schema<User>(
     stripeCustomerId: { type: String, default: null },
     stripeSubscriptionId: { type: String, default: null },
     membershipChangedAt: { type: Date, default: null },
+    emailVerified: { type: Boolean, required: true, default: false },
   },
   schemaOptions({ collection: USERS_COLLECTION }),
 );
@@ -112,11 +115,36 @@ const passwordResetSchema = new Schema<PasswordReset>(
   schemaOptions({ collection: 'password_resets', timestamps: { createdAt: true, updatedAt: false } }),
 );
 
+/**
+ * A member's email-verification token, stored only as its SHA-256 (the mail carries the token).
+ * Keyed by that hash (finding and consuming it are primary-key operations); at most one per
+ * member (`userId` is unique: a new link replaces the older one). `email` is the address the
+ * link was sent to: it verifies only that address.
+ */
+export interface EmailVerification {
+  _id: string;
+  userId: string;
+  email: string;
+  expiresAt: Date;
+  createdAt: Date;
+}
+
+const emailVerificationSchema = new Schema<EmailVerification>(
+  {
+    _id: { type: String, required: true },
+    userId: { type: String, required: true, unique: true },
+    email: { type: String, required: true },
+    expiresAt: { type: Date, required: true },
+  },
+  schemaOptions({ collection: 'email_verifications', timestamps: { createdAt: true, updatedAt: false } }),
+);
+
 export interface AuthModels {
   User: Model<User>;
   MembershipChange: Model<MembershipChange>;
   MembershipState: Model<MembershipState>;
   PasswordReset: Model<PasswordReset>;
+  EmailVerification: Model<EmailVerification>;
 }
 
 export async function authModels(mongo: Connection): Promise<AuthModels> {
@@ -125,12 +153,14 @@ export async function authModels(mongo: Connection): Promise<AuthModels> {
     MembershipChange: registerModel(mongo, 'MembershipChange', membershipChangeSchema),
     MembershipState: registerModel(mongo, 'MembershipState', membershipStateSchema),
     PasswordReset: registerModel(mongo, 'PasswordReset', passwordResetSchema),
+    EmailVerification: registerModel(mongo, 'EmailVerification', emailVerificationSchema),
   };
   await Promise.all([
     models.User.init(),
     models.MembershipChange.init(),
     models.MembershipState.init(),
     models.PasswordReset.init(),
+    models.EmailVerification.init(),
   ]);
   return models;
 }

@@ -19,6 +19,9 @@ export const messages = {
   passwordWrong: 'Password is incorrect',
   profileFieldsOnly: 'Only firstName and lastName can be changed here',
   tooManyExports: 'Too many data exports. Please try again later.',
+  verifyTokenInvalid: 'This verification link is invalid or has expired. Please request a new one.',
+  emailAlreadyVerified: 'Your email address is already verified.',
+  tooManyVerificationMails: 'Too many verification emails. Please try again later.',
   exportUnavailable: 'Your data export could not be assembled right now. Please try again in a few minutes.',
 } as const;
 
@@ -65,6 +68,10 @@ export const forgotPasswordSchema = z.object({ email });
 export const resetPasswordSchema = z.object({
   token: z.string({ error: messages.resetTokenInvalid }).min(1, messages.resetTokenInvalid).max(200),
   password: newPassword,
+});
+
+export const verifyEmailSchema = z.object({
+  token: z.string({ error: messages.verifyTokenInvalid }).min(1, messages.verifyTokenInvalid).max(200),
 });
 
 export const changePasswordSchema = z.object({

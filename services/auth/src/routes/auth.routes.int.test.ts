@@ -52,6 +52,7 @@ describe('signup', () => {
       membershipLevel: 'free',
       role: 'member',
       createdAt: expect.any(String),
+      emailVerified: false,
     });
     const setCookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).join('\n');
     expect(setCookie).toMatch(/fm\.sid=[^;]+;.*httponly/i);

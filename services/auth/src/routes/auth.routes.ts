@@ -4,13 +4,15 @@ import type { Connection } from 'mongoose';
 import { toPublicUser } from '@fm/shared';
 import { loginSchema, signupSchema } from '../domain/user.schemas';
 import type { UserService } from '../domain/user.service';
+import type { EmailVerificationService } from '../domain/email-verification.service';
 
-export function authRouter(users: UserService, mongo: Connection): Router {
+export function authRouter(users: UserService, mongo: Connection, verifications: EmailVerificationService): Router {
   const router = new Router();
 
   router.post('/api/auth/signup', async (ctx) => {
     const input = parseBody(ctx, signupSchema);
     const user = await users.signup(input, ctx.ip);
+    await verifications.sendFirstLink(user);
     // A fresh session id at every change of identity (no session fixation).
     ctx.session!.userId = user._id;
     await ctx.session!.regenerate();

@@ -4,7 +4,7 @@
  * of auth at that boundary) that check the bearer token with the real requireServiceToken.
  */
 import Router from '@koa/router';
-import { createApp, requireServiceToken, type ServiceClaims } from '@fm/shared';
+import { createApp, QUEUES, requireServiceToken, type ServiceClaims } from '@fm/shared';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
@@ -18,7 +18,7 @@ interface StandIn {
   url: string;
   mode: Mode;
   /** What each call carried: the verified claims and the raw token. */
-  calls: { claims: ServiceClaims; token: string }[];
+  calls: { claims: ServiceClaims; token: string; query: Record<string, unknown> }[];
 }
 
 const ANSWERS: Record<ExportPart, object> = {
@@ -43,6 +43,7 @@ beforeAll(async () => {
       standIn.calls.push({
         claims: ctx.state.service!,
         token: /^Bearer (.+)$/.exec(ctx.get('Authorization'))![1]!,
+        query: { ...ctx.query },
       });
       if (standIn.mode === 'fail') throw new Error('the stand-in broke');
       if (standIn.mode === 'hang') await new Promise<void>((resolve) => hung.push(resolve));
@@ -108,6 +109,7 @@ describe('data export (GET /api/auth/user/export)', () => {
         membershipLevel: 'free',
         role: 'member',
         createdAt: expect.any(String),
+        emailVerified: false,
         updatedAt: expect.any(String),
       },
       membership: { level: 'free' },
@@ -129,6 +131,23 @@ describe('data export (GET /api/auth/user/export)', () => {
       expect(decoded).toMatchObject({ aud: part, sub: member.id, email: member.email, svc: 'auth' });
       expect(Number(decoded.exp) - Number(decoded.iat)).toBeLessThanOrEqual(60);
     }
+  });
+
+  it('when the member has not verified their email, then contact is told emailVerified=false; once verified, true', async () => {
+    const member = await signedUpMember(h);
+    expect((await exportOf(member.browser)).status).toBe(200);
+    expect(standIns.contact.calls.map((call) => call.query)).toEqual([{ emailVerified: 'false' }]);
+    const [mail] = (await h.jobs(QUEUES.notifications, 'email-verification-mail')).filter(
+      (job) => job.data.userId === member.id,
+    );
+    const token = new URL(String(mail!.data.verifyUrl)).searchParams.get('token');
+    await request(h.server).post('/api/auth/email/verify').set('Origin', TEST_SITE_ORIGIN).send({ token }).expect(204);
+    expect((await exportOf(member.browser)).status).toBe(200);
+    expect(standIns.contact.calls.map((call) => call.query)).toEqual([
+      { emailVerified: 'false' },
+      { emailVerified: 'true' },
+    ]);
+    expect(standIns.courses.calls.map((call) => call.query)).toEqual([{}, {}]);
   });
 
   it.each(EXPORT_PARTS)('when %s fails, then 503 "try again" and no partial export', async (part) => {

@@ -42,7 +42,7 @@ function paragraphs(text: string): string {
     .join('\n');
 }
 
-function layout(productName: string, body: string): string {
+export function layout(productName: string, body: string): string {
   return [
     '<!doctype html>',
     '<html><body style="font-family: Georgia, serif; color: #1f2d24; line-height: 1.5; max-width: 560px;">',
@@ -58,7 +58,7 @@ export function formatMoney(amountCents: number, currency: string): string {
   );
 }
 
-function formatDate(iso: string): string {
+export function formatDate(iso: string): string {
   return new Date(iso).toUTCString();
 }
 
@@ -190,12 +190,12 @@ export interface AccountMailSite {
   supportEmail: string;
 }
 
-function greetingFor(firstName: string | null): string {
+export function greetingFor(firstName: string | null): string {
   const name = firstName?.trim().split(/\s+/)[0];
   return name ? `Hi ${name},` : 'Hi there,';
 }
 
-function link(url: string, label = url): string {
+export function link(url: string, label = url): string {
   return `<a href="${escapeHtml(url)}" style="color: #2f6b45;">${escapeHtml(label)}</a>`;
 }
 
@@ -210,7 +210,7 @@ function supportSignOff(site: AccountMailSite): { text: string[]; html: string[]
   };
 }
 
-function button(url: string, label: string): string {
+export function button(url: string, label: string): string {
   return `<p><a href="${escapeHtml(url)}" style="display: inline-block; background: #2f6b45; color: #ffffff; padding: 10px 18px; border-radius: 6px; text-decoration: none;">${escapeHtml(label)}</a></p>`;
 }
 

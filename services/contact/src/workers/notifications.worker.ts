@@ -18,6 +18,7 @@ import {
   welcomeMail,
 } from '../domain/mail.templates';
 import type { NotificationService } from '../domain/notification.service';
+import { emailVerificationMail } from '../domain/verification-mail.template';
 
 /**
  * The mail worker: `contact-submitted` → the founder; `coaching-booked` → the founder and a
@@ -37,6 +38,8 @@ import type { NotificationService } from '../domain/notification.service';
  * Dedupe keys of the account mails: one welcome and one deletion mail per member
  * (`welcome-<userId>`, `account-deleted-<userId>`), one reset or changed mail per event
  * (`password-reset-<eventId>`, `password-changed-<eventId>`).
+ *
+ * `email-verification-mail` → the member's `email`, once per link (`email-verification-<eventId>`).
  */
 export function notificationHandlers(
   notifier: NotificationService,
@@ -147,6 +150,14 @@ export function notificationHandlers(
         to: event.email,
         kind: 'password-changed',
         mail: passwordChangedMail(event, site),
+      });
+    },
+    'email-verification-mail': async (event) => {
+      await notifier.sendOnce({
+        key: `email-verification-${event.eventId}`,
+        to: event.email,
+        kind: 'email-verification',
+        mail: emailVerificationMail(event, site),
       });
     },
     'account-deleted-mail': async (event) => {

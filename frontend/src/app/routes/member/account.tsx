@@ -28,6 +28,7 @@ import { AccountSection } from '@/features/auth/components/account-section';
 import { DownloadMyData } from '@/features/auth/components/download-my-data';
 import { ProfileForm } from '@/features/auth/components/profile-form';
 import { SignOutEverywhere } from '@/features/auth/components/sign-out-everywhere';
+import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
 import { useSyncBillingMutation } from '@/features/billing/api/sync-billing';
 import { BillingHistory } from '@/features/billing/components/billing-history';
 import { CoachingBookings } from '@/features/billing/components/coaching-bookings';
@@ -127,6 +128,7 @@ export default function AccountPage() {
   return (
     <>
       <MemberPageHeader title="Your Account" subtitle="Your profile, membership and billing." />
+      <VerifyEmailBanner />
       <PastDueBanner />
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, alignItems: 'start' }}>
         <Stack spacing={3}>
