@@ -59,7 +59,7 @@ export function compose(deps: ServiceDeps<Config>, overrides: ContactOverrides =
     app: createApp(deps, {
       name: 'contact',
       routers: [
-        contactRouter(contact, limiter, rule),
+        contactRouter(contact, limiter, rule, deps.mongo),
         memberExportRouter(contact, config.JWT_SECRET),
         contactAdminRouter(inbox, deps.mongo),
       ],
