@@ -67,8 +67,10 @@ export const COLLECTIONS: Record<string, CollectionEntry> = {
   sent_notifications: {
     service: 'contact',
     personal: ['recipient'],
-    onDeletion: 'erased',
-    by: 'contact (rows to the address; the deletion mail records a hash)',
+    onDeletion: 'kept-id',
+    // The rows to the address are erased; the deletion mail's own record keeps the id in its
+    // dedupe key (`account-deleted-<userId>`) and a hash of the address, never the address.
+    by: 'contact account-events worker',
   },
   contact_processed_account_events: { service: 'contact', personal: ['_id'], onDeletion: 'kept-id', by: 'contact' },
 
