@@ -25,7 +25,6 @@ const files = readdirSync(SERVICES)
 /** Every schema built while the model files load (mongoose sets `options` before the first add). */
 function declaredSchemas(): { file: string; collection: string | undefined; paths: string[] }[] {
   const seen: { file: string; schema: Schema }[] = [];
-  // eslint-disable-next-line @typescript-eslint/unbound-method -- called with the schema as this below
   const add = Schema.prototype.add;
   let current = '';
   const spy = jest.spyOn(Schema.prototype, 'add').mockImplementation(function (this: Schema, ...args) {
@@ -35,7 +34,7 @@ function declaredSchemas(): { file: string; collection: string | undefined; path
   try {
     for (const file of files.filter((f) => readFileSync(f, 'utf8').includes('new Schema'))) {
       current = path.relative(SERVICES, file);
-      require(file);
+      jest.requireActual(file);
     }
   } finally {
     spy.mockRestore();
