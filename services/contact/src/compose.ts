@@ -1,5 +1,6 @@
 import { AuditLog, createApp, QueueProducer, QUEUES, RateLimiter, type ServiceDeps, startable } from '@fm/shared';
 import type { Config } from './config';
+import { AccountDeletionService } from './domain/account-deletion.service';
 import { ContactInbox } from './domain/contact-inbox.service';
 import { ContactService } from './domain/contact.service';
 import { Mailer } from './domain/mailer';
@@ -7,6 +8,7 @@ import { NotificationService } from './domain/notification.service';
 import { contactAdminRouter } from './routes/contact-admin.routes';
 import { contactRouter } from './routes/contact.routes';
 import { memberExportRouter } from './routes/member-export.routes';
+import { startAccountEventsWorker } from './workers/account-events.worker';
 import { startContactSweep } from './workers/contact-sweep.worker';
 import { startNotificationsWorker } from './workers/notifications.worker';
 
@@ -18,8 +20,9 @@ export interface ContactOverrides {
 /**
  * The contact service: the contact form, the mail worker (contact messages and coaching bookings
  * for the founder, account mails for members), the sweep that re-queues messages whose mail has
- * not gone out, the contact part of a member's data export (internal, service token), and the
- * founder console's inbox (/api/admin/contact-messages).
+ * not gone out, the contact part of a member's data export (internal, service token), the
+ * founder console's inbox (/api/admin/contact-messages), and the consumer of auth's account
+ * events (a deleted member's messages and mail records are erased).
  */
 export function compose(deps: ServiceDeps<Config>, overrides: ContactOverrides = {}) {
   const { config } = deps;
@@ -54,17 +57,24 @@ export function compose(deps: ServiceDeps<Config>, overrides: ContactOverrides =
     };
   });
   const sweep = startable(() => startContactSweep(deps, contact));
+  const accountEvents = startable(() =>
+    startAccountEventsWorker(new AccountDeletionService(deps.mongo), {
+      redisUrl: config.REDIS_URL,
+      redisPrefix: config.REDIS_PREFIX,
+      logger: deps.logger,
+    }),
+  );
 
   return {
     app: createApp(deps, {
       name: 'contact',
       routers: [
-        contactRouter(contact, limiter, rule),
+        contactRouter(contact, limiter, rule, deps.mongo),
         memberExportRouter(contact, config.JWT_SECRET),
         contactAdminRouter(inbox, deps.mongo),
       ],
     }),
     // The producer is listed first, so it closes after the worker and the sweep that use it.
-    background: { producer, notifications, sweep },
+    background: { producer, notifications, sweep, accountEvents },
   };
 }

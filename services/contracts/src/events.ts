@@ -12,6 +12,8 @@ export const QUEUES = {
   accountEventsCourses: 'account-events-courses',
   /** auth → billing: a member's account was deleted. */
   accountEventsBilling: 'account-events-billing',
+  /** auth → contact: a member's account was deleted (their contact messages and mail records go). */
+  accountEventsContact: 'account-events-contact',
   /** auth → auth: a forgot-password request, answered by auth's own worker (see its schema). */
   passwordResetRequests: 'password-reset-requests',
 } as const;
@@ -20,7 +22,11 @@ export const QUEUES = {
  * BullMQ hands a job to one consumer, so an event several services consume is published once per
  * consumer queue (same job id on each). Auth's account events go to these queues.
  */
-export const ACCOUNT_EVENT_QUEUES = [QUEUES.accountEventsCourses, QUEUES.accountEventsBilling] as const;
+export const ACCOUNT_EVENT_QUEUES = [
+  QUEUES.accountEventsCourses,
+  QUEUES.accountEventsBilling,
+  QUEUES.accountEventsContact,
+] as const;
 
 export const membershipUpgradedSchema = z.object({
   userId: z.string().min(1),
@@ -63,6 +69,13 @@ export const accountDeletedSchema = z.object({
   userId: z.string().min(1),
   eventId: z.string().min(1),
   occurredAt: isoDate,
+  /**
+   * The member's address, for data kept by address rather than by id (contact's messages sent
+   * as a visitor, its sent-mail records). Optional: events queued before it existed lack it.
+   */
+  email: z.email().optional(),
+  /** Whether the member proved they own `email`: only then are messages sent to it as a visitor theirs. */
+  emailVerified: z.boolean().optional(),
 });
 
 /** A member's display name changed (courses keep the owner's name on each course). */
@@ -113,7 +126,11 @@ export const emailVerificationMailSchema = z.object({
   verifyUrl: z.url(),
   expiresAt: isoDate,
 });
-export const accountDeletedMailSchema = z.object(memberMailBase);
+export const accountDeletedMailSchema = z.object({
+  ...memberMailBase,
+  /** Whether the address was verified (the mail says which contact messages were deleted). */
+  emailVerified: z.boolean().optional(),
+});
 
 /**
  * The founder scheduled (or moved) a paid coaching session in the console (billing → contact's
@@ -211,6 +228,9 @@ export const JOBS = {
     'member-profile-changed': memberProfileChangedSchema,
   },
   [QUEUES.accountEventsBilling]: {
+    'account-deleted': accountDeletedSchema,
+  },
+  [QUEUES.accountEventsContact]: {
     'account-deleted': accountDeletedSchema,
   },
   [QUEUES.passwordResetRequests]: {

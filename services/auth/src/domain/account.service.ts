@@ -33,6 +33,7 @@ export interface AccountServiceDeps {
     notifications: QueueProducer<typeof QUEUES.notifications>;
     accountEventsCourses: QueueProducer<typeof QUEUES.accountEventsCourses>;
     accountEventsBilling: QueueProducer<typeof QUEUES.accountEventsBilling>;
+    accountEventsContact: QueueProducer<typeof QUEUES.accountEventsContact>;
   };
   logger: Logger;
   bcryptRounds: number;
@@ -131,16 +132,21 @@ export class AccountService {
     const { producers, models } = this.deps;
     const occurredAt = new Date().toISOString();
     const eventId = jobIdFor('account-deleted', user._id);
-    const event: AccountDeleted = { userId: user._id, eventId, occurredAt };
+    // Contact finds messages by address too, and takes those sent as a visitor only from a
+    // verified one. Lead: `emailVerified` comes with the email-verification branch; read
+    // defensively so this compiles and stays false (safe) without it.
+    const emailVerified = (user as User & { emailVerified?: unknown }).emailVerified === true;
+    const event: AccountDeleted = { userId: user._id, eventId, occurredAt, email: user.email, emailVerified };
     // One job per consumer queue, all with the same id.
     const byQueue: Record<(typeof ACCOUNT_EVENT_QUEUES)[number], AccountDeletedPublisher> = {
       [QUEUES.accountEventsCourses]: producers.accountEventsCourses,
       [QUEUES.accountEventsBilling]: producers.accountEventsBilling,
+      [QUEUES.accountEventsContact]: producers.accountEventsContact,
     };
     for (const queue of ACCOUNT_EVENT_QUEUES) await byQueue[queue].publish('account-deleted', event, eventId);
     await producers.notifications.publish(
       'account-deleted-mail',
-      { userId: user._id, email: user.email, firstName: user.firstName, eventId, occurredAt },
+      { userId: user._id, email: user.email, firstName: user.firstName, eventId, occurredAt, emailVerified },
       jobIdFor('account-deleted-mail', user._id),
     );
     await models.User.deleteOne({ _id: user._id });

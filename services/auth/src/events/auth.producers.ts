@@ -9,6 +9,7 @@ export interface AuthProducers {
   passwordResetRequests: QueueProducer<typeof QUEUES.passwordResetRequests>;
   accountEventsCourses: QueueProducer<typeof QUEUES.accountEventsCourses>;
   accountEventsBilling: QueueProducer<typeof QUEUES.accountEventsBilling>;
+  accountEventsContact: QueueProducer<typeof QUEUES.accountEventsContact>;
   close(): Promise<void>;
 }
 
@@ -16,18 +17,21 @@ export function createAuthProducers(options: ProducerOptions): AuthProducers {
   const notifications = new QueueProducer(QUEUES.notifications, options);
   const accountEventsCourses = new QueueProducer(QUEUES.accountEventsCourses, options);
   const accountEventsBilling = new QueueProducer(QUEUES.accountEventsBilling, options);
+  const accountEventsContact = new QueueProducer(QUEUES.accountEventsContact, options);
   const passwordResetRequests = new QueueProducer(QUEUES.passwordResetRequests, options);
   return {
     notifications,
     passwordResetRequests,
     accountEventsCourses,
     accountEventsBilling,
+    accountEventsContact,
     async close() {
       await Promise.allSettled([
         notifications.close(),
         passwordResetRequests.close(),
         accountEventsCourses.close(),
         accountEventsBilling.close(),
+        accountEventsContact.close(),
       ]);
     },
   };

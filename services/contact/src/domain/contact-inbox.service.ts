@@ -50,8 +50,10 @@ export class ContactInbox {
       action: 'contact-message.update',
       targetType: 'contact-message',
       targetId: id,
-      // Who wrote and whether it is handled; the message itself stays out of the log.
-      summary: `handled: ${before.handled === true} → ${after.handled === true} (from ${before.email})`,
+      // Whether it is handled. The sender's address and message stay out of the log: it is
+      // append-only, and a member's deletion must not leave their address behind in it (the
+      // target id names the message while it exists).
+      summary: `handled: ${before.handled === true} → ${after.handled === true}`,
     });
     return inboxView(after);
   }

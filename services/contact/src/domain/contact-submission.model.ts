@@ -1,14 +1,18 @@
-import { registerModel, schemaOptions } from '@fm/shared';
+import { type MembershipLevel, registerModel, schemaOptions } from '@fm/shared';
 import { type Connection, type Model, Schema, type Types } from 'mongoose';
 
 /**
  * A message sent through the contact form. `notifiedAt` stays null until the founder's mail is
  * out; `handled` is the founder's mark in the console inbox (absent on messages stored before it).
+ * `memberId` and `memberLevel` are the sender's when they were logged in, stamped by the server
+ * from the session (null for a visitor, absent on messages stored before they existed).
  */
 export interface ContactSubmission {
   name: string;
   email: string;
   message: string;
+  memberId?: string | null;
+  memberLevel?: MembershipLevel | null;
   notifiedAt: Date | null;
   handled?: boolean;
   handledAt?: Date | null;
@@ -22,6 +26,8 @@ const contactSubmissionSchema = new Schema<ContactSubmission>(
     name: { type: String, required: true },
     email: { type: String, required: true },
     message: { type: String, required: true },
+    memberId: { type: String, default: null },
+    memberLevel: { type: String, enum: ['free', 'premium', null], default: null },
     notifiedAt: { type: Date, default: null },
     handled: { type: Boolean, default: false },
     handledAt: { type: Date, default: null },
@@ -33,6 +39,8 @@ contactSubmissionSchema.index({ notifiedAt: 1, createdAt: 1 });
 // The console's inbox: newest first, optionally only (un)handled ones.
 contactSubmissionSchema.index({ createdAt: -1 });
 contactSubmissionSchema.index({ handled: 1, createdAt: -1 });
+// A member's messages: their export and their account's deletion.
+contactSubmissionSchema.index({ memberId: 1, createdAt: 1 });
 
 export function contactSubmissionModel(mongo: Connection): Model<ContactSubmission> {
   return registerModel(mongo, 'ContactSubmission', contactSubmissionSchema);

@@ -1,4 +1,12 @@
-import { isObjectId, jobIdFor, type ContactSubmitted, type Logger, type QueueProducer, type QUEUES } from '@fm/shared';
+import {
+  isObjectId,
+  jobIdFor,
+  type ContactSubmitted,
+  type CurrentUser,
+  type Logger,
+  type QueueProducer,
+  type QUEUES,
+} from '@fm/shared';
 import type { Connection } from 'mongoose';
 import type { ContactInput } from './contact.schemas';
 import { contactSubmissionModel, type ContactSubmissionDocument } from './contact-submission.model';
@@ -14,6 +22,24 @@ export interface ExportedMessage {
 
 function escapeRegExp(value: string): string {
   return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The address as typed, matched without regard to case (addresses are stored as typed). */
+export function sameAddress(email: string): RegExp {
+  return new RegExp(`^${escapeRegExp(email.trim())}$`, 'i');
+}
+
+/**
+ * Which messages are a member's: those sent while logged in as them (`memberId`), and those sent
+ * as a visitor (no `memberId`) with their address, but only once they proved they own it:
+ * anyone can sign up with an address they do not own.
+ */
+export function messagesOfMember(member: { userId: string; email?: string; emailVerified: boolean }) {
+  const email = member.email?.trim();
+  if (!member.emailVerified || !email) return { memberId: member.userId };
+  return {
+    $or: [{ memberId: member.userId }, { memberId: null, email: sameAddress(email) }],
+  };
 }
 
 export function contactJobId(submissionId: string): string {
@@ -46,8 +72,14 @@ export class ContactService {
     this.submissions = contactSubmissionModel(deps.mongo);
   }
 
-  async submit(input: ContactInput): Promise<{ id: string; queued: boolean }> {
-    const doc = await this.submissions.create({ ...input, notifiedAt: null });
+  /** `sender`: the logged-in member behind the request (from the session), none for a visitor. */
+  async submit(input: ContactInput, sender?: CurrentUser): Promise<{ id: string; queued: boolean }> {
+    const doc = await this.submissions.create({
+      ...input,
+      memberId: sender?.id ?? null,
+      memberLevel: sender ? (sender.membershipLevel === 'premium' ? 'premium' : 'free') : null,
+      notifiedAt: null,
+    });
     const id = String(doc._id);
     const queued = await this.enqueue(eventOf(doc.toObject<ContactSubmissionDocument>())).then(
       () => true,
@@ -68,13 +100,13 @@ export class ContactService {
   }
 
   /**
-   * Every message sent with this email address, oldest first, for the member's data export.
-   * Addresses are stored as typed, so they are matched without regard to case.
+   * The member's messages (see messagesOfMember), oldest first, for their data export: those
+   * sent while logged in as them, and those sent as a visitor with their address only when it is
+   * verified. Addresses are stored as typed, so they are matched without regard to case.
    */
-  async messagesFrom(email: string): Promise<ExportedMessage[]> {
-    const exact = new RegExp(`^${escapeRegExp(email.trim())}$`, 'i');
+  async messagesFrom(member: { userId: string; email: string; emailVerified: boolean }): Promise<ExportedMessage[]> {
     const docs = await this.submissions
-      .find({ email: exact })
+      .find(messagesOfMember(member))
       .sort({ createdAt: 1, _id: 1 })
       .lean<ContactSubmissionDocument[]>();
     return docs.map((doc) => ({

@@ -159,4 +159,21 @@ describe('account mails', () => {
     expect(mail.html).toContain('<li>');
     expectEscaped(accountDeletedMail(hostile, site).html);
   });
+
+  it('when the account-deleted mail is rendered, then it says which contact messages and mail records were deleted and what was kept, by whether the address was verified', () => {
+    const unverified = accountDeletedMail(member, site).text;
+    expect(unverified).toContain('- the messages you sent us through the contact form while signed in');
+    expect(unverified).toContain('- our records of the e-mails we sent you');
+    expect(unverified).toContain(
+      'Messages sent from this address without signing in were not deleted, because the address was never verified',
+    );
+    expect(unverified).toContain('reached our mailbox by e-mail');
+
+    const verified = accountDeletedMail({ ...member, emailVerified: true }, site);
+    expect(verified.text).toContain(
+      '- the messages you sent us through the contact form, signed in or not, from this address',
+    );
+    expect(verified.text).not.toContain('never verified');
+    expect(verified.html).toContain('<li>the messages you sent us through the contact form, signed in or not');
+  });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { isDuplicateKey, withRedisLock, type Logger } from '@fm/shared';
 import type { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
@@ -11,6 +12,17 @@ export interface Notification {
   to: string;
   kind: string;
   mail: MailContent;
+  /**
+   * Record a one-way hash of the recipient instead of the address: the mail to a member whose
+   * account is gone (the deletion mail) must not leave their address behind. Dedupe still works
+   * (the same address gives the same hash).
+   */
+  forgetRecipient?: boolean;
+}
+
+/** What sent_notifications keeps instead of the address of a deleted member. */
+export function recipientHash(address: string): string {
+  return `sha256:${createHash('sha256').update(address.trim().toLowerCase()).digest('hex')}`;
 }
 
 /** Longer than a send can take (10 s connect + 10 s greeting + 30 s socket timeouts). */
@@ -36,7 +48,9 @@ export class NotificationService {
   }
 
   async sendOnce(notification: Notification): Promise<'sent' | 'already-sent'> {
-    const recipient = notification.to.trim().toLowerCase();
+    const recipient = notification.forgetRecipient
+      ? recipientHash(notification.to)
+      : notification.to.trim().toLowerCase();
     const { key } = notification;
     if (await this.alreadySent(key, recipient)) return 'already-sent';
 

@@ -1,5 +1,5 @@
 import { closeBackground, QueueProducer, QUEUES } from '@fm/shared';
-import { createTestDeps, TEST_SITE_ORIGIN, type TestDeps } from '@fm/shared/testing';
+import { createTestDeps, loggedInMember, TEST_SITE_ORIGIN, type TestDeps } from '@fm/shared/testing';
 import { Types } from 'mongoose';
 import request from 'supertest';
 import { compose } from '../compose';
@@ -186,6 +186,54 @@ describe('POST /api/contact', () => {
     const res = await request(server).post('/api/contact').set('Origin', 'https://evil.example').send(valid());
     expect(res).toMatchObject({ status: 403, body: { code: 'BAD_ORIGIN' } });
   });
+});
+
+describe('who sent it: stamped by the server from the session', () => {
+  const stored = async (id: string) => submissions().findOne({ _id: new Types.ObjectId(id) });
+
+  it('when a logged-in member writes, then the message keeps their id and level; a visitor’s has neither', async () => {
+    const premium = await loggedInMember(deps, { membershipLevel: 'premium' });
+    const free = await loggedInMember(deps, { membershipLevel: 'free' });
+    const byPremium = await post(valid()).set('Cookie', premium.cookie);
+    const byFree = await post(valid()).set('Cookie', free.cookie);
+    const byVisitor = await post(valid());
+    expect([byPremium.status, byFree.status, byVisitor.status]).toEqual([201, 201, 201]);
+    expect(await stored(byPremium.body.id)).toMatchObject({ memberId: premium.user.id, memberLevel: 'premium' });
+    expect(await stored(byFree.body.id)).toMatchObject({ memberId: free.user.id, memberLevel: 'free' });
+    expect(await stored(byVisitor.body.id)).toMatchObject({ memberId: null, memberLevel: null });
+  });
+
+  it('when a session cookie is not valid (forged, or of a member who is gone), then the message is stored as a visitor’s', async () => {
+    const gone = await loggedInMember(deps);
+    await deps.mongo.collection('users').deleteOne({ _id: gone.user.id as never });
+    const res = await post(valid()).set('Cookie', gone.cookie);
+    expect(res.status).toBe(201);
+    expect(await stored(res.body.id)).toMatchObject({ memberId: null, memberLevel: null });
+    const forged = await post(valid()).set('Cookie', 'fm.sid=forged; fm.sid.sig=forged');
+    expect(forged.status).toBe(201);
+    expect(await stored(forged.body.id)).toMatchObject({ memberId: null, memberLevel: null });
+  });
+
+  it.each([
+    ['a visitor', false],
+    ['a logged-in member', true],
+  ])(
+    'when %s sends a member id or level in the body, then 400 and nothing is stored under it',
+    async (_who, logged) => {
+      const member = await loggedInMember(deps, { membershipLevel: 'free' });
+      const victim = await loggedInMember(deps);
+      const before = await submissions().countDocuments({});
+      for (const extra of [{ memberId: victim.user.id }, { memberLevel: 'premium' }, { userId: victim.user.id }]) {
+        const req = post({ ...valid(), ...extra });
+        if (logged) req.set('Cookie', member.cookie);
+        const res = await req;
+        expect(res.status).toBe(400);
+        expect(res.body.code).toBe('VALIDATION_ERROR');
+      }
+      expect(await submissions().countDocuments({})).toBe(before);
+      expect(await submissions().countDocuments({ memberId: victim.user.id })).toBe(0);
+    },
+  );
 });
 
 describe('the per-IP limit', () => {

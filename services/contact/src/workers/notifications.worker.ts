@@ -37,7 +37,8 @@ import { emailVerificationMail } from '../domain/verification-mail.template';
  *
  * Dedupe keys of the account mails: one welcome and one deletion mail per member
  * (`welcome-<userId>`, `account-deleted-<userId>`), one reset or changed mail per event
- * (`password-reset-<eventId>`, `password-changed-<eventId>`).
+ * (`password-reset-<eventId>`, `password-changed-<eventId>`). The deletion mail's record keeps a
+ * hash of the address, not the address.
  *
  * `email-verification-mail` → the member's `email`, once per link (`email-verification-<eventId>`).
  */
@@ -166,6 +167,8 @@ export function notificationHandlers(
         to: event.email,
         kind: 'account-deleted',
         mail: accountDeletedMail(event, site),
+        // The account is gone: its address is not kept, even in the record of this mail.
+        forgetRecipient: true,
       });
     },
   };

@@ -1,0 +1,90 @@
+/**
+ * Every MongoDB collection of every service, with the fields that hold a member's id or address
+ * and what a member's account deletion does to them. The deletion tests read it:
+ * - account-deletion-reach.test.ts fails when a service declares a collection (a mongoose schema,
+ *   or a `*_COLLECTION` constant) that is not listed here, or a listed schema gains a field named
+ *   like a member id or an address that is not listed;
+ * - account-deletion-reach.e2e.int.test.ts runs a whole deletion across the services and fails
+ *   when any document of any collection still holds the member's address, or their id outside
+ *   the collections that keep it (`kept-id`: records without personal data keyed by the id).
+ * A new collection with member data therefore needs a consumer of `account-deleted` (or auth's own
+ * deletion) that reaches it, and an entry here saying so.
+ */
+export type OnDeletion =
+  /** The member's documents are deleted. */
+  | 'erased'
+  /** Kept for the service's own bookkeeping, without name or address: only the id remains. */
+  | 'kept-id'
+  /** Holds no member's data. */
+  | 'none'
+  /** Admins' own actions (the founder's audit trail); never a member's data. */
+  | 'admin-only';
+
+export interface CollectionEntry {
+  service: 'auth' | 'courses' | 'billing' | 'contact' | 'content' | 'shared';
+  /** The fields holding a member's id or address (`_id` when the document is keyed by the member). */
+  personal: readonly string[];
+  onDeletion: OnDeletion;
+  /** Who does it. */
+  by?: string;
+}
+
+export const COLLECTIONS: Record<string, CollectionEntry> = {
+  users: { service: 'auth', personal: ['_id', 'email'], onDeletion: 'erased', by: 'auth AccountService.deleteAccount' },
+  membership_changes: { service: 'auth', personal: ['userId'], onDeletion: 'erased', by: 'auth' },
+  membership_states: { service: 'auth', personal: ['_id'], onDeletion: 'erased', by: 'auth' },
+  password_resets: { service: 'auth', personal: ['userId'], onDeletion: 'erased', by: 'auth' },
+
+  courses: { service: 'courses', personal: ['userId'], onDeletion: 'erased', by: 'courses account-events worker' },
+  course_likes: { service: 'courses', personal: ['userId'], onDeletion: 'erased', by: 'courses' },
+  course_favorites: { service: 'courses', personal: ['userId'], onDeletion: 'erased', by: 'courses' },
+  course_owners: { service: 'courses', personal: ['_id'], onDeletion: 'erased', by: 'courses' },
+  deleted_members: {
+    service: 'courses',
+    personal: ['_id'],
+    onDeletion: 'kept-id',
+    by: 'courses (late writes withdraw)',
+  },
+
+  billing_customers: { service: 'billing', personal: ['_id'], onDeletion: 'kept-id', by: 'billing (marked deleted)' },
+  billing_subscriptions: { service: 'billing', personal: ['userId'], onDeletion: 'kept-id', by: 'billing (canceled)' },
+  coaching_bookings: {
+    service: 'billing',
+    personal: ['userId', 'memberEmail'],
+    onDeletion: 'kept-id',
+    by: 'billing (address and name removed)',
+  },
+  subscription_payments: { service: 'billing', personal: ['userId'], onDeletion: 'kept-id', by: 'billing (accounts)' },
+  processed_account_events: { service: 'billing', personal: ['userId'], onDeletion: 'kept-id', by: 'billing' },
+  processed_stripe_events: { service: 'billing', personal: [], onDeletion: 'none' },
+
+  contact_submissions: {
+    service: 'contact',
+    personal: ['memberId', 'email'],
+    onDeletion: 'erased',
+    by: 'contact account-events worker (signed in, and as a visitor from the verified address)',
+  },
+  sent_notifications: {
+    service: 'contact',
+    personal: ['recipient'],
+    onDeletion: 'kept-id',
+    // The rows to the address are erased; the deletion mail's own record keeps the id in its
+    // dedupe key (`account-deleted-<userId>`) and a hash of the address, never the address.
+    by: 'contact account-events worker',
+  },
+  contact_processed_account_events: { service: 'contact', personal: ['_id'], onDeletion: 'kept-id', by: 'contact' },
+
+  admin_audit: { service: 'shared', personal: ['actorId', 'actorEmail'], onDeletion: 'admin-only' },
+
+  lessons: { service: 'content', personal: [], onDeletion: 'none' },
+  lectures: { service: 'content', personal: [], onDeletion: 'none' },
+  testimonials: { service: 'content', personal: [], onDeletion: 'none' },
+  membership_tiers: { service: 'content', personal: [], onDeletion: 'none' },
+  member_sections: { service: 'content', personal: [], onDeletion: 'none' },
+  member_content: { service: 'content', personal: [], onDeletion: 'none' },
+  catalogue_tombstones: { service: 'content', personal: [], onDeletion: 'none' },
+  catalogue_seed: { service: 'content', personal: [], onDeletion: 'none' },
+};
+
+/** A field whose name says it holds a member's id or address. */
+export const PERSONAL_FIELD = /(^|\.)(userId|memberId|actorId|recipient|[A-Za-z]*[eE]mail)$/;

@@ -1,0 +1,57 @@
+import { type AccountDeleted, insertOnce, type Logger } from '@fm/shared';
+import type { Connection } from 'mongoose';
+import { messagesOfMember } from './contact.service';
+import { contactSubmissionModel } from './contact-submission.model';
+import { processedAccountEventModel } from './processed-account-event.model';
+import { sentNotificationModel } from './sent-notification.model';
+
+export type AccountDeletionOutcome = 'done' | 'duplicate';
+
+/**
+ * What contact does when a member deletes their account (auth's `account-deleted`, on
+ * QUEUES.accountEventsContact): their contact messages are erased (those sent while logged in as
+ * them, and those sent as a visitor with their address if it was verified: the messages their
+ * export shows), and so are the records of the mails sent to their address. A
+ * contact_processed_account_events row keyed by the event id, written last, makes a replay a
+ * no-op (a visitor who later writes from that address loses nothing); a failure before it throws,
+ * and the queue's retry does the rest.
+ */
+export class AccountDeletionService {
+  private readonly submissions;
+  private readonly sent;
+  private readonly processed;
+
+  constructor(mongo: Connection) {
+    this.submissions = contactSubmissionModel(mongo);
+    this.sent = sentNotificationModel(mongo);
+    this.processed = processedAccountEventModel(mongo);
+  }
+
+  async handle(event: AccountDeleted, log: Logger): Promise<AccountDeletionOutcome> {
+    const context = { userId: event.userId, eventId: event.eventId };
+    if (await this.processed.exists({ _id: event.eventId })) {
+      log.info(context, 'account-deleted already processed');
+      return 'duplicate';
+    }
+    const email = event.email?.trim().toLowerCase();
+    const messages = await this.submissions.deleteMany(
+      messagesOfMember({ userId: event.userId, email, emailVerified: event.emailVerified === true }),
+    );
+    // Mails sent to the account's address (welcome, resets, coaching, payments): the member's.
+    const mailRecords = email ? await this.sent.deleteMany({ recipient: email }) : { deletedCount: 0 };
+    await insertOnce(() =>
+      this.processed.create({
+        _id: event.eventId,
+        type: 'account-deleted',
+        deletedMessages: messages.deletedCount,
+        deletedMailRecords: mailRecords.deletedCount,
+        processedAt: new Date(),
+      }),
+    );
+    log.info(
+      { ...context, deletedMessages: messages.deletedCount, deletedMailRecords: mailRecords.deletedCount },
+      'contact data of a deleted member erased',
+    );
+    return 'done';
+  }
+}
