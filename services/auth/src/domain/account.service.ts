@@ -133,9 +133,8 @@ export class AccountService {
     const occurredAt = new Date().toISOString();
     const eventId = jobIdFor('account-deleted', user._id);
     // Contact finds messages by address too, and takes those sent as a visitor only from a
-    // verified one. Lead: `emailVerified` comes with the email-verification branch; read
-    // defensively so this compiles and stays false (safe) without it.
-    const emailVerified = (user as User & { emailVerified?: unknown }).emailVerified === true;
+    // verified one.
+    const emailVerified = user.emailVerified === true;
     const event: AccountDeleted = { userId: user._id, eventId, occurredAt, email: user.email, emailVerified };
     // One job per consumer queue, all with the same id.
     const byQueue: Record<(typeof ACCOUNT_EVENT_QUEUES)[number], AccountDeletedPublisher> = {
