@@ -91,7 +91,16 @@ before(async () => {
     fs.copyFileSync(path.join(frontend, 'public', f), path.join(home, 'dist', f));
   }
   fs.mkdirSync(path.join(home, 'scripts'));
-  fs.copyFileSync(path.join(frontend, 'scripts/prerender.mjs'), path.join(home, 'scripts/prerender.mjs'));
+  // The scripts the image copies (infra/docker/gateway.Dockerfile).
+  for (const f of [
+    'prerender.mjs',
+    'prerender-site.mjs',
+    'prerender-watch.mjs',
+    'prerender-publish.mjs',
+    'redis-subscribe.mjs',
+  ]) {
+    fs.copyFileSync(path.join(frontend, 'scripts', f), path.join(home, 'scripts', f));
+  }
   fs.writeFileSync(path.join(home, 'package.json'), '{"type":"module","private":true}\n');
   // The html root: the SPA, with the prerender's files as links into FM_PRERENDER_DIR.
   fs.cpSync(path.join(frontend, 'dist'), html, { recursive: true });
