@@ -44,18 +44,21 @@ const redisUrl = args['redis-url'] ?? env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = args['redis-prefix'] ?? env.REDIS_PREFIX ?? 'fm';
 const out = path.resolve(args.out ?? env.FM_PRERENDER_DIR ?? path.join(appRoot, 'dist'));
 
-/** A whole number of milliseconds/seconds from the environment, or the default (with a word). */
-function number(name, fallback) {
+const problems = [];
+/** A whole number from the environment within [min, max], or the default; a bad one stops the start. */
+function number(name, fallback, min, max) {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw)) {
-    console.error(`prerender-watch: ${name}=${raw} is not a whole number; using ${fallback}`);
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    problems.push(`${name}=${raw} must be a whole number from ${min} to ${max}`);
     return fallback;
   }
   return Number(raw);
 }
+const debounceMs = number('FM_PRERENDER_DEBOUNCE_MS', 250, 0, 5000);
+const withdrawAfterMs = number('FM_PRERENDER_WITHDRAW_MS', 4000, 500, 60_000);
+const checkS = number('FM_PRERENDER_CHECK_S', 60, 0, 86_400);
 
-const problems = [];
 if (!api || !/^https?:\/\//.test(api))
   problems.push('--api (FM_PRERENDER_API) must be the content service http(s) URL');
 if (!origin || !/^https?:\/\/./.test(origin)) problems.push('--origin (SITE_ORIGIN) must be an http(s) origin');
@@ -73,8 +76,8 @@ const publisher = new PrerenderPublisher({
   render: (staging, onWritten, onPlan) => renderer.render(staging, onWritten, onPlan),
   isFresh: (dir) => renderer.isFresh(dir),
   out,
-  debounceMs: number('FM_PRERENDER_DEBOUNCE_MS', 250),
-  withdrawAfterMs: number('FM_PRERENDER_WITHDRAW_MS', 4000),
+  debounceMs,
+  withdrawAfterMs,
   log,
 });
 
@@ -100,7 +103,6 @@ const subscription = subscribe({
   },
   log,
 });
-const checkS = number('FM_PRERENDER_CHECK_S', 60);
 const check = checkS > 0 ? setInterval(() => publisher.changed('periodic check'), checkS * 1000) : null;
 log(`prerender-watch: pages in ${out} follow ${channel} (${api}, for ${renderer.origin})`);
 

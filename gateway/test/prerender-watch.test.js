@@ -202,3 +202,20 @@ test('when the watcher is told to stop, then it exits 0', async () => {
   const code = await new Promise((r) => watcher.once('exit', r));
   assert.equal(code, 0, output);
 });
+
+test('when a setting is out of range, then the watcher does not start and names it', () => {
+  const run = spawnSync(
+    'node',
+    [
+      path.join(frontend, 'scripts/prerender-watch.mjs'),
+      '--api',
+      'http://127.0.0.1:9',
+      '--origin',
+      'https://golf.example',
+    ],
+    { env: { PATH: process.env.PATH, FM_PRERENDER_WITHDRAW_MS: '10', REDIS_URL: 'http://x' }, encoding: 'utf8' },
+  );
+  assert.equal(run.status, 2);
+  assert.match(run.stderr, /FM_PRERENDER_WITHDRAW_MS=10 must be a whole number from 500 to 60000/);
+  assert.match(run.stderr, /--redis-url \(REDIS_URL\) must be a redis:\/\/ or rediss:\/\/ URL/);
+});
