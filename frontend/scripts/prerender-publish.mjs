@@ -12,7 +12,8 @@
  *   No sitemap from the render: the live one is deleted too.
  * - Before rendering, `isFresh(out)` (when given) compares the catalogue digests embedded in the
  *   live pages with the API's answers: an announcement that does not touch the public pages
- *   (a member-only lecture) renders nothing.
+ *   (a member-only lecture) renders nothing. `changed(reason, { compare: false })` (a lesson,
+ *   testimonial or tier changed) renders without comparing.
  * - A render still running `withdrawAfterMs` after it started withdraws the live pages it has
  *   not replaced yet (the SPA shell serves them with the current data) and goes on: a slow
  *   machine never keeps stale pages past the bound. A render that throws or outlasts
@@ -110,7 +111,7 @@ export class PrerenderPublisher {
     render,
     isFresh = null,
     out,
-    debounceMs = 250,
+    debounceMs = 100,
     withdrawAfterMs = 4000,
     renderTimeoutMs = 60_000,
     retryMs = [2000, 5000, 15_000, 60_000],
@@ -133,13 +134,16 @@ export class PrerenderPublisher {
     this.sequence = 0;
     this.closed = false;
     this.reasons = new Set();
+    this.skipCompare = false;
     removeStaleStaging(this.out);
   }
 
   /** A catalogue change (or anything that may have made the pages stale): render soon. */
-  changed(reason = 'change') {
+  changed(reason = 'change', { compare = true } = {}) {
     if (this.closed) return;
     this.reasons.add(reason);
+    // A change the public pages show: render without comparing first (it saves the API round trips).
+    if (!compare) this.skipCompare = true;
     if (this.running) {
       this.again = true;
       return;
@@ -173,7 +177,8 @@ export class PrerenderPublisher {
   }
 
   async renderOnce() {
-    const force = this.reasons.has('retry') || this.reasons.has('force');
+    const force = this.reasons.has('retry') || this.skipCompare;
+    this.skipCompare = false;
     const reasons = [...this.reasons].join(', ');
     this.reasons.clear();
     if (this.isFresh && !force) {

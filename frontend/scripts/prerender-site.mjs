@@ -280,7 +280,7 @@ export async function loadSiteRenderer({
 
     let failed = 0;
     // The pages a change is most likely about first (each is handed over as soon as written).
-    const first = (page) => (page.path === '/' || page.path === '/lessons' || page.lesson ? 0 : 1);
+    const first = (page) => (page.lesson ? 0 : page.path === '/lessons' ? 1 : page.path === '/' ? 2 : 3);
     for (const page of [...pages].sort((x, y) => first(x) - first(y))) {
       const rendered = await renderPage(page.path, page.lesson?.id);
       if (!rendered.complete) {

@@ -16,7 +16,7 @@
  *   --out           FM_PRERENDER_DIR   the live folder (default dist, next to the SPA)
  *   --redis-url     REDIS_URL          (default redis://127.0.0.1:6379)
  *   --redis-prefix  REDIS_PREFIX       (default fm)
- *   FM_PRERENDER_DEBOUNCE_MS (250): a burst of changes makes one render
+ *   FM_PRERENDER_DEBOUNCE_MS (100): a burst of changes makes one render
  *   FM_PRERENDER_WITHDRAW_MS (4000): a render still running then withdraws the pages until done
  *   FM_PRERENDER_CHECK_S (60): also compare the pages with the API this often (0: never), for
  *     an announcement that got lost (Redis down while a change was saved)
@@ -55,7 +55,7 @@ function number(name, fallback, min, max) {
   }
   return Number(raw);
 }
-const debounceMs = number('FM_PRERENDER_DEBOUNCE_MS', 250, 0, 5000);
+const debounceMs = number('FM_PRERENDER_DEBOUNCE_MS', 100, 0, 5000);
 const withdrawAfterMs = number('FM_PRERENDER_WITHDRAW_MS', 4000, 500, 60_000);
 const checkS = number('FM_PRERENDER_CHECK_S', 60, 0, 86_400);
 
@@ -82,6 +82,8 @@ const publisher = new PrerenderPublisher({
 });
 
 const channel = `${prefix}:content:catalogue-changed`;
+/** The kinds of catalogue record the public pages show (content's announcement's `what`). */
+const SHOWN = new Set(['lesson', 'testimonial', 'tier', 'seed']);
 let subscribed = false;
 const subscription = subscribe({
   redisUrl,
@@ -99,7 +101,9 @@ const subscription = subscribe({
     } catch {
       // Any message on the channel is a change.
     }
-    publisher.changed(String(what));
+    // What the public pages show (every page embeds lessons, testimonials and tiers): render at
+    // once; anything else (a lecture, a section item) only when the pages differ from the API.
+    publisher.changed(String(what), { compare: !SHOWN.has(String(what)) });
   },
   log,
 });

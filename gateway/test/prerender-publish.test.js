@@ -213,3 +213,18 @@ test('when the pages already show the current catalogue, then an announcement re
   assert.match(p.lines.join('\n'), /current catalogue \(lecture\); nothing to render/);
   await p.close();
 });
+
+test('when a change the pages show is announced, then it renders without comparing first', async () => {
+  const calls = [];
+  let compared = 0;
+  const p = publisher({
+    isFresh: async () => (compared += 1) > 0,
+    render: fakeRender({ pages: { 'index.html': 'new home' }, calls }),
+  });
+  p.changed('lesson', { compare: false });
+  await p.idle();
+  assert.equal(compared, 0);
+  assert.equal(calls.length, 1);
+  assert.equal(read('_prerendered/index.html'), 'new home');
+  await p.close();
+});
