@@ -64,6 +64,7 @@ bring_up_app() {
   seed
   start_services
   prerender_pages
+  start_prerender_watch
   start_gateway
 }
 

@@ -111,8 +111,9 @@ test(
       try {
         await golferPage.goto('/lessons');
         await expectVisible(golferPage.getByText(renamed, { exact: true }).first(), 'the new title on /lessons');
-        // A visitor gets the page prerendered with the old title; it sees the catalogue changed
-        // and starts the app, which shows the new one, with nothing touched (public/boot.js).
+        // A visitor gets the page prerendered again with the new title (the prerender watcher,
+        // within 5 s) or, before that, with the old one, which sees the catalogue changed and
+        // starts the app, which shows the new one, with nothing touched (public/boot.js).
         const visitorPage = await newMemberContext();
         await visitorPage.goto('/lessons', { intent: false });
         await expectVisible(

@@ -14,22 +14,15 @@
  *           (default: dist, next to the SPA; the gateway image writes to a directory of its own,
  *           infra/docker/prerender/prerender.sh, as its html root is read-only).
  *
- * Each page: the rendered markup in #root, emotion's critical CSS and the font CSS inline, the
- * store's answers as JSON (hydration asks the API for nothing), preloads for the two Latin
- * fonts, the app's scripts started by public/boot.js on the visitor's first intent (with the
- * page's chunks, and the SHA-256 of each catalogue answer embedded), title, description, canonical, Open Graph/Twitter tags and JSON-LD. Also writes
- * dist/robots.txt, dist/sitemap.xml and the manifest's name. A page whose data failed is not
- * written (the gateway then serves the SPA shell for it), and the script exits 1.
+ * The render itself: scripts/prerender-site.mjs. This is the one-shot render at start (the
+ * launcher's step, the gateway image's start); scripts/prerender-watch.mjs keeps the pages in
+ * step with the catalogue afterwards. A page whose data failed is not written (the gateway then
+ * serves the SPA shell for it), and the script exits 1; without the API's config and lesson
+ * list it writes nothing and exits 3.
  */
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dist = path.join(root, 'dist');
-const ssrEntry = path.join(root, 'dist-ssr', 'entry-server.js');
+import { appRoot, buildPresent, loadSiteRenderer } from './prerender-site.mjs';
 
 const { values: args } = parseArgs({
   options: { api: { type: 'string' }, origin: { type: 'string' }, out: { type: 'string' } },
@@ -38,258 +31,28 @@ if (!args.api) {
   console.error('prerender: --api URL is required (the content service or the gateway)');
   process.exit(2);
 }
-const apiBase = new URL(args.api);
-const out = args.out ? path.resolve(args.out) : dist;
-const outDir = path.join(out, '_prerendered');
-const origin = new URL(args.origin ?? process.env.SITE_ORIGIN ?? 'http://localhost:8080').origin;
-if (!existsSync(ssrEntry) || !existsSync(path.join(dist, 'index.html'))) {
+if (!buildPresent()) {
   console.error(
     'prerender: dist/index.html or dist-ssr/entry-server.js missing; run `npm run build -w frontend` first',
   );
   process.exit(2);
 }
-
-// The app's queries ask for "/api/..." (no window in Node): send them to --api.
-const nodeFetch = globalThis.fetch;
-globalThis.fetch = (input, init) =>
-  nodeFetch(new URL(typeof input === 'string' ? input : input.url, apiBase), {
-    ...init,
-    signal: AbortSignal.timeout(30_000),
-  });
-
-const { renderPage, PRERENDERED_PAGES, LESSON_PAGE_MODULE, lessonPageFile } = await import(
-  pathToFileURL(ssrEntry).href
-);
-
-const shell = readFileSync(path.join(dist, 'index.html'), 'utf8');
-const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
-
-const escapeHtml = (s) =>
-  String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-/** JSON inside <script>: no "</script>" or "<!--" can end it early. */
-const scriptJson = (value) =>
-  JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028|\u2029/g, '');
-
-/** The chunks a module needs (itself and its static imports), as /assets/... paths. */
-function chunksOf(key, seen = new Set()) {
-  const chunk = manifest[key];
-  if (!chunk || seen.has(chunk.file)) return seen;
-  seen.add(chunk.file);
-  for (const dep of chunk.imports ?? []) chunksOf(dep, seen);
-  return seen;
-}
-const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
-const entryChunks = chunksOf(entryKey);
-const entryCss = (manifest[entryKey].css ?? []).map((file) => readFileSync(path.join(dist, file), 'utf8')).join('\n');
-const latinFonts = Object.values(manifest)
-  .flatMap((chunk) => chunk.assets ?? [])
-  .concat(manifest[entryKey].assets ?? [])
-  .filter((file, i, all) => /(fraunces|inter)-latin-wght-normal-[^/]+\.woff2$/.test(file) && all.indexOf(file) === i);
-
-/** Head tags of one page. */
-function headFor({ title, description, url, jsonLd, pageModule, facts }) {
-  const image = `${origin}/og-image.jpg`;
-  const preloads = [...chunksOf(pageModule)].filter((file) => !entryChunks.has(file));
-  return [
-    `<title>${escapeHtml(title)}</title>`,
-    `<meta name="description" content="${escapeHtml(description)}" />`,
-    `<link rel="canonical" href="${escapeHtml(url)}" />`,
-    `<meta property="og:type" content="website" />`,
-    `<meta property="og:site_name" content="${escapeHtml(facts.productName)}" />`,
-    `<meta property="og:title" content="${escapeHtml(title)}" />`,
-    `<meta property="og:description" content="${escapeHtml(description)}" />`,
-    `<meta property="og:url" content="${escapeHtml(url)}" />`,
-    `<meta property="og:image" content="${image}" />`,
-    `<meta property="og:image:type" content="image/jpeg" />`,
-    `<meta property="og:image:width" content="1200" />`,
-    `<meta property="og:image:height" content="630" />`,
-    `<meta property="og:image:alt" content="${escapeHtml(`${facts.productName}: the mental game of golf`)}" />`,
-    `<meta name="twitter:card" content="summary_large_image" />`,
-    `<meta name="twitter:title" content="${escapeHtml(title)}" />`,
-    `<meta name="twitter:description" content="${escapeHtml(description)}" />`,
-    `<meta name="twitter:image" content="${image}" />`,
-    ...latinFonts.map((file) => `<link rel="preload" as="font" type="font/woff2" href="/${file}" crossorigin />`),
-    ...preloads.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
-    `<style data-fm-fonts>${entryCss}</style>`,
-    ...jsonLd.map((data) => `<script type="application/ld+json">${scriptJson(data)}</script>`),
-  ].join('\n    ');
-}
-
-/** SHA-256 (hex) of each catalogue answer, as a visitor's browser gets it: fetched once per URL. */
-const digests = new Map();
-function digestOf(url) {
-  if (!digests.has(url)) {
-    digests.set(
-      url,
-      globalThis.fetch(url).then(async (response) => {
-        if (!response.ok) throw new Error(`prerender: ${url} answered ${response.status}`);
-        return createHash('sha256')
-          .update(await response.text())
-          .digest('hex');
-      }),
-    );
-  }
-  return digests.get(url);
-}
-
-function pageHtml(rendered, head, catalogue) {
-  let html = shell;
-  const replace = (pattern, by) => {
-    if (!pattern.test(html)) throw new Error(`prerender: dist/index.html has no ${pattern}`);
-    html = html.replace(pattern, by);
-  };
-  replace(/<title>[^<]*<\/title>/, '');
-  replace(/<meta\s+name="description"[^>]*>/, '');
-  // The data is in the page: no request for /api/config.
-  html = html.replace(/<!--(?:(?!-->)[\s\S])*?-->\s*<link rel="preload" as="fetch" href="\/api\/config"[^>]*>/, '');
-  html = html.replace(/<link rel="preload" as="fetch" href="\/api\/config"[^>]*>/, '');
-  // Inlined in the head instead (the font CSS is small): no render-blocking stylesheet.
-  html = html.replace(/\s*<link rel="stylesheet"[^>]*href="\/assets\/[^"]+\.css"[^>]*>/g, '');
-  replace(/<\/head>/, `    ${head}\n    ${rendered.styles}\n  </head>`);
-  // The page is the HTML; the app only makes it interactive: public/boot.js requests its
-  // scripts on the visitor's first sign of intent, or when the catalogue has changed since.
-  const entryScript = html.match(/<script type="module" crossorigin src="([^"]+)"><\/script>/);
-  if (!entryScript) throw new Error('prerender: dist/index.html has no entry script');
-  const chunks = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"\s*\/?>/g)].map((m) => m[1]);
-  html = html.replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+"\s*\/?>/g, '');
-  html = html.replace(
-    entryScript[0],
-    `<script defer src="/boot.js" data-entry="${entryScript[1]}" data-preload="${chunks.join(' ')}" data-catalogue="${escapeHtml(catalogue.join(' '))}"></script>`,
-  );
-  replace(/<noscript>[^<]*<\/noscript>\s*/, '');
-  replace(
-    /<div id="root"><\/div>/,
-    `<div id="root">${rendered.html}</div>\n    <script id="fm-state" type="application/json">${scriptJson(rendered.state)}</script>`,
-  );
-  return html;
-}
-
-const config = await (await globalThis.fetch('/api/config')).json();
-const lessons = await (await globalThis.fetch('/api/lessons')).json();
-if (!config?.productName || !Array.isArray(lessons)) {
-  console.error(`prerender: the API at ${apiBase.href} did not answer /api/config and /api/lessons`);
-  process.exit(1);
-}
-const organization = {
-  '@context': 'https://schema.org',
-  '@type': 'Organization',
-  '@id': `${origin}/#organization`,
-  name: config.productName,
-  url: `${origin}/`,
-  logo: `${origin}/icons/icon-512.png`,
-  email: config.supportEmail,
-  founder: { '@type': 'Person', name: config.founderName },
-  sameAs: [
-    'https://www.youtube.com/@fairwaymind',
-    'https://www.instagram.com/fairwaymind',
-    'https://www.tiktok.com/@fairwaymind',
-  ],
-};
-const lessonUrl = (lesson) => `${origin}/lesson/${encodeURIComponent(lesson.id)}`;
-const lessonResource = (lesson) => ({
-  '@type': 'LearningResource',
-  name: lesson.title,
-  description: lesson.description,
-  url: lessonUrl(lesson),
-  learningResourceType: 'Video lesson',
-  timeRequired: /^(\d+) min$/.test(lesson.duration) ? `PT${lesson.duration.split(' ')[0]}M` : undefined,
-  isAccessibleForFree: lesson.isFree === true,
-  provider: { '@id': `${origin}/#organization` },
+const out = args.out ? path.resolve(args.out) : path.join(appRoot, 'dist');
+const renderer = await loadSiteRenderer({
+  api: args.api,
+  origin: args.origin ?? process.env.SITE_ORIGIN ?? 'http://localhost:8080',
 });
-const course = {
-  '@context': 'https://schema.org',
-  '@type': 'Course',
-  name: `${config.productName}: mental game lessons`,
-  description:
-    'Short video lessons on the mental game of golf: confidence, composure and concentration in 10 minutes a day.',
-  url: `${origin}/lessons`,
-  provider: { '@id': `${origin}/#organization` },
-  hasPart: lessons.map(lessonResource),
-};
-
-rmSync(outDir, { recursive: true, force: true });
-mkdirSync(out, { recursive: true });
-const pages = [
-  ...PRERENDERED_PAGES.map((page) => ({ ...page, lesson: undefined })),
-  // Free lessons: a visitor sees them whole (a locked one answers 403 and shows the Premium wall).
-  ...lessons
-    .filter((lesson) => !lesson.locked)
-    .map((lesson) => ({
-      path: `/lesson/${lesson.id}`,
-      file: lessonPageFile(lesson.id),
-      module: LESSON_PAGE_MODULE,
-      description:
-        lesson.description.length > 155
-          ? `${lesson.description.slice(0, 152).replace(/\s+\S*$/, '')}…`
-          : lesson.description,
-      inSitemap: true,
-      lesson,
-    })),
-];
-let failed = 0;
-const t0 = Date.now();
-for (const page of pages) {
-  const rendered = await renderPage(page.path, page.lesson?.id);
-  if (!rendered.complete) {
-    console.error(`prerender: ${page.path}: a query failed; not written (the SPA shell serves it)`);
-    failed += 1;
-    continue;
-  }
-  const url = `${origin}${page.path === '/' ? '/' : page.path}`;
-  const jsonLd = [organization];
-  if (page.path === '/lessons') jsonLd.push(course);
-  if (page.lesson) jsonLd.push({ '@context': 'https://schema.org', ...lessonResource(page.lesson) });
-  const head = headFor({
-    title: rendered.title,
-    description: page.description,
-    url,
-    jsonLd,
-    pageModule: page.module,
-    facts: config,
-  });
-  const file = path.join(outDir, page.file);
-  mkdirSync(path.dirname(file), { recursive: true });
-  const catalogue = await Promise.all(rendered.catalogue.map(async (url) => `${url}=${await digestOf(url)}`));
-  writeFileSync(file, pageHtml(rendered, head, catalogue));
+try {
+  const result = await renderer.render(out);
+  const where = result.outDir.startsWith(`${process.cwd()}${path.sep}`)
+    ? path.relative(process.cwd(), result.outDir)
+    : result.outDir;
+  console.log(
+    `prerender: ${result.written} of ${result.pages} pages into ${where}, sitemap.xml (${result.sitemapUrls} URLs) and robots.txt for ${renderer.origin} in ${result.ms} ms`,
+  );
+  process.exit(result.failed ? 1 : 0);
+} catch (err) {
+  // Nothing usable (no config or lesson list): the caller serves the SPA shell.
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(3);
 }
-
-// The web app manifest names the product as the config does.
-const webManifest = JSON.parse(readFileSync(path.join(dist, 'manifest.webmanifest'), 'utf8'));
-writeFileSync(
-  path.join(out, 'manifest.webmanifest'),
-  `${JSON.stringify({ ...webManifest, name: config.productName, short_name: config.productName }, null, 2)}\n`,
-);
-
-const today = new Date().toISOString().slice(0, 10);
-const sitemapUrls = pages
-  .filter((page) => page.inSitemap)
-  .map((page) => `  <url><loc>${escapeHtml(`${origin}${page.path}`)}</loc><lastmod>${today}</lastmod></url>`);
-writeFileSync(
-  path.join(out, 'sitemap.xml'),
-  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${sitemapUrls.join('\n')}\n</urlset>\n`,
-);
-writeFileSync(
-  path.join(out, 'robots.txt'),
-  [
-    '# Fairway Mind: the public pages and lessons are for everyone; the member area and API are not.',
-    'User-agent: *',
-    'Allow: /',
-    'Disallow: /api/',
-    // "/member" alone would also match /membership.
-    'Disallow: /member$',
-    'Disallow: /member/',
-    'Disallow: /admin',
-    'Disallow: /checkout',
-    'Disallow: /coaching-checkout',
-    'Disallow: /guided-visualizations',
-    '',
-    `Sitemap: ${origin}/sitemap.xml`,
-    '',
-  ].join('\n'),
-);
-console.log(
-  `prerender: ${pages.length - failed} of ${pages.length} pages into ${outDir.startsWith(`${process.cwd()}${path.sep}`) ? path.relative(process.cwd(), outDir) : outDir}, sitemap.xml (${sitemapUrls.length} URLs) and robots.txt for ${origin} in ${Date.now() - t0} ms`,
-);
-process.exit(failed ? 1 : 0);

@@ -91,7 +91,16 @@ before(async () => {
     fs.copyFileSync(path.join(frontend, 'public', f), path.join(home, 'dist', f));
   }
   fs.mkdirSync(path.join(home, 'scripts'));
-  fs.copyFileSync(path.join(frontend, 'scripts/prerender.mjs'), path.join(home, 'scripts/prerender.mjs'));
+  // The scripts the image copies (infra/docker/gateway.Dockerfile).
+  for (const f of [
+    'prerender.mjs',
+    'prerender-site.mjs',
+    'prerender-watch.mjs',
+    'prerender-publish.mjs',
+    'redis-subscribe.mjs',
+  ]) {
+    fs.copyFileSync(path.join(frontend, 'scripts', f), path.join(home, 'scripts', f));
+  }
   fs.writeFileSync(path.join(home, 'package.json'), '{"type":"module","private":true}\n');
   // The html root: the SPA, with the prerender's files as links into FM_PRERENDER_DIR.
   fs.cpSync(path.join(frontend, 'dist'), html, { recursive: true });
@@ -183,4 +192,80 @@ test('when SITE_ORIGIN is not set, then nothing is prerendered for a default ori
   assert.match(run.output, /SITE_ORIGIN is not set/);
   assert.match(await (await visitor('/')).text(), /<div id="root"><\/div>/);
   assert.equal((await visitor('/sitemap.xml')).status, 404);
+});
+
+const WATCH_SCRIPT = path.join(repo, 'infra/docker/prerender/prerender-watch.sh');
+
+test('when REDIS_URL is not set, then the watcher hook starts nothing and says the pages stay as rendered', async () => {
+  const run = spawnSync('sh', [WATCH_SCRIPT], {
+    env: { PATH: process.env.PATH, FM_PRERENDER_HOME: home, FM_PRERENDER_DIR: out, SITE_ORIGIN: ORIGIN },
+    encoding: 'utf8',
+  });
+  assert.equal(run.status, 0, run.stderr);
+  assert.match(run.stdout, /REDIS_URL is not set to a redis:\/\/ URL: no watcher/);
+});
+
+test('when the catalogue changes, then the watcher the image starts renders the pages nginx serves again within 5 s', async () => {
+  const start = await prerender({ SITE_ORIGIN: ORIGIN, FM_PRERENDER_API: contentApi, FM_PRERENDER_WAIT: '5' });
+  assert.equal(start.status, 0, start.output);
+  const prefix = `fmtest-image-${process.pid}`;
+  const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+  let output = '';
+  const hook = spawn('sh', [WATCH_SCRIPT], {
+    env: {
+      PATH: process.env.PATH,
+      FM_PRERENDER_HOME: home,
+      FM_PRERENDER_DIR: out,
+      SITE_ORIGIN: ORIGIN,
+      FM_PRERENDER_API: contentApi,
+      REDIS_URL: redisUrl,
+      REDIS_PREFIX: prefix,
+      FM_PRERENDER_CHECK_S: '0',
+    },
+  });
+  hook.stdout.on('data', (d) => (output += d));
+  hook.stderr.on('data', (d) => (output += d));
+  const status = await new Promise((r) => hook.once('exit', r));
+  assert.equal(status, 0, output);
+  const loop = Number(output.match(/watcher started \(pid (\d+)\)/)?.[1]);
+  assert.ok(loop > 0, output);
+  const { Redis } = require('ioredis');
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
+  try {
+    const until = async (ms, what, check) => {
+      const t0 = Date.now();
+      while (!(await check())) {
+        if (Date.now() - t0 > ms) assert.fail(`${what}: not within ${ms} ms\n${output}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    await until(60_000, 'the watcher subscribed', () => /subscribed to fmtest-image-/.test(output));
+    await until(10_000, 'the first comparison', () => /nothing to render|rendered again/.test(output));
+    const quote = `A testimonial only the watcher can know ${process.pid}`;
+    answers['/api/testimonials'] = /** @type {any} */ ([
+      { id: 't1', name: 'Ann Example', location: 'Leeds', quote, avatarUrl: null },
+    ]);
+    const changedAt = Date.now();
+    await redis.publish(`${prefix}:content:catalogue-changed`, JSON.stringify({ what: 'testimonial' }));
+    await until(5000, 'the home page with the new testimonial', async () =>
+      (await (await visitor('/')).text()).includes(quote),
+    );
+    assert.ok(Date.now() - changedAt <= 5000);
+    assert.match(
+      await (await visitor('/about')).text(),
+      /<link rel="canonical" href="https:\/\/golf\.example\/about" \/>/,
+    );
+  } finally {
+    answers['/api/testimonials'] = [];
+    await redis.quit();
+    // The hook's loop and the watcher it runs (this test started them).
+    const children = fs
+      .readFileSync(`/proc/${loop}/task/${loop}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+    process.kill(loop, 'SIGTERM');
+    for (const pid of children) process.kill(pid, 'SIGTERM');
+  }
 });

@@ -86,6 +86,7 @@ func check(ctx context.Context, dir string, v variant) []result {
 		{"scalable services (" + strings.Join(scalable, ", ") + ") have no container_name and publish no ports", checkScalable(p)},
 		{"service hosts in *_URL / *_BASE variables are services of the project", checkInternalHosts(p)},
 		{"the gateway gets SITE_ORIGIN (its prerender of the public pages at start)", checkGatewaySiteOrigin(p, v.dev)},
+		{"the gateway gets REDIS_URL and REDIS_PREFIX (its prerender watcher follows the catalogue announcements)", checkGatewayRedis(p)},
 	}
 	if v.dev {
 		results = append(results,

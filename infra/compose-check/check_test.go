@@ -125,6 +125,8 @@ func TestImageHealthcheckFollowsTheBuiltStage(t *testing.T) {
 func TestWhenTheGatewayHasNoSiteOriginThenThePrerenderCheckFails(t *testing.T) {
 	got := failures(t, withOverride(false, "gateway-no-site-origin.yml"))
 	wantFailure(t, got, "gets SITE_ORIGIN", "gateway: no SITE_ORIGIN in its environment")
+	wantFailure(t, got, "REDIS_URL and REDIS_PREFIX", "gateway: no REDIS_URL in its environment")
+	wantFailure(t, got, "REDIS_URL and REDIS_PREFIX", "gateway: no REDIS_PREFIX in its environment")
 	got = failures(t, withOverride(true, "gateway-bad-site-origin.yml"))
 	wantFailure(t, got, "gets SITE_ORIGIN", `gateway: SITE_ORIGIN="localhost:8080" is not an http(s) origin`)
 }
@@ -136,7 +138,7 @@ func TestGatewayImagePrerenderReadsTheFinalStage(t *testing.T) {
 		t.Errorf("the repository's gateway image: got %q, %q", dir, problems)
 	}
 	_, problems = gatewayImagePrerender(filepath.Join(root, "infra/compose-check/testdata/no-healthcheck.Dockerfile"))
-	for _, want := range []string{"installs no node", "does not COPY " + prerenderScript, "sets no ENV FM_PRERENDER_DIR"} {
+	for _, want := range []string{"installs no node", "does not COPY " + prerenderScript, "sets no ENV FM_PRERENDER_DIR", "does not COPY " + watchScript, "does not COPY " + watchNode} {
 		if !slices.ContainsFunc(problems, func(p string) bool { return strings.Contains(p, want) }) {
 			t.Errorf("no problem mentions %q: %q", want, problems)
 		}
@@ -152,7 +154,7 @@ func TestGatewayImagePrerenderReadsTheFinalStage(t *testing.T) {
 	if err := os.WriteFile(path, []byte(staged), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, problems = gatewayImagePrerender(path); len(problems) != 3 {
+	if _, problems = gatewayImagePrerender(path); len(problems) != 5 {
 		t.Errorf("the prerender only in an earlier stage: got %q", problems)
 	}
 }

@@ -200,7 +200,7 @@ func checkK8s(dir string, v k8sVariant) []result {
 		{"every secretKeyRef names " + k8sSecretName + " (or the Secret the build generates, and a key it has); no secret variable holds a literal value or sits in a ConfigMap", checkSecretRefs(objs, v.kind)},
 		{"the images are the compose ones (fairway-mind/<service>; the seed runs content's)", checkImages(objs)},
 		{"content does not serve before the catalogue is seeded: an initContainer runs `dist/seed.js --wait` in content's image, with the seed Job's configuration", checkSeedWait(objs)},
-		{"the gateway prerenders before nginx: " + prerenderHook + ", SITE_ORIGIN from the ConfigMap, FM_PRERENDER_API on content's qualified name, an emptyDir at FM_PRERENDER_DIR, a startupProbe", checkGatewayPrerender(objs, prerenderDir)},
+		{"the gateway prerenders before nginx: " + prerenderHook + " then the watcher " + watchHook + ", SITE_ORIGIN and REDIS_PREFIX from the ConfigMap, REDIS_URL, FM_PRERENDER_API on content's qualified name, an emptyDir at FM_PRERENDER_DIR, a startupProbe", checkGatewayPrerender(objs, prerenderDir)},
 	}
 	switch v.kind {
 	case "base", "production":
@@ -435,6 +435,16 @@ func checkNetworkPolicies(o *k8sObjects) []string {
 			out = append(out, fmt.Sprintf("no NetworkPolicy lets the gateway out to %s", svc))
 		}
 	}
+	// The gateway's prerender watcher subscribes to content's catalogue announcements on Redis.
+	if gw != nil && !slices.ContainsFunc(o.netpols, func(np *networkingv1.NetworkPolicy) bool {
+		return selects(&np.Spec.PodSelector, gw.Spec.Template.Labels) && slices.ContainsFunc(np.Spec.Egress, func(r networkingv1.NetworkPolicyEgressRule) bool {
+			return slices.ContainsFunc(r.Ports, func(p networkingv1.NetworkPolicyPort) bool {
+				return p.Port != nil && p.Port.IntValue() == 6379
+			})
+		})
+	}) {
+		out = append(out, "no NetworkPolicy lets the gateway out to Redis (6379: its prerender watcher)")
+	}
 	return out
 }
 
@@ -638,6 +648,16 @@ func checkProduction(o *k8sObjects) []string {
 			}
 		}
 	}
+	// The gateway's prerender watcher: the same Redis, whose URL carries its password.
+	if gw := o.deployment(gateway); gw != nil {
+		for _, c := range gw.Spec.Template.Spec.Containers {
+			for _, e := range c.Env {
+				if e.Name == "REDIS_URL" && (e.ValueFrom == nil || e.ValueFrom.SecretKeyRef == nil || e.ValueFrom.ConfigMapKeyRef != nil) {
+					out = append(out, fmt.Sprintf("Deployment gateway: container %s: REDIS_URL does not come from the Secret", c.Name))
+				}
+			}
+		}
+	}
 	tls := slices.ContainsFunc(o.ingresses, func(in *networkingv1.Ingress) bool {
 		if len(in.Spec.TLS) == 0 || in.Spec.TLS[0].SecretName == "" {
 			return false
@@ -701,7 +721,7 @@ func checkLocal(o *k8sObjects) []string {
 func checkK8sShared(_ context.Context, dir string) []result {
 	return []result{
 		{"k8s: " + k8sAppEnv + " holds .env.example's variables and values (minus secrets, store URLs, STRIPE_API_BASE, *_INTERNAL_URL, launcher knobs)", checkAppEnv(dir)},
-		{"gateway image: installs node, runs " + prerenderScript + " as " + prerenderHook + " (before nginx), sets FM_PRERENDER_DIR", gatewayImageProblems(dir)},
+		{"gateway image: installs node, runs " + prerenderScript + " as " + prerenderHook + " and " + watchScript + " as " + watchHook + " (before nginx), sets FM_PRERENDER_DIR", gatewayImageProblems(dir)},
 		{"k8s: the gateway Deployment's start-up rewrite (cluster DNS resolver, qualified service names) matches gateway/render.js --mode compose", checkGatewayRewrite(dir)},
 	}
 }

@@ -70,6 +70,8 @@ func TestWhenAServiceIsOpenToEveryoneRunsAsRootAndSecretsAreCommittedThenThoseCh
 	wantFailure(t, got, "HPA", "no autoscaling/v2 HorizontalPodAutoscaler on Deployment auth")
 	wantFailure(t, got, "HPA", "no PodDisruptionBudget selecting the pods of Deployment auth")
 	wantFailure(t, got, "TLS Ingress", "auth: MONGO_URL does not come from the Secret")
+	wantFailure(t, got, "TLS Ingress", "Deployment gateway: container gateway: REDIS_URL does not come from the Secret")
+	wantFailure(t, got, "NetworkPolicies", "no NetworkPolicy lets the gateway out to Redis")
 }
 
 func TestWhenTheGatewayDeploymentDoesNotPrerenderThenThePrerenderCheckFails(t *testing.T) {
@@ -80,6 +82,9 @@ func TestWhenTheGatewayDeploymentDoesNotPrerenderThenThePrerenderCheckFails(t *t
 	wantFailure(t, got, check, `container gateway: FM_PRERENDER_API="http://content:4002" is not the content Service's qualified name`)
 	wantFailure(t, got, check, "container gateway: no writable emptyDir at FM_PRERENDER_DIR /var/lib/fairway-mind/public")
 	wantFailure(t, got, check, "container gateway: no startupProbe")
+	wantFailure(t, got, check, "container gateway: its start-up script replaces the image's entrypoint but runs no "+watchHook)
+	wantFailure(t, got, check, "container gateway: REDIS_URL does not come from the ConfigMap or the Secret")
+	wantFailure(t, got, check, "container gateway: REDIS_PREFIX does not come from the ConfigMap")
 	got = k8sFailures(t, testdataK8s("open", "production"))
 	wantFailure(t, got, check, "container gateway: no FM_PRERENDER_API")
 }

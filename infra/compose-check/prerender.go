@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/compose-spec/compose-go/v2/types"
@@ -23,6 +24,11 @@ const (
 	gatewayDockerfile = "infra/docker/gateway.Dockerfile"
 	prerenderScript   = "infra/docker/prerender/prerender.sh"
 	prerenderHook     = "/docker-entrypoint.d/40-fm-prerender.sh"
+	// The watcher that renders the pages again after every catalogue change (issue 25): started
+	// after the prerender, in the background next to nginx; it needs REDIS_URL and REDIS_PREFIX.
+	watchScript = "infra/docker/prerender/prerender-watch.sh"
+	watchHook   = "/docker-entrypoint.d/50-fm-prerender-watch.sh"
+	watchNode   = "frontend/scripts/prerender-watch.mjs"
 )
 
 // node in the image: Alpine's package, or a node binary copied in.
@@ -48,7 +54,7 @@ func gatewayImagePrerender(dockerfile string) (string, []string) {
 		}
 		last = append(last, node)
 	}
-	dir, node, hook := "", false, false
+	dir, node, hook, watch, watchCode := "", false, false, false, false
 	for _, n := range last {
 		var args []string
 		for a := n.Next; a != nil; a = a.Next {
@@ -65,6 +71,13 @@ func gatewayImagePrerender(dockerfile string) (string, []string) {
 					return dir, []string{fmt.Sprintf("%s: COPY %s %s without an executable --chmod (the nginx entrypoint skips it)", dockerfile, prerenderScript, prerenderHook)}
 				}
 			}
+			if len(args) == 2 && args[0] == watchScript && args[1] == watchHook {
+				watch = true
+				if !executableChmod(n.Flags) {
+					return dir, []string{fmt.Sprintf("%s: COPY %s %s without an executable --chmod (the nginx entrypoint skips it)", dockerfile, watchScript, watchHook)}
+				}
+			}
+			watchCode = watchCode || slices.Contains(args, watchNode)
 		case "env":
 			// The parser gives each pair as name, value, "=".
 			for i := 0; i+1 < len(args); i += 3 {
@@ -83,6 +96,12 @@ func gatewayImagePrerender(dockerfile string) (string, []string) {
 	}
 	if dir == "" {
 		out = append(out, fmt.Sprintf("%s: the final stage sets no ENV FM_PRERENDER_DIR", dockerfile))
+	}
+	if !watch {
+		out = append(out, fmt.Sprintf("%s: the final stage does not COPY %s to %s (the pages would not follow the catalogue)", dockerfile, watchScript, watchHook))
+	}
+	if !watchCode {
+		out = append(out, fmt.Sprintf("%s: the final stage does not COPY %s, which %s runs", dockerfile, watchNode, watchHook))
 	}
 	return dir, out
 }
@@ -117,6 +136,30 @@ func checkGatewaySiteOrigin(p *types.Project, dev bool) []string {
 	return nil
 }
 
+// checkGatewayRedis: the compose gateway gets REDIS_URL (the compose Redis, as the services') and
+// REDIS_PREFIX (the services' own, from .env): its prerender watcher listens to content's
+// catalogue announcements there.
+func checkGatewayRedis(p *types.Project) []string {
+	gw, ok := p.Services[gateway]
+	if !ok {
+		return []string{"no gateway service"}
+	}
+	var out []string
+	if v, ok := gw.Environment["REDIS_URL"]; !ok || v == nil {
+		out = append(out, "gateway: no REDIS_URL in its environment (its prerender watcher listens to the catalogue announcements)")
+	} else if u, err := url.Parse(*v); err != nil || (u.Scheme != "redis" && u.Scheme != "rediss") || u.Hostname() == "" {
+		out = append(out, fmt.Sprintf("gateway: REDIS_URL=%q is not a redis:// URL", *v))
+	} else if svc, ok := p.Services["content"]; ok {
+		if c := svc.Environment["REDIS_URL"]; c != nil && *c != *v {
+			out = append(out, fmt.Sprintf("gateway: REDIS_URL=%q, content's is %q (the announcements are made there)", *v, *c))
+		}
+	}
+	if v, ok := gw.Environment["REDIS_PREFIX"]; !ok || v == nil || *v == "" {
+		out = append(out, "gateway: no REDIS_PREFIX in its environment (the channel is <REDIS_PREFIX>:content:catalogue-changed)")
+	}
+	return out
+}
+
 func deref(s *string) string {
 	if s == nil {
 		return ""
@@ -143,23 +186,37 @@ func checkGatewayPrerender(o *k8sObjects, prerenderDir string) []string {
 	}
 	var out []string
 	script := strings.Join(append(append([]string{}, c.Command...), c.Args...), "\n")
-	hook, nginx := strings.Index(script, prerenderHook), strings.Index(script, "exec nginx")
-	switch {
-	case len(c.Command) == 0 && len(c.Args) == 0:
-		// The image's entrypoint runs the hook.
-	case hook < 0:
-		out = append(out, fmt.Sprintf("container %s: its start-up script replaces the image's entrypoint but runs no %s", c.Name, prerenderHook))
-	case nginx >= 0 && hook > nginx:
-		out = append(out, fmt.Sprintf("container %s: %s runs after exec nginx", c.Name, prerenderHook))
+	nginx := strings.Index(script, "exec nginx")
+	for _, h := range []string{prerenderHook, watchHook} {
+		hook := strings.Index(script, h)
+		switch {
+		case len(c.Command) == 0 && len(c.Args) == 0:
+			// The image's entrypoint runs the hooks.
+		case hook < 0:
+			out = append(out, fmt.Sprintf("container %s: its start-up script replaces the image's entrypoint but runs no %s", c.Name, h))
+		case nginx >= 0 && hook > nginx:
+			out = append(out, fmt.Sprintf("container %s: %s runs after exec nginx", c.Name, h))
+		}
 	}
-	var origin, api *corev1.EnvVar
+	var origin, api, redisURL, redisPrefix *corev1.EnvVar
 	for i := range c.Env {
 		switch c.Env[i].Name {
 		case "SITE_ORIGIN":
 			origin = &c.Env[i]
 		case "FM_PRERENDER_API":
 			api = &c.Env[i]
+		case "REDIS_URL":
+			redisURL = &c.Env[i]
+		case "REDIS_PREFIX":
+			redisPrefix = &c.Env[i]
 		}
+	}
+	if redisURL == nil || redisURL.ValueFrom == nil || (redisURL.ValueFrom.ConfigMapKeyRef == nil && redisURL.ValueFrom.SecretKeyRef == nil) {
+		out = append(out, fmt.Sprintf("container %s: REDIS_URL does not come from the ConfigMap or the Secret (its prerender watcher listens to the catalogue announcements)", c.Name))
+	}
+	if redisPrefix == nil || redisPrefix.ValueFrom == nil || redisPrefix.ValueFrom.ConfigMapKeyRef == nil ||
+		!strings.HasPrefix(redisPrefix.ValueFrom.ConfigMapKeyRef.Name, k8sConfigName) || redisPrefix.ValueFrom.ConfigMapKeyRef.Key != "REDIS_PREFIX" {
+		out = append(out, fmt.Sprintf("container %s: REDIS_PREFIX does not come from the ConfigMap %s (key REDIS_PREFIX, the services' own)", c.Name, k8sConfigName))
 	}
 	if origin == nil || origin.ValueFrom == nil || origin.ValueFrom.ConfigMapKeyRef == nil ||
 		!strings.HasPrefix(origin.ValueFrom.ConfigMapKeyRef.Name, k8sConfigName) || origin.ValueFrom.ConfigMapKeyRef.Key != "SITE_ORIGIN" {

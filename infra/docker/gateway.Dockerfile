@@ -2,7 +2,8 @@
 # The gateway image: nginx with the built SPA (frontend/dist, checked free of Premium content),
 # the generated audio (infra/media) and the compose rendering of gateway/nginx.conf.template baked
 # in, and the prerender of the public pages (issue 15), which runs at start, before nginx
-# (infra/docker/prerender/prerender.sh: against the content service, for SITE_ORIGIN).
+# (infra/docker/prerender/prerender.sh: against the content service, for SITE_ORIGIN), then
+# again after every catalogue change (infra/docker/prerender/prerender-watch.sh, issue 25).
 #   docker build -f infra/docker/gateway.Dockerfile -t fm-gateway .
 ARG NODE_IMAGE=node:20-bookworm-slim
 ARG NGINX_IMAGE=nginx:1.27-alpine
@@ -74,8 +75,12 @@ COPY --from=media /out/media/ /usr/share/nginx/media/
 # (index.html, the Vite manifest, the font CSS; robots.txt and the manifest as fallbacks).
 COPY --from=frontend /app/frontend/dist/ /opt/fm-prerender/dist/
 COPY --from=frontend /out/dist-ssr/ /opt/fm-prerender/dist-ssr/
-COPY frontend/scripts/prerender.mjs /opt/fm-prerender/scripts/
+COPY frontend/scripts/prerender.mjs frontend/scripts/prerender-site.mjs frontend/scripts/prerender-watch.mjs \
+     frontend/scripts/prerender-publish.mjs frontend/scripts/redis-subscribe.mjs /opt/fm-prerender/scripts/
 COPY --chmod=755 infra/docker/prerender/prerender.sh /docker-entrypoint.d/40-fm-prerender.sh
+# Then the watcher, in the background next to nginx: the pages are rendered again after every
+# catalogue change (content's announcement on Redis; needs REDIS_URL).
+COPY --chmod=755 infra/docker/prerender/prerender-watch.sh /docker-entrypoint.d/50-fm-prerender-watch.sh
 # What the prerender writes lives in FM_PRERENDER_DIR (writable; an emptyDir in Kubernetes, whose
 # root filesystem is read-only): the html root links to it. Build reports (dist/.vite) and the
 # generator's state are not for the web.

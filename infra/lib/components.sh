@@ -323,6 +323,25 @@ prerender_pages() {
   ok "public pages prerendered for $SITE_ORIGIN in $(elapsed "$t") s"
 }
 
+# The watcher that renders the public pages again after every catalogue change (issue 25): it
+# listens to content's announcements on Redis (REDIS_URL, REDIS_PREFIX) and swaps the new pages
+# into frontend/dist (frontend/scripts/prerender-watch.mjs). A process like the others (pid file,
+# .data/log/prerender-watch.log; make stop stops it).
+prerender_watch_subscribed() {
+  # The log is appended to by every start: only the lines since the last start count.
+  awk '/^--- .* start: /{ok=0} /prerender-watch: subscribed to /{ok=1} END{exit !ok}' "$LOG_DIR/prerender-watch.log"
+}
+start_prerender_watch() {
+  step "Prerender watcher"
+  # NODE_ENV=production: React and Redux without their development checks (a render is faster).
+  NODE_ENV=production start_bg prerender-watch "frontend/scripts/prerender-watch.mjs" node "$ROOT/frontend/scripts/prerender-watch.mjs" \
+    --api "http://127.0.0.1:$CONTENT_PORT" --origin "$SITE_ORIGIN" --out "$ROOT/frontend/dist" \
+    --redis-url "$REDIS_URL" --redis-prefix "${REDIS_PREFIX:-fm}"
+  wait_for 30 "the prerender watcher did not subscribe to the catalogue announcements" prerender-watch \
+    prerender_watch_subscribed
+  ok "public pages follow the catalogue (${REDIS_PREFIX:-fm}:content:catalogue-changed; log .data/log/prerender-watch.log)"
+}
+
 service_port() { local var="${1^^}_PORT"; printf '%s' "${!var}"; }
 
 # Each service's replicas (FM_REPLICAS, infra/lib/replicas.sh; one each by default).

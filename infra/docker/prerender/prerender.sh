@@ -9,7 +9,8 @@
 # (infra/k8s/base/gateway.yaml). It never fails the start: when content does not answer within
 # FM_PRERENDER_WAIT seconds, or the render fails, nginx starts anyway and serves the SPA shell for
 # every page (with the image's robots.txt and manifest, and no sitemap), and the log says why.
-# A page whose data failed keeps the SPA shell too. Restarting the gateway renders again.
+# A page whose data failed keeps the SPA shell too. Afterwards the container's watcher
+# (prerender-watch.sh, next in /docker-entrypoint.d) renders again after every catalogue change.
 #
 # Environment:
 #   SITE_ORIGIN            the public origin of canonical URLs, Open Graph, JSON-LD, the sitemap;
@@ -71,14 +72,14 @@ until timeout 5 wget -q -O /dev/null "$api/readyz" 2>/dev/null; do
   sleep 2
 done
 
-# Render next to the output, then move the result in: a render that stops half-way (it writes the
-# sitemap last) leaves nothing behind. prerender.mjs exits 1 when some page failed; the others
-# are complete and served.
+# Render next to the output, then move the result in: a render that stops half-way (killed by
+# the timeout, or without the API's catalogue: exit 3) leaves nothing behind. prerender.mjs
+# exits 1 when some page failed; the others are complete and served.
 start=$(date +%s)
 NODE_ENV=production timeout "$render_s" node "$home/scripts/prerender.mjs" \
   --api "$api" --origin "$origin" --out "$out/.next"
 status=$?
-if [ ! -f "$out/.next/sitemap.xml" ]; then
+if [ "$status" -gt 1 ] || [ ! -f "$out/.next/sitemap.xml" ]; then
   rm -rf "$out/.next"
   log "the prerender failed (exit $status); serving the SPA shell for every page"
   exit 0
