@@ -55,10 +55,10 @@ RUN mkdir -p /out && cp -a package.json node_modules /out/ && \
 FROM ${NODE_IMAGE} AS runtime
 ARG SERVICE
 # NODE_OPTIONS: the heap flags .env.example's FM_SERVICE_NODE_OPTIONS gives the launcher's services
-# (about 120 MB RSS per service under load, docs/PERFORMANCE.md).
+# (about 90-100 MB RSS per service under load, docs/PERFORMANCE.md).
 ENV NODE_ENV=production \
     SERVICE=${SERVICE} \
-    NODE_OPTIONS="--max-semi-space-size=8 --max-old-space-size=128"
+    NODE_OPTIONS="--max-semi-space-size=1 --max-old-space-size=128"
 # Code stays root-owned (read-only for the process); the process runs as the image's "node" user.
 COPY --from=prod-deps /out/ /app/
 WORKDIR /app/services/${SERVICE}

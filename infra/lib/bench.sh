@@ -8,7 +8,7 @@
 # bench gateway, runs the product's own rendered config on BENCH_GATEWAY_PORT (18089) plus two
 # bench-only locations, /_bench/bare and /_bench/store, proxied (keep-alive, like the services'
 # upstreams) to the baselines of infra/bench/baseline.js on BENCH_BARE_PORT (4690) and
-# BENCH_STORE_PORT (4691). infra/bench/run.js does the rest and prints the table.
+# BENCH_STORE_PORT (4691) (+2 per 10 gateway ports above 8080). infra/bench/run.js does the rest and prints the table.
 # Knobs (environment): BENCH_SECONDS, BENCH_ROUNDS, BENCH_THREADS, BENCH_CONNECTIONS,
 # BENCH_PROPAGATION=0 (skip the event-propagation benchmark), BENCH_PROPAGATION_EVENTS/RATE.
 # With FM_REPLICAS the bench gateway has every replica upstream; RSS and CPU are replica 1's.
@@ -50,8 +50,11 @@ start_bench_gateway() {
 
 cmd_bench() {
   trap on_exit EXIT
-  export BENCH_GATEWAY_PORT=${BENCH_GATEWAY_PORT:-18089} BENCH_BARE_PORT=${BENCH_BARE_PORT:-4690}
-  export BENCH_STORE_PORT=${BENCH_STORE_PORT:-4691}
+  # Defaults follow GATEWAY_PORT (8080 → 18089, 4690, 4691), so two checkouts' stacks on other
+  # gateway ports (the slots of a shared machine) bench side by side without a port clash.
+  local slot=$(((${GATEWAY_PORT:-8080} - 8080) / 10 * 2))
+  export BENCH_GATEWAY_PORT=${BENCH_GATEWAY_PORT:-$((${GATEWAY_PORT:-8080} + 10009))}
+  export BENCH_BARE_PORT=${BENCH_BARE_PORT:-$((4690 + slot))} BENCH_STORE_PORT=${BENCH_STORE_PORT:-$((4691 + slot))}
   provision_apt 0 wrk:wrk # the load generator: only the bench needs it
   step "Application"
   if app_answers; then

@@ -7,7 +7,7 @@ import { CatalogueService } from './domain/catalogue.service';
 import { catalogueNamesOf, formatPrice, siteConfigOf } from './domain/site-facts';
 import { catalogueAdminRouter } from './routes/catalogue-admin.routes';
 import { catalogueRouter } from './routes/catalogue.routes';
-import { memberRouter } from './routes/member.routes';
+import { memberRouter, premiumMediaGate } from './routes/member.routes';
 import { siteRouter } from './routes/site.routes';
 
 /**
@@ -40,6 +40,7 @@ export function compose(deps: ServiceDeps<Config>) {
   return {
     app: createApp(deps, {
       name: 'content',
+      preSession: [premiumMediaGate({ redis: deps.redis, prefix: config.REDIS_PREFIX, mongo: deps.mongo })],
       routers: [
         siteRouter(siteConfigOf(config)),
         catalogueRouter(catalogue, deps.mongo, config),

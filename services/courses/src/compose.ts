@@ -1,5 +1,6 @@
 import { createApp, RateLimiter, type ServiceDeps, startable } from '@fm/shared';
 import type { Config } from './config';
+import { CourseListCache } from './domain/course-list-cache';
 import { courseModels } from './domain/course.model';
 import { CourseService } from './domain/course.service';
 import { MemberEventsService } from './domain/member-events.service';
@@ -18,15 +19,17 @@ export function compose(deps: ServiceDeps<Config>) {
     models,
     maxCoursesPerMember: deps.config.COURSES_MAX_PER_MEMBER,
   });
+  const lists = new CourseListCache(deps.redis, deps.config.REDIS_PREFIX);
   const router = coursesRouter({
     courses,
     ready: models.ready,
     mongo: deps.mongo,
     limiter: new RateLimiter(deps.redis, deps.config.REDIS_PREFIX),
     writesPerMinute: deps.config.COURSES_WRITES_PER_MINUTE,
+    lists,
   });
   const internal = memberExportRouter({ courses, ready: models.ready, jwtSecret: deps.config.JWT_SECRET });
-  const members = new MemberEventsService(models);
+  const members = new MemberEventsService(models, () => lists.invalidate());
   const accountEvents = startable(async () => {
     await models.ready();
     return startAccountEventsWorker(members, {

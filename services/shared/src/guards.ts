@@ -2,7 +2,7 @@ import type { Context, Middleware, Next } from 'koa';
 import type { Connection } from 'mongoose';
 import { ForbiddenError, PremiumRequiredError, UnauthorizedError } from './errors';
 import { memberFromSnapshot, type MemberSnapshot, readMemberFromMongo, USERS_COLLECTION } from './member-snapshot';
-import { prefetchedMember } from './session';
+import { prefetchedMember, sessionUserId } from './session';
 
 /**
  * The caller as every service sees it: the member snapshot (member-snapshot.ts) read with the
@@ -28,7 +28,7 @@ export async function loadCurrentUser(
   options: { fresh?: boolean } = {},
 ): Promise<CurrentUser | undefined> {
   if (ctx.state.user && !options.fresh) return ctx.state.user;
-  const userId = ctx.session?.userId;
+  const userId = sessionUserId(ctx);
   if (!userId) return undefined;
   const prefetched = options.fresh ? undefined : prefetchedMember(ctx, userId);
   const member = prefetched

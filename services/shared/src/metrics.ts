@@ -78,8 +78,10 @@ export function httpMetrics(): Koa.Middleware {
     labelNames: ['method', 'route', 'status'],
     buckets: LATENCY_BUCKETS,
   });
+  // One labels object per (method, route, status) seen, reused for every request that has them.
+  const labelSets = new Map<string, { method: string; route: string; status: string }>();
   return async (ctx, next) => {
-    const stop = duration.startTimer();
+    const started = process.hrtime.bigint();
     let status: number | undefined;
     try {
       await next();
@@ -88,13 +90,17 @@ export function httpMetrics(): Koa.Middleware {
       throw err;
     } finally {
       const matched = (ctx as { _matchedRoute?: string | RegExp })._matchedRoute;
-      const labels = {
-        method: ctx.method,
-        route: matched === undefined ? 'unmatched' : String(matched),
-        status: String(status ?? ctx.status),
-      };
+      const route = matched === undefined ? 'unmatched' : String(matched);
+      const code = status ?? ctx.status;
+      const key = `${ctx.method} ${code} ${route}`;
+      let labels = labelSets.get(key);
+      if (!labels) {
+        labels = { method: ctx.method, route, status: String(code) };
+        // Bounded like the series themselves (methods × route templates × statuses).
+        if (labelSets.size < 5000) labelSets.set(key, labels);
+      }
       requests.inc(labels);
-      stop(labels);
+      duration.observe(labels, Number(process.hrtime.bigint() - started) / 1e9);
     }
   };
 }

@@ -4,7 +4,14 @@ import type { Context, Middleware } from 'koa';
 import createSession from 'koa-session';
 import type { Redis } from 'ioredis';
 import { evalScript } from './redis';
-import { MEMBER_KEY_PART, parseStoredSnapshot, type StoredSnapshot } from './member-snapshot';
+import type { Connection } from 'mongoose';
+import {
+  MEMBER_KEY_PART,
+  memberFromSnapshot,
+  type MemberSnapshot,
+  parseStoredSnapshot,
+  type StoredSnapshot,
+} from './member-snapshot';
 
 export const SESSION_COOKIE = 'fm.sid';
 export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
@@ -315,7 +322,7 @@ export function sessionMiddleware(
     },
     app,
   ) as Middleware;
-  return (ctx, next) =>
+  const withStore: Middleware = (ctx, next) =>
     session(ctx, async () => {
       await next();
       // koa-session saves after this returns; a member's session near its end is saved (renewed).
@@ -328,4 +335,106 @@ export function sessionMiddleware(
         current._requireSave = true;
       }
     });
+  const contextSession = lazySessions(app);
+  return (ctx, next) => {
+    if (hasSessionCookie(ctx)) return withStore(ctx, next);
+    return withoutCookie(ctx, next, contextSession);
+  };
+}
+
+/** koa-session's per-request state (its ContextSession): what its middleware commits. */
+interface ContextSession {
+  commit(): Promise<void>;
+}
+
+const TOUCHED = Symbol('fm.session touched');
+
+/**
+ * Marks every request whose `ctx.session` a route reads or sets (koa-session defines the
+ * accessor on the app's context; this wraps it), and returns the accessor of koa-session's
+ * per-request state.
+ */
+function lazySessions(app: Koa): (ctx: Context) => ContextSession {
+  const context = app.context as unknown as Record<PropertyKey, unknown>;
+  const accessor = Object.getOwnPropertySymbols(context).find((s) => s.description === 'get contextSession');
+  const descriptor = Object.getOwnPropertyDescriptor(context, 'session');
+  if (!accessor || !descriptor?.get || !descriptor.set) throw new Error('koa-session did not extend the context');
+  if (!(descriptor.get as { fmLazy?: boolean }).fmLazy) {
+    const get = Object.assign(
+      function (this: Record<PropertyKey, unknown>) {
+        this[TOUCHED] = true;
+        return descriptor.get!.call(this);
+      },
+      { fmLazy: true },
+    );
+    Object.defineProperty(context, 'session', {
+      configurable: true,
+      get,
+      set(this: Record<PropertyKey, unknown>, value: unknown) {
+        this[TOUCHED] = true;
+        descriptor.set!.call(this, value);
+      },
+    });
+  }
+  return (ctx) => (ctx as unknown as Record<PropertyKey, ContextSession>)[accessor]!;
+}
+
+/**
+ * The member id of the request's session, without making a session for a request that has no
+ * session cookie and did not start one (a visitor: nobody is logged in).
+ */
+export function sessionUserId(ctx: Context): string | undefined {
+  if (!hasSessionCookie(ctx) && !(ctx as unknown as Record<PropertyKey, unknown>)[TOUCHED]) return undefined;
+  return ctx.session?.userId;
+}
+
+/** Whether the request carries a session cookie at all (a cookie named fm.sid, signed or not). */
+export function hasSessionCookie(ctx: Context): boolean {
+  const header = ctx.headers.cookie;
+  return header !== undefined && header.includes(`${SESSION_COOKIE}=`);
+}
+
+/**
+ * A request without a session cookie (a visitor, a health probe, the gateway's subrequest of a
+ * logged-out browser): nothing to read from Redis, so koa-session's state is made only if a route
+ * touches `ctx.session` (to log in, or to find nobody there), and committed then, exactly as its
+ * middleware would: a new session is saved once it holds something. A request that never touches
+ * it costs nothing here (koa-session built its state, drew an id and hashed the empty session on
+ * every one: a tenth of a cached public read's CPU).
+ */
+async function withoutCookie(
+  ctx: Context,
+  next: () => Promise<unknown>,
+  contextSession: (ctx: Context) => ContextSession,
+): Promise<void> {
+  try {
+    await next();
+  } finally {
+    if ((ctx as unknown as Record<PropertyKey, unknown>)[TOUCHED]) await contextSession(ctx).commit();
+  }
+}
+
+/**
+ * The member behind a request's session cookie, read as the session middleware reads it (the
+ * signed `fm.sid`, the session and the member snapshot in one Redis round trip, MongoDB on a
+ * snapshot miss) but without koa-session's per-request state: for a check that needs nothing
+ * else and never changes the session (the gateway's Premium media subrequest). Undefined for no,
+ * a badly signed, an expired or an ended session, or a session without a member.
+ */
+export async function memberOfSessionCookie(
+  ctx: Context,
+  deps: { redis: Redis; prefix: string; mongo: Connection },
+): Promise<MemberSnapshot | undefined> {
+  if (!hasSessionCookie(ctx)) return undefined;
+  const sid = ctx.cookies.get(SESSION_COOKIE, { signed: true });
+  if (!sid) return undefined;
+  const found = (await evalScript(deps.redis, GET_SCRIPT, 1, sessionKey(deps.prefix, sid), deps.prefix)) as
+    [string, string?] | null;
+  if (!found || found.length < 2) return undefined;
+  const data = JSON.parse(found[0]) as { userId?: unknown; _expire?: unknown };
+  // koa-session's own validity rule: a session past its expiry is no session.
+  if (typeof data.userId !== 'string' || (typeof data._expire === 'number' && data._expire < Date.now())) {
+    return undefined;
+  }
+  return memberFromSnapshot(deps.redis, deps.prefix, deps.mongo, data.userId, parseStoredSnapshot(found[1]));
 }

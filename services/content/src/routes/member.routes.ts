@@ -1,5 +1,16 @@
 import Router from '@koa/router';
-import { isPremium, NotFoundError, parseQuery, requirePremium, requireUser } from '@fm/shared';
+import {
+  isPremium,
+  memberOfSessionCookie,
+  NotFoundError,
+  parseQuery,
+  PremiumRequiredError,
+  requirePremium,
+  requireUser,
+  UnauthorizedError,
+} from '@fm/shared';
+import type { Redis } from 'ioredis';
+import type { Middleware } from 'koa';
 import type { Context } from 'koa';
 import type { Connection } from 'mongoose';
 import { z } from 'zod';
@@ -63,9 +74,33 @@ export function memberRouter(catalogue: CatalogueService, mongo: Connection, nam
   });
 
   // The gateway asks this before serving Premium audio files (nginx auth_request on /media/guided/).
+  // compose mounts premiumMediaGate, which answers GET and HEAD the same way before the session
+  // middleware; this route is the same rule for an app without it (and gives other methods 405).
   router.get('/media-access', requirePremium(mongo), (ctx) => {
     ctx.status = 204;
   });
 
   return router;
+}
+
+export const MEDIA_ACCESS_PATH = '/api/member/media-access';
+
+/**
+ * GET /api/member/media-access: what the gateway asks before serving a Premium audio file
+ * (nginx auth_request on /media/guided/, once per range request of a playing file): 204 for a
+ * Premium member, 401 for a visitor, 403 for a free member. It reads the session cookie itself
+ * (one Redis round trip for the session and the member, memberOfSessionCookie) and is mounted
+ * before the session middleware and the routers (createApp's preSession): nothing of theirs is
+ * needed to answer it.
+ */
+export function premiumMediaGate(deps: { redis: Redis; prefix: string; mongo: Connection }): Middleware {
+  return async (ctx, next) => {
+    if (ctx.path !== MEDIA_ACCESS_PATH || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
+    // The route template the metrics count it under, as if the router had answered.
+    (ctx as { _matchedRoute?: string })._matchedRoute = MEDIA_ACCESS_PATH;
+    const member = await memberOfSessionCookie(ctx, deps);
+    if (!member) throw new UnauthorizedError();
+    if (!isPremium(member)) throw new PremiumRequiredError();
+    ctx.status = 204;
+  };
 }

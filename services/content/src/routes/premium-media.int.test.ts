@@ -3,7 +3,7 @@
  * receives a Premium item's media URL or Premium text, from any endpoint, even right after a
  * Premium member has filled the cache.
  */
-import { closeBackground, type Composed } from '@fm/shared';
+import { closeBackground, type Composed, destroyUserSessions, memberSnapshots } from '@fm/shared';
 import { createTestDeps, loggedInMember, type TestDeps } from '@fm/shared/testing';
 import { contentEnv } from '../../test/content-env';
 import request from 'supertest';
@@ -114,5 +114,29 @@ describe('Premium audio files behind the gateway', () => {
     expect((await get('/api/member/media-access')).status).toBe(401);
     expect((await get('/api/member/media-access', free.cookie)).status).toBe(403);
     expect((await get('/api/member/media-access', premium.cookie)).status).toBe(204);
+  });
+
+  it('when a Premium member is downgraded or their sessions are ended, then the very next check refuses them', async () => {
+    const premium = await loggedInMember(deps, { membershipLevel: 'premium' });
+    expect((await get('/api/member/media-access', premium.cookie)).status).toBe(204);
+    // What auth does on a downgrade: the level in MongoDB, then the member snapshot.
+    await deps.mongo
+      .db!.collection('users')
+      .updateOne({ _id: premium.user.id as never }, { $set: { membershipLevel: 'free' } });
+    await memberSnapshots(deps.redis, deps.config.REDIS_PREFIX, deps.mongo).refresh(premium.user.id);
+    expect((await get('/api/member/media-access', premium.cookie)).status).toBe(403);
+
+    const other = await loggedInMember(deps, { membershipLevel: 'premium' });
+    expect((await get('/api/member/media-access', other.cookie)).status).toBe(204);
+    await destroyUserSessions(deps.redis, deps.config.REDIS_PREFIX, other.user.id);
+    expect((await get('/api/member/media-access', other.cookie)).status).toBe(401);
+  });
+
+  it('when the check is asked with a forged cookie or another method, then 401 and 405 as before', async () => {
+    const premium = await loggedInMember(deps, { membershipLevel: 'premium' });
+    const forged = premium.cookie.replace(/fm\.sid\.sig=[^;]+/, 'fm.sid.sig=AAAA');
+    expect((await get('/api/member/media-access', forged)).status).toBe(401);
+    const post = await request(server).post('/api/member/media-access').set('Cookie', premium.cookie);
+    expect(post.status).toBe(405);
   });
 });

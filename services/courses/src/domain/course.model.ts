@@ -160,14 +160,17 @@ export function courseModels(connection: Connection): CourseModels {
   const CourseFavorite = registerModel(connection, 'CourseFavorite', courseFavoriteSchema);
   const CourseOwner = registerModel(connection, 'CourseOwner', courseOwnerSchema);
   const DeletedMember = registerModel(connection, 'DeletedMember', deletedMemberSchema);
+  let built = false;
   return {
     Course,
     CourseLike,
     CourseFavorite,
     CourseOwner,
     DeletedMember,
-    // Model.init() is memoised by mongoose: the first call builds the indexes, later ones are free.
+    // Model.init() is memoised by mongoose: the first call builds the indexes. Once they exist,
+    // a request's check is a flag (every course request awaits it).
     ready: async () => {
+      if (built) return;
       await Promise.all([
         Course.init(),
         CourseLike.init(),
@@ -175,6 +178,7 @@ export function courseModels(connection: Connection): CourseModels {
         CourseOwner.init(),
         DeletedMember.init(),
       ]);
+      built = true;
     },
   };
 }

@@ -19,7 +19,20 @@ export interface MemberDeletionOutcome {
  * one member applied at once could both pass a check).
  */
 export class MemberEventsService {
-  constructor(private readonly models: CourseModels) {}
+  /** `changed`: called after each event was applied (or failed half-way): the cached lists go. */
+  constructor(
+    private readonly models: CourseModels,
+    private readonly changed: () => Promise<void> = async () => undefined,
+  ) {}
+
+  /** Runs `apply`, then tells `changed`, whatever it did. */
+  private async thenChanged<T>(apply: () => Promise<T>): Promise<T> {
+    try {
+      return await apply();
+    } finally {
+      await this.changed();
+    }
+  }
 
   /**
    * The member's name changed: every course they own shows the new name. Ordered by
@@ -28,7 +41,11 @@ export class MemberEventsService {
    * half-way finishes the job and a stale event changes nothing. A deleted member's name is not
    * kept.
    */
-  async applyProfileChange(event: MemberProfileChanged): Promise<ProfileChangeOutcome> {
+  applyProfileChange(event: MemberProfileChanged): Promise<ProfileChangeOutcome> {
+    return this.thenChanged(() => this.profileChange(event));
+  }
+
+  private async profileChange(event: MemberProfileChanged): Promise<ProfileChangeOutcome> {
     const { Course, CourseOwner, DeletedMember } = this.models;
     const { userId } = event;
     if (await DeletedMember.exists({ _id: userId })) return 'deleted-member';
@@ -65,7 +82,11 @@ export class MemberEventsService {
    * in `deleted_members` first (a create or reaction in flight finds it and withdraws), and their
    * name record goes. Children before and after the courses, as a course delete does.
    */
-  async deleteMember(event: AccountDeleted): Promise<MemberDeletionOutcome> {
+  deleteMember(event: AccountDeleted): Promise<MemberDeletionOutcome> {
+    return this.thenChanged(() => this.memberDeletion(event));
+  }
+
+  private async memberDeletion(event: AccountDeleted): Promise<MemberDeletionOutcome> {
     const { Course, CourseLike, CourseFavorite, CourseOwner, DeletedMember } = this.models;
     const { userId } = event;
     await insertOnce(() =>

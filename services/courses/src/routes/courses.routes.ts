@@ -10,6 +10,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Connection } from 'mongoose';
 import { createCourseSchema, likeSchema, listQuerySchema, updateCourseSchema } from '../domain/course.schemas';
+import type { CourseListCache } from '../domain/course-list-cache';
 import type { CourseAuthor, CourseService, Page, CourseView } from '../domain/course.service';
 
 const WRITES_MESSAGE = 'You are changing courses too quickly. Please wait a minute and try again.';
@@ -37,13 +38,15 @@ export interface CoursesRouterDeps {
   mongo: Connection;
   limiter: RateLimiter;
   writesPerMinute: number;
+  /** The answers of GET /api/courses (no search), invalidated by every write (course-list-cache.ts). */
+  lists: CourseListCache;
 }
 
 /**
  * /api/courses for any logged-in member (free or Premium). Lists take `?q=&limit=&offset=`
  * and answer the total in X-Total-Count. Writes are rate limited per member.
  */
-export function coursesRouter({ courses, ready, mongo, limiter, writesPerMinute }: CoursesRouterDeps): Router {
+export function coursesRouter({ courses, ready, mongo, limiter, writesPerMinute, lists }: CoursesRouterDeps): Router {
   const writeRule: RateLimitRule = { name: 'course-writes', limit: writesPerMinute, windowSeconds: 60 };
   const write = async (ctx: Context, next: () => Promise<unknown>) => {
     await limiter.hit(writeRule, viewerId(ctx), WRITES_MESSAGE);
@@ -57,8 +60,28 @@ export function coursesRouter({ courses, ready, mongo, limiter, writesPerMinute 
     await next();
   });
 
+  // Every request that may write (any method but GET and HEAD) invalidates the cached lists once
+  // it is done, before its answer leaves, whatever it answers.
+  router.use(async (ctx, next) => {
+    if (ctx.method === 'GET' || ctx.method === 'HEAD') return next();
+    try {
+      await next();
+    } finally {
+      await lists.invalidate();
+    }
+  });
+
   router.get('/', async (ctx) => {
-    sendPage(ctx, await courses.listOwn(viewerId(ctx), parseQuery(ctx, listQuerySchema)));
+    const query = parseQuery(ctx, listQuerySchema);
+    const userId = viewerId(ctx);
+    if (query.q) return sendPage(ctx, await courses.listOwn(userId, query));
+    const page = await lists.ownPage(userId, query, async () => {
+      const { items, total } = await courses.listOwn(userId, query);
+      return { total, body: JSON.stringify(items) };
+    });
+    ctx.set('X-Total-Count', String(page.total));
+    ctx.type = 'application/json; charset=utf-8';
+    ctx.body = page.body;
   });
 
   router.get('/public', async (ctx) => {

@@ -27,7 +27,16 @@ export interface CreateAppOptions {
   routers: Router[];
   /** Paths exempt from the Origin check (the Stripe webhook). */
   originExemptPaths?: readonly string[];
+  /**
+   * Answered before the body parser, the Origin check and the session middleware (GET checks that
+   * read the session cookie themselves, e.g. content's Premium media gate): after the request id,
+   * logs, metrics, security headers and error envelope every route has.
+   */
+  preSession?: readonly Koa.Middleware[];
 }
+
+/** /healthz and /readyz as @koa/router matches them (any case, optional trailing slash). */
+const HEALTH_PATH = /^\/(?:healthz|readyz)\/?$/i;
 
 const securityHeaders: Koa.Middleware = async (ctx, next) => {
   await next();
@@ -82,7 +91,11 @@ export function createApp(deps: ServiceDeps, options: CreateAppOptions): Koa {
   // Before the body parser, the Origin check and sessions: a scrape or a health probe touches
   // neither Redis (for a session) nor a cookie.
   app.use(metricsRoute());
-  app.use(healthRouter({ mongo: deps.mongo, redis: deps.redis, name: options.name }).routes());
+  // The health routes' router is asked only for their paths (a router matches every route of its
+  // own against each request it sees).
+  const health = healthRouter({ mongo: deps.mongo, redis: deps.redis, name: options.name }).routes() as Koa.Middleware;
+  app.use((ctx, next) => (HEALTH_PATH.test(ctx.path) ? health(ctx, next) : next()));
+  for (const middleware of options.preSession ?? []) app.use(middleware);
   app.use(refuseEncodedBodies);
   app.use(
     bodyParser({
