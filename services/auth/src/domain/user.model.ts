@@ -16,6 +16,11 @@ export interface User {
   stripeSubscriptionId: string | null;
   /** When the membership event last applied happened (orders out-of-order events). */
   membershipChangedAt: Date | null;
+  /**
+   * When the member's pending reset links were last revoked (password changed or reset, signed
+   * out everywhere): a link requested at or before it never works.
+   */
+  resetLinksRevokedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -35,6 +40,7 @@ const userSchema = new Schema<User>(
     stripeCustomerId: { type: String, default: null },
     stripeSubscriptionId: { type: String, default: null },
     membershipChangedAt: { type: Date, default: null },
+    resetLinksRevokedAt: { type: Date, default: null },
   },
   schemaOptions({ collection: USERS_COLLECTION }),
 );
