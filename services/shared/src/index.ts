@@ -19,5 +19,6 @@ export * from './session';
 export * from '@fm/contracts';
 export * from './events/queues';
 export * from './http/create-app';
+export * from './http/trusted-proxies';
 export * from './http/validate';
 export * from './validation/text';
