@@ -1,5 +1,7 @@
 export * from './admin';
 export * from './config';
+// The one env-file reader (plain JS: the launcher runs it before anything is built).
+export { commandEnv, readConfig, readEnvFile, readEnvFiles } from './env-files';
 export * from './errors';
 export * from './guards';
 export * from './logger';
