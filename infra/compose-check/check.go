@@ -87,6 +87,7 @@ func check(ctx context.Context, dir string, v variant) []result {
 		{"service hosts in *_URL / *_BASE variables are services of the project", checkInternalHosts(p)},
 		{"the gateway gets SITE_ORIGIN (its prerender of the public pages at start)", checkGatewaySiteOrigin(p, v.dev)},
 		{"the gateway gets REDIS_URL and REDIS_PREFIX (its prerender watcher follows the catalogue announcements)", checkGatewayRedis(p)},
+		{"app services listen on every interface of their container (HOST=0.0.0.0; the launcher's 127.0.0.1 would shut the gateway out)", checkServiceHost(p)},
 	}
 	if v.dev {
 		results = append(results,
@@ -263,6 +264,18 @@ func checkNodeEnv(p *types.Project, want string) []string {
 	for _, s := range apps {
 		if got := env(s, "NODE_ENV"); got != want {
 			problems = append(problems, fmt.Sprintf("%s: NODE_ENV=%s", s.Name, got))
+		}
+	}
+	return problems
+}
+
+// checkServiceHost: the services of the compose files must listen where the gateway reaches them
+// (compose's environment beats .env, which may hold the launcher's HOST=127.0.0.1).
+func checkServiceHost(p *types.Project) []string {
+	var problems []string
+	for _, s := range appServices(p) {
+		if got := env(s, "HOST"); got != "0.0.0.0" && got != "::" {
+			problems = append(problems, fmt.Sprintf("%s: HOST=%s", s.Name, got))
 		}
 	}
 	return problems

@@ -86,6 +86,7 @@ func TestWhenTheProductionFileCarriesDevelopmentSettingsThenItsChecksFail(t *tes
 	wantFailure(t, got, "NODE_ENV=production", "auth: NODE_ENV=development")
 	wantFailure(t, got, "no stripe-mock or smtp-sink", "auth: STRIPE_API_BASE=http://stripe-mock:12111")
 	wantFailure(t, got, "are services of the project", `auth: STRIPE_API_BASE names host "stripe-mock"`)
+	wantFailure(t, got, "listen on every interface", "auth: HOST=127.0.0.1")
 }
 
 func TestWhenTheDevelopmentChecksRunWithoutTheOverrideThenTheyFail(t *testing.T) {

@@ -21,18 +21,15 @@ die()  { printf '\nERROR: %s\n' "$*" >&2; exit 1; }
 # Seconds since $1 (a value of $EPOCHREALTIME), one decimal.
 elapsed() { awk -v s="$1" -v e="$EPOCHREALTIME" 'BEGIN { printf "%.1f", e - s }'; }
 
-# .env.example, then .env, then the environment (which wins).
+# .env.example, then .env, then the environment (which wins). The files are read, never run:
+# services/shared/src/env-files.js (Node's util.parseEnv, the one env reader of the repository)
+# prints `export NAME='value'` for each variable the environment does not set, every value in
+# single quotes, so a `$(…)` or a backtick in a value stays text.
+ENV_READER="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/services/shared/src/env-files.js"
 load_config() {
-  local saved
-  # -g: inside a function, a plain declare would make the restored values local.
-  saved=$(export -p | sed 's/^declare -x /declare -gx /')
-  set -a
-  # shellcheck disable=SC1091
-  . "$ROOT/.env.example"
-  # shellcheck disable=SC1091
-  [ -f "$ROOT/.env" ] && . "$ROOT/.env"
-  set +a
-  eval "$saved" 2>/dev/null || true
+  local exports
+  exports=$(node "$ENV_READER" --shell "$ROOT") || die "could not read $ROOT/.env.example or $ROOT/.env"
+  eval "$exports"
 }
 
 # url_host URL / url_port URL DEFAULT: the first host:port of a URL (IPv6 brackets kept off).

@@ -355,7 +355,8 @@ start_services() {
       if pid=$(pid_of "$name"); then stop_one "$name"; fi
       tcp_open 127.0.0.1 "$port" && die "port $port ($name) is already in use by another process; stop it or change ${s^^}_PORT"
       [ -f "$ROOT/services/$s/dist/server.js" ] || die "services/$s/dist/server.js is missing (build failed?)"
-      PORT=$port NODE_OPTIONS="${FM_SERVICE_NODE_OPTIONS-}" start_bg "$name" "services/$s/dist/server.js" node "$ROOT/services/$s/dist/server.js"
+      # HOST: loopback only (the local gateway and the other services reach them there).
+      HOST=127.0.0.1 PORT=$port NODE_OPTIONS="${FM_SERVICE_NODE_OPTIONS-}" start_bg "$name" "services/$s/dist/server.js" node "$ROOT/services/$s/dist/server.js"
     done < <(replica_list "$s")
   done
   for s in "${SERVICES[@]}"; do

@@ -2,32 +2,16 @@
 // Where the suite finds the app and the few settings it shares with it. Read like the launcher
 // reads them: .env.example, then .env, then the environment (the last one wins).
 
-const fs = require('node:fs');
 const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
-/** @param {string} file @returns {Record<string, string>} */
-function readEnvFile(file) {
-  /** @type {Record<string, string>} */
-  const out = {};
-  if (!fs.existsSync(file)) return out;
-  for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
-    const m = line.match(/^\s*([A-Z0-9_]+)\s*=\s*(.*)\s*$/);
-    if (!m) continue;
-    let value = m[2] ?? '';
-    if ((value.startsWith('"') && value.endsWith('"')) || (value.startsWith("'") && value.endsWith("'"))) {
-      value = value.slice(1, -1);
-    }
-    out[m[1] ?? ''] = value;
-  }
-  return out;
-}
+// The repository's one env reader (Node's util.parseEnv; values are read, never evaluated).
+const { readEnvFiles } = require('../../services/shared/src/env-files.js');
 
 /** The launcher's view of the configuration (files, then the environment). */
 const env = {
-  ...readEnvFile(path.join(ROOT, '.env.example')),
-  ...readEnvFile(path.join(ROOT, '.env')),
+  ...readEnvFiles(ROOT),
   .../** @type {Record<string, string>} */ (Object.fromEntries(Object.entries(process.env).filter(([, v]) => v))),
 };
 

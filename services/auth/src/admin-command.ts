@@ -12,10 +12,9 @@
  * reads the role from the database anyway), 2 for a wrong command line. Grants and revokes are recorded
  * in the founder console's audit log.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
-import { dirname, join } from 'node:path';
 import {
+  commandEnv,
   AuditLog,
   baseEnvSchema,
   connectMongo,
@@ -125,35 +124,10 @@ function safeUserName(): string {
   }
 }
 
-/** KEY=VALUE lines of an env file (comments and blank lines skipped; surrounding quotes removed). */
-export function readEnvFile(path: string): Record<string, string> {
-  if (!existsSync(path)) return {};
-  const env: Record<string, string> = {};
-  for (const line of readFileSync(path, 'utf8').split(/\r?\n/)) {
-    const match = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
-    if (!match || line.trimStart().startsWith('#')) continue;
-    env[match[1]!] = match[2]!.replace(/^(['"])(.*)\1$/, '$2');
-  }
-  return env;
-}
-
-/** The repository root: the nearest folder above this file holding `.env.example`. */
-function repositoryRoot(): string | undefined {
-  for (let dir = __dirname; ; dir = dirname(dir)) {
-    if (existsSync(join(dir, '.env.example'))) return dir;
-    if (dirname(dir) === dir) return undefined;
-  }
-}
-
 const commandConfigSchema = baseEnvSchema.pick({ MONGO_URL: true, REDIS_URL: true, REDIS_PREFIX: true });
 
 async function main(): Promise<void> {
-  const root = repositoryRoot();
-  const env = {
-    ...(root ? readEnvFile(join(root, '.env.example')) : {}),
-    ...(root ? readEnvFile(join(root, '.env')) : {}),
-    ...process.env,
-  };
+  const env = commandEnv(__dirname);
   const io: CommandIo = {
     out: (line) => process.stdout.write(`${line}\n`),
     err: (line) => process.stderr.write(`${line}\n`),

@@ -4,33 +4,13 @@
  * `.env.example`, then `.env` (at the repository root), then the environment. Exit code 0 when
  * every customer was checked, 1 when some failed (run it again: it finishes them).
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { connectMongo, createLogger, loadConfig } from '@fm/shared';
+import { commandEnv, connectMongo, createLogger, loadConfig } from '@fm/shared';
 import type { Connection } from 'mongoose';
 import { configSchema } from './config';
 import { billingModels } from './domain/billing.models';
 import { ReconciliationService, type ReconcileReport } from './domain/reconciliation.service';
 import { createBillingProducers, type BillingProducers } from './events/billing.producers';
 import { createStripeClient } from './stripe/stripe-client';
-
-function readEnvFile(path: string): Record<string, string> {
-  if (!existsSync(path)) return {};
-  const env: Record<string, string> = {};
-  for (const line of readFileSync(path, 'utf8').split(/\r?\n/)) {
-    const match = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
-    if (!match || line.trimStart().startsWith('#')) continue;
-    env[match[1]!] = match[2]!.replace(/^(['"])(.*)\1$/, '$2');
-  }
-  return env;
-}
-
-function repositoryRoot(): string | undefined {
-  for (let dir = __dirname; ; dir = dirname(dir)) {
-    if (existsSync(join(dir, '.env.example'))) return dir;
-    if (dirname(dir) === dir) return undefined;
-  }
-}
 
 /** The report as lines for a person. */
 export function describeReport(report: ReconcileReport): string[] {
@@ -48,12 +28,7 @@ export function describeReport(report: ReconcileReport): string[] {
 }
 
 async function main(): Promise<void> {
-  const root = repositoryRoot();
-  const env = {
-    ...(root ? readEnvFile(join(root, '.env.example')) : {}),
-    ...(root ? readEnvFile(join(root, '.env')) : {}),
-    ...process.env,
-  };
+  const env = commandEnv(__dirname);
   let mongo: Connection | undefined;
   let producers: BillingProducers | undefined;
   try {

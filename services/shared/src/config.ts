@@ -1,4 +1,6 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
+import { parseTrustedProxies } from './http/trusted-proxies';
 
 /** Raised when the environment does not describe a runnable service. Names every bad variable. */
 export class ConfigError extends Error {
@@ -18,12 +20,37 @@ const commaList = z
   )
   .pipe(z.array(z.string().min(16, 'each key needs at least 16 characters')).min(1, 'needs at least one key'));
 
+/** An interface to listen on: an IP address or a host name (`localhost`, a compose service name). */
+const listenHost = z
+  .string()
+  .trim()
+  .refine(
+    (value) =>
+      isIP(value) !== 0 ||
+      /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/.test(
+        value,
+      ),
+    'must be an IP address (127.0.0.1, 0.0.0.0, ::) or a host name',
+  );
+
+/** The peers whose X-Forwarded-* headers are believed: addresses, CIDR ranges, `loopback`, `private`. */
+const trustedProxies = z.string().transform((value, ctx) => {
+  try {
+    return parseTrustedProxies(value);
+  } catch (err) {
+    ctx.addIssue({ code: 'custom', message: (err as Error).message });
+    return z.NEVER;
+  }
+});
+
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
 /** Variables every service reads. Services `.extend()` this with their own. */
 export const baseEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535),
+  /** The interface the service listens on: 127.0.0.1 from the launcher, 0.0.0.0 in the images. */
+  HOST: listenHost.default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PRODUCT_NAME: z.string().min(1).default('Fairway Mind'),
   SITE_ORIGIN: z.url().transform((value) => new URL(value).origin),
@@ -36,6 +63,8 @@ export const baseEnvSchema = z.object({
   SESSION_KEYS: commaList,
   JWT_SECRET: z.string().min(16),
   TRUST_PROXY: booleanFlag.default(true),
+  /** Only a direct peer in this list may set the client IP (X-Forwarded-For) and scheme. */
+  TRUSTED_PROXIES: trustedProxies.default(parseTrustedProxies('loopback')),
   BODY_LIMIT: z
     .string()
     .regex(/^\d+(kb|mb)$/, 'like 100kb or 1mb')

@@ -1,5 +1,7 @@
 export * from './admin';
 export * from './config';
+// The one env-file reader (plain JS: the launcher runs it before anything is built).
+export { commandEnv, readConfig, readEnvFile, readEnvFiles } from './env-files';
 export * from './errors';
 export * from './guards';
 export * from './logger';
@@ -19,5 +21,6 @@ export * from './session';
 export * from '@fm/contracts';
 export * from './events/queues';
 export * from './http/create-app';
+export * from './http/trusted-proxies';
 export * from './http/validate';
 export * from './validation/text';

@@ -73,7 +73,8 @@ export interface RunServiceOptions<S extends z.ZodType<BaseConfig>> {
 }
 
 /**
- * loadConfig → connect MongoDB and Redis → compose → start the background parts → listen. On
+ * loadConfig → connect MongoDB and Redis → compose → start the background parts → listen on
+ * HOST:PORT. On
  * SIGTERM/SIGINT: stop taking connections and drain HTTP, close the background parts, then Redis
  * and MongoDB.
  */
@@ -96,8 +97,8 @@ export async function runService<S extends z.ZodType<BaseConfig>>(options: RunSe
   const { app, background } = await options.compose(deps);
   await startBackground(background);
 
-  const server: Server = app.listen(config.PORT, () => {
-    logger.info({ port: config.PORT }, `${options.name} listening`);
+  const server: Server = app.listen(config.PORT, config.HOST, () => {
+    logger.info({ host: config.HOST, port: config.PORT }, `${options.name} listening`);
   });
   server.keepAliveTimeout = 65_000;
 

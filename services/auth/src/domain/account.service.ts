@@ -13,6 +13,7 @@ import {
   ValidationError,
 } from '@fm/shared';
 import type { MemberSessions } from './member-sessions';
+import { revokeResetLinks } from './password-reset.service';
 import type { AuthModels, User } from './user.model';
 import { messages, type UpdateProfileInput } from './user.schemas';
 import type { AuthLimits, UserService } from './user.service';
@@ -62,8 +63,8 @@ export class AccountService {
   }
 
   /**
-   * Sets a new password after the current one is confirmed, and ends every session of the
-   * member but `currentSessionId` (the caller gives that one a new id).
+   * Sets a new password after the current one is confirmed, kills every pending reset link and
+   * ends every session of the member but `currentSessionId` (the caller gives that one a new id).
    */
   async changePassword(
     user: User,
@@ -78,6 +79,7 @@ export class AccountService {
       { new: true },
     ).lean<User>();
     if (!updated) throw new UnauthorizedError();
+    await revokeResetLinks(this.deps.models, user._id);
     await this.deps.sessions.endAll(user._id, { except: currentSessionId });
     await this.deps.users.notifyPasswordChanged(updated);
   }
@@ -116,8 +118,9 @@ export class AccountService {
     return updated;
   }
 
-  /** Signs the member out everywhere, this session included. */
+  /** Signs the member out everywhere, this session included, and kills every pending reset link. */
   async endAllSessions(user: User): Promise<void> {
+    await revokeResetLinks(this.deps.models, user._id);
     await this.deps.sessions.endAll(user._id);
   }
 

@@ -58,7 +58,23 @@ export const resetRequestJobId = (requestId: string) => jobIdFor('password-reset
 export const resetMailJobId = (requestId: string) => jobIdFor('password-reset', requestId);
 
 /** What the worker did with a request (its log line says it). */
-export type ResetRequestOutcome = 'mailed' | 'no-account' | 'already-mailed' | 'superseded' | 'expired';
+export type ResetRequestOutcome = 'mailed' | 'no-account' | 'already-mailed' | 'superseded' | 'expired' | 'revoked';
+
+/** Whether a link requested at `requestedAt` is void for `user`: asked at or before its links were revoked. */
+function revokedFor(user: Pick<User, 'resetLinksRevokedAt'>, requestedAt: Date): boolean {
+  return !!user.resetLinksRevokedAt && requestedAt.getTime() <= user.resetLinksRevokedAt.getTime();
+}
+
+/**
+ * Kills every pending reset link of a member: the one on file, and any request still queued or
+ * being answered (the worker refuses requests made at or before this moment, and a reset checks
+ * it too). Called on password change, password reset and sign-out-everywhere; deleting the
+ * account removes the member and its links (a request answered later finds no account).
+ */
+export async function revokeResetLinks(models: AuthModels, userId: string, at = new Date()): Promise<void> {
+  await models.User.updateOne({ _id: userId }, { $set: { resetLinksRevokedAt: at } }, { timestamps: false });
+  await models.PasswordReset.deleteMany({ userId });
+}
 
 /**
  * Forgotten passwords: a single-use, short-lived link by mail, and the reset it allows. The
@@ -104,6 +120,7 @@ export class PasswordResetService {
     const requestedAt = new Date(request.requestedAt);
     const expiresAt = new Date(requestedAt.getTime() + this.deps.ttlMinutes * 60_000);
     if (expiresAt.getTime() <= Date.now()) return 'expired';
+    if (revokedFor(user, requestedAt)) return 'revoked';
     const token = this.tokenFor(request.requestId);
     const tokenHash = hashResetToken(token);
     // One token per member: this request's replaces an older request's. Only the token read is
@@ -146,25 +163,28 @@ export class PasswordResetService {
   /**
    * Sets a new password with a valid token (the caller has already checked the password's
    * rules, so a refused password leaves the token usable). The token is consumed first, by a
-   * primary-key delete only one request can win; then every session of the member ends and
-   * the failed-login lock lifts.
+   * primary-key delete only one request can win; a link requested before the member's links
+   * were revoked is refused like an expired one. Then every other pending link dies, every
+   * session of the member ends and the failed-login lock lifts.
    */
   async resetPassword(token: string, password: string): Promise<void> {
     const { models } = this.deps;
+    const invalid = () => new ValidationError(messages.resetTokenInvalid, { token: messages.resetTokenInvalid });
     const tokenHash = hashResetToken(token);
-    const reset = await models.PasswordReset.findById(tokenHash).lean<{ userId: string; expiresAt: Date }>();
-    if (!reset) throw new ValidationError(messages.resetTokenInvalid, { token: messages.resetTokenInvalid });
+    const reset = await models.PasswordReset.findById(tokenHash).lean<PasswordReset>();
+    if (!reset) throw invalid();
     const consumed = await models.PasswordReset.deleteOne({ _id: tokenHash });
-    if (consumed.deletedCount !== 1 || reset.expiresAt.getTime() <= Date.now()) {
-      throw new ValidationError(messages.resetTokenInvalid, { token: messages.resetTokenInvalid });
-    }
+    if (consumed.deletedCount !== 1 || reset.expiresAt.getTime() <= Date.now()) throw invalid();
+    const owner = await models.User.findById(reset.userId).lean<User>();
+    if (!owner || revokedFor(owner, reset.requestedAt ?? reset.createdAt)) throw invalid();
     const hash = await bcrypt.hash(password, this.deps.bcryptRounds);
     const user = await models.User.findOneAndUpdate(
       { _id: reset.userId },
       { $set: { password: hash } },
       { new: true },
     ).lean<User>();
-    if (!user) throw new ValidationError(messages.resetTokenInvalid, { token: messages.resetTokenInvalid });
+    if (!user) throw invalid();
+    await revokeResetLinks(models, user._id);
     await this.deps.sessions.endAll(user._id);
     await this.deps.users.liftLoginLock(user.email);
     await this.deps.users.notifyPasswordChanged(user);

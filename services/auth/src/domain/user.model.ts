@@ -18,6 +18,11 @@ export interface User {
   membershipChangedAt: Date | null;
   /** The member opened a verification link sent to `email` (false for members from before verification). */
   emailVerified: boolean;
+  /**
+   * When the member's pending reset links were last revoked (password changed or reset, signed
+   * out everywhere): a link requested at or before it never works.
+   */
+  resetLinksRevokedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -38,6 +43,7 @@ const userSchema = new Schema<User>(
     stripeSubscriptionId: { type: String, default: null },
     membershipChangedAt: { type: Date, default: null },
     emailVerified: { type: Boolean, required: true, default: false },
+    resetLinksRevokedAt: { type: Date, default: null },
   },
   schemaOptions({ collection: USERS_COLLECTION }),
 );

@@ -12,6 +12,7 @@ import { errorHandler } from './error-handler';
 import { healthRouter } from './health';
 import { originCheck } from './origin-check';
 import { requestContext } from './request-context';
+import { forwardedFromTrustedProxies } from './trusted-proxies';
 import { closeAfterUnreadBody, refuseEncodedBodies } from './request-body';
 
 /** What every service's compose receives. Tests pass their own (isolated db, redis prefix). */
@@ -70,7 +71,8 @@ export function createApp(deps: ServiceDeps, options: CreateAppOptions): Koa {
   const { config, logger } = deps;
   // Behind one proxy (nginx appends the peer to X-Forwarded-For), the client IP is the last
   // entry; the first ones are whatever the client sent, so trusting them lets anyone dodge
-  // per-IP rate limits.
+  // per-IP rate limits. And only a peer in TRUSTED_PROXIES may send the header at all
+  // (forwardedFromTrustedProxies, the first middleware).
   const app = new Koa({ proxy: config.TRUST_PROXY, maxIpsCount: 1 });
   // Signing keys as one object (an array would make `cookies` build a Keygrip per request).
   app.keys = new CookieKeys(config.SESSION_KEYS) as unknown as Koa['keys'];
@@ -80,6 +82,7 @@ export function createApp(deps: ServiceDeps, options: CreateAppOptions): Koa {
     log.error({ err, method: ctx?.method, path: ctx?.path }, 'unhandled error');
   });
 
+  app.use(forwardedFromTrustedProxies(config.TRUSTED_PROXIES));
   app.use(requestContext(logger));
   // Outside everything else, so that the final status of every answer is counted.
   app.use(httpMetrics());
