@@ -73,6 +73,8 @@ export function SiteHeader() {
       sx={{
         bgcolor: 'rgba(247, 242, 230, 0.88)',
         backdropFilter: 'saturate(160%) blur(12px)',
+        // An open phone menu covers the page: no blurred backdrop to repaint over it (first tap).
+        '&:has(> nav:not([hidden]))': { backdropFilter: 'none', bgcolor: 'background.default' },
         borderBottom: '1px solid',
         borderColor: 'divider',
       }}
