@@ -14,11 +14,15 @@
  * Fails (exit 1) when a page's median is below: performance 90, accessibility 100, best
  * practices 95, SEO 100; or above CLS 0.02 or 150 KB of JavaScript (bytes transferred until the
  * network is idle, as Lighthouse counts them); or when a page asked another host for anything.
- * Ends with "N passed, N failed" (pages) for the test summary.
+ * Then the first tap on each public control before the app is live, on an emulated phone
+ * (perf/first-tap.mjs): fails above 200 ms. Skipped when pages are named on the command line or
+ * with FM_FIRST_TAP=0.
+ * Ends with "N passed, N failed" (pages and controls) for the test summary.
  */
 import { writeFileSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { measureFirstTaps, printFirstTaps } from './first-tap.mjs';
 
 const BASE_URL = (process.env.BASE_URL ?? 'http://localhost:8080').replace(/\/+$/, '');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -135,6 +139,13 @@ try {
   await chrome.kill();
 }
 
+const TAP_RUNS = Math.max(1, Number(process.env.FM_FIRST_TAP_RUNS ?? 3));
+const firstTaps =
+  process.argv.slice(2).length || process.env.FM_FIRST_TAP === '0'
+    ? []
+    : await measureFirstTaps({ baseUrl: BASE_URL, chromiumPath: CHROMIUM, runs: TAP_RUNS });
+if (firstTaps.some((r) => r.problems.length)) failed = true;
+
 console.log(
   `\nLighthouse ${RUNS === 1 ? '(1 run' : `(median of ${RUNS} runs`} per page, mobile, simulated throttling) against ${BASE_URL}:`,
 );
@@ -155,13 +166,16 @@ console.table(
 console.log(
   `thresholds: perf ≥ ${THRESHOLDS.performance}, a11y ≥ ${THRESHOLDS.accessibility}, best practices ≥ ${THRESHOLDS['best-practices']}, SEO ≥ ${THRESHOLDS.seo}, CLS ≤ ${THRESHOLDS.cls}, JS ≤ ${THRESHOLDS.jsKb} KB; ${((Date.now() - t0) / 1000).toFixed(0)} s`,
 );
+if (firstTaps.length) printFirstTaps(firstTaps, TAP_RUNS);
 if (process.env.FM_TEST_REPORT) {
   writeFileSync(
     process.env.FM_TEST_REPORT,
-    JSON.stringify({ baseUrl: BASE_URL, runs: RUNS, thresholds: THRESHOLDS, pages: results }, null, 2),
+    JSON.stringify({ baseUrl: BASE_URL, runs: RUNS, thresholds: THRESHOLDS, pages: results, firstTaps }, null, 2),
   );
 }
 const failedPages = results.filter((p) => p.problems.length).length;
-console.log(failed ? 'lighthouse: FAILED' : 'lighthouse: every page within the thresholds');
-console.log(`${results.length - failedPages} passed, ${failedPages} failed`);
+const failedTaps = firstTaps.filter((r) => r.problems.length).length;
+console.log(failed ? 'lighthouse: FAILED' : 'lighthouse: every page and first tap within the thresholds');
+const total = results.length + firstTaps.length;
+console.log(`${total - failedPages - failedTaps} passed, ${failedPages + failedTaps} failed`);
 process.exit(failed ? 1 : 0);

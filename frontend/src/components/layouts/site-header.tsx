@@ -15,6 +15,7 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { LogoMark, Wordmark } from '@/components/brand/logo';
 import { appConfig } from '@/config/app-config';
 import { useSiteConfig } from '@/lib/site-config';
+import { useIsland } from '@/lib/use-island';
 import { useMediaQueryAfterHydration } from '@/lib/use-media-query';
 import { paths } from '@/config/paths';
 import { VisuallyHidden } from '@/components/ui/visually-hidden';
@@ -57,6 +58,11 @@ export function SiteHeader() {
   }, [menuOpen]);
 
   const closeMenu = () => setMenuOpen(false);
+  // Before the app is live, public/boot.js opens and closes the menu (the attributes below).
+  const menuButtonRef = useIsland<HTMLButtonElement>((button) => {
+    if (button.getAttribute('aria-expanded') !== 'true') return;
+    setMenuOpenAt(`${window.location.pathname} ${window.matchMedia(MOBILE_QUERY).matches}`);
+  });
 
   return (
     <AppBar
@@ -67,6 +73,8 @@ export function SiteHeader() {
       sx={{
         bgcolor: 'rgba(247, 242, 230, 0.88)',
         backdropFilter: 'saturate(160%) blur(12px)',
+        // An open phone menu covers the page: no blurred backdrop to repaint over it (first tap).
+        '&:has(> nav:not([hidden]))': { backdropFilter: 'none', bgcolor: 'background.default' },
         borderBottom: '1px solid',
         borderColor: 'divider',
       }}
@@ -126,15 +134,24 @@ export function SiteHeader() {
 
           {showMobile && (
             <IconButton
+              ref={menuButtonRef}
               edge="end"
               color="primary"
-              sx={unknown ? mobileOnly : undefined}
+              sx={{
+                ...(unknown && mobileOnly),
+                // Both icons are in the markup; the state shows one (boot.js only flips aria-expanded).
+                '&[aria-expanded="true"] .fm-when-closed, &[aria-expanded="false"] .fm-when-open': { display: 'none' },
+              }}
               aria-label={menuOpen ? 'Close menu' : 'Open menu'}
               aria-expanded={menuOpen}
               aria-controls={menuId}
+              data-fm-disclosure=""
+              data-fm-labels="Open menu|Close menu"
+              suppressHydrationWarning
               onClick={() => setMenuOpen(!menuOpen)}
             >
-              {menuOpen ? <CloseIcon /> : <MenuIcon />}
+              <MenuIcon className="fm-when-closed" />
+              <CloseIcon className="fm-when-open" />
             </IconButton>
           )}
         </Toolbar>
@@ -146,6 +163,7 @@ export function SiteHeader() {
           component="nav"
           aria-label="Mobile"
           hidden={!menuOpen}
+          suppressHydrationWarning
           sx={{
             borderTop: '1px solid',
             borderColor: 'divider',
@@ -265,6 +283,10 @@ function SocialsMenu() {
   const containerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const listId = useId();
+  // Before the app is live, public/boot.js opens and closes the list (the attributes below).
+  const islandRef = useIsland<HTMLButtonElement>((button) => {
+    if (button.getAttribute('aria-expanded') === 'true') setOpen(true);
+  }, buttonRef);
 
   useEffect(() => {
     if (!open) return;
@@ -307,15 +329,16 @@ function SocialsMenu() {
       sx={{ position: 'relative' }}
     >
       <Button
-        ref={buttonRef}
+        ref={islandRef}
         color="inherit"
         aria-expanded={open}
         aria-controls={listId}
-        endIcon={
-          <KeyboardArrowDownIcon sx={{ transition: 'transform 150ms', transform: open ? 'rotate(180deg)' : 'none' }} />
-        }
+        data-fm-disclosure=""
+        data-fm-dismiss=""
+        suppressHydrationWarning
+        endIcon={<KeyboardArrowDownIcon sx={{ transition: 'transform 150ms' }} />}
         onClick={() => setOpen((value) => !value)}
-        sx={{ fontWeight: 500 }}
+        sx={{ fontWeight: 500, '&[aria-expanded="true"] .MuiButton-endIcon > svg': { transform: 'rotate(180deg)' } }}
       >
         Socials
       </Button>
@@ -323,6 +346,7 @@ function SocialsMenu() {
         id={listId}
         component="ul"
         hidden={!open}
+        suppressHydrationWarning
         elevation={0}
         sx={{
           position: 'absolute',
