@@ -43,6 +43,20 @@ const CLUBS = [
 ];
 const sum = (/** @type {number[]} */ a) => a.reduce((x, y) => x + y, 0);
 
+/** @type {{ name: string, abbreviation: string }[]} */
+const CLUB_LIST = require('../../frontend/src/config/clubs.json');
+
+/**
+ * A club's button in the picker: named as it reads, abbreviation then name ("DR Driver").
+ * @param {import('playwright-core').Locator} picker
+ * @param {string} club
+ */
+function clubButton(picker, club) {
+  const found = CLUB_LIST.find((c) => c.name === club);
+  if (!found) throw new Error(`no club named ${club} in frontend/src/config/clubs.json`);
+  return picker.getByRole('button', { name: `${found.abbreviation} ${found.name}`, exact: true });
+}
+
 /**
  * @param {import('playwright-core').Page} page
  * @param {{ name: string, description?: string, city: string, state: string, country: string, pars?: number[], isPublic: boolean }} c
@@ -265,7 +279,7 @@ async function playCourse(page, name) {
   await expectVisible(main.getByText('Choose a club for shot 1 to hear its visualization.'));
 
   // Hole 1: the driver, then a second shot with an iron. The club's guide and audio appear.
-  await clubs.getByRole('button', { name: 'Driver', exact: true }).click();
+  await clubButton(clubs, 'Driver').click();
   await expectVisible(shots.filter({ hasText: 'Shot 1 (Driver)' }), 'the tab "Shot 1 (Driver)"');
   await expectVisible(main.getByRole('heading', { name: 'Driver visualization' }));
   const audio = main.locator('audio');
@@ -283,7 +297,7 @@ async function playCourse(page, name) {
     (await shots.filter({ hasText: /^Shot 2$/ }).getAttribute('aria-selected')) === 'true',
     'the new shot is selected',
   );
-  await clubs.getByRole('button', { name: '7 Iron', exact: true }).click();
+  await clubButton(clubs, '7 Iron').click();
   await expectVisible(shots.filter({ hasText: 'Shot 2 (7 Iron)' }));
   await expectVisible(main.getByRole('heading', { name: '7 Iron visualization' }));
 
@@ -298,7 +312,7 @@ async function playCourse(page, name) {
       await expectCount(shots, 1, `shot tab on hole ${n}`);
       await expectVisible(shots.filter({ hasText: /^Shot 1$/ }), `an empty first shot on hole ${n}`);
       const club = CLUBS[n - 1];
-      await clubs.getByRole('button', { name: club, exact: true }).click();
+      await clubButton(clubs, club).click();
       await expectVisible(shots.filter({ hasText: `Shot 1 (${club})` }), `"Shot 1 (${club})" on hole ${n}`);
       await expectVisible(main.getByRole('heading', { name: `${club} visualization` }));
     }

@@ -32,6 +32,10 @@ export const theme = createTheme({
     text: { primary: brand.ink, secondary: brand.inkSoft },
     error: { main: '#b3261e' },
     success: { main: brand.green600 },
+    // MUI's default orange and light blue carry white text at 3.1:1 and 3.9:1; these keep the
+    // status chips (console, billing) at WCAG AA (5.0:1 and 7.4:1).
+    warning: { main: '#b45309', contrastText: '#ffffff' },
+    info: { main: '#01579b', contrastText: '#ffffff' },
     divider: 'rgba(23, 63, 47, 0.14)',
   },
   shape: { borderRadius: 12 },

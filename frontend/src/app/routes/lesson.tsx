@@ -30,7 +30,7 @@ export default function LessonPage() {
 
   if (isLoading) {
     return (
-      <Container maxWidth="md" sx={{ py: { xs: 5, md: 8 } }} aria-busy="true" aria-label="Loading lesson">
+      <Container maxWidth="md" sx={{ py: { xs: 5, md: 8 } }} role="status" aria-busy="true" aria-label="Loading lesson">
         <PageTitle title="Lesson" />
         <Skeleton data-testid="lesson-skeleton" height="auto" sx={{ aspectRatio: '16 / 9', borderRadius: 3, mb: 4 }} />
         <Skeleton variant="text" width="60%" height={40} />

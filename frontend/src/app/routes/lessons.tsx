@@ -29,7 +29,7 @@ export default function LessonsPage() {
       />
       <Container maxWidth="lg" sx={{ pb: { xs: 8, md: 12 } }}>
         {isLoading ? (
-          <Box sx={grid} aria-busy="true" aria-label="Loading lessons">
+          <Box sx={grid} role="status" aria-busy="true" aria-label="Loading lessons">
             {Array.from({ length: LESSON_SKELETONS }, (_, i) => (
               <Card key={i} data-testid="lesson-skeleton" sx={{ p: 3 }}>
                 <Skeleton width={110} height={24} sx={{ mb: 2.5, borderRadius: 999 }} />

@@ -82,7 +82,7 @@ export default function MembershipPage() {
       />
       <Container maxWidth="md" sx={{ pb: { xs: 8, md: 11 } }}>
         {isLoading ? (
-          <Box sx={tierGrid} aria-busy="true" aria-label="Loading membership plans">
+          <Box sx={tierGrid} role="status" aria-busy="true" aria-label="Loading membership plans">
             {Array.from({ length: TIER_SKELETONS }, (_, i) => (
               <Card key={i} data-testid="tier-skeleton" sx={{ p: 4 }}>
                 <Skeleton variant="text" width="40%" height={32} />

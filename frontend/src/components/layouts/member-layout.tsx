@@ -359,10 +359,11 @@ export function MemberLayout(props: MemberLayoutProps) {
             </Button>
           )}
           <Tooltip title={userName ?? 'Your Account'} {...TOOLTIP_DELAYS}>
+            {/* The name starts with the initials it shows (WCAG 2.5.3 Label in Name: "click C T" works). */}
             <Avatar
               component={RouterLink}
               to={paths.member.account.getHref()}
-              aria-label="Your Account"
+              aria-label={`${initials(userName)}, Your Account`}
               sx={{ width: 34, height: 34, fontSize: '0.85rem', bgcolor: 'primary.main', textDecoration: 'none' }}
             >
               {initials(userName)}

@@ -37,7 +37,15 @@ export function VideoEmbed({
         allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; fullscreen; web-share"
         allowFullScreen
         referrerPolicy="strict-origin-when-cross-origin"
-        sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', border: 0 }}
+        sx={{
+          position: 'absolute',
+          inset: 0,
+          width: '100%',
+          height: '100%',
+          border: 0,
+          // Tab moves into the player: show where focus is (inside the frame, which clips outside it).
+          '&:focus': { outline: '3px solid', outlineColor: 'secondary.main', outlineOffset: '-3px' },
+        }}
       />
     </Box>
   );

@@ -30,7 +30,7 @@ export default function CoursePlayerPage() {
 
   if (isLoading) {
     return (
-      <Stack spacing={3} aria-busy="true" aria-label="Loading course">
+      <Stack spacing={3} role="status" aria-busy="true" aria-label="Loading course">
         <Skeleton variant="text" width="50%" height={48} />
         <Skeleton variant="rounded" height={120} />
         <Skeleton variant="rounded" height={320} />

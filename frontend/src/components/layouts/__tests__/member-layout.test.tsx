@@ -60,6 +60,13 @@ describe('member layout sidebar', () => {
     expect(MEMBER_NAV_ITEMS).toHaveLength(12);
   });
 
+  it('names the header account avatar with the initials it shows first (WCAG 2.5.3 Label in Name)', () => {
+    renderLayout();
+    const avatar = screen.getByRole('link', { name: 'JS, Your Account' });
+    expect(avatar).toHaveTextContent('JS');
+    expect(avatar).toHaveAttribute('href', '/member/account');
+  });
+
   it('shows a free member only Lectures and Your Account', () => {
     renderLayout({ isPremium: false });
     expect(navLinks()).toEqual(['Lectures', 'Your Account']);

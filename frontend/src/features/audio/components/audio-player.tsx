@@ -15,6 +15,7 @@ import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
 import ReplayRounded from '@mui/icons-material/ReplayRounded';
 import VolumeOffRounded from '@mui/icons-material/VolumeOffRounded';
 import VolumeUpRounded from '@mui/icons-material/VolumeUpRounded';
+import { LiveRegion, reducedMotionSx } from '@/components/ui/live-region';
 import {
   AUTO_PLAY_DELAY_MS,
   PLAYBACK_SPEEDS,
@@ -50,6 +51,15 @@ export function AudioPlayer({ src, title, autoPlayTrigger, dense = false }: Audi
   const previousVolume = useRef<number | null>(null);
   const [speed, setSpeed] = useState(1);
   const [loop, setLoop] = useState(false);
+  // "Playing" / "Paused" for screen readers, from the element's own events (polite, focus stays).
+  const [status, setStatus] = useState({ message: '', sequence: 0 });
+  const announce = useCallback(
+    (state: 'Playing' | 'Paused') => {
+      const message = title ? `${state}: ${title}` : state;
+      setStatus((s) => (s.message === message ? s : { message, sequence: s.sequence + 1 }));
+    },
+    [title],
+  );
 
   const play = useCallback(() => {
     const audio = audioRef.current;
@@ -149,9 +159,10 @@ export function AudioPlayer({ src, title, autoPlayTrigger, dense = false }: Audi
   return (
     <Paper
       variant="outlined"
-      sx={{ p: dense ? 1.5 : 2, borderRadius: 3, bgcolor: 'background.paper' }}
+      sx={{ p: dense ? 1.5 : 2, borderRadius: 3, bgcolor: 'background.paper', ...reducedMotionSx }}
       data-testid="audio-player"
     >
+      <LiveRegion message={status.message} sequence={status.sequence} />
       <audio
         ref={audioRef}
         src={src}
@@ -159,8 +170,14 @@ export function AudioPlayer({ src, title, autoPlayTrigger, dense = false }: Audi
         onTimeUpdate={(e) => setCurrentTime(e.currentTarget.currentTime)}
         onLoadedMetadata={(e) => setDuration(e.currentTarget.duration)}
         onDurationChange={(e) => setDuration(e.currentTarget.duration)}
-        onPlay={() => setIsPlaying(true)}
-        onPause={() => setIsPlaying(false)}
+        onPlay={() => {
+          setIsPlaying(true);
+          announce('Playing');
+        }}
+        onPause={() => {
+          setIsPlaying(false);
+          announce('Paused');
+        }}
         onEnded={() => {
           if (!loop) setIsPlaying(false);
         }}

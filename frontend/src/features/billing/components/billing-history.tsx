@@ -58,7 +58,7 @@ export function BillingHistory() {
   let body;
   if (isLoading) {
     body = (
-      <Stack spacing={1} aria-busy="true" aria-label="Loading invoices">
+      <Stack spacing={1} role="status" aria-busy="true" aria-label="Loading invoices">
         <Skeleton variant="rounded" height={32} />
         <Skeleton variant="rounded" height={32} />
       </Stack>

@@ -147,7 +147,7 @@ export function CheckoutPage({ kind }: { kind: CheckoutKind }) {
                 <PaymentForm kind={kind} state={state} send={send} submitLabel={heading.submit(site)} />
               </Elements>
             ) : (
-              <Stack spacing={2} aria-busy="true" aria-label="Loading checkout">
+              <Stack spacing={2} role="status" aria-busy="true" aria-label="Loading checkout">
                 <Skeleton variant="rounded" height={44} />
                 <Skeleton variant="rounded" height={44} />
                 <Skeleton variant="rounded" height={44} />

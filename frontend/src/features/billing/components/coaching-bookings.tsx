@@ -80,7 +80,7 @@ export function CoachingBookings({ expectingNew = false }: { expectingNew?: bool
   let body;
   if (isLoading) {
     body = (
-      <Stack spacing={1} aria-busy="true" aria-label="Loading coaching sessions">
+      <Stack spacing={1} role="status" aria-busy="true" aria-label="Loading coaching sessions">
         <Skeleton variant="rounded" height={48} />
       </Stack>
     );

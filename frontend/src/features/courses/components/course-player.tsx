@@ -15,6 +15,7 @@ import ChevronRightRounded from '@mui/icons-material/ChevronRightRounded';
 import FlagRounded from '@mui/icons-material/FlagRounded';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import RestartAltRounded from '@mui/icons-material/RestartAltRounded';
+import { LiveRegion, reducedMotionSx } from '@/components/ui/live-region';
 import { getClub, type Club } from '@/features/courses/clubs';
 import { ClubPicker } from '@/features/courses/components/club-picker';
 import {
@@ -26,6 +27,8 @@ import {
   isLastHole,
   selectCurrentShot,
   selectHoleShots,
+  type CoursePlayerAction,
+  type CoursePlayerState,
 } from '@/features/courses/course-player-machine';
 import { totalPar } from '@/features/courses/course-validation';
 
@@ -35,9 +38,54 @@ type CoursePlayerProps = {
   renderClubAudio: (club: Club, autoPlayKey: number) => ReactNode;
 };
 
+type AnnouncedState = {
+  player: CoursePlayerState;
+  pars: readonly number[];
+  /** What a screen reader is told after the last change (hole, club, shot). */
+  announcement: string;
+  sequence: number;
+};
+
+/** The words for what `action` changed, or null when there is nothing to say. */
+export function describeChange(
+  action: CoursePlayerAction,
+  next: CoursePlayerState,
+  pars: readonly number[],
+): string | null {
+  const hole = `Hole ${next.hole} of ${HOLE_COUNT}, par ${pars[next.hole - 1] ?? '-'}.`;
+  switch (action.type) {
+    case 'nextHole':
+    case 'previousHole':
+      return hole;
+    case 'restart':
+      return `Restarted. ${hole}`;
+    case 'chooseClub': {
+      const club = getClub(action.clubId);
+      return club ? `${club.name} chosen for shot ${next.selectedShotId}.` : null;
+    }
+    case 'addShot':
+      return `Shot ${next.selectedShotId} added.`;
+    default:
+      return null;
+  }
+}
+
+function announcedReducer(state: AnnouncedState, action: CoursePlayerAction): AnnouncedState {
+  const player = coursePlayerReducer(state.player, action);
+  if (player === state.player) return state;
+  const announcement = describeChange(action, player, state.pars);
+  return announcement === null
+    ? { ...state, player }
+    : { ...state, player, announcement, sequence: state.sequence + 1 };
+}
+
 /** Hole-by-hole visualization of a course (SPEC §2 course player, §4 state machine). */
 export function CoursePlayer({ course, renderClubAudio }: CoursePlayerProps) {
-  const [state, dispatch] = useReducer(coursePlayerReducer, undefined, initialCoursePlayerState);
+  const [{ player: state, announcement, sequence }, dispatch] = useReducer(
+    announcedReducer,
+    course.pars,
+    (pars): AnnouncedState => ({ player: initialCoursePlayerState(), pars, announcement: '', sequence: 0 }),
+  );
   const shots = selectHoleShots(state);
   const currentShot = selectCurrentShot(state);
   const club = getClub(currentShot?.clubId);
@@ -48,7 +96,8 @@ export function CoursePlayer({ course, renderClubAudio }: CoursePlayerProps) {
   const location = [course.city, course.state, course.country].filter(Boolean).join(', ');
 
   return (
-    <Stack spacing={3}>
+    <Stack spacing={3} sx={reducedMotionSx}>
+      <LiveRegion message={announcement} sequence={sequence} />
       <Box>
         <Typography variant="h2" component="h1">
           {course.name}
@@ -137,7 +186,6 @@ export function CoursePlayer({ course, renderClubAudio }: CoursePlayerProps) {
         <Paper
           variant="outlined"
           sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3, position: { lg: 'sticky' }, top: { lg: 88 } }}
-          aria-live="polite"
         >
           {club ? (
             <Stack spacing={2}>

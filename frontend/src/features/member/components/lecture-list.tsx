@@ -118,7 +118,7 @@ export function LectureList({ isPremium }: { isPremium: boolean }) {
 
   if (isLoading) {
     return (
-      <Stack spacing={3} aria-busy="true" aria-label="Loading lectures">
+      <Stack spacing={3} role="status" aria-busy="true" aria-label="Loading lectures">
         {[0, 1].map((i) => (
           <Skeleton key={i} variant="rounded" height={360} />
         ))}

@@ -52,7 +52,7 @@ export function PremiumContent<T>({ result, skeleton, children }: PremiumContent
   if (needsPremium) return <UnlockLecturesCard />;
   if (failed || result.data === undefined) {
     return (
-      <Stack spacing={3} aria-busy={!failed} aria-label="Loading content">
+      <Stack spacing={3} role="status" aria-busy={!failed} aria-label="Loading content">
         {skeleton}
       </Stack>
     );

@@ -16,7 +16,14 @@ export function RichText({ text }: { text: string }) {
             {parseRichLine(line).map((segment, i) => {
               const content =
                 segment.kind === 'link' ? (
-                  <Link href={segment.href} target="_blank" rel="noopener noreferrer" sx={{ wordBreak: 'break-word' }}>
+                  // Underlined: inside a paragraph a link must not be told apart by colour alone (WCAG 1.4.1).
+                  <Link
+                    href={segment.href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    underline="always"
+                    sx={{ wordBreak: 'break-word' }}
+                  >
                     {segment.href}
                   </Link>
                 ) : (

@@ -21,7 +21,7 @@ export function TestimonialsGrid() {
 
   if (isLoading) {
     return (
-      <Box sx={grid} aria-busy="true" aria-label="Loading testimonials">
+      <Box sx={grid} role="status" aria-busy="true" aria-label="Loading testimonials">
         {Array.from({ length: TESTIMONIAL_SKELETONS }, (_, i) => (
           <Card key={i} data-testid="testimonial-skeleton" sx={{ p: 3 }}>
             <Skeleton variant="text" height={18} />

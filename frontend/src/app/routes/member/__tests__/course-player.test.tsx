@@ -62,11 +62,11 @@ describe('course player', { timeout: 40_000 }, () => {
     await screen.findByRole('heading', { name: 'Hole 1 / 18' });
     const picker = screen.getByRole('group', { name: 'Choose a club' });
     expect(within(picker).getAllByRole('button')).toHaveLength(21);
-    expect(within(picker).getByRole('button', { name: 'Pitching Wedge' })).toHaveTextContent('PW');
+    expect(within(picker).getByRole('button', { name: 'PW Pitching Wedge' })).toHaveTextContent('PW');
 
-    await user.click(within(picker).getByRole('button', { name: 'Driver' }));
+    await user.click(within(picker).getByRole('button', { name: 'DR Driver' }));
     expect(shotTabs()).toEqual(['Shot 1 (Driver)']);
-    expect(within(picker).getByRole('button', { name: 'Driver' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(picker).getByRole('button', { name: 'DR Driver' })).toHaveAttribute('aria-pressed', 'true');
     expect(document.querySelector('audio')).toHaveAttribute('src', '/media/clubs/driver.mp3');
     expect(screen.getByText(getClub('driver')!.guide)).toBeInTheDocument();
     // The choice starts the audio (after the player's 100 ms delay).
@@ -76,12 +76,12 @@ describe('course player', { timeout: 40_000 }, () => {
   it('adds shots, each selected as it is added, and records clubs per shot', async () => {
     const { user } = renderPlayer();
     await screen.findByRole('heading', { name: 'Hole 1 / 18' });
-    await user.click(screen.getByRole('button', { name: 'Driver' }));
+    await user.click(screen.getByRole('button', { name: 'DR Driver' }));
     await user.click(screen.getByRole('button', { name: 'Add Shot' }));
     expect(selectedTab()).toBe('Shot 2');
-    await user.click(screen.getByRole('button', { name: '7 Iron' }));
+    await user.click(screen.getByRole('button', { name: '7i 7 Iron' }));
     await user.click(screen.getByRole('button', { name: 'Add Shot' }));
-    await user.click(screen.getByRole('button', { name: 'Putter' }));
+    await user.click(screen.getByRole('button', { name: 'PT Putter' }));
     expect(shotTabs()).toEqual(['Shot 1 (Driver)', 'Shot 2 (7 Iron)', 'Shot 3 (Putter)']);
     await user.click(screen.getByRole('tab', { name: 'Shot 2 (7 Iron)' }));
     expect(document.querySelector('audio')).toHaveAttribute('src', '/media/clubs/7-iron.mp3');
@@ -90,7 +90,7 @@ describe('course player', { timeout: 40_000 }, () => {
   it('moves between holes: a new hole starts with one empty shot, and selection resets to the first shot', async () => {
     const { user } = renderPlayer();
     await screen.findByRole('heading', { name: 'Hole 1 / 18' });
-    await user.click(screen.getByRole('button', { name: 'Driver' }));
+    await user.click(screen.getByRole('button', { name: 'DR Driver' }));
     await user.click(screen.getByRole('button', { name: 'Add Shot' }));
     await user.click(screen.getByRole('button', { name: 'Next Hole' }));
     expect(screen.getByRole('heading', { name: 'Hole 2 / 18' })).toBeInTheDocument();
@@ -123,5 +123,35 @@ describe('course player', { timeout: 40_000 }, () => {
     expect(screen.getByRole('heading', { name: 'Hole 1 / 18' })).toBeInTheDocument();
     expect(shotTabs()).toEqual(['Shot 1']);
     expect(screen.getByRole('button', { name: 'Previous Hole' })).toBeDisabled();
+  });
+
+  it('tells screen readers what changed (club, hole, restart, playing) in polite live regions, focus staying put', async () => {
+    const { user } = renderPlayer();
+    await screen.findByRole('heading', { name: 'Hole 1 / 18' });
+    const region = () => screen.getAllByRole('status').find((r) => r.getAttribute('aria-live') === 'polite')!;
+    expect(region()).toHaveAttribute('aria-atomic', 'true');
+    expect(region()).toBeEmptyDOMElement();
+
+    const driver = screen.getByRole('button', { name: 'DR Driver' });
+    await user.click(driver);
+    expect(region()).toHaveTextContent('Driver chosen for shot 1.');
+    expect(driver).toHaveFocus();
+    // The club's audio player says it plays (its own region), without taking focus either.
+    const audioRegion = within(screen.getByTestId('audio-player')).getByRole('status');
+    fireEvent.play(document.querySelector('audio')!);
+    expect(audioRegion).toHaveTextContent('Playing');
+    fireEvent.pause(document.querySelector('audio')!);
+    expect(audioRegion).toHaveTextContent('Paused');
+    expect(driver).toHaveFocus();
+
+    const next = screen.getByRole('button', { name: 'Next Hole' });
+    await user.click(next);
+    expect(region()).toHaveTextContent('Hole 2 of 18, par 4.');
+    expect(next).toHaveFocus();
+    await user.click(next);
+    expect(region()).toHaveTextContent('Hole 3 of 18, par 3.');
+
+    await user.click(screen.getAllByRole('button', { name: 'Restart' }).at(-1)!);
+    expect(region()).toHaveTextContent('Restarted. Hole 1 of 18, par 4.');
   });
 });
