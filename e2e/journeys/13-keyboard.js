@@ -46,7 +46,7 @@ async function arrive(page, path) {
 }
 
 test(
-  '12. Keyboard only: sign in, a section, audio play/pause, build a course, three holes, account (dialog), console inbox; reduced motion',
+  '13. Keyboard only: sign in, a section, audio play/pause, build a course, three holes, account (dialog), console inbox; reduced motion',
   { timeout: config.journeyTimeout },
   journey('keyboard', async ({ page, step, newMemberContext }) => {
     const member = newMember('keyboard');

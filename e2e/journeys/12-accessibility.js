@@ -148,7 +148,7 @@ async function checkPages(page, who, pages, findings) {
 }
 
 test(
-  '11. Accessibility: axe WCAG 2.1 A/AA on every member, checkout and console page (Premium, Free, founder; 390 and 1280 px)',
+  '12. Accessibility: axe WCAG 2.1 A/AA on every member, checkout and console page (Premium, Free, founder; 390 and 1280 px)',
   { timeout: 420_000 },
   journey('accessibility', async ({ page, step, newMemberContext }) => {
     /** @type {import('../lib/a11y').Finding[]} */
