@@ -34,6 +34,7 @@ export const COLLECTIONS: Record<string, CollectionEntry> = {
   membership_changes: { service: 'auth', personal: ['userId'], onDeletion: 'erased', by: 'auth' },
   membership_states: { service: 'auth', personal: ['_id'], onDeletion: 'erased', by: 'auth' },
   password_resets: { service: 'auth', personal: ['userId'], onDeletion: 'erased', by: 'auth' },
+  email_verifications: { service: 'auth', personal: ['userId', 'email'], onDeletion: 'erased', by: 'auth' },
 
   courses: { service: 'courses', personal: ['userId'], onDeletion: 'erased', by: 'courses account-events worker' },
   course_likes: { service: 'courses', personal: ['userId'], onDeletion: 'erased', by: 'courses' },
