@@ -36,7 +36,7 @@ export function compose(deps: ServiceDeps<Config>, overrides: ContactOverrides =
     windowSeconds: config.CONTACT_RATE_WINDOW_SECONDS,
   };
   const limiter = new RateLimiter(deps.redis, config.REDIS_PREFIX);
-  const inbox = new ContactInbox(deps.mongo, new AuditLog(deps.mongo));
+  const inbox = new ContactInbox(deps.mongo, new AuditLog(deps.mongo), contact, deps.logger);
 
   const notifications = startable(() => {
     const mailer = new Mailer(config.SMTP_URL, config.MAIL_FROM);

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { isoDate } from './common';
 import { contentTypeSchema, lessonCategorySchema } from './content';
 import { membershipLevelSchema, roleSchema } from './auth';
+import { contactLevelSchema, contactReplySchema } from './contact';
 
 /** Every admin list: `?page=` (from 1) and `?pageSize=` (default 20, at most 100), newest first. */
 export const ADMIN_PAGE_SIZE = { default: 20, max: 100 } as const;
@@ -134,7 +135,11 @@ export type AdminSectionItemInput = Pick<
 export type AdminTestimonialInput = Pick<AdminTestimonial, 'name' | 'location' | 'quote' | 'avatarUrl'>;
 export type AdminTierInput = Pick<AdminTier, 'name' | 'price' | 'features' | 'isFeatured' | 'order'>;
 
-/** GET /api/admin/contact-messages(?handled=true|false) and PATCH …/:id {handled}. */
+/**
+ * GET /api/admin/contact-messages(?handled=true|false&sort=newest|due) and PATCH …/:id {handled}.
+ * `level`, `dueAt`: who wrote and by when the founder promised to answer (SUPPORT_REPLY_HOURS);
+ * `repliedAt`: the first reply from the console (null while none); `replies`: oldest first.
+ */
 export const adminContactMessageSchema = z.strictObject({
   id: z.string().min(1),
   name: z.string(),
@@ -142,8 +147,45 @@ export const adminContactMessageSchema = z.strictObject({
   message: z.string(),
   createdAt: isoDate,
   handled: z.boolean(),
+  level: contactLevelSchema,
+  dueAt: isoDate,
+  repliedAt: isoDate.nullable(),
+  replies: z.array(contactReplySchema),
 });
 export type AdminContactMessage = z.infer<typeof adminContactMessageSchema>;
+
+/** The inbox's orders: `newest` (received, newest first; the default) or `due` (due time, most urgent first). */
+export const contactInboxSortSchema = z.enum(['newest', 'due']);
+export type ContactInboxSort = z.infer<typeof contactInboxSortSchema>;
+
+/** How one level's messages of the window fared against the promise. */
+export const contactPromiseLevelSchema = z.strictObject({
+  /** The promise, in hours (SUPPORT_REPLY_HOURS). */
+  hours: z.number().int().positive(),
+  /** Messages of the window whose outcome is known: answered, or still unanswered past their due time. */
+  counted: z.number().int().min(0),
+  /** Of those, answered by their due time. */
+  onTime: z.number().int().min(0),
+  /** onTime / counted, from 0 to 1; null when nothing counted. */
+  share: z.number().min(0).max(1).nullable(),
+  /** Messages of the window still open and not yet due (not counted). */
+  pending: z.number().int().min(0),
+});
+export type ContactPromiseLevel = z.infer<typeof contactPromiseLevelSchema>;
+
+/**
+ * GET /api/admin/contact-messages/promise: the support promise as a figure over the messages
+ * received in the last `days` days. A message is answered at its first console reply or, without
+ * one, when the founder marked it handled.
+ */
+export const contactPromiseSchema = z.strictObject({
+  days: z.number().int().positive(),
+  since: isoDate,
+  premium: contactPromiseLevelSchema,
+  free: contactPromiseLevelSchema,
+  visitor: contactPromiseLevelSchema,
+});
+export type ContactPromise = z.infer<typeof contactPromiseSchema>;
 
 /** GET /api/admin/members(?q=) and /api/admin/members/:id (auth). */
 export const adminMemberSchema = z.strictObject({

@@ -64,6 +64,17 @@ export const contactSubmittedSchema = z.object({
   createdAt: isoDate,
 });
 
+/**
+ * The founder replied to a contact message from the console (contact → its own mail worker → the
+ * sender, from SUPPORT_EMAIL, threaded on the founder's notification). Ids only: the worker reads
+ * the message and the reply, so a message erased meanwhile (its sender deleted their account)
+ * mails nobody. Once per reply (`contact-reply-<replyId>`).
+ */
+export const contactReplyMailSchema = z.object({
+  submissionId: z.string().min(1),
+  replyId: z.string().min(1),
+});
+
 /** A member deleted their account: every service drops or anonymises what it holds of them. */
 export const accountDeletedSchema = z.object({
   userId: z.string().min(1),
@@ -213,6 +224,7 @@ export const JOBS = {
   [QUEUES.notifications]: {
     'coaching-booked': coachingBookedSchema,
     'contact-submitted': contactSubmittedSchema,
+    'contact-reply-mail': contactReplyMailSchema,
     'welcome-mail': welcomeMailSchema,
     'password-reset-mail': passwordResetMailSchema,
     'password-changed-mail': passwordChangedMailSchema,
@@ -268,6 +280,7 @@ export type MembershipUpgraded = z.infer<typeof membershipUpgradedSchema>;
 export type MembershipDowngraded = z.infer<typeof membershipDowngradedSchema>;
 export type CoachingBooked = z.infer<typeof coachingBookedSchema>;
 export type ContactSubmitted = z.infer<typeof contactSubmittedSchema>;
+export type ContactReplyMail = z.infer<typeof contactReplyMailSchema>;
 export type AccountDeleted = z.infer<typeof accountDeletedSchema>;
 export type MemberProfileChanged = z.infer<typeof memberProfileChangedSchema>;
 export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;

@@ -51,6 +51,13 @@ export class ConflictError extends AppError {
   }
 }
 
+/** 410: what the request names existed and is gone for good (e.g. erased with its member's account). */
+export class GoneError extends AppError {
+  constructor(message: string) {
+    super(410, message, 'GONE');
+  }
+}
+
 export class TooManyRequestsError extends AppError {
   constructor(
     readonly retryAfterSeconds: number,

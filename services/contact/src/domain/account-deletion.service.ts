@@ -2,6 +2,8 @@ import { type AccountDeleted, insertOnce, type Logger } from '@fm/shared';
 import type { Connection } from 'mongoose';
 import { messagesOfMember } from './contact.service';
 import { contactSubmissionModel } from './contact-submission.model';
+import { contactReplyModel } from './contact-reply.model';
+import { erasedMessageModel } from './erased-message.model';
 import { processedAccountEventModel } from './processed-account-event.model';
 import { sentNotificationModel } from './sent-notification.model';
 
@@ -11,7 +13,8 @@ export type AccountDeletionOutcome = 'done' | 'duplicate';
  * What contact does when a member deletes their account (auth's `account-deleted`, on
  * QUEUES.accountEventsContact): their contact messages are erased (those sent while logged in as
  * them, and those sent as a visitor with their address if it was verified: the messages their
- * export shows), and so are the records of the mails sent to their address. A
+ * export shows, with the founder's replies to them; only their ids stay, in
+ * contact_erased_messages), and so are the records of the mails sent to their address. A
  * contact_processed_account_events row keyed by the event id, written last, makes a replay a
  * no-op (a visitor who later writes from that address loses nothing); a failure before it throws,
  * and the queue's retry does the rest.
@@ -20,11 +23,33 @@ export class AccountDeletionService {
   private readonly submissions;
   private readonly sent;
   private readonly processed;
+  private readonly erased;
+  private readonly replies;
 
   constructor(mongo: Connection) {
     this.submissions = contactSubmissionModel(mongo);
     this.sent = sentNotificationModel(mongo);
     this.processed = processedAccountEventModel(mongo);
+    this.erased = erasedMessageModel(mongo);
+    this.replies = contactReplyModel(mongo);
+  }
+
+  /**
+   * Before the messages go: the founder's replies to them go, and only their ids stay (so a
+   * reply to one answers 410, not 404).
+   */
+  private async eraseReplies(filter: ReturnType<typeof messagesOfMember>): Promise<void> {
+    const ids = (await this.submissions.find(filter, { _id: 1 }).lean<{ _id: unknown }[]>()).map(({ _id }) =>
+      String(_id),
+    );
+    if (!ids.length) return;
+    const erasedAt = new Date();
+    await this.erased.bulkWrite(
+      ids.map((id) => ({
+        updateOne: { filter: { _id: id }, update: { $setOnInsert: { erasedAt } }, upsert: true },
+      })),
+    );
+    await this.replies.deleteMany({ submissionId: { $in: ids } });
   }
 
   async handle(event: AccountDeleted, log: Logger): Promise<AccountDeletionOutcome> {
@@ -34,9 +59,9 @@ export class AccountDeletionService {
       return 'duplicate';
     }
     const email = event.email?.trim().toLowerCase();
-    const messages = await this.submissions.deleteMany(
-      messagesOfMember({ userId: event.userId, email, emailVerified: event.emailVerified === true }),
-    );
+    const theirs = messagesOfMember({ userId: event.userId, email, emailVerified: event.emailVerified === true });
+    await this.eraseReplies(theirs);
+    const messages = await this.submissions.deleteMany(theirs);
     // Mails sent to the account's address (welcome, resets, coaching, payments): the member's.
     const mailRecords = email ? await this.sent.deleteMany({ recipient: email }) : { deletedCount: 0 };
     await insertOnce(() =>

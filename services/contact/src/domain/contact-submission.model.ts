@@ -6,7 +6,11 @@ import { type Connection, type Model, Schema, type Types } from 'mongoose';
  * out; `handled` is the founder's mark in the console inbox (absent on messages stored before it).
  * `memberId` and `memberLevel` are the sender's when they were logged in, stamped by the server
  * from the session (null for a visitor, absent on messages stored before they existed).
+ * `dueAt` is when the founder promised to answer (SUPPORT_REPLY_HOURS by level; absent on messages
+ * stored before it existed: read as createdAt + the level's hours). `repliedAt` is the founder's
+ * first reply from the console (the replies are in contact_replies).
  */
+
 export interface ContactSubmission {
   name: string;
   email: string;
@@ -16,6 +20,8 @@ export interface ContactSubmission {
   notifiedAt: Date | null;
   handled?: boolean;
   handledAt?: Date | null;
+  dueAt?: Date | null;
+  repliedAt?: Date | null;
 }
 
 export type ContactSubmissionDocument = ContactSubmission & { _id: Types.ObjectId; createdAt: Date; updatedAt: Date };
@@ -31,6 +37,8 @@ const contactSubmissionSchema = new Schema<ContactSubmission>(
     notifiedAt: { type: Date, default: null },
     handled: { type: Boolean, default: false },
     handledAt: { type: Date, default: null },
+    dueAt: { type: Date, default: null },
+    repliedAt: { type: Date, default: null },
   },
   schemaOptions({ collection: 'contact_submissions' }),
 );
@@ -39,7 +47,9 @@ contactSubmissionSchema.index({ notifiedAt: 1, createdAt: 1 });
 // The console's inbox: newest first, optionally only (un)handled ones.
 contactSubmissionSchema.index({ createdAt: -1 });
 contactSubmissionSchema.index({ handled: 1, createdAt: -1 });
-// A member's messages: their export and their account's deletion.
+// The console's inbox by due time ("open, most urgent first"); the promise figure reads by createdAt.
+contactSubmissionSchema.index({ handled: 1, dueAt: 1 });
+// A member's messages: their export, their account page and their account's deletion.
 contactSubmissionSchema.index({ memberId: 1, createdAt: 1 });
 
 export function contactSubmissionModel(mongo: Connection): Model<ContactSubmission> {

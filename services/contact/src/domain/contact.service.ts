@@ -1,6 +1,8 @@
+import { CONTACT_MINE_LIMIT, type MyContactMessage } from '@fm/contracts';
 import {
   isObjectId,
   jobIdFor,
+  type ContactReplyMail,
   type ContactSubmitted,
   type CurrentUser,
   type Logger,
@@ -10,6 +12,8 @@ import {
 import type { Connection } from 'mongoose';
 import type { ContactInput } from './contact.schemas';
 import { contactSubmissionModel, type ContactSubmissionDocument } from './contact-submission.model';
+import { contactReplyModel, type ContactReplyDocument } from './contact-reply.model';
+import { dueAtFor, levelOf, promiseFields, repliesTo } from './support-promise';
 
 /** A contact message as the member's data export lists it. */
 export interface ExportedMessage {
@@ -46,6 +50,22 @@ export function contactJobId(submissionId: string): string {
   return jobIdFor('contact', submissionId);
 }
 
+export function contactReplyJobId(replyId: string): string {
+  return jobIdFor('contact-reply', replyId);
+}
+
+/** What the reply's mail needs: the message (its sender) and the reply; null once either is gone. */
+export interface ReplyToMail {
+  submissionId: string;
+  name: string;
+  email: string;
+  message: string;
+  createdAt: string;
+  /** The sender was logged in: the reply is on their account page too. */
+  fromMember: boolean;
+  reply: { id: string; text: string };
+}
+
 function eventOf(
   doc: Pick<ContactSubmissionDocument, '_id' | 'name' | 'email' | 'message' | 'createdAt'>,
 ): ContactSubmitted {
@@ -65,19 +85,25 @@ function eventOf(
  */
 export class ContactService {
   private readonly submissions;
+  private readonly replies;
 
   constructor(
     private readonly deps: { mongo: Connection; producer: QueueProducer<typeof QUEUES.notifications>; logger: Logger },
   ) {
     this.submissions = contactSubmissionModel(deps.mongo);
+    this.replies = contactReplyModel(deps.mongo);
   }
 
   /** `sender`: the logged-in member behind the request (from the session), none for a visitor. */
   async submit(input: ContactInput, sender?: CurrentUser): Promise<{ id: string; queued: boolean }> {
+    const memberLevel = sender ? (sender.membershipLevel === 'premium' ? 'premium' : 'free') : null;
+    const receivedAt = new Date();
     const doc = await this.submissions.create({
       ...input,
       memberId: sender?.id ?? null,
-      memberLevel: sender ? (sender.membershipLevel === 'premium' ? 'premium' : 'free') : null,
+      memberLevel,
+      // The founder's promise for this sender's level (the hours the site states).
+      dueAt: dueAtFor(levelOf({ memberLevel }), receivedAt),
       notifiedAt: null,
     });
     const id = String(doc._id);
@@ -118,6 +144,53 @@ export class ContactService {
     }));
   }
 
+  /**
+   * GET /api/contact/mine: the member's messages (messagesOfMember), newest first, with the
+   * founder's replies: what their account page shows.
+   */
+  async mine(member: CurrentUser): Promise<MyContactMessage[]> {
+    const docs = await this.submissions
+      .find(messagesOfMember({ userId: member.id, email: member.email, emailVerified: member.emailVerified }))
+      .sort({ createdAt: -1, _id: -1 })
+      .limit(CONTACT_MINE_LIMIT)
+      .lean<ContactSubmissionDocument[]>();
+    const replies = await repliesTo(this.replies, docs);
+    return docs.map((doc) => ({
+      id: String(doc._id),
+      message: doc.message,
+      createdAt: new Date(doc.createdAt).toISOString(),
+      ...promiseFields(doc, replies),
+    }));
+  }
+
+  /** Queues the mail of a stored reply (once per reply: the job id and the mail's dedupe key). */
+  async queueReplyMail(submissionId: string, replyId: string): Promise<void> {
+    await this.deps.producer.publish('contact-reply-mail', { submissionId, replyId }, contactReplyJobId(replyId));
+  }
+
+  /** The message and the reply a `contact-reply-mail` job names; null if either is gone (erased). */
+  async replyToMail(submissionId: string, replyId: string): Promise<ReplyToMail | null> {
+    if (!isObjectId(submissionId) || !isObjectId(replyId)) return null;
+    const doc = await this.submissions.findById(submissionId).lean<ContactSubmissionDocument>();
+    const reply = await this.replies.findOne({ _id: replyId, submissionId }).lean<ContactReplyDocument>();
+    if (!doc || !reply) return null;
+    return {
+      submissionId,
+      name: doc.name,
+      email: doc.email,
+      message: doc.message,
+      createdAt: new Date(doc.createdAt).toISOString(),
+      fromMember: Boolean(doc.memberId),
+      reply: { id: replyId, text: reply.text },
+    };
+  }
+
+  /** The reply's mail is out. */
+  async markReplyMailed(submissionId: string, replyId: string): Promise<void> {
+    if (!isObjectId(replyId)) return;
+    await this.replies.updateOne({ _id: replyId, submissionId, mailedAt: null }, { $set: { mailedAt: new Date() } });
+  }
+
   /** The founder's mail for this message is out. */
   async markNotified(submissionId: string): Promise<void> {
     if (!isObjectId(submissionId)) return;
@@ -125,9 +198,9 @@ export class ContactService {
   }
 
   /**
-   * Queues again every message older than `graceMs` whose mail has not gone out: adds its job if
-   * Redis has none (the job id makes this a no-op when one is waiting), retries it if it failed
-   * for good. Returns how many it touched.
+   * Queues again every message older than `graceMs` whose mail has not gone out, and every reply
+   * as old whose mail has not gone out: adds its job if Redis has none (the job id makes this a
+   * no-op when one is waiting), retries it if it failed for good. Returns how many it touched.
    */
   async requeueUnsent(graceMs: number, batch = 100): Promise<{ queued: number; retried: number }> {
     const cutoff = new Date(Date.now() - graceMs);
@@ -136,21 +209,42 @@ export class ContactService {
       .sort({ createdAt: 1 })
       .limit(batch)
       .lean<ContactSubmissionDocument[]>();
-    let queued = 0;
-    let retried = 0;
+    const unmailed = await this.replies
+      .find({ mailedAt: null, createdAt: { $lte: cutoff } })
+      .sort({ createdAt: 1 })
+      .limit(batch)
+      .lean<ContactReplyDocument[]>();
+    const counts = { queued: 0, retried: 0 };
+    const tally = (outcome: 'queued' | 'retried' | null) => {
+      if (outcome) counts[outcome] += 1;
+    };
     for (const doc of unsent) {
       const event = eventOf(doc);
-      const jobId = contactJobId(event.submissionId);
-      const job = await this.deps.producer.queue.getJob(jobId);
-      if (!job) {
-        await this.deps.producer.publish('contact-submitted', event, jobId);
-        queued++;
-      } else if (await job.isFailed()) {
-        await job.retry('failed');
-        retried++;
-      }
+      tally(await this.requeue('contact-submitted', event, contactJobId(event.submissionId)));
     }
+    for (const reply of unmailed) {
+      const payload = { submissionId: reply.submissionId, replyId: String(reply._id) };
+      tally(await this.requeue('contact-reply-mail', payload, contactReplyJobId(payload.replyId)));
+    }
+    const { queued, retried } = counts;
     if (queued || retried) this.deps.logger.info({ queued, retried }, 'unsent contact messages queued again');
     return { queued, retried };
+  }
+
+  private async requeue(
+    ...[name, payload, jobId]:
+      ['contact-submitted', ContactSubmitted, string] | ['contact-reply-mail', ContactReplyMail, string]
+  ): Promise<'queued' | 'retried' | null> {
+    const job = await this.deps.producer.queue.getJob(jobId);
+    if (!job) {
+      if (name === 'contact-submitted') await this.deps.producer.publish(name, payload, jobId);
+      else await this.deps.producer.publish(name, payload, jobId);
+      return 'queued';
+    }
+    if (await job.isFailed()) {
+      await job.retry('failed');
+      return 'retried';
+    }
+    return null;
   }
 }

@@ -1,7 +1,17 @@
 import nodemailer from 'nodemailer';
 import type { MailContent } from './mail.templates';
 
-export interface OutgoingMail extends MailContent {
+/** What a mail may carry besides its content: a sender other than MAIL_FROM, and its place in a thread. */
+export interface MailEnvelope {
+  /** Instead of MAIL_FROM (the reply to a contact message is from SUPPORT_EMAIL). */
+  from?: { name: string; address: string };
+  /** A Message-ID the sender chose, so a later reply can be threaded on it. */
+  messageId?: string;
+  inReplyTo?: string;
+  references?: string;
+}
+
+export interface OutgoingMail extends MailContent, MailEnvelope {
   to: string;
 }
 
@@ -24,6 +34,10 @@ export class Mailer {
       text: mail.text,
       html: mail.html,
       replyTo: mail.replyTo,
+      ...(mail.from ? { from: mail.from } : {}),
+      ...(mail.messageId ? { messageId: mail.messageId } : {}),
+      ...(mail.inReplyTo ? { inReplyTo: mail.inReplyTo } : {}),
+      ...(mail.references ? { references: mail.references } : {}),
       // A text/calendar alternative (method=REQUEST) that calendar programs offer to add.
       icalEvent: mail.calendar,
       disableFileAccess: true,

@@ -3,7 +3,7 @@ import { isDuplicateKey, withRedisLock, type Logger } from '@fm/shared';
 import type { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
 import type { MailContent } from './mail.templates';
-import type { Mailer } from './mailer';
+import type { Mailer, MailEnvelope } from './mailer';
 import { sentNotificationModel } from './sent-notification.model';
 
 export interface Notification {
@@ -11,7 +11,7 @@ export interface Notification {
   key: string;
   to: string;
   kind: string;
-  mail: MailContent;
+  mail: MailContent & MailEnvelope;
   /**
    * Record a one-way hash of the recipient instead of the address: the mail to a member whose
    * account is gone (the deletion mail) must not leave their address behind. Dedupe still works

@@ -17,7 +17,9 @@ import {
   paymentFailedMail,
   welcomeMail,
 } from '../domain/mail.templates';
+import { contactReplyMail } from '../domain/contact-reply-mail.template';
 import type { NotificationService } from '../domain/notification.service';
+import { notificationMessageId } from '../domain/support-promise';
 import { emailVerificationMail } from '../domain/verification-mail.template';
 
 /**
@@ -41,13 +43,24 @@ import { emailVerificationMail } from '../domain/verification-mail.template';
  * hash of the address, not the address.
  *
  * `email-verification-mail` → the member's `email`, once per link (`email-verification-<eventId>`).
+ *
+ * `contact-reply-mail` → the sender of a contact message, from SUPPORT_EMAIL, once per reply
+ * (`contact-reply-<replyId>`), threaded (In-Reply-To, References) on the founder's notification of
+ * the message, whose Message-ID is made from the message's id. A message erased meanwhile (its
+ * sender deleted their account) mails nobody.
  */
 export function notificationHandlers(
   notifier: NotificationService,
   contact: ContactService,
   config: Pick<
     Config,
-    'FOUNDER_EMAIL' | 'FOUNDER_NAME' | 'PRODUCT_NAME' | 'SITE_ORIGIN' | 'SUPPORT_EMAIL' | 'COACHING_SESSION_MINUTES'
+    | 'FOUNDER_EMAIL'
+    | 'FOUNDER_NAME'
+    | 'PRODUCT_NAME'
+    | 'SITE_ORIGIN'
+    | 'SUPPORT_EMAIL'
+    | 'COACHING_SESSION_MINUTES'
+    | 'MAIL_FROM'
   >,
 ): JobHandlers<typeof QUEUES.notifications> {
   const site: AccountMailSite = {
@@ -62,9 +75,31 @@ export function notificationHandlers(
         key: `contact-${event.submissionId}`,
         to: config.FOUNDER_EMAIL,
         kind: 'contact-submitted',
-        mail: contactSubmittedMail(event, config.PRODUCT_NAME),
+        mail: {
+          ...contactSubmittedMail(event, config.PRODUCT_NAME),
+          // Known without storing it: the reply to the sender is threaded on it.
+          messageId: notificationMessageId(event.submissionId, config.MAIL_FROM),
+        },
       });
       await contact.markNotified(event.submissionId);
+    },
+    'contact-reply-mail': async (event) => {
+      const found = await contact.replyToMail(event.submissionId, event.replyId);
+      if (!found) return;
+      const thread = notificationMessageId(event.submissionId, config.MAIL_FROM);
+      await notifier.sendOnce({
+        key: `contact-reply-${event.replyId}`,
+        to: found.email,
+        kind: 'contact-reply',
+        mail: {
+          ...contactReplyMail(found, { ...site, founderName: config.FOUNDER_NAME }),
+          from: { name: `${config.PRODUCT_NAME} support`, address: config.SUPPORT_EMAIL },
+          replyTo: config.SUPPORT_EMAIL,
+          inReplyTo: thread,
+          references: thread,
+        },
+      });
+      await contact.markReplyMailed(event.submissionId, event.replyId);
     },
     'coaching-booked': async (event) => {
       const key = `coaching-${event.bookingId}`;

@@ -10,7 +10,7 @@
  * file URLs; the ids below are placeholders like the seeded catalogue's: replace them with the
  * real uploads.
  */
-import type { MemberPages, MemberPageSlug } from '@fm/contracts';
+import { type MemberPages, type MemberPageSlug, SUPPORT_REPLY_HOURS } from '@fm/contracts';
 
 export const MEMBER_PAGES: Readonly<MemberPages> = {
   /** /member/crash-course: one embedded video and intro text. */
@@ -48,8 +48,7 @@ export const MEMBER_PAGES: Readonly<MemberPages> = {
       },
       {
         question: "What's the difference between Free and Premium?",
-        answer:
-          'Free members get the first lecture, the course tools and community access. Premium unlocks all five lectures, all 12 member programme sections, the audio visualizations, SOS drills, pre-round preparation materials, downloadable worksheets and priority support within 24 hours.',
+        answer: `Free members get the first lecture, the course tools and community access. Premium unlocks all five lectures, all 12 member programme sections, the audio visualizations, SOS drills, pre-round preparation materials, downloadable worksheets and priority support within ${SUPPORT_REPLY_HOURS.premium} hours.`,
       },
       {
         question: 'How long until I see results?',

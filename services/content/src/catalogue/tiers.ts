@@ -1,3 +1,4 @@
+import { SUPPORT_REPLY_HOURS } from '@fm/contracts';
 import type { MembershipTier } from '../domain/membership-tier.model';
 
 /** The tier whose price text is rendered from PREMIUM_PRICE_CENTS and CURRENCY on every answer. */
@@ -32,7 +33,7 @@ export function membershipTiers(premiumPrice: string): MembershipTier[] {
         'All 12 member programme sections',
         'Guided audio sessions',
         'Downloadable worksheets',
-        'Priority support (reply within 24 hours)',
+        `Priority support (reply within ${SUPPORT_REPLY_HOURS.premium} hours)`,
         'New content every month',
       ],
     },

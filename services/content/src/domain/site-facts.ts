@@ -3,7 +3,7 @@
  * GET /api/config answer, the Premium tier's price text and the names in the member pages'
  * texts. Pure functions of the config.
  */
-import { type MembershipTier, type SiteConfig, siteConfigSchema } from '@fm/contracts';
+import { type MembershipTier, type SiteConfig, siteConfigSchema, SUPPORT_REPLY_HOURS } from '@fm/contracts';
 import type { Config } from '../config';
 import { PREMIUM_TIER_NAME } from '../catalogue/tiers';
 
@@ -29,6 +29,7 @@ export function siteConfigOf(config: SiteFactsConfig): SiteConfig {
     premiumPriceCents: config.PREMIUM_PRICE_CENTS,
     coachingPriceCents: config.COACHING_PRICE_CENTS,
     coachingSessionMinutes: config.COACHING_SESSION_MINUTES,
+    supportReplyHours: { premium: SUPPORT_REPLY_HOURS.premium, free: SUPPORT_REPLY_HOURS.free },
     stripePublishableKey: config.STRIPE_PUBLISHABLE_KEY,
   });
 }
