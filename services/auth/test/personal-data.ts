@@ -74,6 +74,10 @@ export const COLLECTIONS: Record<string, CollectionEntry> = {
     by: 'contact account-events worker',
   },
   contact_processed_account_events: { service: 'contact', personal: ['_id'], onDeletion: 'kept-id', by: 'contact' },
+  // The founder's replies (keyed by message id, no member id or address): erased with the messages.
+  contact_replies: { service: 'contact', personal: [], onDeletion: 'erased', by: 'contact account-events worker' },
+  // Only the ids of messages erased with their sender's account (a reply to one answers 410).
+  contact_erased_messages: { service: 'contact', personal: [], onDeletion: 'none' },
 
   admin_audit: { service: 'shared', personal: ['actorId', 'actorEmail'], onDeletion: 'admin-only' },
 
