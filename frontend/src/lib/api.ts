@@ -31,6 +31,7 @@ export const api = createApi({
     'Course',
     'Subscription',
     'BillingHistory',
+    'ContactMessage',
     'AdminMember',
     'AdminBooking',
     'AdminContactMessage',

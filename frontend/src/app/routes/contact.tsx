@@ -12,7 +12,9 @@ import { ContactForm } from '@/features/contact/components/contact-form';
 
 /** /contact: the form, the support address and response times (SPEC §2). */
 export default function ContactPage() {
-  const supportEmail = useSiteConfig()?.supportEmail;
+  const site = useSiteConfig();
+  const supportEmail = site?.supportEmail;
+  const hours = site?.supportReplyHours;
   return (
     <>
       <PageTitle title="Contact" />
@@ -59,7 +61,7 @@ export default function ContactPage() {
                     Free members
                   </Typography>
                   <Typography component="dd" color="text.secondary" sx={{ m: 0 }}>
-                    48-72 hours
+                    {hours ? `Within ${hours.free} hours` : 'We answer every message'}
                   </Typography>
                 </div>
                 <div>
@@ -67,7 +69,7 @@ export default function ContactPage() {
                     Premium members
                   </Typography>
                   <Typography component="dd" color="text.secondary" sx={{ m: 0 }}>
-                    Priority support within 24 hours
+                    {hours ? `Priority support within ${hours.premium} hours` : 'Priority support'}
                   </Typography>
                 </div>
               </Box>

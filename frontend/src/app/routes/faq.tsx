@@ -10,13 +10,18 @@ import type { SiteConfig } from '@fm/contracts';
 import { useSiteConfig } from '@/lib/site-config';
 import { paths } from '@/config/paths';
 
-type FaqFacts = Pick<SiteConfig, 'productName' | 'supportEmail' | 'coachingSessionMinutes'>;
+type FaqFacts = Pick<SiteConfig, 'productName' | 'supportEmail' | 'coachingSessionMinutes' | 'supportReplyHours'>;
 
 /**
- * The four groups; the product name, support address and session length come from the site
- * config. Without it (it failed to load) the answers leave those facts out and "What is …?" waits.
+ * The four groups; the product name, support address, session length and reply times come from
+ * the site config. Without it (it failed to load) the answers leave those facts out and "What is …?" waits.
  */
-export const faqGroups = ({ productName: name, supportEmail, coachingSessionMinutes }: Partial<FaqFacts> = {}): {
+export const faqGroups = ({
+  productName: name,
+  supportEmail,
+  coachingSessionMinutes,
+  supportReplyHours,
+}: Partial<FaqFacts> = {}): {
   title: string;
   items: FaqItem[];
 }[] => [
@@ -87,7 +92,9 @@ export const faqGroups = ({ productName: name, supportEmail, coachingSessionMinu
       },
       {
         question: 'How quickly will I get an answer?',
-        answer: 'Free members hear back within 48-72 hours; Premium members get priority support within 24 hours.',
+        answer: supportReplyHours
+          ? `Free members hear back within ${supportReplyHours.free} hours; Premium members get priority support within ${supportReplyHours.premium} hours.`
+          : 'Every message gets an answer; Premium members get priority support.',
       },
       {
         question: 'Can I book one-on-one coaching?',

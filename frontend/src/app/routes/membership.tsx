@@ -11,13 +11,15 @@ import { FaqAccordion, type FaqItem } from '@/components/ui/faq-accordion';
 import { PageHeader, Section, SectionHeading } from '@/components/ui/page-header';
 import { PageTitle } from '@/components/ui/page-title';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useSiteConfig, type SiteFacts } from '@/lib/site-config';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import { useGetMembershipTiersQuery } from '@/features/membership-tiers/api/get-membership-tiers';
 import { TierCard } from '@/features/membership-tiers/components/tier-card';
 
 export const TIER_SKELETONS = 2;
 
-const reasons = [
+/** The four reasons; the support promise's hours come from the site config (left out until it loads). */
+const reasonsFor = (site: Pick<SiteFacts, 'supportReplyHours'> | undefined) => [
   {
     title: 'The full library',
     text: 'Every lesson and all 12 member programme sections, with new content every month.',
@@ -30,7 +32,9 @@ const reasons = [
   },
   {
     title: 'Priority support',
-    text: 'Premium members get answers within 24 hours, plus downloadable worksheets.',
+    text: site
+      ? `Premium members get answers within ${site.supportReplyHours.premium} hours, plus downloadable worksheets.`
+      : 'Premium members get answers first, plus downloadable worksheets.',
     Icon: SupportAgentRoundedIcon,
   },
   {
@@ -71,6 +75,7 @@ export const MEMBERSHIP_FAQ: FaqItem[] = [
 export default function MembershipPage() {
   const { data: tiers, isLoading, isError } = useGetMembershipTiersQuery();
   const { isAuthenticated } = useCurrentUser();
+  const site = useSiteConfig();
 
   return (
     <>
@@ -122,7 +127,7 @@ export default function MembershipPage() {
             gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' },
           }}
         >
-          {reasons.map(({ title, text, Icon }) => (
+          {reasonsFor(site).map(({ title, text, Icon }) => (
             <Box key={title}>
               <FeatureBlurb Icon={Icon} title={title} text={text} />
             </Box>

@@ -1,7 +1,7 @@
 /**
  * The founder console's API (`/api/admin/…`) over in-memory records the test can read and change:
  * lists filter and page like the server (newest first is the order given), PATCHes change the
- * record and are logged with their bodies in `state.patches`. `failNext` answers the next PATCH
+ * record and are logged with their bodies in `state.patches` (replies: `state.posts`). `failNext` answers the next PATCH
  * of a path with a given status and message instead.
  */
 import { http, HttpResponse } from 'msw';
@@ -15,6 +15,7 @@ import type {
   AdminTestimonial,
   AdminTier,
   AuditEntry,
+  ContactPromise,
 } from '@fm/contracts';
 import { apiUrl } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
@@ -29,6 +30,9 @@ export type AdminState = {
   tiers: AdminTier[];
   sectionItems: AdminSectionItem[];
   audit: AuditEntry[];
+  promise: ContactPromise;
+  /** Every POST's path and body (replies). */
+  posts: { path: string; body: unknown }[];
   /** Every GET's query, by list ("members" → [{q, page, pageSize}, …]). */
   queries: Record<string, Record<string, string>[]>;
   patches: { path: string; body: unknown }[];
@@ -73,6 +77,19 @@ export const buildAdminMessage = (o: Partial<AdminContactMessage> = {}): AdminCo
   message: 'Do you coach juniors?',
   createdAt: '2026-02-03T00:00:00.000Z',
   handled: false,
+  level: 'free',
+  dueAt: '2026-02-06T00:00:00.000Z',
+  repliedAt: null,
+  replies: [],
+  ...o,
+});
+
+export const buildContactPromise = (o: Partial<ContactPromise> = {}): ContactPromise => ({
+  days: 30,
+  since: '2026-01-04T00:00:00.000Z',
+  premium: { hours: 24, counted: 12, onTime: 11, share: 11 / 12, pending: 1 },
+  free: { hours: 72, counted: 4, onTime: 4, share: 1, pending: 0 },
+  visitor: { hours: 72, counted: 0, onTime: 0, share: null, pending: 2 },
   ...o,
 });
 
@@ -109,7 +126,7 @@ function page<T>(items: T[], url: URL) {
   return { items: items.slice((pageNo - 1) * size, pageNo * size), total: items.length };
 }
 
-export function serveAdmin(initial: Partial<Omit<AdminState, 'queries' | 'patches' | 'failNext'>> = {}) {
+export function serveAdmin(initial: Partial<Omit<AdminState, 'queries' | 'patches' | 'posts' | 'failNext'>> = {}) {
   const state: AdminState = {
     members: [],
     bookings: [],
@@ -120,9 +137,11 @@ export function serveAdmin(initial: Partial<Omit<AdminState, 'queries' | 'patche
     tiers: [],
     sectionItems: [],
     audit: [],
+    promise: buildContactPromise(),
     ...initial,
     queries: {},
     patches: [],
+    posts: [],
     failNext: null,
   };
   const seen = (list: string, url: URL) => {
@@ -188,12 +207,26 @@ export function serveAdmin(initial: Partial<Omit<AdminState, 'queries' | 'patche
       const url = new URL(request.url);
       seen('messages', url);
       const handled = url.searchParams.get('handled');
-      return HttpResponse.json(
-        page(
-          state.messages.filter((m) => handled === null || String(m.handled) === handled),
-          url,
-        ),
-      );
+      const shown = state.messages.filter((m) => handled === null || String(m.handled) === handled);
+      if (url.searchParams.get('sort') === 'due') shown.sort((a, b) => a.dueAt.localeCompare(b.dueAt));
+      return HttpResponse.json(page(shown, url));
+    }),
+    http.get(apiUrl('admin/contact-messages/promise'), () => HttpResponse.json(state.promise)),
+    http.post(apiUrl('admin/contact-messages/:id/reply'), async ({ request, params }) => {
+      const body = (await request.json()) as { text: string };
+      const fullPath = `admin/contact-messages/${String(params.id)}/reply`;
+      state.posts.push({ path: fullPath, body });
+      const failed = failure(fullPath);
+      if (failed) return failed;
+      const message = state.messages.find((m) => m.id === params.id);
+      if (!message) return HttpResponse.json({ message: 'Message not found' }, { status: 404 });
+      const reply = { id: `r${state.posts.length}`, text: body.text, createdAt: '2026-02-03T10:00:00.000Z' };
+      Object.assign(message, {
+        handled: true,
+        repliedAt: message.repliedAt ?? reply.createdAt,
+        replies: [...message.replies, reply],
+      });
+      return HttpResponse.json(reply, { status: 201 });
     }),
     patchOf(() => state.messages, 'admin/contact-messages', 'message'),
     http.get(apiUrl('admin/lessons'), ({ request }) => HttpResponse.json(page(state.lessons, new URL(request.url)))),

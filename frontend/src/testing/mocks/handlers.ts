@@ -29,7 +29,7 @@ export function siteConfigHandler(overrides: Partial<SiteConfig> = {}) {
 
 /**
  * Defaults every test starts from: a visitor, the site config (buildSiteConfig), the public catalogue (3 testimonials,
- * 2 tiers, 1 free + 1 locked lesson), and no subscription, invoices or coaching bookings. Override per test with `server.use(...)`; any other
+ * 2 tiers, 1 free + 1 locked lesson), and no subscription, invoices, coaching bookings or contact messages. Override per test with `server.use(...)`; any other
  * request fails the test (onUnhandledRequest: 'error').
  */
 export const defaultHandlers = [
@@ -49,6 +49,8 @@ export const defaultHandlers = [
   ),
   http.get(apiUrl('billing/invoices'), () => HttpResponse.json([])),
   http.get(apiUrl('billing/bookings'), () => HttpResponse.json([])),
+  // The account page's "Your messages": none written yet.
+  http.get(apiUrl('contact/mine'), () => HttpResponse.json({ items: [] })),
   http.get(apiUrl('lessons'), () =>
     HttpResponse.json([
       buildLesson({ id: 'l1' }),

@@ -16,7 +16,7 @@ describe('/contact', () => {
     await openContact();
     expect(screen.getByRole('link', { name: 'help@example.org' })).toHaveAttribute('href', 'mailto:help@example.org');
     expect(screen.getByRole('heading', { name: 'Response Times' })).toBeInTheDocument();
-    expect(screen.getByText('48-72 hours')).toBeInTheDocument();
+    expect(screen.getByText('Within 72 hours')).toBeInTheDocument();
     expect(screen.getByText('Priority support within 24 hours')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Email/)).toHaveAttribute('type', 'email');
   });

@@ -29,10 +29,11 @@ import { DownloadMyData } from '@/features/auth/components/download-my-data';
 import { ProfileForm } from '@/features/auth/components/profile-form';
 import { SignOutEverywhere } from '@/features/auth/components/sign-out-everywhere';
 import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
+import { YourMessages } from '@/features/contact/components/your-messages';
 import { useSyncBillingMutation } from '@/features/billing/api/sync-billing';
 import { BillingHistory } from '@/features/billing/components/billing-history';
 import { CoachingBookings } from '@/features/billing/components/coaching-bookings';
-import { PREMIUM_BENEFITS } from '@/features/billing/components/order-summary';
+import { premiumBenefits } from '@/features/billing/components/order-summary';
 import { PastDueBanner } from '@/features/billing/components/past-due-banner';
 import { SubscriptionPanel } from '@/features/billing/components/subscription-panel';
 import { MemberPageHeader } from '@/app/routes/member/member-page-header';
@@ -193,6 +194,9 @@ export default function AccountPage() {
           <AccountSection title="Coaching sessions">
             <CoachingBookings expectingNew={bookingExpected} />
           </AccountSection>
+          <AccountSection title="Your messages">
+            <YourMessages />
+          </AccountSection>
           {user && <ProfileForm key={user.id} user={user} />}
           <ChangePasswordForm />
           <SignOutEverywhere />
@@ -219,7 +223,7 @@ export default function AccountPage() {
                   {site ? `${site.premiumPrice}/month. Cancel anytime.` : 'Cancel anytime.'}
                 </Typography>
                 <List dense sx={{ my: 1.5 }}>
-                  {PREMIUM_BENEFITS.map((benefit) => (
+                  {premiumBenefits(site).map((benefit) => (
                     <ListItem key={benefit} disableGutters sx={{ alignItems: 'flex-start' }}>
                       <ListItemIcon sx={{ minWidth: 30, mt: 0.5 }}>
                         <CheckCircleRounded fontSize="small" sx={{ color: 'secondary.light' }} />

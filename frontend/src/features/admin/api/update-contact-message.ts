@@ -17,6 +17,7 @@ export const updateAdminContactMessageApi = api.injectEndpoints({
           ? []
           : [
               { type: 'AdminContactMessage', id: 'LIST' },
+              { type: 'AdminContactMessage', id: 'PROMISE' },
               { type: 'AdminAudit', id: 'LIST' },
             ],
     }),

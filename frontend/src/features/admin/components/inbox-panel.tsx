@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import type { AdminContactMessage } from '@fm/contracts';
+import type { AdminContactMessage, ContactInboxSort } from '@fm/contracts';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
@@ -12,16 +13,43 @@ import { useUpdateAdminContactMessageMutation } from '@/features/admin/api/updat
 import { AdminTable, usePaging, type AdminColumn } from '@/features/admin/components/admin-table';
 import { useAdminToasts } from '@/features/admin/components/use-admin-toasts';
 import { formatDateTime } from '@/features/admin/format';
+import { PromiseCard } from '@/features/admin/components/promise-card';
+import { ReplyDialog } from '@/features/admin/components/reply-dialog';
+import { LEVEL_LABEL, timeLeft } from '@/features/admin/support-promise';
 
 type HandledFilter = 'open' | 'handled' | 'all';
-const HANDLED_PARAM: Record<HandledFilter, boolean | undefined> = { open: false, handled: true, all: undefined };
+/** Open messages most urgent first (by due time); handled and all of them newest first. */
+const VIEW: Record<HandledFilter, { handled: boolean | undefined; sort: ContactInboxSort }> = {
+  open: { handled: false, sort: 'due' },
+  handled: { handled: true, sort: 'newest' },
+  all: { handled: undefined, sort: 'newest' },
+};
 
-/** Contact messages: open ones first by default; "Mark handled" (or reopen) → PATCH {handled}. */
+function Due({ message }: { message: AdminContactMessage }) {
+  if (message.repliedAt) return <>Answered {formatDateTime(message.repliedAt)}</>;
+  if (message.handled) return <>—</>;
+  const left = timeLeft(message.dueAt);
+  return (
+    <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+      {left.overdue ? <Chip size="small" color="error" label={left.label} /> : <span>{left.label}</span>}
+      <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+        Due {formatDateTime(message.dueAt)}
+      </Typography>
+    </Stack>
+  );
+}
+
+/**
+ * Contact messages: by default the open ones, most urgent first (each with its sender's level and
+ * the time left, overdue ones marked); "Reply" → the reply dialog (mailed, marks it handled);
+ * "Mark handled" (or reopen) → PATCH {handled}. Above: the support promise as a figure.
+ */
 export function InboxPanel() {
   const [filter, setFilter] = useState<HandledFilter>('open');
+  const [replying, setReplying] = useState<AdminContactMessage | null>(null);
   const paging = usePaging();
   const result = useGetAdminContactMessagesQuery({
-    handled: HANDLED_PARAM[filter],
+    ...VIEW[filter],
     page: paging.page,
     pageSize: paging.pageSize,
   });
@@ -53,12 +81,44 @@ export function InboxPanel() {
       minWidth: 160,
     },
     {
+      id: 'level',
+      label: 'Level',
+      render: (m) => (
+        <Chip
+          size="small"
+          label={LEVEL_LABEL[m.level]}
+          color={m.level === 'premium' ? 'secondary' : 'default'}
+          variant={m.level === 'premium' ? 'filled' : 'outlined'}
+        />
+      ),
+      sortValue: (m) => m.level,
+    },
+    {
+      id: 'due',
+      label: 'Due',
+      render: (m) => <Due message={m} />,
+      sortValue: (m) => m.dueAt,
+      nowrap: true,
+    },
+    {
       id: 'message',
       label: 'Message',
       render: (m) => (
-        <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-          {m.message}
-        </Typography>
+        <>
+          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {m.message}
+          </Typography>
+          {m.replies.map((reply) => (
+            <Box key={reply.id} sx={{ mt: 1, pl: 1.5, borderLeft: 3, borderColor: 'primary.light' }}>
+              <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                Your reply, {formatDateTime(reply.createdAt)}
+              </Typography>
+              <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {reply.text}
+              </Typography>
+            </Box>
+          ))}
+        </>
       ),
       minWidth: 260,
     },
@@ -82,22 +142,34 @@ export function InboxPanel() {
       label: 'Actions',
       nowrap: true,
       render: (m) => (
-        <Button
-          size="small"
-          variant={m.handled ? 'text' : 'outlined'}
-          disabled={updating}
-          onClick={() => void mark(m, !m.handled)}
-          aria-label={`${m.handled ? 'Reopen' : 'Mark handled'}: message from ${m.name}`}
-          sx={{ whiteSpace: 'nowrap' }}
-        >
-          {m.handled ? 'Reopen' : 'Mark handled'}
-        </Button>
+        <Stack direction="row" spacing={1}>
+          <Button
+            size="small"
+            variant="contained"
+            onClick={() => setReplying(m)}
+            aria-label={`Reply: message from ${m.name}`}
+            sx={{ whiteSpace: 'nowrap' }}
+          >
+            Reply
+          </Button>
+          <Button
+            size="small"
+            variant={m.handled ? 'text' : 'outlined'}
+            disabled={updating}
+            onClick={() => void mark(m, !m.handled)}
+            aria-label={`${m.handled ? 'Reopen' : 'Mark handled'}: message from ${m.name}`}
+            sx={{ whiteSpace: 'nowrap' }}
+          >
+            {m.handled ? 'Reopen' : 'Mark handled'}
+          </Button>
+        </Stack>
       ),
     },
   ];
 
   return (
     <Stack spacing={2}>
+      <PromiseCard />
       <TextField
         select
         label="Show"
@@ -108,7 +180,7 @@ export function InboxPanel() {
         }}
         sx={{ maxWidth: 240 }}
       >
-        <MenuItem value="open">Open messages</MenuItem>
+        <MenuItem value="open">Open, most urgent first</MenuItem>
         <MenuItem value="handled">Handled messages</MenuItem>
         <MenuItem value="all">All messages</MenuItem>
       </TextField>
@@ -120,6 +192,7 @@ export function InboxPanel() {
         getRowId={(m) => m.id}
         emptyText={filter === 'open' ? 'Inbox zero: no open messages.' : 'No messages.'}
       />
+      {replying && <ReplyDialog message={replying} onClose={() => setReplying(null)} />}
     </Stack>
   );
 }

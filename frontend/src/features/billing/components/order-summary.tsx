@@ -11,14 +11,17 @@ import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
 import { useSiteConfig, type SiteFacts } from '@/lib/site-config';
 import type { CheckoutKind } from '@/features/billing/lib/checkout-machine';
 
-export const PREMIUM_BENEFITS = [
-  'All five video lectures and the full lesson library',
-  'All 12 member programme sections',
-  'Audio visualizations, daily drills and SOS techniques',
-  'Pre-round preparation and downloadable worksheets',
-  'Priority support within 24 hours',
-  'New content every month',
-] as const;
+/** What Premium includes; the support promise's hours come from the site config (left out until it loads). */
+export function premiumBenefits(site?: Pick<SiteFacts, 'supportReplyHours'>): string[] {
+  return [
+    'All five video lectures and the full lesson library',
+    'All 12 member programme sections',
+    'Audio visualizations, daily drills and SOS techniques',
+    'Pre-round preparation and downloadable worksheets',
+    site ? `Priority support within ${site.supportReplyHours.premium} hours` : 'Priority support',
+    'New content every month',
+  ];
+}
 
 const coachingIncludes = (site: SiteFacts) => [
   `A ${site.coachingSessionMinutes}-minute one-on-one video session with ${site.founderName}`,
@@ -36,7 +39,7 @@ const summaries = (site: SiteFacts): Record<CheckoutKind, Summary> => ({
     price: site.premiumPrice,
     period: '/month',
     note: 'Billed monthly. Cancel anytime and keep access until the end of your billing period.',
-    items: PREMIUM_BENEFITS,
+    items: premiumBenefits(site),
   },
   coaching: {
     title: '1 on 1 Coaching Session',

@@ -7,6 +7,8 @@ export const sendContactMessageApi = api.injectEndpoints({
     /** POST /api/contact {name, email, message} → 201; the answer is not read. */
     sendContactMessage: build.mutation<unknown, ContactMessageInput>({
       query: (body) => ({ url: 'contact', method: 'POST', body }),
+      // A member's message shows under "Your messages" on their account page.
+      invalidatesTags: (_result, error) => (error ? [] : ['ContactMessage']),
     }),
   }),
 });

@@ -184,7 +184,8 @@ describe('Founder Console pages', { timeout: 40_000 }, () => {
     const { user } = renderApp('/admin/inbox', { viewer: admin() });
     await waitForAppReady();
     expect(await screen.findByText('Do you coach juniors?')).toBeInTheDocument();
-    expect(state.queries.messages?.[0]).toEqual({ handled: 'false', page: '1', pageSize: '20' });
+    // The default view: open messages, most urgent first.
+    expect(state.queries.messages?.[0]).toEqual({ handled: 'false', sort: 'due', page: '1', pageSize: '20' });
     await user.click(screen.getByRole('button', { name: 'Mark handled: message from Sam Snead' }));
 
     await waitFor(() =>
