@@ -1,0 +1,114 @@
+'use strict';
+// Journey 15: priority support (issue 28 §3). A Free member and a Premium member write in through
+// /contact; the founder's console inbox opens on "open, most urgent first": the Premium message
+// first, due within 24 h; the founder replies from the console, the member gets the reply by mail
+// (threaded on the founder's notification) and reads it under "Your messages" on the account page.
+
+const { test } = require('node:test');
+const { journey } = require('../lib/browser');
+const { config, RUN_ID } = require('../lib/config');
+const { check, expectToast, expectVisible } = require('../lib/expect');
+const { newMember, signUp } = require('../lib/app');
+const { grantAdmin, makePremium } = require('../lib/a11y');
+const { waitForMail } = require('../lib/smtp-sink');
+
+/**
+ * Sends the contact form as the member logged in on `page`.
+ * @param {import('playwright-core').Page} page @param {{ name: string, email: string, message: string }} m
+ */
+async function writeIn(page, m) {
+  await page.goto('/contact');
+  const form = page.getByRole('form', { name: 'Contact form' });
+  await form.getByLabel('Name').fill(m.name);
+  await form.getByLabel('Email').fill(m.email);
+  await form.getByLabel('Message').fill(m.message);
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await expectToast(page, 'Message sent!');
+}
+
+test(
+  '15. Priority support: a Free and a Premium member write in, the console shows the Premium one first (24 h), the founder replies, the member reads the reply',
+  { timeout: config.journeyTimeout },
+  journey('priority-support', async ({ page, step, newMemberContext }) => {
+    const founder = newMember('support-founder');
+    const free = newMember('support-free');
+    const premium = newMember('support-premium');
+    const freePage = await newMemberContext();
+    const premiumPage = await newMemberContext();
+    const freeMessage = { name: `Fran ${free.tag}`, email: free.email, message: `Free question ${RUN_ID}` };
+    const premiumMessage = {
+      name: `Pat ${premium.tag}`,
+      email: premium.email,
+      message: `My hands shake on short putts ${RUN_ID}`,
+    };
+    const reply = `Slow your breathing before each putt (${RUN_ID}).`;
+
+    await step('a Free member, then a Premium member write in through /contact', async () => {
+      await signUp(freePage, free);
+      await writeIn(freePage, freeMessage);
+      await signUp(premiumPage, premium);
+      await makePremium(premiumPage);
+      await writeIn(premiumPage, premiumMessage);
+    });
+
+    await step(
+      'the founder’s inbox opens on open messages, most urgent first: the Premium one, due in 24 h',
+      async () => {
+        await signUp(page, founder);
+        await grantAdmin(founder.email);
+        await page.goto('/admin/inbox');
+        const ours = page.getByRole('table', { name: 'Contact messages' }).getByRole('row').filter({ hasText: RUN_ID });
+        await expectVisible(ours.filter({ hasText: freeMessage.message }), 'the Free message in the inbox');
+        const first = ours.first();
+        await expectVisible(first.filter({ hasText: premiumMessage.message }), 'the Premium message first');
+        await expectVisible(first.getByText('Premium', { exact: true }), 'its level, Premium');
+        const left = (await first.getByText(/ h left$/).textContent()) ?? '';
+        check(/^2[34] h left$/.test(left), `the Premium message is due within 24 h (shows "${left}")`);
+        await expectVisible(
+          ours.filter({ hasText: freeMessage.message }).getByText(/^7[12] h left$|^2 d 2[34] h left$/),
+          'the Free message due within 72 h',
+        );
+      },
+    );
+
+    await step(
+      'the founder replies from the console: the member gets the mail, threaded on the notification',
+      async () => {
+        await page.getByRole('button', { name: `Reply: message from ${premiumMessage.name}` }).click();
+        const dialog = page.getByRole('dialog', { name: `Reply to ${premiumMessage.name}` });
+        await dialog.getByLabel('Your reply').fill(reply);
+        await dialog.getByRole('button', { name: 'Send reply' }).click();
+        await expectToast(page, 'Reply sent');
+        const notification = await waitForMail({
+          to: config.founderEmail,
+          what: 'with the Premium member’s message',
+          match: (m) => m.text.includes(premiumMessage.message),
+        });
+        const mail = await waitForMail({
+          to: premium.email,
+          what: 'with the founder’s reply',
+          match: (m) => m.text.includes(reply),
+        });
+        check(
+          mail.subject === `Re: your message to ${config.productName}`,
+          `the reply's subject (got "${mail.subject}")`,
+        );
+        const threadId = notification.headers['message-id'];
+        check(
+          Boolean(threadId) && mail.headers['in-reply-to'] === threadId && mail.headers['references'] === threadId,
+          `the reply is threaded on the founder's notification ${threadId} (In-Reply-To ${mail.headers['in-reply-to']})`,
+        );
+      },
+    );
+
+    await step('the Premium member reads the reply under "Your messages" on the account page', async () => {
+      await premiumPage.goto('/member/account');
+      const section = premiumPage.getByRole('region', { name: 'Your messages' });
+      await expectVisible(section.getByText(reply), 'the reply on the account page');
+      await expectVisible(section.getByText('Answered', { exact: true }), 'the message marked Answered');
+      // The Free message leaves the open list, so later runs' inboxes start clean.
+      await page.getByRole('button', { name: `Mark handled: message from ${freeMessage.name}` }).click();
+      await expectToast(page, 'Marked handled');
+    });
+  }),
+);
