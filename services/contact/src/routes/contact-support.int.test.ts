@@ -6,7 +6,7 @@ import {
   myContactMessagesSchema,
   SUPPORT_REPLY_HOURS,
 } from '@fm/contracts';
-import { AuditLog, closeBackground, USERS_COLLECTION } from '@fm/shared';
+import { AuditLog, closeBackground, QueueProducer, QUEUES, USERS_COLLECTION } from '@fm/shared';
 import {
   createTestDeps,
   eventually,
@@ -21,6 +21,7 @@ import request from 'supertest';
 import { compose } from '../compose';
 import { configSchema, type Config } from '../config';
 import { AccountDeletionService } from '../domain/account-deletion.service';
+import { ContactService } from '../domain/contact.service';
 
 // Priority support (issue 28 §3): each message's level and due time, the console's inbox by due
 // time, the founder's reply (mailed from SUPPORT_EMAIL, threaded on the founder's notification),
@@ -201,6 +202,46 @@ describe('the founder replies from the console', () => {
     const erased = await reply(id, { text: 'Too late' });
     expect(erased.status).toBe(410);
     expect(sink.messages().filter((m) => m.to.includes('gone@example.com') && m.subject.startsWith('Re:'))).toEqual([]);
+  });
+});
+
+describe('when Redis cannot take the reply’s mail', () => {
+  it('then the reply is stored and answered 201, and the sweep queues its mail, which goes out once', async () => {
+    const id = await write('Will you answer while Redis is down?', undefined, 'outage@example.com');
+    // A producer whose Redis connection is gone: every publish fails as it does while Redis is down.
+    const deadProducer = new QueueProducer(QUEUES.notifications, {
+      redisUrl: deps.config.REDIS_URL,
+      redisPrefix: deps.config.REDIS_PREFIX,
+    });
+    await deadProducer.queue.waitUntilReady();
+    await deadProducer.close();
+    const outage = compose(deps, { producer: deadProducer });
+    let replyId = '';
+    try {
+      const res = await request(outage.app.callback())
+        .post(`/api/admin/contact-messages/${id}/reply`)
+        .set('Cookie', admin)
+        .set('Origin', TEST_SITE_ORIGIN)
+        .send({ text: 'Yes, once Redis is back.' });
+      expect(res.status).toBe(201);
+      replyId = res.body.id as string;
+    } finally {
+      await closeBackground(outage.background);
+    }
+    const { producer } = service.background;
+    expect(await producer.queue.getJob(`contact-reply-${replyId}`)).toBeUndefined();
+
+    const swept = await new ContactService({ mongo: deps.mongo, producer, logger: deps.logger }).requeueUnsent(0);
+    expect(swept.queued).toBeGreaterThanOrEqual(1);
+    const isReply = (m: Message) => m.to.includes('outage@example.com') && m.text.includes('once Redis is back');
+    await sink.waitFor(isReply, 10_000);
+    await eventually(async () => {
+      const stored = await deps.mongo.db!.collection('contact_replies').findOne({ _id: new Types.ObjectId(replyId) });
+      return stored?.mailedAt instanceof Date;
+    });
+    // Mailed: a later sweep leaves it alone.
+    await new ContactService({ mongo: deps.mongo, producer, logger: deps.logger }).requeueUnsent(0);
+    expect(sink.messages().filter(isReply)).toHaveLength(1);
   });
 });
 
