@@ -79,7 +79,7 @@ export function YourMessages() {
     body = (
       <Typography variant="body2">
         You have not written to us yet.{' '}
-        <Link component={RouterLink} to={paths.contact.getHref()}>
+        <Link component={RouterLink} to={paths.contact.getHref()} underline="always">
           Contact us
         </Link>
       </Typography>
