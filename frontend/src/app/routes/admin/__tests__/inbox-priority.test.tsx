@@ -52,9 +52,7 @@ describe('Founder Console inbox: priority support', { timeout: 40_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send reply' }));
 
     await waitFor(() =>
-      expect(state.posts).toEqual([
-        { path: 'admin/contact-messages/c9/reply', body: { text: 'Breathe out slowly.' } },
-      ]),
+      expect(state.posts).toEqual([{ path: 'admin/contact-messages/c9/reply', body: { text: 'Breathe out slowly.' } }]),
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByText('Inbox zero: no open messages.')).toBeInTheDocument();
