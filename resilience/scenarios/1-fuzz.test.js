@@ -103,6 +103,7 @@ const ROUTES = [
   { method: 'PUT', path: '/api/courses/:x/favorite', param: 'course' },
   { method: 'DELETE', path: '/api/courses/:x/favorite', param: 'course' },
   { method: 'POST', path: '/api/contact', body: 'contact' },
+  { method: 'GET', path: '/api/contact/mine', query: 'list' },
   { method: 'GET', path: '/api/billing/config' },
   { method: 'POST', path: '/api/create-subscription' },
   { method: 'POST', path: '/api/create-coaching-payment' },
