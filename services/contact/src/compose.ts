@@ -8,6 +8,7 @@ import { NotificationService } from './domain/notification.service';
 import { contactAdminRouter } from './routes/contact-admin.routes';
 import { contactRouter } from './routes/contact.routes';
 import { memberExportRouter } from './routes/member-export.routes';
+import { memberMessagesRouter, supportAdminRouter } from './routes/support.routes';
 import { startAccountEventsWorker } from './workers/account-events.worker';
 import { startContactSweep } from './workers/contact-sweep.worker';
 import { startNotificationsWorker } from './workers/notifications.worker';
@@ -72,6 +73,9 @@ export function compose(deps: ServiceDeps<Config>, overrides: ContactOverrides =
         contactRouter(contact, limiter, rule, deps.mongo),
         memberExportRouter(contact, config.JWT_SECRET),
         contactAdminRouter(inbox, deps.mongo),
+        // Priority support: the member's messages, the founder's replies and the promise figure.
+        memberMessagesRouter(contact, deps.mongo),
+        supportAdminRouter(inbox, deps.mongo),
       ],
     }),
     // The producer is listed first, so it closes after the worker and the sweep that use it.
