@@ -28,6 +28,18 @@ export const ACCOUNT_EVENT_QUEUES = [
   QUEUES.accountEventsContact,
 ] as const;
 
+/**
+ * Queues whose jobs carry a member's personal data (an address, a name). Once a job is handled,
+ * its payload is replaced by `{redacted: true}` (the job itself stays, so its id still makes a
+ * replay a no-op), so nothing a member asked us to erase outlives its handling in Redis. A job
+ * that failed for good keeps its payload for the operator's retry, 7 days, then goes.
+ */
+export const PERSONAL_DATA_QUEUES: readonly QueueName[] = [
+  QUEUES.notifications,
+  QUEUES.passwordResetRequests,
+  ...ACCOUNT_EVENT_QUEUES,
+];
+
 export const membershipUpgradedSchema = z.object({
   userId: z.string().min(1),
   stripeCustomerId: z.string().min(1),

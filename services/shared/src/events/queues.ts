@@ -8,6 +8,7 @@ import {
   JOB_META_OPTION,
   JOBS,
   jobMetaSchema,
+  PERSONAL_DATA_QUEUES,
   QUEUES,
   type JobMeta,
   type JobName,
@@ -22,6 +23,16 @@ export const DEFAULT_JOB_OPTIONS: JobsOptions = {
   removeOnComplete: { age: 7 * 24 * 3600, count: 50_000 },
   removeOnFail: false,
 };
+
+/** Jobs of the queues that carry personal data (PERSONAL_DATA_QUEUES): a failed one goes after 7 days. */
+export function jobOptionsFor(queue: QueueName): JobsOptions {
+  return PERSONAL_DATA_QUEUES.includes(queue)
+    ? { ...DEFAULT_JOB_OPTIONS, removeOnFail: { age: 7 * 24 * 3600 } }
+    : DEFAULT_JOB_OPTIONS;
+}
+
+/** What a handled job of a PERSONAL_DATA_QUEUES queue keeps as its payload. */
+export const REDACTED_PAYLOAD = { redacted: true } as const;
 
 /** How long publish waits for Redis before answering 503 (a job added later keeps its id: no duplicate). */
 export const PUBLISH_TIMEOUT_MS = 5000;
@@ -47,7 +58,7 @@ export class QueueProducer<Q extends QueueName> {
     this.queue = new Queue(name, {
       connection: { url: options.redisUrl, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 5000 },
       prefix: bullPrefix(options.redisPrefix),
-      defaultJobOptions: DEFAULT_JOB_OPTIONS,
+      defaultJobOptions: jobOptionsFor(name),
     });
     this.queue.on('error', () => undefined);
     this.unwatch = watchQueue(name, options.redisPrefix, this.queue);
@@ -123,6 +134,7 @@ export function createQueueWorker<Q extends QueueName>(
   handlers: JobHandlers<Q>,
   options: ProducerOptions & { logger: Logger; concurrency?: number },
 ): Worker {
+  const redactsPayload = PERSONAL_DATA_QUEUES.includes(name);
   const worker = new Worker(
     name,
     async (job: Job) => {
@@ -146,6 +158,11 @@ export function createQueueWorker<Q extends QueueName>(
         count('invalid');
         throw new UnrecoverableError(`No handler for ${job.name} on ${name}`);
       }
+      // Handled already (a redelivery after its handler finished): nothing left to do.
+      if (redactsPayload && (job.data as { redacted?: unknown } | null)?.redacted === true) {
+        count('completed');
+        return;
+      }
       const parsed = schema.safeParse(job.data);
       if (!parsed.success) {
         count('invalid');
@@ -157,6 +174,8 @@ export function createQueueWorker<Q extends QueueName>(
         count(err instanceof UnrecoverableError ? 'invalid' : 'failed');
         throw err;
       }
+      // Handled: the personal data it carried goes (the job stays, for its id).
+      if (redactsPayload) await job.updateData(REDACTED_PAYLOAD);
       count('completed');
       const receivedAt = meta.receivedAt ? Date.parse(meta.receivedAt) : Number.NaN;
       const lag = Number.isFinite(receivedAt) ? Math.max(0, (Date.now() - receivedAt) / 1000) : undefined;
