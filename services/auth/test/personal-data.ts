@@ -31,7 +31,8 @@ export interface CollectionEntry {
 
 export const COLLECTIONS: Record<string, CollectionEntry> = {
   users: { service: 'auth', personal: ['_id', 'email'], onDeletion: 'erased', by: 'auth AccountService.deleteAccount' },
-  membership_changes: { service: 'auth', personal: ['userId'], onDeletion: 'erased', by: 'auth' },
+  // The events auth handled, by billing's event id (no member's id or address).
+  auth_inbox: { service: 'auth', personal: [], onDeletion: 'none' },
   membership_states: { service: 'auth', personal: ['_id'], onDeletion: 'erased', by: 'auth' },
   password_resets: { service: 'auth', personal: ['userId'], onDeletion: 'erased', by: 'auth' },
   email_verifications: { service: 'auth', personal: ['userId', 'email'], onDeletion: 'erased', by: 'auth' },

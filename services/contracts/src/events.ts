@@ -282,13 +282,13 @@ export type PaymentDisputeMail = z.infer<typeof paymentDisputeMailSchema>;
 export type EmailVerificationMail = z.infer<typeof emailVerificationMailSchema>;
 
 /**
- * Where a membership event stands in its subscription's order, as auth compares them: greater is
+ * Where a membership event stands in its subscription's order, as auth compares them: later is
  * newer; an event never undoes a newer one of the same subscription. Today the time billing
- * dates the event (`occurredAt`, milliseconds). The one definition of that order (auth's
- * consumer stores it with `applyIfNewer`).
+ * dates the event (`occurredAt`). The one definition of that order (auth's consumer stores it
+ * with `applyIfNewer`).
  */
-export function membershipEventStamp(event: Pick<MembershipUpgraded | MembershipDowngraded, 'occurredAt'>): number {
-  return Date.parse(event.occurredAt);
+export function membershipEventStamp(event: Pick<MembershipUpgraded | MembershipDowngraded, 'occurredAt'>): Date {
+  return new Date(event.occurredAt);
 }
 
 /**

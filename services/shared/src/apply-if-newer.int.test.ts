@@ -11,10 +11,12 @@ interface Subscription {
   status: string;
   stamp?: number;
   seenAt?: Date;
+  /** A map of parts, each versioned on its own. */
+  parts?: Record<string, { value: string; at: Date }>;
 }
 
 const schema = new Schema<Subscription>(
-  { _id: String, status: { type: String, required: true }, stamp: Number, seenAt: Date },
+  { _id: String, status: { type: String, required: true }, stamp: Number, seenAt: Date, parts: Schema.Types.Mixed },
   { collection: 'kit_versioned', versionKey: false },
 );
 
@@ -85,6 +87,23 @@ describe.each([
     expect(await applyIfNewer(Sub, id, at('2'), { status: 'b' }, { field: 'seenAt' })).toBe(true);
     expect(await applyIfNewer(Sub, id, at('1'), { status: 'a' }, { field: 'seenAt' })).toBe(false);
     expect(await Sub.findById(id).lean()).toMatchObject({ status: 'b', seenAt: at('2') });
+  });
+
+  it('when parts of a record are versioned on their own (a dotted field), then each keeps its newest and the others stay', async () => {
+    const [[applyIfNewer, Sub]] = processes(lock);
+    const id = freshId();
+    await Sub.create({ _id: id, status: 'ledger', parts: {} });
+    const at = (s: string) => new Date(`2026-05-01T10:00:0${s}Z`);
+    const part = (key: string, stamp: Date, value: string) =>
+      applyIfNewer(Sub, id, stamp, { [`parts.${key}.value`]: value }, { field: `parts.${key}.at`, insert: false });
+    expect(await part('a', at('2'), 'a2')).toBe(true);
+    expect(await part('b', at('1'), 'b1')).toBe(true);
+    expect(await part('a', at('1'), 'a1')).toBe(false);
+    expect(await part('b', at('3'), 'b3')).toBe(true);
+    expect((await Sub.findById(id).lean())?.parts).toEqual({
+      a: { value: 'a2', at: at('2') },
+      b: { value: 'b3', at: at('3') },
+    });
   });
 
   it('when a record has no stamp yet, then any version is newer', async () => {

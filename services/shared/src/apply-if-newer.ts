@@ -10,7 +10,11 @@ import { withRedisLock } from './redis-lock';
 export type Stamp = number | Date;
 
 export interface ApplyIfNewerOptions {
-  /** The record's field holding the stamp of the version it has (default `stamp`). */
+  /**
+   * The record's field holding the stamp of the version it has (default `stamp`); a dotted path
+   * versions a part of the record (`subscriptions.sub_1.at`: one entry of a map), `set` then
+   * names that part's fields by their dotted paths.
+   */
   field?: string;
   /** Create the record when it does not exist (default true); false: only an existing record is changed. */
   insert?: boolean;
@@ -36,9 +40,12 @@ export type ApplyIfNewer = <T>(
   model: Model<T>,
   id: string,
   stamp: Stamp,
-  set: Partial<T>,
+  set: Partial<T> | DottedFields,
   options?: ApplyIfNewerOptions,
 ) => Promise<boolean>;
+
+/** Fields named by their dotted paths (`{ 'subscriptions.sub_1.level': 'premium' }`). */
+export type DottedFields = Record<`${string}.${string}`, unknown>;
 
 /** A holder that crashed blocks the record this long at most. */
 const LOCK_TTL_MS = 30_000;
@@ -48,6 +55,16 @@ const LOCK_WAIT_MS = 20_000;
 type AnyModel = Model<Record<string, unknown>>;
 
 const valueOf = (stamp: unknown): number => (stamp instanceof Date ? stamp.getTime() : Number(stamp));
+
+/** The value at a dotted path of a document as read. */
+function at(doc: Record<string, unknown>, path: string): unknown {
+  return path
+    .split('.')
+    .reduce<unknown>(
+      (part, key) => (part && typeof part === 'object' ? (part as Record<string, unknown>)[key] : undefined),
+      doc,
+    );
+}
 
 /**
  * The service's `applyIfNewer`, from its Redis and configuration (`MONGO_CAS_LOCK` switches the
@@ -117,10 +134,11 @@ async function lockedUpdate(
   const current = await model.findById(id, { [field]: 1 }).lean<Record<string, unknown>>();
   if (!current) {
     if (!insert) return false;
-    await model.create({ _id: id, ...changes });
+    // By `_id` only: no other write of the record runs meanwhile.
+    await model.updateOne({ _id: id }, { $set: changes }, { upsert: true });
     return true;
   }
-  const stored = current[field];
+  const stored = at(current, field);
   if (stored !== undefined && stored !== null && valueOf(stored) > valueOf(stamp)) return false;
   await model.updateOne({ _id: id }, { $set: changes });
   return true;
