@@ -66,15 +66,15 @@ export const COLLECTIONS: Record<string, CollectionEntry> = {
     onDeletion: 'erased',
     by: 'contact account-events worker (signed in, and as a visitor from the verified address)',
   },
-  sent_notifications: {
+  contact_inbox: {
     service: 'contact',
-    personal: ['recipient'],
+    personal: ['_id'],
     onDeletion: 'kept-id',
-    // The rows to the address are erased; the deletion mail's own record keeps the id in its
-    // dedupe key (`account-deleted-<userId>`) and a hash of the address, never the address.
+    // What contact handled once: its mails (`mail:<key>:<recipient>`; those to the address are
+    // erased; the deletion mail's own entry keeps the id in its key, `account-deleted-<userId>`,
+    // and a hash of the address, never the address) and account events (by event id).
     by: 'contact account-events worker',
   },
-  contact_processed_account_events: { service: 'contact', personal: ['_id'], onDeletion: 'kept-id', by: 'contact' },
 
   admin_audit: { service: 'shared', personal: ['actorId', 'actorEmail'], onDeletion: 'admin-only' },
 

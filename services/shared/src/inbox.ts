@@ -22,6 +22,11 @@ export interface Inbox {
    * counts as abandoned (its process died) and one delivery takes it over.
    */
   once<T>(eventId: string, run: () => Promise<T>): Promise<OnceResult<T>>;
+  /**
+   * Erases the entries whose id matches `pattern` (e.g. those naming a deleted member's address):
+   * their events count as never handled. Resolves to how many went.
+   */
+  forget(pattern: RegExp): Promise<number>;
 }
 
 /** One handled (or being handled) event of a service's inbox. */
@@ -34,6 +39,9 @@ export interface InboxEntry {
   /** When the current claim was made (a lease runs from it). */
   claimedAt: Date;
 }
+
+const RECORD_ATTEMPTS = 3;
+const RECORD_RETRY_MS = 500;
 
 /** How long a claim holds unless the service says otherwise. */
 export const DEFAULT_INBOX_LEASE_MS = 60_000;
@@ -90,6 +98,23 @@ export function createInbox(mongo: Connection, options: { collection: string; le
     return moved.matchedCount > 0 ? { kind: 'mine', at } : inProgress(at, at);
   }
 
+  /**
+   * The work is done: a failure to record it now would let a later delivery do it again (a second
+   * mail), so it is tried a few times before the error goes up.
+   */
+  async function recordDone(eventId: string, claimedAt: Date, outcome: string): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        // Still this delivery's claim (one that took an abandoned claim over records its own).
+        await Entry.updateOne({ _id: eventId, state: 'claimed', claimedAt }, { $set: { state: 'done', outcome } });
+        return;
+      } catch (err) {
+        if (attempt >= RECORD_ATTEMPTS) throw err;
+        await new Promise((resolve) => setTimeout(resolve, RECORD_RETRY_MS * attempt));
+      }
+    }
+  }
+
   return {
     async once<T>(eventId: string, run: () => Promise<T>): Promise<OnceResult<T>> {
       const claimed = await claim(eventId);
@@ -103,11 +128,12 @@ export function createInbox(mongo: Connection, options: { collection: string; le
         await Entry.deleteOne({ _id: eventId, state: 'claimed', claimedAt: claimed.at }).catch(() => undefined);
         throw err;
       }
-      await Entry.updateOne(
-        { _id: eventId, state: 'claimed', claimedAt: claimed.at },
-        { $set: { state: 'done', outcome: typeof value === 'string' ? value : 'done' } },
-      );
+      await recordDone(eventId, claimed.at, typeof value === 'string' ? value : 'done');
       return { status: 'ran', value };
+    },
+
+    async forget(pattern: RegExp): Promise<number> {
+      return (await Entry.deleteMany({ _id: { $regex: pattern } })).deletedCount;
     },
   };
 }
