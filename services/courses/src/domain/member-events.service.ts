@@ -1,7 +1,7 @@
 import { type AccountDeleted, insertOnce, type MemberProfileChanged } from '@fm/shared';
 import type { Types } from 'mongoose';
 import type { CourseModels, CourseOwnerRecord } from './course.model';
-import { ownerNameOf, ownerNameOlderThan } from './course.service';
+import { ownerNameOf, ownerNameOlderThan } from './course-owner';
 
 /** What applying an event did, for the worker's log. */
 export type ProfileChangeOutcome = 'applied' | 'stale' | 'deleted-member';
