@@ -40,12 +40,11 @@ export const COLLECTIONS: Record<string, CollectionEntry> = {
   courses: { service: 'courses', personal: ['userId'], onDeletion: 'erased', by: 'courses account-events worker' },
   course_likes: { service: 'courses', personal: ['userId'], onDeletion: 'erased', by: 'courses' },
   course_favorites: { service: 'courses', personal: ['userId'], onDeletion: 'erased', by: 'courses' },
-  course_owners: { service: 'courses', personal: ['_id'], onDeletion: 'erased', by: 'courses' },
-  deleted_members: {
+  course_owners: {
     service: 'courses',
     personal: ['_id'],
     onDeletion: 'kept-id',
-    by: 'courses (late writes withdraw)',
+    by: 'courses (a tombstone without the name; late writes withdraw)',
   },
 
   billing_customers: { service: 'billing', personal: ['_id'], onDeletion: 'kept-id', by: 'billing (marked deleted)' },

@@ -18,6 +18,8 @@ export interface ApplyIfNewerOptions {
   field?: string;
   /** Create the record when it does not exist (default true); false: only an existing record is changed. */
   insert?: boolean;
+  /** False: the write leaves the record's `updatedAt` as it was (default: the schema's timestamps). */
+  timestamps?: boolean;
 }
 
 /**
@@ -53,6 +55,12 @@ const LOCK_TTL_MS = 30_000;
 const LOCK_WAIT_MS = 20_000;
 
 type AnyModel = Model<Record<string, unknown>>;
+type WriteOptions = { insert: boolean; timestamps: boolean | undefined };
+
+/** The Redis key a write of one record holds with MONGO_CAS_LOCK (a test stands in for another process with it). */
+export function applyIfNewerLockKey(redisPrefix: string, collection: string, id: string): string {
+  return `${redisPrefix}:apply-if-newer:${collection}:${id}`;
+}
 
 const valueOf = (stamp: unknown): number => (stamp instanceof Date ? stamp.getTime() : Number(stamp));
 
@@ -79,10 +87,11 @@ export function createApplyIfNewer(deps: {
     const field = options.field ?? 'stamp';
     const insert = options.insert ?? true;
     const changes = { ...set, [field]: stamp };
+    const write = { insert, timestamps: options.timestamps };
     const anyModel = model as unknown as AnyModel;
-    if (!deps.config.MONGO_CAS_LOCK) return conditionalUpdate(anyModel, id, field, stamp, changes, insert);
+    if (!deps.config.MONGO_CAS_LOCK) return conditionalUpdate(anyModel, id, field, stamp, changes, write);
 
-    const key = `${deps.config.REDIS_PREFIX}:apply-if-newer:${model.collection.collectionName}:${id}`;
+    const key = applyIfNewerLockKey(deps.config.REDIS_PREFIX, model.collection.collectionName, id);
     return inProcess(key, () =>
       withRedisLock(
         deps.redis,
@@ -92,7 +101,7 @@ export function createApplyIfNewer(deps: {
           waitMs: LOCK_WAIT_MS,
           busy: () => new ServiceUnavailableError('this record is being changed elsewhere; try again'),
         },
-        () => lockedUpdate(anyModel, id, field, stamp, changes, insert),
+        () => lockedUpdate(anyModel, id, field, stamp, changes, write),
       ),
     );
   };
@@ -105,10 +114,10 @@ async function conditionalUpdate(
   field: string,
   stamp: Stamp,
   changes: Record<string, unknown>,
-  insert: boolean,
+  { insert, timestamps }: WriteOptions,
 ): Promise<boolean> {
   const notOlder = { _id: id, $or: [{ [field]: { $exists: false } }, { [field]: null }, { [field]: { $lte: stamp } }] };
-  const update = (upsert: boolean) => model.updateOne(notOlder, { $set: changes }, { upsert });
+  const update = (upsert: boolean) => model.updateOne(notOlder, { $set: changes }, { upsert, timestamps });
   if (insert) {
     try {
       const result = await update(true);
@@ -129,17 +138,17 @@ async function lockedUpdate(
   field: string,
   stamp: Stamp,
   changes: Record<string, unknown>,
-  insert: boolean,
+  { insert, timestamps }: WriteOptions,
 ): Promise<boolean> {
   const current = await model.findById(id, { [field]: 1 }).lean<Record<string, unknown>>();
   if (!current) {
     if (!insert) return false;
     // By `_id` only: no other write of the record runs meanwhile.
-    await model.updateOne({ _id: id }, { $set: changes }, { upsert: true });
+    await model.updateOne({ _id: id }, { $set: changes }, { upsert: true, timestamps });
     return true;
   }
   const stored = at(current, field);
   if (stored !== undefined && stored !== null && valueOf(stored) > valueOf(stamp)) return false;
-  await model.updateOne({ _id: id }, { $set: changes });
+  await model.updateOne({ _id: id }, { $set: changes }, { timestamps });
   return true;
 }

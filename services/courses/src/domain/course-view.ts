@@ -22,7 +22,7 @@ export async function presentCourses(
   if (courses.length === 0) return [];
   const { CourseLike, CourseFavorite } = models;
   const ids = courses.map((course) => course._id);
-  // One accumulator per $group (FerretDB v1 computes only the first).
+  // One accumulator per $group (the kit's store rules, mongo.ts: some compute only the first).
   const [likeCounts, favoriteCounts, myLikes, myFavorites] = await Promise.all([
     CourseLike.aggregate<{ _id: { courseId: Types.ObjectId; isLike: boolean }; count: number }>([
       { $match: { courseId: { $in: ids } } },

@@ -1,4 +1,5 @@
 import {
+  type ApplyIfNewer,
   ConflictError,
   ForbiddenError,
   isObjectId,
@@ -7,10 +8,10 @@ import {
   UnauthorizedError,
 } from '@fm/shared';
 import { Types } from 'mongoose';
-import type { CourseModels, CourseRecord } from './course.model';
+import type { CourseModels, CourseOwnerRecord, CourseRecord } from './course.model';
 import type { CreateCourseInput, ListQuery, UpdateCourseInput } from './course.schemas';
 import { type CourseMemberExport, memberExport } from './course-export';
-import { type CourseAuthor, ownerNameOf, ownerNameOlderThan } from './course-owner';
+import { type CourseAuthor, ownerNameOf } from './course-owner';
 import { searchFilter } from './course-search';
 import { type CourseView, NEWEST_FIRST, type Page, presentCourses } from './course-view';
 
@@ -38,6 +39,7 @@ function allOf(...parts: Record<string, unknown>[]): Record<string, unknown> {
 export interface CourseServiceOptions {
   models: CourseModels;
   maxCoursesPerMember: number;
+  applyIfNewer: ApplyIfNewer;
 }
 
 /**
@@ -45,16 +47,18 @@ export interface CourseServiceOptions {
  * ones; anything else is "not found", so a private course's existence never leaks. Likes and
  * favorites are separate records, counted when a course is shown (no counters to drift), and a
  * course's likes and favorites are removed before the course itself (no transactions on
- * FerretDB v1); reads ignore any record whose course is gone. Only this service's collections
+ * the kit's store rules, mongo.ts); reads ignore any record whose course is gone. Only this service's collections
  * are read: the owner's name is stored on the course.
  */
 export class CourseService {
   private readonly models: CourseModels;
   private readonly maxCoursesPerMember: number;
+  private readonly applyIfNewer: ApplyIfNewer;
 
   constructor(options: CourseServiceOptions) {
     this.models = options.models;
     this.maxCoursesPerMember = options.maxCoursesPerMember;
+    this.applyIfNewer = options.applyIfNewer;
   }
 
   /** The member's own courses, newest first. */
@@ -134,27 +138,31 @@ export class CourseService {
    * gone); a course missed by a name change takes the newest announced name.
    */
   private async settleNewCourse(viewerId: string, courseId: Types.ObjectId): Promise<void> {
-    const { Course, CourseOwner } = this.models;
-    const [deleted, owner] = await Promise.all([
-      this.isDeletedMember(viewerId),
-      CourseOwner.findById(viewerId).lean<{ ownerName: string | null; changedAt: Date }>(),
-    ]);
-    if (deleted) {
+    const { Course } = this.models;
+    const owner = await this.ownerRecord(viewerId);
+    if (owner?.deleted) {
       await Course.deleteOne({ _id: courseId });
       await this.removeReactions(courseId);
       throw new UnauthorizedError();
     }
     if (owner) {
-      await Course.updateOne(
-        { _id: courseId, ...ownerNameOlderThan(owner.changedAt) },
-        { $set: { ownerName: owner.ownerName, ownerNameChangedAt: owner.changedAt } },
-        { timestamps: false },
+      await this.applyIfNewer(
+        Course,
+        String(courseId),
+        owner.changedAt,
+        { ownerName: owner.ownerName },
+        { field: 'ownerNameChangedAt', insert: false, timestamps: false },
       );
     }
   }
 
+  /** The member's record of auth's events (`course_owners`): their newest name, or their deletion. */
+  private ownerRecord(userId: string): Promise<CourseOwnerRecord | null> {
+    return this.models.CourseOwner.findById(userId).lean<CourseOwnerRecord>();
+  }
+
   private async isDeletedMember(userId: string): Promise<boolean> {
-    return (await this.models.DeletedMember.exists({ _id: userId })) !== null;
+    return (await this.ownerRecord(userId))?.deleted === true;
   }
 
   /** Everything this service holds about one member, for their data export (see memberExport). */
@@ -258,7 +266,7 @@ export class CourseService {
       .limit(query.limit)
       .lean<CourseRecord[]>();
     // A short, non-empty page (or an empty first page) is the end of the list: its total is
-    // known without counting (every count is a collection scan on FerretDB).
+    // known without counting (every count is a collection scan on the development store).
     const isLastPage = courses.length < query.limit && (courses.length > 0 || query.offset === 0);
     const [items, total] = await Promise.all([
       this.present(viewerId, courses),
