@@ -129,6 +129,17 @@ describe('inbox.once', () => {
     }
   });
 
+  it('when entries are forgotten by a pattern, then those events run again and the others stay handled', async () => {
+    const [a] = inboxes();
+    const mine = `mail:welcome:ada-${++n}@example.com`;
+    const other = `mail:welcome:bob-${n}@example.com`;
+    await a.once(mine, async () => 'sent');
+    await a.once(other, async () => 'sent');
+    expect(await a.forget(new RegExp(`:ada-${n}@example\\.com$`))).toBe(1);
+    expect(await a.once(mine, async () => 'sent again')).toEqual({ status: 'ran', value: 'sent again' });
+    expect(await a.once(other, async () => 'sent again')).toEqual({ status: 'duplicate', outcome: 'sent' });
+  });
+
   it('when the handler of a taken-over claim finishes late, then the outcome of the delivery that took over stays', async () => {
     const [a, b] = inboxes();
     const id = freshId();
