@@ -14,7 +14,7 @@ import { MemberAdmin } from './domain/member-admin.service';
 import { EmailVerificationService } from './domain/email-verification.service';
 import { memberExportLimit, MemberExportService } from './domain/member-export.service';
 import { memberSessions } from './domain/member-sessions';
-import { MembershipService } from './domain/membership.service';
+import { INBOX_COLLECTION, MembershipService } from './domain/membership.service';
 import { passwordResetLimits, PasswordResetService } from './domain/password-reset.service';
 import { authModels } from './domain/user.model';
 import { authLimits, UserService } from './domain/user.service';
@@ -25,9 +25,6 @@ import { accountRouter } from './routes/account.routes';
 import { emailVerificationRouter } from './routes/email-verification.routes';
 import { startMembershipWorker } from './workers/membership.worker';
 import { startPasswordResetWorker } from './workers/password-reset.worker';
-
-/** auth's inbox: the events it has handled (billing's membership events, by event id). */
-export const INBOX_COLLECTION = 'auth_inbox';
 
 /** What tests substitute: producers whose Redis is gone. */
 export interface AuthOverrides {

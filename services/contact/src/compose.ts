@@ -13,19 +13,13 @@ import { AccountDeletionService } from './domain/account-deletion.service';
 import { ContactInbox } from './domain/contact-inbox.service';
 import { ContactService } from './domain/contact.service';
 import { Mailer } from './domain/mailer';
-import { MAIL_LEASE_MS, NotificationService } from './domain/notification.service';
+import { INBOX_COLLECTION, MAIL_LEASE_MS, NotificationService } from './domain/notification.service';
 import { contactAdminRouter } from './routes/contact-admin.routes';
 import { contactRouter } from './routes/contact.routes';
 import { memberExportRouter } from './routes/member-export.routes';
 import { startAccountEventsWorker } from './workers/account-events.worker';
 import { startContactSweep } from './workers/contact-sweep.worker';
 import { startNotificationsWorker } from './workers/notifications.worker';
-
-/**
- * contact's inbox: what it has handled once — each mail (by notification key and recipient) and
- * each account event (by event id). Not the founder's inbox of contact messages (ContactInbox).
- */
-export const INBOX_COLLECTION = 'contact_inbox';
 
 /** What tests substitute: a producer whose Redis is gone. */
 export interface ContactOverrides {

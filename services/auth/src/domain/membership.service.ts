@@ -17,6 +17,9 @@ const LEGACY = 'legacy';
 const SUBSCRIPTION_ID = /^[A-Za-z0-9_]+$/;
 const EPOCH = new Date(0);
 
+/** auth's inbox: the events it has handled (billing's membership events, by event id). */
+export const INBOX_COLLECTION = 'auth_inbox';
+
 export interface MembershipDeps {
   models: AuthModels;
   logger: Logger;

@@ -1,7 +1,8 @@
 import { bullPrefix, closeBackground, connectMongo, createRedis, jobIdFor, QueueProducer, QUEUES } from '@fm/shared';
 import { createTestDeps, insertUser, type TestDeps } from '@fm/shared/testing';
 import { QueueEvents, type Job } from 'bullmq';
-import { compose, INBOX_COLLECTION } from '../compose';
+import { compose } from '../compose';
+import { INBOX_COLLECTION } from '../domain/membership.service';
 import { configSchema, type AuthConfig } from '../config';
 
 let deps: TestDeps<AuthConfig>;

@@ -17,6 +17,12 @@ export interface Notification {
   forgetRecipient?: boolean;
 }
 
+/**
+ * contact's inbox: what it has handled once — each mail (by notification key and recipient) and
+ * each account event (by event id). Not the founder's inbox of contact messages (ContactInbox).
+ */
+export const INBOX_COLLECTION = 'contact_inbox';
+
 /** What the inbox keeps instead of the address of a deleted member. */
 export function recipientHash(address: string): string {
   return `sha256:${createHash('sha256').update(address.trim().toLowerCase()).digest('hex')}`;

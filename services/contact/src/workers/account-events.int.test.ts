@@ -16,7 +16,8 @@ import { type SmtpSink, startSmtpSink } from '@fm/smtp-sink';
 import { signServiceToken } from '@fm/shared';
 import { Types } from 'mongoose';
 import request from 'supertest';
-import { compose, INBOX_COLLECTION } from '../compose';
+import { compose } from '../compose';
+import { INBOX_COLLECTION } from '../domain/notification.service';
 import { configSchema, type Config } from '../config';
 
 let sink: SmtpSink;

@@ -2,7 +2,8 @@ import { closeBackground, jobIdFor, type JobName, type JobPayload, type QUEUES }
 import { createTestDeps, eventually, TEST_SITE_ORIGIN, type TestDeps } from '@fm/shared/testing';
 import { type Message, type SmtpSink, startSmtpSink } from '@fm/smtp-sink';
 import { Types } from 'mongoose';
-import { compose, INBOX_COLLECTION } from '../compose';
+import { compose } from '../compose';
+import { INBOX_COLLECTION } from '../domain/notification.service';
 import { configSchema, type Config } from '../config';
 
 type Notifications = typeof QUEUES.notifications;

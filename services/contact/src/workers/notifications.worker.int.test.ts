@@ -3,8 +3,8 @@ import { createTestDeps, eventually, TEST_SITE_ORIGIN, type TestDeps } from '@fm
 import { type Message, type SmtpSink, startSmtpSink } from '@fm/smtp-sink';
 import { Types } from 'mongoose';
 import request from 'supertest';
-import { compose, INBOX_COLLECTION } from '../compose';
-import { mailEntryId } from '../domain/notification.service';
+import { compose } from '../compose';
+import { INBOX_COLLECTION, mailEntryId } from '../domain/notification.service';
 import { configSchema, type Config } from '../config';
 
 const FOUNDER = 'founder@fairwaymind.test';
