@@ -67,6 +67,9 @@ function inboxModel(mongo: Connection, collection: string): Model<InboxEntry> {
  * exactly one inserts it), then the claim's time moves on.
  */
 export function createInbox(mongo: Connection, options: { collection: string; leaseMs?: number }): Inbox {
+  if (!/^[a-z][a-z0-9_]*$/.test(options.collection ?? '')) {
+    throw new Error(`createInbox: the collection must be a name like auth_inbox, not ${String(options.collection)}`);
+  }
   const Entry = inboxModel(mongo, options.collection);
   const leaseMs = options.leaseMs ?? DEFAULT_INBOX_LEASE_MS;
 
