@@ -1,11 +1,20 @@
-import { AuditLog, createApp, memberSnapshots, RateLimiter, type ServiceDeps, startable } from '@fm/shared';
+import {
+  AuditLog,
+  createApp,
+  createApplyIfNewer,
+  createInbox,
+  memberSnapshots,
+  RateLimiter,
+  type ServiceDeps,
+  startable,
+} from '@fm/shared';
 import type { AuthConfig } from './config';
 import { AccountService } from './domain/account.service';
 import { MemberAdmin } from './domain/member-admin.service';
 import { EmailVerificationService } from './domain/email-verification.service';
 import { memberExportLimit, MemberExportService } from './domain/member-export.service';
 import { memberSessions } from './domain/member-sessions';
-import { MembershipService } from './domain/membership.service';
+import { INBOX_COLLECTION, MembershipService } from './domain/membership.service';
 import { passwordResetLimits, PasswordResetService } from './domain/password-reset.service';
 import { authModels } from './domain/user.model';
 import { authLimits, UserService } from './domain/user.service';
@@ -95,7 +104,13 @@ export async function compose(deps: ServiceDeps<AuthConfig>, overrides: AuthOver
   });
   const membership = startable(() =>
     startMembershipWorker(
-      new MembershipService({ models, redis, redisPrefix: config.REDIS_PREFIX, logger, snapshots }),
+      new MembershipService({
+        models,
+        logger,
+        snapshots,
+        inbox: createInbox(deps.mongo, { collection: INBOX_COLLECTION }),
+        applyIfNewer: createApplyIfNewer(deps),
+      }),
       {
         redisUrl: config.REDIS_URL,
         redisPrefix: config.REDIS_PREFIX,

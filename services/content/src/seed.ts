@@ -188,7 +188,7 @@ export async function seedCatalogue(mongo: Connection, options: SeedOptions = {}
   // The unique indexes must exist before concurrent upserts rely on them.
   await Promise.all(Object.values(models).map((model) => (model as Model<unknown>).init()));
 
-  // One write at a time: a handful of small upserts, and kind to a SQLite-backed FerretDB.
+  // One write at a time: a handful of small upserts, and kind to a single-file development store.
   for (const lesson of LESSONS) {
     await seedRecord({ record: models.lessons, tombstones }, 'lesson', lesson.title, { title: lesson.title }, lesson);
   }

@@ -1,4 +1,4 @@
-import { JOBS, jobIdFor, QUEUES } from './events';
+import { JOBS, jobIdFor, membershipEventStamp, QUEUES } from './events';
 
 describe('the event contracts', () => {
   const upgraded = JOBS[QUEUES.membershipEvents]['membership-upgraded'];
@@ -22,6 +22,13 @@ describe('the event contracts', () => {
 
   it('when a source id holds characters BullMQ refuses, then the job id replaces them', () => {
     expect(jobIdFor('stripe', 'evt:1/2')).toBe('stripe-evt_1_2');
+  });
+
+  it('when two membership events of one subscription are compared, then the later one has the greater stamp', () => {
+    const earlier = membershipEventStamp({ occurredAt: '2026-05-01T10:00:00.000Z' });
+    const later = membershipEventStamp({ occurredAt: '2026-05-01T10:00:00.001Z' });
+    expect(later.getTime()).toBeGreaterThan(earlier.getTime());
+    expect(membershipEventStamp({ occurredAt: '2026-05-01T10:00:00.000Z' })).toEqual(earlier);
   });
 
   it('when a forgot-password request is queued, then it carries only the email, its own id and its time', () => {

@@ -294,6 +294,16 @@ export type PaymentDisputeMail = z.infer<typeof paymentDisputeMailSchema>;
 export type EmailVerificationMail = z.infer<typeof emailVerificationMailSchema>;
 
 /**
+ * Where a membership event stands in its subscription's order, as auth compares them: later is
+ * newer; an event never undoes a newer one of the same subscription. Today the time billing
+ * dates the event (`occurredAt`). The one definition of that order (auth's consumer stores it
+ * with `applyIfNewer`).
+ */
+export function membershipEventStamp(event: Pick<MembershipUpgraded | MembershipDowngraded, 'occurredAt'>): Date {
+  return new Date(event.occurredAt);
+}
+
+/**
  * A BullMQ job id from the source of the event (e.g. "stripe", "evt_123"), so the same source
  * event never becomes two jobs. BullMQ ids may not contain ":" nor be digits only.
  */
