@@ -4,6 +4,7 @@ export * from './config';
 export { commandEnv, readConfig, readEnvFile, readEnvFiles } from './env-files';
 export * from './errors';
 export * from './guards';
+export * from './identity';
 export * from './logger';
 export * from './member-snapshot';
 export * from './metrics';

@@ -6,6 +6,7 @@ import type { Connection } from 'mongoose';
 import type { BaseConfig } from '../config';
 import type { Logger } from '../logger';
 import { httpMetrics, metricsRoute } from '../metrics';
+import { identityStep } from '../identity';
 import { sessionMiddleware } from '../session';
 import { CookieKeys } from './cookie-keys';
 import { errorHandler } from './error-handler';
@@ -64,7 +65,7 @@ const unsupportedMethod: Koa.Middleware = async (ctx, next) => {
 /**
  * The Koa app every service is: request id + logs, one error envelope, security headers,
  * uncompressed JSON bodies with a size limit (a refused body closes the connection), the
- * Origin check, Redis sessions, health routes, then the service's routers. Never listens
+ * Origin check, Redis sessions, the identity step (`ctx.state.viewer`), health routes, then the service's routers. Never listens
  * (server.ts does), never reads process.env.
  */
 export function createApp(deps: ServiceDeps, options: CreateAppOptions): Koa {
@@ -117,6 +118,8 @@ export function createApp(deps: ServiceDeps, options: CreateAppOptions): Koa {
       production: config.NODE_ENV === 'production',
     }),
   );
+  // Who the caller is (ctx.state.viewer), from the member snapshot read with the session.
+  app.use(identityStep({ redis: deps.redis, prefix: config.REDIS_PREFIX, mongo: deps.mongo }));
   app.use(unsupportedMethod);
   for (const router of options.routers) {
     app.use(router.routes());
