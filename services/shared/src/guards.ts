@@ -1,3 +1,4 @@
+import Router, { type RouterOptions } from '@koa/router';
 import type { Context, Middleware, Next } from 'koa';
 import type { Connection } from 'mongoose';
 import { ForbiddenError, PremiumRequiredError, UnauthorizedError } from './errors';
@@ -79,3 +80,14 @@ export const requireAdmin = guard<AdminState>((viewer) => {
   if (!viewer) throw new UnauthorizedError();
   if (!isAdmin(viewer)) throw new AdminRequiredError();
 });
+
+/**
+ * A typed router: every route of it is behind `guard` (mounted first) and its handlers see the
+ * state the guard narrows to (`routerBehind(requireUser, { prefix })`: `ctx.state.viewer` is the
+ * member). As with any router, the guard runs only for requests one of its routes matches.
+ */
+export function routerBehind<S extends MemberState>(guard: Middleware<S>, options?: RouterOptions): Router<S> {
+  const router = new Router<S>(options);
+  router.use(guard);
+  return router;
+}

@@ -1,5 +1,4 @@
 import { bodyParser } from '@koa/bodyparser';
-import type Router from '@koa/router';
 import Koa from 'koa';
 import type { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
@@ -24,9 +23,15 @@ export interface ServiceDeps<C extends BaseConfig = BaseConfig> {
   redis: Redis;
 }
 
+/** A router of any state: a plain one, or a typed one behind a guard (routerBehind). */
+export interface AppRouter {
+  routes(): (ctx: never, next: never) => unknown;
+  allowedMethods(): (ctx: never, next: never) => unknown;
+}
+
 export interface CreateAppOptions {
   name: string;
-  routers: Router[];
+  routers: readonly AppRouter[];
   /** Paths exempt from the Origin check (the Stripe webhook). */
   originExemptPaths?: readonly string[];
   /**
@@ -122,8 +127,8 @@ export function createApp(deps: ServiceDeps, options: CreateAppOptions): Koa {
   app.use(identityStep({ redis: deps.redis, prefix: config.REDIS_PREFIX, mongo: deps.mongo }));
   app.use(unsupportedMethod);
   for (const router of options.routers) {
-    app.use(router.routes());
-    app.use(router.allowedMethods());
+    app.use(router.routes() as Koa.Middleware);
+    app.use(router.allowedMethods() as Koa.Middleware);
   }
   return app;
 }
