@@ -1,6 +1,5 @@
 import Router, { type RouterOptions } from '@koa/router';
 import type { Context, Middleware, Next } from 'koa';
-import type { Connection } from 'mongoose';
 import { ForbiddenError, PremiumRequiredError, UnauthorizedError } from './errors';
 import type { AdminState, MemberState, PremiumState, Viewer } from './identity';
 import { USERS_COLLECTION } from './member-snapshot';
@@ -33,40 +32,21 @@ export class AdminRequiredError extends ForbiddenError {
  * route with the state narrowed to `S` (the router infers it from the guard: `router.get(path,
  * requireUser, (ctx) => ctx.state.viewer.id)` needs no check and no assertion).
  */
-function guard<S extends MemberState>(check: (viewer: Viewer | null) => void): Guard<S> {
-  const middleware = async (ctx: Context, next?: Next): Promise<unknown> => {
-    // TRANSITIONAL: the old call `requireUser(mongo)` gives the guard itself.
-    if (typeof next !== 'function') return middleware;
+function guard<S extends MemberState>(check: (viewer: Viewer | null) => void): Middleware<S> {
+  const middleware = async (ctx: Context, next: Next) => {
     check(ctx.state.viewer);
     await next();
-    return undefined;
   };
-  return middleware as unknown as Guard<S>;
-}
-
-/** TRANSITIONAL (removed once every router passes the guard itself): `requireUser(mongo)` still works. */
-interface Guard<S> {
-  (mongo: Connection): Middleware<S>;
-  (ctx: Parameters<Middleware<S>>[0], next: Parameters<Middleware<S>>[1]): Promise<void>;
-}
-
-/** TRANSITIONAL: every route has `ctx.state.viewer` now; this lets everyone through. */
-export function optionalUser(_mongo: Connection): Middleware {
-  return (_ctx, next) => next();
-}
-
-/** TRANSITIONAL: `ctx.state.viewer`, as the old lookup answered it. */
-export async function loadCurrentUser(ctx: Context, _mongo: Connection): Promise<Viewer | undefined> {
-  return ctx.state.viewer ?? undefined;
+  return middleware as unknown as Middleware<S>;
 }
 
 /** 401 unless a member is behind the session; `ctx.state.viewer` is the member. */
-export const requireUser = guard<MemberState>((viewer) => {
+export const requireUser: Middleware<MemberState> = guard<MemberState>((viewer) => {
   if (!viewer) throw new UnauthorizedError();
 });
 
 /** 401 for visitors, 403 `PREMIUM_REQUIRED` for free members. */
-export const requirePremium = guard<PremiumState>((viewer) => {
+export const requirePremium: Middleware<PremiumState> = guard<PremiumState>((viewer) => {
   if (!viewer) throw new UnauthorizedError();
   if (!isPremium(viewer)) throw new PremiumRequiredError();
 });
@@ -76,7 +56,7 @@ export const requirePremium = guard<PremiumState>((viewer) => {
  * which the admin command rewrites when it grants or revokes (a revoke takes effect on the next
  * request), like every other change of a member.
  */
-export const requireAdmin = guard<AdminState>((viewer) => {
+export const requireAdmin: Middleware<AdminState> = guard<AdminState>((viewer) => {
   if (!viewer) throw new UnauthorizedError();
   if (!isAdmin(viewer)) throw new AdminRequiredError();
 });

@@ -66,8 +66,6 @@ async function resolveViewer(
 export function identityStep(deps: { redis: Redis; prefix: string; mongo: Connection }): Middleware {
   return async (ctx, next) => {
     ctx.state.viewer = await resolveViewer(ctx, deps);
-    // TRANSITIONAL: the old name, until every router reads `viewer`.
-    (ctx.state as { user?: Viewer }).user = ctx.state.viewer ?? undefined;
     await next();
   };
 }
