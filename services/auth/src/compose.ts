@@ -129,10 +129,10 @@ export async function compose(deps: ServiceDeps<AuthConfig>, overrides: AuthOver
     app: createApp(deps, {
       name: 'auth',
       routers: [
-        authRouter(users, deps.mongo, verifications),
+        authRouter(users, verifications),
         accountRouter({ accounts, resets, exports, bodyLimit: config.BODY_LIMIT }),
         emailVerificationRouter({ accounts, verifications }),
-        adminRouter({ members: new MemberAdmin(models), audit: new AuditLog(deps.mongo), mongo: deps.mongo }),
+        adminRouter({ members: new MemberAdmin(models), audit: new AuditLog(deps.mongo) }),
       ],
     }),
     // The producers are listed first, so they close after the workers.

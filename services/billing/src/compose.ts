@@ -77,13 +77,12 @@ export async function compose(deps: ServiceDeps<BillingConfig>, overrides: Billi
     routers: [
       webhookRouter({ stripe, webhookSecret: config.STRIPE_WEBHOOK_SECRET, webhooks }),
       billingRouter({
-        mongo,
         checkout,
         history: new BillingHistory({ stripe, models, customers }),
         limiter: new RateLimiter(redis, config.REDIS_PREFIX),
       }),
       internalRouter({ jwtSecret: config.JWT_SECRET, models }),
-      adminRouter({ bookings, mongo }),
+      adminRouter({ bookings }),
     ],
   });
   return { app, background: { producers, membershipEvents: completions.part, accountEvents, reconcile } };

@@ -79,9 +79,9 @@ export function compose(deps: ServiceDeps<Config>, overrides: ContactOverrides =
     app: createApp(deps, {
       name: 'contact',
       routers: [
-        contactRouter(contact, limiter, rule, deps.mongo),
+        contactRouter(contact, limiter, rule),
         memberExportRouter(contact, config.JWT_SECRET),
-        contactAdminRouter(inbox, deps.mongo),
+        contactAdminRouter(inbox),
       ],
     }),
     // The producer is listed first, so it closes after the worker and the sweep that use it.

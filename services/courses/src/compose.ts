@@ -25,7 +25,6 @@ export function compose(deps: ServiceDeps<Config>) {
   const router = coursesRouter({
     courses,
     ready: models.ready,
-    mongo: deps.mongo,
     limiter: new RateLimiter(deps.redis, deps.config.REDIS_PREFIX),
     writesPerMinute: deps.config.COURSES_WRITES_PER_MINUTE,
     lists,

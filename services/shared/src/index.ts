@@ -5,6 +5,7 @@ export * from './config';
 export { commandEnv, readConfig, readEnvFile, readEnvFiles } from './env-files';
 export * from './errors';
 export * from './guards';
+export * from './identity';
 export * from './inbox';
 export * from './logger';
 export * from './member-snapshot';

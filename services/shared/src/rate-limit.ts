@@ -1,4 +1,4 @@
-import type { Context, Middleware, Next } from 'koa';
+import type { DefaultState, Middleware, Next, ParameterizedContext } from 'koa';
 import type { Redis } from 'ioredis';
 import { TooManyRequestsError } from './errors';
 
@@ -52,9 +52,15 @@ export class RateLimiter {
     await this.redis.del(this.key(rule, id));
   }
 
-  /** Middleware counting every request per client IP. */
-  middleware(rule: RateLimitRule, idOf: (ctx: Context) => string = (ctx) => ctx.ip): Middleware {
-    return async (ctx: Context, next: Next) => {
+  /**
+   * Middleware counting every request per client IP, or per `idOf(ctx)`; `S`: the state of the
+   * routes it guards (`MemberState` behind requireUser, where `idOf` may read the viewer).
+   */
+  middleware<S extends DefaultState = DefaultState>(
+    rule: RateLimitRule,
+    idOf: (ctx: ParameterizedContext<S>) => string = (ctx) => ctx.ip,
+  ): Middleware<S> {
+    return async (ctx: ParameterizedContext<S>, next: Next) => {
       await this.hit(rule, idOf(ctx));
       await next();
     };

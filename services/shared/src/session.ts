@@ -162,22 +162,22 @@ if ARGV[2] ~= '' and redis.call('SISMEMBER', KEYS[1], ARGV[2]) == 1 then
 end
 return ended`;
 
-/** The member snapshot read with a request's session (see prefetchedMember). */
-interface Prefetched {
-  redis: Redis;
-  prefix: string;
+/** Where the store leaves, on the request, the member snapshot it read with the session. */
+const SNAPSHOT_READ = Symbol('fm.session snapshot read');
+
+/** The member snapshot read with a request's session (null `seen`: there was none). */
+interface SnapshotRead {
   userId: string;
   seen: StoredSnapshot | null;
 }
-const prefetched = new WeakMap<object, Prefetched>();
 
 /**
- * The snapshot of `userId` as read together with this request's session (null inside: there was
- * none), with the Redis it came from; undefined when the session was not read from the store.
+ * The snapshot of `userId` as the store read it together with this request's session; undefined
+ * when the session was not read from the store. The identity step (identity.ts) is its reader.
  */
-export function prefetchedMember(ctx: Context, userId: string): Prefetched | undefined {
-  const entry = prefetched.get(ctx);
-  return entry?.userId === userId ? entry : undefined;
+export function sessionSnapshotRead(ctx: Context, userId: string): SnapshotRead | undefined {
+  const read = (ctx as unknown as Record<symbol, SnapshotRead | undefined>)[SNAPSHOT_READ];
+  return read?.userId === userId ? read : undefined;
 }
 
 /** Session ids generated during a request: the store stamps those as new sessions. */
@@ -224,7 +224,8 @@ export function redisSessionStore(redis: Redis, prefix: string) {
       if (!found) return undefined;
       const data = JSON.parse(found[0]) as Record<string, unknown>;
       if (options?.ctx && typeof data.userId === 'string' && found.length > 1) {
-        prefetched.set(options.ctx, { redis, prefix, userId: data.userId, seen: parseStoredSnapshot(found[1]) });
+        const read: SnapshotRead = { userId: data.userId, seen: parseStoredSnapshot(found[1]) };
+        (options.ctx as unknown as Record<symbol, SnapshotRead>)[SNAPSHOT_READ] = read;
       }
       return data;
     },
@@ -377,15 +378,6 @@ function lazySessions(app: Koa): (ctx: Context) => ContextSession {
     });
   }
   return (ctx) => (ctx as unknown as Record<PropertyKey, ContextSession>)[accessor]!;
-}
-
-/**
- * The member id of the request's session, without making a session for a request that has no
- * session cookie and did not start one (a visitor: nobody is logged in).
- */
-export function sessionUserId(ctx: Context): string | undefined {
-  if (!hasSessionCookie(ctx) && !(ctx as unknown as Record<PropertyKey, unknown>)[TOUCHED]) return undefined;
-  return ctx.session?.userId;
 }
 
 /** Whether the request carries a session cookie at all (a cookie named fm.sid, signed or not). */

@@ -1,6 +1,5 @@
 import Router from '@koa/router';
-import { parseBody, parseQuery, requireAdmin, UnauthorizedError } from '@fm/shared';
-import type { Connection } from 'mongoose';
+import { parseBody, parseQuery, requireAdmin } from '@fm/shared';
 import { bookingListQuerySchema, bookingPatchSchema } from '../domain/booking-admin.schemas';
 import type { BookingAdmin } from '../domain/booking-admin.service';
 
@@ -9,18 +8,16 @@ import type { BookingAdmin } from '../domain/booking-admin.service';
  * other member): GET /api/admin/bookings?status= → {items, total}; PATCH /api/admin/bookings/:id
  * {status?, scheduledAt?, note?} → the booking.
  */
-export function adminRouter(deps: { bookings: BookingAdmin; mongo: Connection }): Router {
+export function adminRouter(deps: { bookings: BookingAdmin }): Router {
   const router = new Router({ prefix: '/api/admin' });
-  const onlyAdmins = requireAdmin(deps.mongo);
+  const onlyAdmins = requireAdmin;
 
   router.get('/bookings', onlyAdmins, async (ctx) => {
     ctx.body = await deps.bookings.list(parseQuery(ctx, bookingListQuerySchema));
   });
 
   router.patch('/bookings/:id', onlyAdmins, async (ctx) => {
-    const actor = ctx.state.user;
-    if (!actor) throw new UnauthorizedError();
-    ctx.body = await deps.bookings.update(actor, ctx.params.id ?? '', parseBody(ctx, bookingPatchSchema));
+    ctx.body = await deps.bookings.update(ctx.state.viewer, ctx.params.id ?? '', parseBody(ctx, bookingPatchSchema));
   });
 
   return router;

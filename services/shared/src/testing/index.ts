@@ -155,4 +155,4 @@ export async function eventually<T>(probe: () => Promise<T>, timeoutMs = 10_000,
   }
 }
 
-export { loggedInAdmin, makeAdmin } from './admin';
+export { loggedInAdmin, makeAdmin, setStoredRole } from './admin';
