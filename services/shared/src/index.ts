@@ -1,4 +1,5 @@
 export * from './admin';
+export * from './command';
 export * from './config';
 // The one env-file reader (plain JS: the launcher runs it before anything is built).
 export { commandEnv, readConfig, readEnvFile, readEnvFiles } from './env-files';
