@@ -139,5 +139,7 @@ export async function compose(deps: ServiceDeps<AuthConfig>, overrides: AuthOver
     background: { producers, membership, passwordResets },
     /** The member domain, for callers besides the routes (tests; the lock lift of a password reset). */
     users,
+    /** The members' snapshots in Redis, rewritten by the admin command after a role change. */
+    snapshots,
   };
 }

@@ -85,5 +85,10 @@ export async function compose(deps: ServiceDeps<BillingConfig>, overrides: Billi
       adminRouter({ bookings }),
     ],
   });
-  return { app, background: { producers, membershipEvents: completions.part, accountEvents, reconcile } };
+  return {
+    app,
+    background: { producers, membershipEvents: completions.part, accountEvents, reconcile },
+    /** One reconciliation run now (`npm run reconcile`, the operator command). */
+    reconciliation,
+  };
 }

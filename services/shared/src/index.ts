@@ -1,5 +1,6 @@
 export * from './admin';
 export * from './apply-if-newer';
+export * from './command';
 export * from './config';
 // The one env-file reader (plain JS: the launcher runs it before anything is built).
 export { commandEnv, readConfig, readEnvFile, readEnvFiles } from './env-files';

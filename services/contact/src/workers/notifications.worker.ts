@@ -2,21 +2,19 @@ import { type Closable, createQueueWorker, type JobHandlers, QUEUES, type Servic
 import type { Worker } from 'bullmq';
 import type { Config } from '../config';
 import type { ContactService } from '../domain/contact.service';
-import {
-  accountDeletedMail,
-  type AccountMailSite,
-  bookingScheduledMail,
-  coachingBookedFounderMail,
-  coachingBookedMemberMail,
-  coachingRefundedFounderMail,
-  coachingRefundedMemberMail,
-  contactSubmittedMail,
-  passwordChangedMail,
-  passwordResetMail,
-  paymentDisputeMail,
-  paymentFailedMail,
-  welcomeMail,
-} from '../domain/mail.templates';
+import { accountDeletedMail } from '../domain/account-deleted-mail.template';
+import { bookingScheduledMail } from '../domain/booking-scheduled-mail.template';
+import { coachingBookedFounderMail } from '../domain/coaching-booked-founder-mail.template';
+import { coachingBookedMemberMail } from '../domain/coaching-booked-member-mail.template';
+import { coachingRefundedFounderMail } from '../domain/coaching-refunded-founder-mail.template';
+import { coachingRefundedMemberMail } from '../domain/coaching-refunded-member-mail.template';
+import { contactSubmittedMail } from '../domain/contact-submitted-mail.template';
+import { passwordChangedMail } from '../domain/password-changed-mail.template';
+import { passwordResetMail } from '../domain/password-reset-mail.template';
+import { paymentDisputeMail } from '../domain/payment-dispute-mail.template';
+import { paymentFailedMail } from '../domain/payment-failed-mail.template';
+import { welcomeMail } from '../domain/welcome-mail.template';
+import { type AccountMailSite } from '../domain/mail.templates';
 import type { NotificationService } from '../domain/notification.service';
 import { emailVerificationMail } from '../domain/verification-mail.template';
 

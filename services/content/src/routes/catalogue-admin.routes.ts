@@ -27,75 +27,71 @@ export function catalogueAdminRouter(admin: CatalogueAdmin): Router {
   const param = (ctx: Context, name: string): string => (ctx.params as Record<string, string>)[name] ?? '';
 
   router.get('/lessons', onlyAdmins, async (ctx) => {
-    ctx.body = await admin.listLessons(list(ctx));
+    ctx.body = await admin.lessons.list(list(ctx));
   });
   router.post('/lessons', onlyAdmins, async (ctx) => {
-    ctx.body = await admin.createLesson(ctx.state.viewer, parseBody(ctx, createLessonSchema));
+    ctx.body = await admin.lessons.create(ctx.state.viewer, parseBody(ctx, createLessonSchema));
     ctx.status = 201;
   });
   router.patch('/lessons/:id', onlyAdmins, async (ctx) => {
-    ctx.body = await admin.updateLesson(ctx.state.viewer, param(ctx, 'id'), parseBody(ctx, updateLessonSchema));
+    ctx.body = await admin.lessons.update(ctx.state.viewer, param(ctx, 'id'), parseBody(ctx, updateLessonSchema));
   });
   router.delete('/lessons/:id', onlyAdmins, async (ctx) => {
-    await admin.deleteLesson(ctx.state.viewer, param(ctx, 'id'));
+    await admin.lessons.delete(ctx.state.viewer, param(ctx, 'id'));
     ctx.status = 204;
   });
 
   router.get('/lectures', onlyAdmins, async (ctx) => {
-    ctx.body = await admin.listLectures(list(ctx));
+    ctx.body = await admin.lectures.list(list(ctx));
   });
   router.patch('/lectures/:id', onlyAdmins, async (ctx) => {
-    ctx.body = await admin.updateLecture(ctx.state.viewer, param(ctx, 'id'), parseBody(ctx, updateLectureSchema));
+    ctx.body = await admin.lectures.update(ctx.state.viewer, param(ctx, 'id'), parseBody(ctx, updateLectureSchema));
   });
 
   router.get('/sections/:slug/content', onlyAdmins, async (ctx) => {
-    ctx.body = await admin.listSectionItems(param(ctx, 'slug'), list(ctx));
+    ctx.body = await admin.sectionItems.list(param(ctx, 'slug'), list(ctx));
   });
   router.post('/sections/:slug/content', onlyAdmins, async (ctx) => {
     const input = parseBody(ctx, createSectionItemSchema);
-    ctx.body = await admin.createSectionItem(ctx.state.viewer, param(ctx, 'slug'), input);
+    ctx.body = await admin.sectionItems.create(ctx.state.viewer, param(ctx, 'slug'), input);
     ctx.status = 201;
   });
   router.patch('/sections/:slug/content/:itemId', onlyAdmins, async (ctx) => {
     const patch = parseBody(ctx, updateSectionItemSchema);
-    ctx.body = await admin.updateSectionItem(ctx.state.viewer, param(ctx, 'slug'), param(ctx, 'itemId'), patch);
+    ctx.body = await admin.sectionItems.update(ctx.state.viewer, param(ctx, 'slug'), param(ctx, 'itemId'), patch);
   });
   router.delete('/sections/:slug/content/:itemId', onlyAdmins, async (ctx) => {
-    await admin.deleteSectionItem(ctx.state.viewer, param(ctx, 'slug'), param(ctx, 'itemId'));
+    await admin.sectionItems.delete(ctx.state.viewer, param(ctx, 'slug'), param(ctx, 'itemId'));
     ctx.status = 204;
   });
 
   router.get('/testimonials', onlyAdmins, async (ctx) => {
-    ctx.body = await admin.listTestimonials(list(ctx));
+    ctx.body = await admin.testimonials.list(list(ctx));
   });
   router.post('/testimonials', onlyAdmins, async (ctx) => {
-    ctx.body = await admin.createTestimonial(ctx.state.viewer, parseBody(ctx, createTestimonialSchema));
+    ctx.body = await admin.testimonials.create(ctx.state.viewer, parseBody(ctx, createTestimonialSchema));
     ctx.status = 201;
   });
   router.patch('/testimonials/:id', onlyAdmins, async (ctx) => {
-    ctx.body = await admin.updateTestimonial(
-      ctx.state.viewer,
-      param(ctx, 'id'),
-      parseBody(ctx, updateTestimonialSchema),
-    );
+    ctx.body = await admin.testimonials.update(ctx.state.viewer, param(ctx, 'id'), parseBody(ctx, updateTestimonialSchema));
   });
   router.delete('/testimonials/:id', onlyAdmins, async (ctx) => {
-    await admin.deleteTestimonial(ctx.state.viewer, param(ctx, 'id'));
+    await admin.testimonials.delete(ctx.state.viewer, param(ctx, 'id'));
     ctx.status = 204;
   });
 
   router.get('/tiers', onlyAdmins, async (ctx) => {
-    ctx.body = await admin.listTiers(list(ctx));
+    ctx.body = await admin.tiers.list(list(ctx));
   });
   router.post('/tiers', onlyAdmins, async (ctx) => {
-    ctx.body = await admin.createTier(ctx.state.viewer, parseBody(ctx, createTierSchema));
+    ctx.body = await admin.tiers.create(ctx.state.viewer, parseBody(ctx, createTierSchema));
     ctx.status = 201;
   });
   router.patch('/tiers/:id', onlyAdmins, async (ctx) => {
-    ctx.body = await admin.updateTier(ctx.state.viewer, param(ctx, 'id'), parseBody(ctx, updateTierSchema));
+    ctx.body = await admin.tiers.update(ctx.state.viewer, param(ctx, 'id'), parseBody(ctx, updateTierSchema));
   });
   router.delete('/tiers/:id', onlyAdmins, async (ctx) => {
-    await admin.deleteTier(ctx.state.viewer, param(ctx, 'id'));
+    await admin.tiers.delete(ctx.state.viewer, param(ctx, 'id'));
     ctx.status = 204;
   });
 
