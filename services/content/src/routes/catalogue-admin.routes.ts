@@ -73,7 +73,11 @@ export function catalogueAdminRouter(admin: CatalogueAdmin): Router {
     ctx.status = 201;
   });
   router.patch('/testimonials/:id', onlyAdmins, async (ctx) => {
-    ctx.body = await admin.testimonials.update(ctx.state.viewer, param(ctx, 'id'), parseBody(ctx, updateTestimonialSchema));
+    ctx.body = await admin.testimonials.update(
+      ctx.state.viewer,
+      param(ctx, 'id'),
+      parseBody(ctx, updateTestimonialSchema),
+    );
   });
   router.delete('/testimonials/:id', onlyAdmins, async (ctx) => {
     await admin.testimonials.delete(ctx.state.viewer, param(ctx, 'id'));
