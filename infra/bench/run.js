@@ -467,6 +467,12 @@ async function main() {
   const results = targets.map((t) => ({ ...t, ...best.get(t) }));
   const rssAfter = rssAll();
   const together = togetherMb();
+  const privateAfter = Object.fromEntries(
+    SERVICES.map((s) => {
+      const pid = pidOf(s);
+      return [s, pid ? anonMb(pid) : undefined];
+    }),
+  );
   const loadAfter = os.loadavg();
   const taps = await firstTaps();
 
@@ -485,12 +491,16 @@ async function main() {
         `| ${r.name} | ${fmt(r.rps)} | ${fmt(r.p50, 2)} | ${fmt(r.p99, 2)} | ${fmt(r.rps / bare.rps, 2)} | ${fmt(r.rps / store.rps, 2)} | ${Number.isFinite(r.cpuUs) ? `${fmt(r.cpuUs)} (${r.service})` : '—'} | ${r.bad + r.socketErrors} |`,
     ),
     '',
-    '| service | RSS before (MB) | RSS after (MB) |',
-    '|---|---:|---:|',
-    ...SERVICES.map((s) => `| ${s} | ${rssBefore[s] ?? '—'} | ${rssAfter[s] ?? '—'} |`),
-    `| all five, sum of RSS | ${sumRss(rssBefore) ?? '—'} | ${sumRss(rssAfter) ?? '—'} |`,
-    `| all five in memory together (shared file pages once) | — | ${together ?? '—'} |`,
-    `| Ghost (the peer, one process, not run here) | — | ${GHOST_RSS_MIB} |`,
+    '| service | RSS before (MB) | RSS after (MB) | after: private (anon) | after: file pages (mostly `node`, shared) |',
+    '|---|---:|---:|---:|---:|',
+    ...SERVICES.map((s) => {
+      const anon = privateAfter[s];
+      const file = anon === undefined || rssAfter[s] === undefined ? undefined : rssAfter[s] - Math.round(anon);
+      return `| ${s} | ${rssBefore[s] ?? '—'} | ${rssAfter[s] ?? '—'} | ${fmt(anon)} | ${file ?? '—'} |`;
+    }),
+    `| all five, sum of RSS | ${sumRss(rssBefore) ?? '—'} | ${sumRss(rssAfter) ?? '—'} | | |`,
+    `| all five in memory together (shared file pages once) | — | ${together ?? '—'} | | |`,
+    `| Ghost (the peer, one process, not run here) | — | ${GHOST_RSS_MIB} | | |`,
     '',
     `Load average (1, 5, 15 min) before the run ${loadBefore.map((l) => l.toFixed(1)).join(' ')}, after it ${loadAfter
       .map((l) => l.toFixed(1))
