@@ -156,7 +156,8 @@ cmd_test() {
   # Launcher pieces: SMTP sink, gateway (real nginx), FM_REPLICAS, MONGO_CAS_LOCK; node's own test runner.
   run_suite infra "$TEST_DIR/infra.tap" node --test --test-reporter=spec --test-reporter-destination=stdout \
     --test-reporter=tap --test-reporter-destination="$TEST_DIR/infra.tap" infra/smtp-sink/test gateway/test \
-    infra/test/replicas.test.js infra/test/mongo-cas-lock.test.js infra/test/doc-links.test.js infra/test/env-files.test.js
+    infra/test/replicas.test.js infra/test/mongo-cas-lock.test.js infra/test/doc-links.test.js infra/test/env-files.test.js \
+    infra/test/node-flags.test.js
 
   if [ -f "$ROOT/jest.config.js" ]; then
     # --forceExit: a handle left open by one test must not hold CI until the suite timeout

@@ -1,4 +1,5 @@
-import { Queue, UnrecoverableError, Worker, type Job, type JobType, type JobsOptions } from 'bullmq';
+import type * as BullMQ from 'bullmq';
+import type { Job, JobType, JobsOptions, Queue, Worker } from 'bullmq';
 import type { Histogram } from 'prom-client';
 import type { Logger } from '../logger';
 import { ServiceUnavailableError } from '../errors';
@@ -15,6 +16,16 @@ import {
   type JobPayload,
   type QueueName,
 } from '@fm/contracts';
+
+/**
+ * BullMQ (with ioredis' cluster code, cron-parser, luxon and its PostgreSQL backend's scripts:
+ * ~4 MB of heap) is loaded when a service first makes a producer or a worker, not when it loads
+ * the kit: a service without queues (content) never loads it (docs/PERFORMANCE.md, memory).
+ */
+function bullmq(): typeof BullMQ {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, on purpose
+  return require('bullmq') as typeof BullMQ;
+}
 
 /** Retries with exponential backoff; finished jobs are kept a week so a replayed id is a no-op. */
 export const DEFAULT_JOB_OPTIONS: JobsOptions = {
@@ -55,6 +66,7 @@ export class QueueProducer<Q extends QueueName> {
     readonly name: Q,
     options: ProducerOptions,
   ) {
+    const { Queue } = bullmq();
     this.queue = new Queue(name, {
       connection: { url: options.redisUrl, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 5000 },
       prefix: bullPrefix(options.redisPrefix),
@@ -134,6 +146,7 @@ export function createQueueWorker<Q extends QueueName>(
   handlers: JobHandlers<Q>,
   options: ProducerOptions & { logger: Logger; concurrency?: number },
 ): Worker {
+  const { Queue, UnrecoverableError, Worker } = bullmq();
   const redactsPayload = PERSONAL_DATA_QUEUES.includes(name);
   const worker = new Worker(
     name,
