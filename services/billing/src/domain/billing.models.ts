@@ -28,6 +28,8 @@ export interface BillingSubscription {
   /** Lifecycle rank of the status that event carried (breaks same-second ties). */
   lastStatusRank: number;
   lastEventId: string | null;
+  /** When a checkout of the member created it (absent for one billing learnt of otherwise). */
+  checkoutAt?: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -140,6 +142,7 @@ const billingSubscriptionSchema = new Schema<BillingSubscription>(
     lastEventAt: { type: Number, default: 0 },
     lastStatusRank: { type: Number, default: -1 },
     lastEventId: { type: String, default: null },
+    checkoutAt: { type: Date, default: null },
   },
   schemaOptions({ collection: 'billing_subscriptions' }),
 );

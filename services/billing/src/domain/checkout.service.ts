@@ -59,6 +59,8 @@ const messages = {
 /** How long a sync waits for auth to finish the upgrade job it queued. */
 export const SYNC_WAIT_MS = 2000;
 const CHECKOUT_LOCK_MS = 20_000;
+/** A checkout's subscription is answered again, whatever its status, for this long after it was created. */
+export const RECENT_CHECKOUT_MS = 30_000;
 
 /**
  * What a logged-in member does with billing: start Premium, pay for coaching, confirm a
@@ -74,7 +76,7 @@ export class CheckoutService {
     if (user.membershipLevel === 'premium') throw new ConflictError(messages.alreadyPremium);
     return this.withCheckoutLock(user.id, async () => {
       const customerId = await this.deps.customers.ensure(user, log);
-      const reused = await this.reuseIncomplete(user.id, log);
+      const reused = (await this.reuseRecent(user.id, log)) ?? (await this.reuseIncomplete(user.id, log));
       if (reused) return reused;
 
       const priceId = await this.ensurePremiumPrice(log);
@@ -293,6 +295,31 @@ export class CheckoutService {
     return created.id;
   }
 
+  /**
+   * A subscription a checkout of this member created less than RECENT_CHECKOUT_MS ago, whatever
+   * its status: the same id and form again. The lock makes checkouts of one member run in turn,
+   * and a request that takes it right after another released it (a double click, parallel
+   * retries) must not create a second subscription: Stripe may already report the first one
+   * active (stripe-mock does at once), which the incomplete reuse below would not find.
+   */
+  private async reuseRecent(
+    userId: string,
+    log: Logger,
+  ): Promise<{ clientSecret: string; subscriptionId: string } | undefined> {
+    const recent = await this.deps.models.BillingSubscription.findOne({
+      userId,
+      checkoutAt: { $gt: new Date(Date.now() - RECENT_CHECKOUT_MS) },
+    })
+      .sort({ checkoutAt: -1 })
+      .lean();
+    if (!recent) return undefined;
+    const sub = await callStripe(log, 'subscriptions.retrieve', () =>
+      this.deps.stripe.subscriptions.retrieve(recent._id, { expand: ['latest_invoice.confirmation_secret'] }),
+    );
+    log.info({ userId, subscriptionId: sub.id }, 'subscription of a checkout seconds ago reused');
+    return { clientSecret: await this.clientSecretOf(sub, log), subscriptionId: sub.id };
+  }
+
   /** A still-incomplete subscription of this member: its form again instead of a new one. */
   private async reuseIncomplete(
     userId: string,
@@ -329,9 +356,13 @@ export class CheckoutService {
     return { clientSecret: await this.clientSecretOf(sub, log), subscriptionId: sub.id };
   }
 
-  /** Remembers a subscription we created; a webhook that got here first keeps its newer state. */
+  /**
+   * Remembers a subscription we created, and when; a webhook that got here first keeps its newer
+   * state (only the checkout's time is added).
+   */
   private async remember(sub: Stripe.Subscription, userId: string, customerId: string): Promise<void> {
-    await insertOnce(() =>
+    const checkoutAt = new Date();
+    const inserted = await insertOnce(() =>
       this.deps.models.BillingSubscription.create({
         _id: sub.id,
         userId,
@@ -342,8 +373,10 @@ export class CheckoutService {
         lastEventAt: 0,
         lastStatusRank: -1,
         lastEventId: null,
+        checkoutAt,
       }),
     );
+    if (!inserted) await this.deps.models.BillingSubscription.updateOne({ _id: sub.id }, { $set: { checkoutAt } });
   }
 
   /**
