@@ -28,12 +28,30 @@ export const ACCOUNT_EVENT_QUEUES = [
   QUEUES.accountEventsContact,
 ] as const;
 
+/**
+ * Where a subscription stands in its life when billing observed a fact about it: the order of the
+ * membership events of one subscription. `at` is Stripe's time of the fact (Unix seconds: an
+ * event's `created`, the payment's `paid_at`, the cancellation's `canceled_at`), `rank` the
+ * lifecycle stage of the status it reports (0 incomplete, 1 active/trialing, 2 past_due,
+ * 3 unpaid/paused, 4 canceled/ended): Stripe's clock has one-second resolution, and two facts of
+ * one second (created, then paid) are ordered as the subscription lived them. Greater `at`, then
+ * greater `rank`, is newer; an equal stamp is the same fact again. Compare with
+ * `membershipEventStamp`.
+ */
+export const membershipStampSchema = z.object({
+  at: z.number().int().nonnegative(),
+  rank: z.number().int().min(0).max(4),
+});
+
 export const membershipUpgradedSchema = z.object({
   userId: z.string().min(1),
   stripeCustomerId: z.string().min(1),
   stripeSubscriptionId: z.string().min(1),
   eventId: z.string().min(1),
+  /** When it happened, for people and lag figures (Stripe's time; the rank's milliseconds are a legacy of ordering by it). */
   occurredAt: isoDate,
+  /** The order (see membershipStampSchema); absent only in jobs queued before it existed. */
+  stamp: membershipStampSchema.optional(),
 });
 
 export const membershipDowngradedSchema = z.object({
@@ -41,8 +59,20 @@ export const membershipDowngradedSchema = z.object({
   stripeSubscriptionId: z.string().min(1),
   eventId: z.string().min(1),
   occurredAt: isoDate,
+  stamp: membershipStampSchema.optional(),
   reason: z.string().optional(),
 });
+
+export type MembershipStamp = z.infer<typeof membershipStampSchema>;
+
+/**
+ * The order of a membership event as one number (greater = newer): `at` in milliseconds plus
+ * `rank`. A job queued before the stamp existed carried the same number in `occurredAt`'s
+ * milliseconds, so both compare alike.
+ */
+export function membershipEventStamp(event: { occurredAt: string; stamp?: MembershipStamp | undefined }): number {
+  return event.stamp ? event.stamp.at * 1000 + event.stamp.rank : Date.parse(event.occurredAt);
+}
 
 export const coachingBookedSchema = z.object({
   bookingId: z.string().min(1),
