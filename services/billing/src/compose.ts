@@ -6,6 +6,7 @@ import { BookingAdmin } from './domain/booking-admin.service';
 import { BillingHistory } from './domain/billing-history.service';
 import { CheckoutService } from './domain/checkout.service';
 import { Customers } from './domain/customers';
+import { GuaranteeService } from './domain/guarantee.service';
 import { ReconciliationService } from './domain/reconciliation.service';
 import { StripeWebhookService } from './domain/stripe-webhook.service';
 import { SubscriptionLedger } from './domain/subscription-ledger';
@@ -79,6 +80,7 @@ export async function compose(deps: ServiceDeps<BillingConfig>, overrides: Billi
         mongo,
         checkout,
         history: new BillingHistory({ stripe, models, customers }),
+        guarantee: new GuaranteeService({ config, stripe, models, ledger, producers, redis }),
         limiter: new RateLimiter(redis, config.REDIS_PREFIX),
       }),
       internalRouter({ jwtSecret: config.JWT_SECRET, models }),

@@ -216,6 +216,25 @@ export const coachingRefundedMailSchema = z.object({
 });
 
 /**
+ * Premium ended with a full refund of a Premium payment (billing → contact): by the member's
+ * 30-day guarantee (`source` "guarantee"), or a refund made elsewhere or a dispute lost. The member
+ * is told the amount, the card and when it arrives (5–10 business days); the founder is told too.
+ * Once per refunded invoice.
+ */
+export const premiumRefundedMailSchema = z.object({
+  userId: z.string().min(1),
+  memberEmail: z.email(),
+  memberName: z.string().nullable(),
+  invoiceId: z.string().min(1),
+  amountRefundedCents: z.number().int().nonnegative(),
+  currency: z.string().length(3),
+  cardLast4: z.string().nullable(),
+  source: z.enum(['guarantee', 'refund', 'dispute']),
+  eventId: z.string().min(1),
+  occurredAt: isoDate,
+});
+
+/**
  * A bank opened a dispute on a payment (billing → contact: an alert to the founder, once per
  * dispute). The member is found through the charge's PaymentIntent (a coaching booking) or its
  * customer (billing_customers); null fields when billing could not tell.
@@ -250,6 +269,7 @@ export const JOBS = {
     'booking-scheduled-mail': bookingScheduledMailSchema,
     'payment-failed-mail': paymentFailedMailSchema,
     'coaching-refunded-mail': coachingRefundedMailSchema,
+    'premium-refunded-mail': premiumRefundedMailSchema,
     'payment-dispute-mail': paymentDisputeMailSchema,
     'email-verification-mail': emailVerificationMailSchema,
   },
@@ -308,6 +328,7 @@ export type AccountDeletedMail = z.infer<typeof accountDeletedMailSchema>;
 export type BookingScheduledMail = z.infer<typeof bookingScheduledMailSchema>;
 export type PaymentFailedMail = z.infer<typeof paymentFailedMailSchema>;
 export type CoachingRefundedMail = z.infer<typeof coachingRefundedMailSchema>;
+export type PremiumRefundedMail = z.infer<typeof premiumRefundedMailSchema>;
 export type PaymentDisputeMail = z.infer<typeof paymentDisputeMailSchema>;
 export type EmailVerificationMail = z.infer<typeof emailVerificationMailSchema>;
 
