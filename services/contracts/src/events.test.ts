@@ -24,14 +24,21 @@ describe('the event contracts', () => {
     const created = { ...valid, stamp: { at: 1_767_225_600, rank: 0 } };
     const paid = { ...valid, stamp: { at: 1_767_225_600, rank: 1 } };
     expect(upgraded.parse(paid)).toEqual(paid);
-    expect(membershipEventStamp(paid)).toBeGreaterThan(membershipEventStamp(created));
+    expect(membershipEventStamp(paid).getTime()).toBeGreaterThan(membershipEventStamp(created).getTime());
     const legacy = { ...valid, occurredAt: '2026-01-01T00:00:00.001Z' };
-    expect(membershipEventStamp(legacy)).toBe(membershipEventStamp(paid));
+    expect(membershipEventStamp(legacy)).toEqual(membershipEventStamp(paid));
     expect(upgraded.safeParse({ ...valid, stamp: { at: 1, rank: 9 } }).success).toBe(false);
   });
 
   it('when a source id holds characters BullMQ refuses, then the job id replaces them', () => {
     expect(jobIdFor('stripe', 'evt:1/2')).toBe('stripe-evt_1_2');
+  });
+
+  it('when two membership events of one subscription are compared, then the later one has the greater stamp', () => {
+    const earlier = membershipEventStamp({ occurredAt: '2026-05-01T10:00:00.000Z' });
+    const later = membershipEventStamp({ occurredAt: '2026-05-01T10:00:00.001Z' });
+    expect(later.getTime()).toBeGreaterThan(earlier.getTime());
+    expect(membershipEventStamp({ occurredAt: '2026-05-01T10:00:00.000Z' })).toEqual(earlier);
   });
 
   it('when a forgot-password request is queued, then it carries only the email, its own id and its time', () => {

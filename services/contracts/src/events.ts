@@ -66,12 +66,16 @@ export const membershipDowngradedSchema = z.object({
 export type MembershipStamp = z.infer<typeof membershipStampSchema>;
 
 /**
- * The order of a membership event as one number (greater = newer): `at` in milliseconds plus
- * `rank`. A job queued before the stamp existed carried the same number in `occurredAt`'s
- * milliseconds, so both compare alike.
+ * Where a membership event stands in its subscription's order, as auth compares them (it stores it
+ * with `applyIfNewer`): later is newer; an event never undoes a newer one of the same
+ * subscription. The one definition of that order: the event's `stamp`, as a time (`at` seconds
+ * plus `rank` milliseconds). A job queued before the stamp existed carried the same time in
+ * `occurredAt`, which is read then.
  */
-export function membershipEventStamp(event: { occurredAt: string; stamp?: MembershipStamp | undefined }): number {
-  return event.stamp ? event.stamp.at * 1000 + event.stamp.rank : Date.parse(event.occurredAt);
+export function membershipEventStamp(
+  event: Pick<MembershipUpgraded | MembershipDowngraded, 'occurredAt'> & { stamp?: MembershipStamp | undefined },
+): Date {
+  return event.stamp ? new Date(event.stamp.at * 1000 + event.stamp.rank) : new Date(event.occurredAt);
 }
 
 export const coachingBookedSchema = z.object({
