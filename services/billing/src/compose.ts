@@ -1,4 +1,12 @@
-import { AuditLog, createApp, RateLimiter, startable, type ServiceDeps } from '@fm/shared';
+import {
+  AuditLog,
+  createApp,
+  createApplyIfNewer,
+  createInbox,
+  RateLimiter,
+  startable,
+  type ServiceDeps,
+} from '@fm/shared';
 import type { BillingConfig } from './config';
 import { AccountDeletionService } from './domain/account-deletion.service';
 import { billingModels, ensureBillingIndexes } from './domain/billing.models';
@@ -8,7 +16,7 @@ import { CheckoutService } from './domain/checkout.service';
 import { Customers } from './domain/customers';
 import { GuaranteeService } from './domain/guarantee.service';
 import { ReconciliationService } from './domain/reconciliation.service';
-import { StripeWebhookService } from './domain/stripe-webhook.service';
+import { INBOX_COLLECTION, StripeWebhookService } from './domain/stripe-webhook.service';
 import { SubscriptionLedger } from './domain/subscription-ledger';
 import { startAccountEventsWorker } from './events/account-events.worker';
 import { createBillingProducers, type BillingProducers } from './events/billing.producers';
@@ -44,7 +52,7 @@ export async function compose(deps: ServiceDeps<BillingConfig>, overrides: Billi
   const stripe = overrides.stripe ?? createStripeClient(config);
   const customers = new Customers({ models, stripe, redis, redisPrefix: config.REDIS_PREFIX });
   // One per process: the one writer of subscription state and publisher of membership events.
-  const ledger = new SubscriptionLedger({ models, producers });
+  const ledger = new SubscriptionLedger({ models, producers, applyIfNewer: createApplyIfNewer(deps) });
   const checkout = new CheckoutService({
     config,
     stripe,
@@ -60,7 +68,7 @@ export async function compose(deps: ServiceDeps<BillingConfig>, overrides: Billi
     customers,
     producers,
     ledger,
-    claimLeaseMs: config.STRIPE_EVENT_LEASE_SECONDS * 1000,
+    inbox: createInbox(mongo, { collection: INBOX_COLLECTION, leaseMs: config.STRIPE_EVENT_LEASE_SECONDS * 1000 }),
   });
   const deletions = new AccountDeletionService({ models, customers, stripe, ledger });
   const bookings = new BookingAdmin({ models, notifications: producers.notifications, audit: new AuditLog(mongo) });
@@ -87,5 +95,10 @@ export async function compose(deps: ServiceDeps<BillingConfig>, overrides: Billi
       adminRouter({ bookings, mongo }),
     ],
   });
-  return { app, background: { producers, membershipEvents: completions.part, accountEvents, reconcile } };
+  return {
+    app,
+    background: { producers, membershipEvents: completions.part, accountEvents, reconcile },
+    /** The one writer of subscription state (tests build services around it). */
+    ledger,
+  };
 }

@@ -1,5 +1,5 @@
 import type { MembershipStamp } from '@fm/contracts';
-import { insertOnce, jobIdFor, type Logger } from '@fm/shared';
+import { insertOnce, jobIdFor, type ApplyIfNewer, type Logger } from '@fm/shared';
 import type { Job } from 'bullmq';
 import type { BillingProducers } from '../events/billing.producers';
 import type { BillingModels, BillingSubscription } from './billing.models';
@@ -58,8 +58,10 @@ const hasAccess = (status: string | undefined) => !!status && (givesPremium(stat
 export class SubscriptionLedger {
   private readonly records: SubscriptionRecords;
 
-  constructor(private readonly deps: { models: BillingModels; producers: BillingProducers }) {
-    this.records = new SubscriptionRecords(deps.models);
+  constructor(
+    private readonly deps: { models: BillingModels; producers: BillingProducers; applyIfNewer: ApplyIfNewer },
+  ) {
+    this.records = new SubscriptionRecords(deps.models, deps.applyIfNewer);
   }
 
   /** The member's current subscription (access-giving first, then the newest); undefined without one. */
