@@ -11,10 +11,13 @@ import type { BillingConfig } from './config';
 import { AccountDeletionService } from './domain/account-deletion.service';
 import { billingModels, ensureBillingIndexes } from './domain/billing.models';
 import { BookingAdmin } from './domain/booking-admin.service';
+import { BillingConsole } from './domain/billing-console.service';
 import { BillingHistory } from './domain/billing-history.service';
 import { CheckoutService } from './domain/checkout.service';
 import { Customers } from './domain/customers';
 import { GuaranteeService } from './domain/guarantee.service';
+import { PremiumPrice } from './domain/premium-price';
+import { PremiumRefunds } from './domain/premium-refunds';
 import { ReconciliationService } from './domain/reconciliation.service';
 import { INBOX_COLLECTION, StripeWebhookService } from './domain/stripe-webhook.service';
 import { SubscriptionLedger } from './domain/subscription-ledger';
@@ -53,7 +56,12 @@ export async function compose(deps: ServiceDeps<BillingConfig>, overrides: Billi
   const customers = new Customers({ models, stripe, redis, redisPrefix: config.REDIS_PREFIX });
   // One per process: the one writer of subscription state and publisher of membership events.
   const ledger = new SubscriptionLedger({ models, producers, applyIfNewer: createApplyIfNewer(deps) });
+  const refunds = new PremiumRefunds({ stripe, models, ledger, producers });
+  const price = new PremiumPrice({ config, stripe });
+  const audit = new AuditLog(mongo);
+  const guarantee = new GuaranteeService({ config, stripe, models, ledger, producers, redis });
   const checkout = new CheckoutService({
+    price,
     config,
     stripe,
     models,
@@ -68,10 +76,12 @@ export async function compose(deps: ServiceDeps<BillingConfig>, overrides: Billi
     customers,
     producers,
     ledger,
+    refunds,
     inbox: createInbox(mongo, { collection: INBOX_COLLECTION, leaseMs: config.STRIPE_EVENT_LEASE_SECONDS * 1000 }),
   });
   const deletions = new AccountDeletionService({ models, customers, stripe, ledger });
-  const bookings = new BookingAdmin({ models, notifications: producers.notifications, audit: new AuditLog(mongo) });
+  const bookings = new BookingAdmin({ models, notifications: producers.notifications, audit });
+  const billingConsole = new BillingConsole({ stripe, models, ledger, refunds, guarantee, price, audit });
   const accountEvents = startable(() => startAccountEventsWorker(deletions, { ...queues, logger }));
   const reconciliation = new ReconciliationService({ stripe, models, producers, ledger });
   const reconcile = startable(async () =>
@@ -88,11 +98,11 @@ export async function compose(deps: ServiceDeps<BillingConfig>, overrides: Billi
         mongo,
         checkout,
         history: new BillingHistory({ stripe, models, customers }),
-        guarantee: new GuaranteeService({ config, stripe, models, ledger, producers, redis }),
+        guarantee,
         limiter: new RateLimiter(redis, config.REDIS_PREFIX),
       }),
       internalRouter({ jwtSecret: config.JWT_SECRET, models }),
-      adminRouter({ bookings, mongo }),
+      adminRouter({ bookings, billingConsole, mongo }),
     ],
   });
   return {

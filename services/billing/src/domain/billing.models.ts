@@ -104,6 +104,8 @@ export interface SubscriptionPayment {
   eventId: string;
   /** How much of it was refunded so far (a partial refund is only recorded here). */
   amountRefundedCents?: number;
+  /** Stripe's invoice number (null when it gave none, or for payments recorded before it was kept). */
+  number?: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -208,6 +210,7 @@ const subscriptionPaymentSchema = new Schema<SubscriptionPayment>(
     paidAt: { type: Date, required: true },
     eventId: { type: String, required: true },
     amountRefundedCents: { type: Number, default: 0 },
+    number: { type: String, default: null },
   },
   schemaOptions({ collection: 'subscription_payments' }),
 );

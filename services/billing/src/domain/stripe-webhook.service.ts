@@ -4,6 +4,7 @@ import type { BillingProducers } from '../events/billing.producers';
 import type { Stripe } from '../stripe/stripe-client';
 import type { BillingModels } from './billing.models';
 import type { Customers } from './customers';
+import { PremiumRefunds } from './premium-refunds';
 import type { SubscriptionLedger } from './subscription-ledger';
 import { coachingHandlers } from './webhooks/coaching.handlers';
 import { disputeHandlers } from './webhooks/dispute.handlers';
@@ -21,6 +22,8 @@ export interface StripeWebhookDeps {
   producers: BillingProducers;
   /** The process's one writer of subscription state. */
   ledger: SubscriptionLedger;
+  /** Refunds of Premium payments (one is made around the ledger when not given). */
+  refunds?: PremiumRefunds;
   /** Billing's inbox (`billing_inbox`); one on the models' connection when not given. */
   inbox?: Inbox;
   /**
@@ -68,7 +71,7 @@ export class StripeWebhookService {
         collection: INBOX_COLLECTION,
         leaseMs: deps.claimLeaseMs ?? DEFAULT_CLAIM_LEASE_MS,
       });
-    const handlerDeps: HandlerDeps = deps;
+    const handlerDeps: HandlerDeps = { ...deps, refunds: deps.refunds ?? new PremiumRefunds(deps) };
     this.handlers = {
       ...subscriptionHandlers(handlerDeps),
       ...invoiceHandlers(handlerDeps),

@@ -209,6 +209,16 @@ export class SubscriptionLedger {
     return this.tell(fact, 'downgrade', { eventId: fact.eventId, jobId: jobIdFor('ended', fact.eventId), reason }, log);
   }
 
+  /**
+   * Billing itself changed a subscription at Stripe (the console's comp): Stripe's answer is
+   * recorded and, when it gives Premium, the member is upgraded.
+   */
+  async startedByUs(fact: SubscriptionFact & { eventId: string; userId: string }, log: Logger): Promise<LedgerOutcome> {
+    await this.records.apply(fact.subscriptionId, stateOf(fact));
+    if (!givesPremium(fact.status)) return 'no-effect';
+    return this.tell(fact, 'upgrade', { eventId: fact.eventId, jobId: jobIdFor('started', fact.eventId) }, log);
+  }
+
   // ── facts without ordering ───────────────────────────────────────────────────────────────
 
   /**
