@@ -56,8 +56,14 @@ export const COLLECTIONS: Record<string, CollectionEntry> = {
     by: 'billing (address and name removed)',
   },
   subscription_payments: { service: 'billing', personal: ['userId'], onDeletion: 'kept-id', by: 'billing (accounts)' },
+  billing_guarantees: {
+    service: 'billing',
+    personal: ['_id'],
+    onDeletion: 'kept-id',
+    by: 'billing (accounts: the money-back guarantee was used)',
+  },
   processed_account_events: { service: 'billing', personal: ['userId'], onDeletion: 'kept-id', by: 'billing' },
-  processed_stripe_events: { service: 'billing', personal: [], onDeletion: 'none' },
+  billing_inbox: { service: 'billing', personal: [], onDeletion: 'none' },
 
   contact_submissions: {
     service: 'contact',
