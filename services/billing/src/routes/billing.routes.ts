@@ -78,11 +78,11 @@ export function billingRouter(deps: {
   });
 
   router.get('/api/billing/guarantee', loggedIn, limited(ACCOUNT_RATE_LIMIT), async (ctx) => {
-    ctx.body = await guarantee.status(member(ctx));
+    ctx.body = await guarantee.status(ctx.state.viewer);
   });
 
   router.post('/api/billing/guarantee/refund', loggedIn, limited(ACCOUNT_RATE_LIMIT), async (ctx) => {
-    ctx.body = await guarantee.refund(member(ctx), ctx.state.log);
+    ctx.body = await guarantee.refund(ctx.state.viewer, ctx.state.log);
     ctx.status = 202;
   });
 
