@@ -61,7 +61,7 @@ const section = () => screen.findByRole('region', { name: GUARANTEE_TITLE });
 async function outcome(guarantee: HTMLElement, text: string | RegExp): Promise<HTMLElement> {
   let box: HTMLElement | null = null;
   await waitFor(() => {
-    box = guarantee.querySelector<HTMLElement>('.MuiAlert-root');
+    box = within(guarantee).queryByTestId('guarantee-outcome');
     expect(box).toHaveTextContent(text);
   });
   return box as unknown as HTMLElement;
@@ -83,11 +83,11 @@ describe('/member/account: the 30-day money-back guarantee', { timeout: 40_000 }
     expect(dialog).toHaveAccessibleDescription(
       /full amount of your first payment goes back to your card.*Premium membership ends now.*subscription is cancelled/,
     );
-    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
 
     await user.click(within(dialog).getByRole('button', { name: 'Keep Premium' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(button).toHaveFocus();
+    await waitFor(() => expect(button).toHaveFocus());
     expect(state.refunds).toBe(0);
     expect(screen.getByLabelText('Membership: Premium')).toBeInTheDocument();
   });
@@ -101,8 +101,7 @@ describe('/member/account: the 30-day money-back guarantee', { timeout: 40_000 }
     await user.click(within(dialog).getByRole('button', { name: 'Refund and end Premium' }));
 
     const guarantee = await section();
-    const done = await within(guarantee).findByText('Refund on its way');
-    const alert = done.closest('.MuiAlert-root');
+    const alert = await outcome(guarantee, 'Refund on its way');
     expect(alert).toHaveTextContent('$19.99 is on its way back to your card ending in 4242');
     expect(alert).toHaveTextContent('Your Premium membership has ended and your subscription is cancelled.');
     expect(alert).toHaveFocus();

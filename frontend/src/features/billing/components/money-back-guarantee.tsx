@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -129,16 +130,20 @@ export function MoneyBackGuarantee() {
     <AccountSection title={GUARANTEE_TITLE}>
       <LiveRegion message={announcement.message} sequence={announcement.sequence} />
       <Stack spacing={2}>
-        {refund && (
-          <Alert severity="success" ref={resultRef} tabIndex={-1} role="none">
-            <AlertTitle>Refund on its way</AlertTitle>
-            {confirmation(refund)}
-          </Alert>
-        )}
-        {error && !open && (
-          <Alert severity="error" ref={resultRef} tabIndex={-1} role="none">
-            {error}
-          </Alert>
+        {(refund || (error && !open)) && (
+          // Focused once shown (the button is gone); read out by the live region, so no role="alert".
+          <Box ref={resultRef} tabIndex={-1} data-testid="guarantee-outcome">
+            {refund ? (
+              <Alert severity="success" role="none">
+                <AlertTitle>Refund on its way</AlertTitle>
+                {confirmation(refund)}
+              </Alert>
+            ) : (
+              <Alert severity="error" role="none">
+                {error}
+              </Alert>
+            )}
+          </Box>
         )}
         {showButton && (
           <>
