@@ -1,4 +1,13 @@
-import { AuditLog, createApp, memberSnapshots, RateLimiter, type ServiceDeps, startable } from '@fm/shared';
+import {
+  AuditLog,
+  createApp,
+  createApplyIfNewer,
+  createInbox,
+  memberSnapshots,
+  RateLimiter,
+  type ServiceDeps,
+  startable,
+} from '@fm/shared';
 import type { AuthConfig } from './config';
 import { AccountService } from './domain/account.service';
 import { MemberAdmin } from './domain/member-admin.service';
@@ -16,6 +25,9 @@ import { accountRouter } from './routes/account.routes';
 import { emailVerificationRouter } from './routes/email-verification.routes';
 import { startMembershipWorker } from './workers/membership.worker';
 import { startPasswordResetWorker } from './workers/password-reset.worker';
+
+/** auth's inbox: the events it has handled (billing's membership events, by event id). */
+export const INBOX_COLLECTION = 'auth_inbox';
 
 /** What tests substitute: producers whose Redis is gone. */
 export interface AuthOverrides {
@@ -95,7 +107,13 @@ export async function compose(deps: ServiceDeps<AuthConfig>, overrides: AuthOver
   });
   const membership = startable(() =>
     startMembershipWorker(
-      new MembershipService({ models, redis, redisPrefix: config.REDIS_PREFIX, logger, snapshots }),
+      new MembershipService({
+        models,
+        logger,
+        snapshots,
+        inbox: createInbox(deps.mongo, { collection: INBOX_COLLECTION }),
+        applyIfNewer: createApplyIfNewer(deps),
+      }),
       {
         redisUrl: config.REDIS_URL,
         redisPrefix: config.REDIS_PREFIX,

@@ -31,7 +31,8 @@ export interface CollectionEntry {
 
 export const COLLECTIONS: Record<string, CollectionEntry> = {
   users: { service: 'auth', personal: ['_id', 'email'], onDeletion: 'erased', by: 'auth AccountService.deleteAccount' },
-  membership_changes: { service: 'auth', personal: ['userId'], onDeletion: 'erased', by: 'auth' },
+  // The events auth handled, by billing's event id (no member's id or address).
+  auth_inbox: { service: 'auth', personal: [], onDeletion: 'none' },
   membership_states: { service: 'auth', personal: ['_id'], onDeletion: 'erased', by: 'auth' },
   password_resets: { service: 'auth', personal: ['userId'], onDeletion: 'erased', by: 'auth' },
   email_verifications: { service: 'auth', personal: ['userId', 'email'], onDeletion: 'erased', by: 'auth' },
@@ -56,6 +57,12 @@ export const COLLECTIONS: Record<string, CollectionEntry> = {
     by: 'billing (address and name removed)',
   },
   subscription_payments: { service: 'billing', personal: ['userId'], onDeletion: 'kept-id', by: 'billing (accounts)' },
+  billing_guarantees: {
+    service: 'billing',
+    personal: ['_id'],
+    onDeletion: 'kept-id',
+    by: 'billing (accounts: the money-back guarantee was used)',
+  },
   processed_account_events: { service: 'billing', personal: ['userId'], onDeletion: 'kept-id', by: 'billing' },
   processed_stripe_events: { service: 'billing', personal: [], onDeletion: 'none' },
 
@@ -65,15 +72,15 @@ export const COLLECTIONS: Record<string, CollectionEntry> = {
     onDeletion: 'erased',
     by: 'contact account-events worker (signed in, and as a visitor from the verified address)',
   },
-  sent_notifications: {
+  contact_inbox: {
     service: 'contact',
-    personal: ['recipient'],
+    personal: ['_id'],
     onDeletion: 'kept-id',
-    // The rows to the address are erased; the deletion mail's own record keeps the id in its
-    // dedupe key (`account-deleted-<userId>`) and a hash of the address, never the address.
+    // What contact handled once: its mails (`mail:<key>:<recipient>`; those to the address are
+    // erased; the deletion mail's own entry keeps the id in its key, `account-deleted-<userId>`,
+    // and a hash of the address, never the address) and account events (by event id).
     by: 'contact account-events worker',
   },
-  contact_processed_account_events: { service: 'contact', personal: ['_id'], onDeletion: 'kept-id', by: 'contact' },
 
   admin_audit: { service: 'shared', personal: ['actorId', 'actorEmail'], onDeletion: 'admin-only' },
 

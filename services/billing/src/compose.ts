@@ -6,9 +6,10 @@ import { BookingAdmin } from './domain/booking-admin.service';
 import { BillingHistory } from './domain/billing-history.service';
 import { CheckoutService } from './domain/checkout.service';
 import { Customers } from './domain/customers';
+import { GuaranteeService } from './domain/guarantee.service';
 import { ReconciliationService } from './domain/reconciliation.service';
 import { StripeWebhookService } from './domain/stripe-webhook.service';
-import { SubscriptionRecords } from './domain/subscription-records';
+import { SubscriptionLedger } from './domain/subscription-ledger';
 import { startAccountEventsWorker } from './events/account-events.worker';
 import { createBillingProducers, type BillingProducers } from './events/billing.producers';
 import { createMembershipCompletions } from './events/membership-completions';
@@ -42,15 +43,14 @@ export async function compose(deps: ServiceDeps<BillingConfig>, overrides: Billi
   const completions = createMembershipCompletions({ ...queues, logger });
   const stripe = overrides.stripe ?? createStripeClient(config);
   const customers = new Customers({ models, stripe, redis, redisPrefix: config.REDIS_PREFIX });
-  // One per process: the webhook, the sync and the reconciliation write a subscription in turn.
-  const records = new SubscriptionRecords(models);
+  // One per process: the one writer of subscription state and publisher of membership events.
+  const ledger = new SubscriptionLedger({ models, producers });
   const checkout = new CheckoutService({
     config,
     stripe,
     models,
     customers,
-    producers,
-    records,
+    ledger,
     membershipEvents: completions.events,
     redis,
   });
@@ -59,13 +59,13 @@ export async function compose(deps: ServiceDeps<BillingConfig>, overrides: Billi
     models,
     customers,
     producers,
-    records,
+    ledger,
     claimLeaseMs: config.STRIPE_EVENT_LEASE_SECONDS * 1000,
   });
-  const deletions = new AccountDeletionService({ models, customers, stripe });
+  const deletions = new AccountDeletionService({ models, customers, stripe, ledger });
   const bookings = new BookingAdmin({ models, notifications: producers.notifications, audit: new AuditLog(mongo) });
   const accountEvents = startable(() => startAccountEventsWorker(deletions, { ...queues, logger }));
-  const reconciliation = new ReconciliationService({ stripe, models, producers, records });
+  const reconciliation = new ReconciliationService({ stripe, models, producers, ledger });
   const reconcile = startable(async () =>
     config.BILLING_RECONCILE_AT === 'off'
       ? { close: async () => undefined }
@@ -80,6 +80,7 @@ export async function compose(deps: ServiceDeps<BillingConfig>, overrides: Billi
         mongo,
         checkout,
         history: new BillingHistory({ stripe, models, customers }),
+        guarantee: new GuaranteeService({ config, stripe, models, ledger, producers, redis }),
         limiter: new RateLimiter(redis, config.REDIS_PREFIX),
       }),
       internalRouter({ jwtSecret: config.JWT_SECRET, models }),

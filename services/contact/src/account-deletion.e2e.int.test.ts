@@ -153,7 +153,7 @@ describe('deleting an account reaches every service', () => {
         'coaching_bookings',
         'billing_customers',
         'contact_submissions',
-        'sent_notifications',
+        'contact_inbox',
       ]),
     );
 

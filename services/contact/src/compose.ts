@@ -1,16 +1,31 @@
-import { AuditLog, createApp, QueueProducer, QUEUES, RateLimiter, type ServiceDeps, startable } from '@fm/shared';
+import {
+  AuditLog,
+  createApp,
+  createInbox,
+  QueueProducer,
+  QUEUES,
+  RateLimiter,
+  type ServiceDeps,
+  startable,
+} from '@fm/shared';
 import type { Config } from './config';
 import { AccountDeletionService } from './domain/account-deletion.service';
 import { ContactInbox } from './domain/contact-inbox.service';
 import { ContactService } from './domain/contact.service';
 import { Mailer } from './domain/mailer';
-import { NotificationService } from './domain/notification.service';
+import { MAIL_LEASE_MS, NotificationService } from './domain/notification.service';
 import { contactAdminRouter } from './routes/contact-admin.routes';
 import { contactRouter } from './routes/contact.routes';
 import { memberExportRouter } from './routes/member-export.routes';
 import { startAccountEventsWorker } from './workers/account-events.worker';
 import { startContactSweep } from './workers/contact-sweep.worker';
 import { startNotificationsWorker } from './workers/notifications.worker';
+
+/**
+ * contact's inbox: what it has handled once — each mail (by notification key and recipient) and
+ * each account event (by event id). Not the founder's inbox of contact messages (ContactInbox).
+ */
+export const INBOX_COLLECTION = 'contact_inbox';
 
 /** What tests substitute: a producer whose Redis is gone. */
 export interface ContactOverrides {
@@ -41,9 +56,7 @@ export function compose(deps: ServiceDeps<Config>, overrides: ContactOverrides =
   const notifications = startable(() => {
     const mailer = new Mailer(config.SMTP_URL, config.MAIL_FROM);
     const notifier = new NotificationService({
-      mongo: deps.mongo,
-      redis: deps.redis,
-      redisPrefix: config.REDIS_PREFIX,
+      inbox: createInbox(deps.mongo, { collection: INBOX_COLLECTION, leaseMs: MAIL_LEASE_MS }),
       mailer,
       logger: deps.logger,
     });
@@ -58,11 +71,14 @@ export function compose(deps: ServiceDeps<Config>, overrides: ContactOverrides =
   });
   const sweep = startable(() => startContactSweep(deps, contact));
   const accountEvents = startable(() =>
-    startAccountEventsWorker(new AccountDeletionService(deps.mongo), {
-      redisUrl: config.REDIS_URL,
-      redisPrefix: config.REDIS_PREFIX,
-      logger: deps.logger,
-    }),
+    startAccountEventsWorker(
+      new AccountDeletionService(deps.mongo, createInbox(deps.mongo, { collection: INBOX_COLLECTION })),
+      {
+        redisUrl: config.REDIS_URL,
+        redisPrefix: config.REDIS_PREFIX,
+        logger: deps.logger,
+      },
+    ),
   );
 
   return {

@@ -63,3 +63,31 @@ export const billingBookingSchema = z.strictObject({
 });
 export type BillingBooking = z.infer<typeof billingBookingSchema>;
 export const billingBookingsSchema = z.array(billingBookingSchema);
+
+/** Why a member cannot use the 30-day money-back guarantee. */
+export const GUARANTEE_REASONS = ['window-ended', 'already-used', 'no-payment', 'not-premium'] as const;
+export const guaranteeReasonSchema = z.enum(GUARANTEE_REASONS);
+export type GuaranteeReason = z.infer<typeof guaranteeReasonSchema>;
+
+/** How many days after the first Premium payment the guarantee holds. */
+export const GUARANTEE_DAYS = 30;
+
+/**
+ * GET /api/billing/guarantee: eligible while the member's first Premium payment is at most
+ * GUARANTEE_DAYS old and the guarantee was never used. `deadline`: the first payment + 30 days
+ * (null without a payment); `reason` when not eligible.
+ */
+export const guaranteeSchema = z.strictObject({
+  eligible: z.boolean(),
+  deadline: isoDate.nullable(),
+  reason: guaranteeReasonSchema.optional(),
+});
+export type Guarantee = z.infer<typeof guaranteeSchema>;
+
+/** POST /api/billing/guarantee/refund → 202: what goes back to which card (null when Stripe does not say). */
+export const guaranteeRefundSchema = z.strictObject({
+  amountCents: z.number().int().nonnegative(),
+  currency: z.string().length(3),
+  cardLast4: z.string().nullable(),
+});
+export type GuaranteeRefund = z.infer<typeof guaranteeRefundSchema>;

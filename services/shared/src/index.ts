@@ -1,9 +1,11 @@
 export * from './admin';
+export * from './apply-if-newer';
 export * from './config';
 // The one env-file reader (plain JS: the launcher runs it before anything is built).
 export { commandEnv, readConfig, readEnvFile, readEnvFiles } from './env-files';
 export * from './errors';
 export * from './guards';
+export * from './inbox';
 export * from './logger';
 export * from './member-snapshot';
 export * from './metrics';

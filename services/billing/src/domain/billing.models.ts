@@ -28,6 +28,8 @@ export interface BillingSubscription {
   /** Lifecycle rank of the status that event carried (breaks same-second ties). */
   lastStatusRank: number;
   lastEventId: string | null;
+  /** When a checkout of the member created it (absent for one billing learnt of otherwise). */
+  checkoutAt?: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -106,6 +108,27 @@ export interface SubscriptionPayment {
   billingReason: string | null;
   paidAt: Date;
   eventId: string;
+  /** How much of it was refunded so far (a partial refund is only recorded here). */
+  amountRefundedCents?: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/**
+ * A member's use of the 30-day money-back guarantee (`_id` = member id, so one per member): written
+ * `requested` before anything is done at Stripe (the intent: a retry after a Stripe outage
+ * completes it with the same idempotency keys), `done` once refunded, cancelled and told.
+ */
+export interface GuaranteeUse {
+  _id: string;
+  invoiceId: string;
+  subscriptionId: string;
+  amountCents: number;
+  currency: string;
+  state: 'requested' | 'done';
+  refundId: string | null;
+  cardLast4: string | null;
+  completedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -117,6 +140,7 @@ export interface BillingModels {
   BillingSubscription: Model<BillingSubscription>;
   CoachingBooking: Model<CoachingBooking>;
   SubscriptionPayment: Model<SubscriptionPayment>;
+  GuaranteeUse: Model<GuaranteeUse>;
 }
 
 const processedStripeEventSchema = new Schema<ProcessedStripeEvent>(
@@ -140,6 +164,7 @@ const billingSubscriptionSchema = new Schema<BillingSubscription>(
     lastEventAt: { type: Number, default: 0 },
     lastStatusRank: { type: Number, default: -1 },
     lastEventId: { type: String, default: null },
+    checkoutAt: { type: Date, default: null },
   },
   schemaOptions({ collection: 'billing_subscriptions' }),
 );
@@ -198,8 +223,25 @@ const subscriptionPaymentSchema = new Schema<SubscriptionPayment>(
     billingReason: { type: String, default: null },
     paidAt: { type: Date, required: true },
     eventId: { type: String, required: true },
+    amountRefundedCents: { type: Number, default: 0 },
   },
   schemaOptions({ collection: 'subscription_payments' }),
+);
+subscriptionPaymentSchema.index({ userId: 1, paidAt: 1 });
+
+const guaranteeUseSchema = new Schema<GuaranteeUse>(
+  {
+    _id: { type: String, required: true },
+    invoiceId: { type: String, required: true },
+    subscriptionId: { type: String, required: true },
+    amountCents: { type: Number, required: true },
+    currency: { type: String, required: true },
+    state: { type: String, enum: ['requested', 'done'], required: true },
+    refundId: { type: String, default: null },
+    cardLast4: { type: String, default: null },
+    completedAt: { type: Date, default: null },
+  },
+  schemaOptions({ collection: 'billing_guarantees' }),
 );
 
 /** Registers billing's models on the service's connection (once per connection). */
@@ -211,6 +253,7 @@ export function billingModels(mongo: Connection): BillingModels {
     BillingSubscription: registerModel(mongo, 'BillingSubscription', billingSubscriptionSchema),
     CoachingBooking: registerModel(mongo, 'CoachingBooking', coachingBookingSchema),
     SubscriptionPayment: registerModel(mongo, 'SubscriptionPayment', subscriptionPaymentSchema),
+    GuaranteeUse: registerModel(mongo, 'GuaranteeUse', guaranteeUseSchema),
   };
 }
 

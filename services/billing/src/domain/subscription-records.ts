@@ -24,10 +24,10 @@ export function recordView(record: BillingSubscription | undefined): Subscriptio
 }
 
 /**
- * Billing's own record of each subscription (`billing_subscriptions`): what the account page and
- * the banner read (no Stripe call per page view), kept current by the webhook events, the
- * checkout's sync and the reconciliation. One instance per process, shared by all three, so the
- * writes of one subscription run one after another (see oneAtATime).
+ * The storage of billing's record of each subscription (`billing_subscriptions`): what the account
+ * page and the banner read (no Stripe call per page view). Only the SubscriptionLedger (the one
+ * writer) uses it; one per process, so the writes of one subscription run one after another
+ * (see oneAtATime).
  */
 export class SubscriptionRecords {
   /**

@@ -4,6 +4,7 @@ import type { Context } from 'koa';
 import type { Connection } from 'mongoose';
 import type { BillingHistory } from '../domain/billing-history.service';
 import type { CheckoutService } from '../domain/checkout.service';
+import { GuaranteeRefusedError, type GuaranteeService } from '../domain/guarantee.service';
 
 /** What a 503 (Stripe unreachable, rate-limited or failing) tells the client to wait, in seconds. */
 export const STRIPE_RETRY_AFTER_SECONDS = 5;
@@ -23,9 +24,10 @@ export function billingRouter(deps: {
   mongo: Connection;
   checkout: CheckoutService;
   history: BillingHistory;
+  guarantee: GuaranteeService;
   limiter: RateLimiter;
 }): Router {
-  const { checkout, history, limiter } = deps;
+  const { checkout, history, guarantee, limiter } = deps;
   const router = new Router();
   // A Stripe outage (503) says when to try again.
   router.use(async (ctx, next) => {
@@ -33,6 +35,12 @@ export function billingRouter(deps: {
       await next();
     } catch (err) {
       if (err instanceof ServiceUnavailableError) ctx.set('Retry-After', String(STRIPE_RETRY_AFTER_SECONDS));
+      if (err instanceof GuaranteeRefusedError) {
+        // The reason the guarantee page shows, next to the code.
+        ctx.status = err.status;
+        ctx.body = { message: err.message, code: err.code, reason: err.reason };
+        return;
+      }
       throw err;
     }
   });
@@ -69,6 +77,15 @@ export function billingRouter(deps: {
 
   router.get('/api/billing/invoices', loggedIn, limited(ACCOUNT_RATE_LIMIT), async (ctx) => {
     ctx.body = await history.invoices(member(ctx).id, ctx.state.log);
+  });
+
+  router.get('/api/billing/guarantee', loggedIn, limited(ACCOUNT_RATE_LIMIT), async (ctx) => {
+    ctx.body = await guarantee.status(member(ctx));
+  });
+
+  router.post('/api/billing/guarantee/refund', loggedIn, limited(ACCOUNT_RATE_LIMIT), async (ctx) => {
+    ctx.body = await guarantee.refund(member(ctx), ctx.state.log);
+    ctx.status = 202;
   });
 
   router.get('/api/billing/bookings', loggedIn, limited(ACCOUNT_RATE_LIMIT), async (ctx) => {

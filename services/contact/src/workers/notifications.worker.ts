@@ -18,6 +18,7 @@ import {
   welcomeMail,
 } from '../domain/mail.templates';
 import type { NotificationService } from '../domain/notification.service';
+import { premiumRefundedFounderMail, premiumRefundedMemberMail } from '../domain/premium-refunded-mail.template';
 import { emailVerificationMail } from '../domain/verification-mail.template';
 
 /**
@@ -32,7 +33,8 @@ import { emailVerificationMail } from '../domain/verification-mail.template';
  *
  * Billing's mails: `payment-failed-mail` → the member, once per Stripe event (`payment-failed-<eventId>`:
  * each retry of the card is its own event); `coaching-refunded-mail` → the member and the founder,
- * once per booking (`coaching-refund-<bookingId>`); `payment-dispute-mail` → the founder, once per
+ * once per booking (`coaching-refund-<bookingId>`); `premium-refunded-mail` → the member and the
+ * founder, once per refunded invoice (`premium-refund-<invoiceId>`); `payment-dispute-mail` → the founder, once per
  * dispute (`dispute-<disputeId>`).
  *
  * Dedupe keys of the account mails: one welcome and one deletion mail per member
@@ -119,6 +121,21 @@ export function notificationHandlers(
         to: config.FOUNDER_EMAIL,
         kind: 'coaching-refunded-founder',
         mail: coachingRefundedFounderMail(event, config.PRODUCT_NAME),
+      });
+    },
+    'premium-refunded-mail': async (event) => {
+      const key = `premium-refund-${event.invoiceId}`;
+      await notifier.sendOnce({
+        key,
+        to: event.memberEmail,
+        kind: 'premium-refunded-member',
+        mail: premiumRefundedMemberMail(event, site),
+      });
+      await notifier.sendOnce({
+        key,
+        to: config.FOUNDER_EMAIL,
+        kind: 'premium-refunded-founder',
+        mail: premiumRefundedFounderMail(event, config.PRODUCT_NAME),
       });
     },
     'payment-dispute-mail': async (event) => {

@@ -31,6 +31,8 @@ export function testEnv(overrides: Record<string, string> = {}): Record<string, 
     SESSION_KEYS: 'test-session-key-0123456789abcdef',
     JWT_SECRET: 'test-jwt-secret-0123456789abcdef',
     TEST_DB_NAME: `t_${id}`,
+    // Set by the launcher (or the tests' global setup) for a store whose updates are not atomic.
+    ...(process.env.MONGO_CAS_LOCK ? { MONGO_CAS_LOCK: process.env.MONGO_CAS_LOCK } : {}),
     ...overrides,
   };
 }
