@@ -1,3 +1,4 @@
+import type { Guarantee } from '@fm/contracts';
 import { api } from '@/lib/api';
 
 /** GET /api/admin/billing/members/:memberId: the member's subscription (billing's copy), or null. */
@@ -19,11 +20,7 @@ export type AdminInvoiceView = {
   status: string | null;
 };
 
-export type AdminGuaranteeView = {
-  eligible: boolean;
-  deadline: string | null;
-  reason?: 'window-ended' | 'already-used' | 'no-payment' | 'not-premium';
-};
+export type AdminGuaranteeView = Guarantee;
 
 export type AdminMemberBilling = {
   subscription: AdminSubscriptionView | null;

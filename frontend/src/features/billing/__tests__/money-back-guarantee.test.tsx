@@ -1,7 +1,6 @@
-import type { User } from '@fm/contracts';
+import type { Guarantee, User } from '@fm/contracts';
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
-import type { Guarantee } from '@/features/billing/api/guarantee';
 import { GUARANTEE_TITLE, REFUND_BUTTON } from '@/features/billing/components/money-back-guarantee';
 import { freeUser, premiumUser } from '@/testing/data';
 import { apiUrl } from '@/testing/mocks/handlers';

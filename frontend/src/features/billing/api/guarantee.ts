@@ -1,15 +1,6 @@
-import type { User } from '@fm/contracts';
+import type { Guarantee, GuaranteeRefund, User } from '@fm/contracts';
 import { api, invalidatesViewer } from '@/lib/api';
 import { apiBaseQuery, type ApiError } from '@/lib/base-query';
-
-/** Why the 30-day money-back guarantee cannot be used (GET /api/billing/guarantee). */
-export type GuaranteeReason = 'window-ended' | 'already-used' | 'no-payment' | 'not-premium';
-
-/** GET /api/billing/guarantee: whether the member may still ask for it, and until when. */
-export type Guarantee = { eligible: boolean; deadline: string | null; reason?: GuaranteeReason };
-
-/** POST /api/billing/guarantee/refund → 202: what goes back, and to which card. */
-export type GuaranteeRefund = { amountCents: number; currency: string; cardLast4: string | null };
 
 /** How long billing may take to end Premium on GET /api/auth/user after the 202, and how often we look. */
 export const LEVEL_CHANGE_WAIT_MS = 5_000;

@@ -16,12 +16,8 @@ import { AccountSection } from '@/components/ui/account-section';
 import { LiveRegion } from '@/components/ui/live-region';
 import { getServerMessage, isApiError } from '@/lib/base-query';
 import { formatMoney } from '@/lib/site-config';
-import {
-  useGetGuaranteeQuery,
-  useRequestGuaranteeRefundMutation,
-  type GuaranteeReason,
-  type GuaranteeRefund,
-} from '@/features/billing/api/guarantee';
+import type { GuaranteeReason, GuaranteeRefund } from '@fm/contracts';
+import { useGetGuaranteeQuery, useRequestGuaranteeRefundMutation } from '@/features/billing/api/guarantee';
 import { formatBillingDate } from '@/features/billing/lib/format';
 
 export const GUARANTEE_TITLE = '30-day money-back guarantee';
