@@ -64,7 +64,7 @@ export const COLLECTIONS: Record<string, CollectionEntry> = {
     by: 'billing (accounts: the money-back guarantee was used)',
   },
   processed_account_events: { service: 'billing', personal: ['userId'], onDeletion: 'kept-id', by: 'billing' },
-  processed_stripe_events: { service: 'billing', personal: [], onDeletion: 'none' },
+  billing_inbox: { service: 'billing', personal: [], onDeletion: 'none' },
 
   contact_submissions: {
     service: 'contact',

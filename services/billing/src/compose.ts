@@ -1,14 +1,25 @@
-import { AuditLog, createApp, RateLimiter, startable, type ServiceDeps } from '@fm/shared';
+import {
+  AuditLog,
+  createApp,
+  createApplyIfNewer,
+  createInbox,
+  RateLimiter,
+  startable,
+  type ServiceDeps,
+} from '@fm/shared';
 import type { BillingConfig } from './config';
 import { AccountDeletionService } from './domain/account-deletion.service';
 import { billingModels, ensureBillingIndexes } from './domain/billing.models';
 import { BookingAdmin } from './domain/booking-admin.service';
+import { BillingConsole } from './domain/billing-console.service';
 import { BillingHistory } from './domain/billing-history.service';
 import { CheckoutService } from './domain/checkout.service';
 import { Customers } from './domain/customers';
 import { GuaranteeService } from './domain/guarantee.service';
+import { PremiumPrice } from './domain/premium-price';
+import { PremiumRefunds } from './domain/premium-refunds';
 import { ReconciliationService } from './domain/reconciliation.service';
-import { StripeWebhookService } from './domain/stripe-webhook.service';
+import { INBOX_COLLECTION, StripeWebhookService } from './domain/stripe-webhook.service';
 import { SubscriptionLedger } from './domain/subscription-ledger';
 import { startAccountEventsWorker } from './events/account-events.worker';
 import { createBillingProducers, type BillingProducers } from './events/billing.producers';
@@ -44,8 +55,13 @@ export async function compose(deps: ServiceDeps<BillingConfig>, overrides: Billi
   const stripe = overrides.stripe ?? createStripeClient(config);
   const customers = new Customers({ models, stripe, redis, redisPrefix: config.REDIS_PREFIX });
   // One per process: the one writer of subscription state and publisher of membership events.
-  const ledger = new SubscriptionLedger({ models, producers });
+  const ledger = new SubscriptionLedger({ models, producers, applyIfNewer: createApplyIfNewer(deps) });
+  const refunds = new PremiumRefunds({ stripe, models, ledger, producers });
+  const price = new PremiumPrice({ config, stripe });
+  const audit = new AuditLog(mongo);
+  const guarantee = new GuaranteeService({ config, stripe, models, ledger, producers, redis });
   const checkout = new CheckoutService({
+    price,
     config,
     stripe,
     models,
@@ -60,10 +76,12 @@ export async function compose(deps: ServiceDeps<BillingConfig>, overrides: Billi
     customers,
     producers,
     ledger,
-    claimLeaseMs: config.STRIPE_EVENT_LEASE_SECONDS * 1000,
+    refunds,
+    inbox: createInbox(mongo, { collection: INBOX_COLLECTION, leaseMs: config.STRIPE_EVENT_LEASE_SECONDS * 1000 }),
   });
   const deletions = new AccountDeletionService({ models, customers, stripe, ledger });
-  const bookings = new BookingAdmin({ models, notifications: producers.notifications, audit: new AuditLog(mongo) });
+  const bookings = new BookingAdmin({ models, notifications: producers.notifications, audit });
+  const billingConsole = new BillingConsole({ stripe, models, ledger, refunds, guarantee, price, audit });
   const accountEvents = startable(() => startAccountEventsWorker(deletions, { ...queues, logger }));
   const reconciliation = new ReconciliationService({ stripe, models, producers, ledger });
   const reconcile = startable(async () =>
@@ -80,12 +98,17 @@ export async function compose(deps: ServiceDeps<BillingConfig>, overrides: Billi
         mongo,
         checkout,
         history: new BillingHistory({ stripe, models, customers }),
-        guarantee: new GuaranteeService({ config, stripe, models, ledger, producers, redis }),
+        guarantee,
         limiter: new RateLimiter(redis, config.REDIS_PREFIX),
       }),
       internalRouter({ jwtSecret: config.JWT_SECRET, models }),
-      adminRouter({ bookings, mongo }),
+      adminRouter({ bookings, billingConsole, mongo }),
     ],
   });
-  return { app, background: { producers, membershipEvents: completions.part, accountEvents, reconcile } };
+  return {
+    app,
+    background: { producers, membershipEvents: completions.part, accountEvents, reconcile },
+    /** The one writer of subscription state (tests build services around it). */
+    ledger,
+  };
 }

@@ -4,11 +4,13 @@
  * `.env.example`, then `.env` (at the repository root), then the environment. Exit code 0 when
  * every customer was checked, 1 when some failed (run it again: it finishes them).
  */
-import { commandEnv, connectMongo, createLogger, loadConfig } from '@fm/shared';
+import { commandEnv, connectMongo, createApplyIfNewer, createLogger, createRedis, loadConfig } from '@fm/shared';
+import type { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
 import { configSchema } from './config';
 import { billingModels } from './domain/billing.models';
 import { ReconciliationService, type ReconcileReport } from './domain/reconciliation.service';
+import { SubscriptionLedger } from './domain/subscription-ledger';
 import { createBillingProducers, type BillingProducers } from './events/billing.producers';
 import { createStripeClient } from './stripe/stripe-client';
 
@@ -31,15 +33,19 @@ async function main(): Promise<void> {
   const env = commandEnv(__dirname);
   let mongo: Connection | undefined;
   let producers: BillingProducers | undefined;
+  let redis: Redis | undefined;
   try {
     const config = loadConfig(configSchema, env);
     const logger = createLogger({ name: 'billing-reconcile', level: 'warn' });
     mongo = await connectMongo(config.MONGO_URL);
     producers = createBillingProducers({ redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX });
+    redis = createRedis(config.REDIS_URL);
+    const models = billingModels(mongo);
     const reconciliation = new ReconciliationService({
       stripe: createStripeClient(config),
-      models: billingModels(mongo),
+      models,
       producers,
+      ledger: new SubscriptionLedger({ models, producers, applyIfNewer: createApplyIfNewer({ redis, config }) }),
     });
     const report = await reconciliation.run(logger);
     for (const line of describeReport(report)) process.stdout.write(`${line}\n`);
@@ -49,6 +55,7 @@ async function main(): Promise<void> {
     process.exitCode = 1;
   } finally {
     await producers?.close().catch(() => undefined);
+    redis?.disconnect();
     await mongo?.close().catch(() => undefined);
   }
 }

@@ -12,6 +12,7 @@ import request from 'supertest';
 import { type BillingOverrides, compose } from '../src/compose';
 import { configSchema, type BillingConfig } from '../src/config';
 import type { BillingProducers } from '../src/events/billing.producers';
+import { INBOX_COLLECTION } from '../src/domain/stripe-webhook.service';
 import { WEBHOOK_PATH } from '../src/routes/webhook.routes';
 import { assertStripeMockUp, billingEnv, signed, StripeEvents } from './stripe-events';
 
@@ -28,6 +29,10 @@ export interface BillingTestService {
   /** Its background parts; the account-events consumer is not started (a test starts it). */
   background: Composed['background'];
   producers: BillingProducers;
+  /** The service's one writer of subscription state (for services a test builds by hand). */
+  ledger: Composed['ledger'];
+  /** Billing's inbox entry of a Stripe event (`billing_inbox`): state claimed/done and the outcome; null when none. */
+  inboxEntry(eventId: string): Promise<{ state: string; outcome: string | null; claimedAt: Date } | null>;
   /** stripe-mock's fixtures, ready to be made into events. */
   events: StripeEvents;
   /** Another billing app on the same deps (its background is closed with this one). */
@@ -67,6 +72,12 @@ export async function startBillingService(env: Record<string, string> = {}): Pro
     app: service.app,
     background: service.background,
     producers,
+    ledger: service.ledger,
+    inboxEntry(eventId) {
+      return deps.mongo
+        .collection<{ _id: string; state: string; outcome: string | null; claimedAt: Date }>(INBOX_COLLECTION)
+        .findOne({ _id: eventId });
+    },
     events,
     async compose(overrides) {
       return (await composeService(overrides)).app;

@@ -10,6 +10,7 @@ import type { Customers } from './customers';
 import { MemberSubscription } from './member-subscription';
 import { PaymentReturn } from './payment-return';
 import { PremiumCheckout } from './premium-checkout';
+import type { PremiumPrice } from './premium-price';
 import type { SubscriptionLedger } from './subscription-ledger';
 import type { SubscriptionView } from './subscription-state';
 
@@ -23,6 +24,8 @@ export interface CheckoutDeps {
   customers: Customers;
   /** The one writer of subscription state (what GET /api/billing/subscription answers from). */
   ledger: SubscriptionLedger;
+  /** The Premium price at Stripe. */
+  price: PremiumPrice;
   /** Completions of membership-events jobs: the sync waits on its own job with these. */
   membershipEvents: QueueEvents;
   redis: Redis;

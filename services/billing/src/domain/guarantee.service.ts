@@ -52,11 +52,16 @@ export class GuaranteeService {
   constructor(private readonly deps: GuaranteeDeps) {}
 
   async status(user: CurrentUser, now = new Date()): Promise<Guarantee> {
+    return this.statusOf(user.id, user.membershipLevel === 'premium', now);
+  }
+
+  /** The same for any member (the console), whether they have Premium told by the caller. */
+  async statusOf(userId: string, premium: boolean, now = new Date()): Promise<Guarantee> {
     const [use, first] = await Promise.all([
-      this.deps.models.GuaranteeUse.findById(user.id).lean(),
-      this.firstPayment(user.id),
+      this.deps.models.GuaranteeUse.findById(userId).lean(),
+      this.firstPayment(userId),
     ]);
-    return decide(user, use, first, now);
+    return decide({ membershipLevel: premium ? 'premium' : 'free' }, use, first, now);
   }
 
   async refund(user: CurrentUser, log: Logger): Promise<GuaranteeRefund> {

@@ -5,6 +5,7 @@ import type { BillingConfig } from '../config';
 import { callStripe, PaymentProviderError, type Stripe } from '../stripe/stripe-client';
 import type { BillingModels } from './billing.models';
 import type { Customers } from './customers';
+import type { PremiumPrice } from './premium-price';
 import type { SubscriptionLedger } from './subscription-ledger';
 import { INCOMPLETE_LIFETIME_MS, reuseDecision } from './subscription-state';
 
@@ -14,6 +15,8 @@ export interface PremiumCheckoutDeps {
   models: BillingModels;
   customers: Customers;
   ledger: SubscriptionLedger;
+  /** The Premium price at Stripe (shared with the console's comp). */
+  price: PremiumPrice;
   redis: Redis;
 }
 
@@ -30,8 +33,6 @@ export const RECENT_CHECKOUT_MS = 30_000;
 
 /** Starting Premium: the subscription whose first invoice the card form pays, one per member at a time. */
 export class PremiumCheckout {
-  private premiumPriceId: Promise<string> | undefined;
-
   constructor(private readonly deps: PremiumCheckoutDeps) {}
 
   /** Premium checkout: a default_incomplete subscription whose first invoice the card form pays. */
@@ -42,7 +43,7 @@ export class PremiumCheckout {
       const reused = (await this.reuseRecent(user.id, log)) ?? (await this.reuseIncomplete(user.id, log));
       if (reused) return reused;
 
-      const priceId = await this.ensurePremiumPrice(log);
+      const priceId = await this.deps.price.get(log);
       const sub = await callStripe(log, 'subscriptions.create', () =>
         this.deps.stripe.subscriptions.create({
           customer: customerId,
@@ -58,45 +59,6 @@ export class PremiumCheckout {
       log.info({ userId: user.id, subscriptionId: sub.id }, 'premium checkout started');
       return { clientSecret, subscriptionId: sub.id };
     });
-  }
-
-  /** The Premium price, by lookup key; created (and the key moved to it) when absent or changed. */
-  private ensurePremiumPrice(log: Logger): Promise<string> {
-    this.premiumPriceId ??= this.findOrCreatePremiumPrice(log).catch((err: unknown) => {
-      this.premiumPriceId = undefined;
-      throw err;
-    });
-    return this.premiumPriceId;
-  }
-
-  private async findOrCreatePremiumPrice(log: Logger): Promise<string> {
-    const { config, stripe } = this.deps;
-    const lookupKey = config.STRIPE_PREMIUM_LOOKUP_KEY;
-    const found = await callStripe(log, 'prices.list', () =>
-      stripe.prices.list({ lookup_keys: [lookupKey], active: true, limit: 1 }),
-    );
-    const price = found.data[0];
-    if (
-      price &&
-      price.lookup_key === lookupKey &&
-      price.unit_amount === config.PREMIUM_PRICE_CENTS &&
-      price.currency === config.CURRENCY &&
-      price.recurring?.interval === 'month'
-    ) {
-      return price.id;
-    }
-    const created = await callStripe(log, 'prices.create', () =>
-      stripe.prices.create({
-        currency: config.CURRENCY,
-        unit_amount: config.PREMIUM_PRICE_CENTS,
-        recurring: { interval: 'month' },
-        lookup_key: lookupKey,
-        transfer_lookup_key: true,
-        product_data: { name: `${config.PRODUCT_NAME} Premium` },
-      }),
-    );
-    log.info({ priceId: created.id, lookupKey }, 'premium price created');
-    return created.id;
   }
 
   /**

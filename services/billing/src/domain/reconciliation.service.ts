@@ -2,7 +2,7 @@ import type { Logger } from '@fm/shared';
 import type { BillingProducers } from '../events/billing.producers';
 import { callStripe, type Stripe } from '../stripe/stripe-client';
 import type { BillingModels } from './billing.models';
-import { SubscriptionLedger, type Repair } from './subscription-ledger';
+import type { Repair, SubscriptionLedger } from './subscription-ledger';
 import { currentPeriodEndOf, givesPremium, premiumSince, statusRank } from './subscription-state';
 
 export type { Repair };
@@ -34,11 +34,11 @@ export class ReconciliationService {
       stripe: Stripe;
       models: BillingModels;
       producers: BillingProducers;
-      /** The process's one writer of subscription state (one is made when not given). */
-      ledger?: SubscriptionLedger;
+      /** The process's one writer of subscription state. */
+      ledger: SubscriptionLedger;
     },
   ) {
-    this.ledger = deps.ledger ?? new SubscriptionLedger({ models: deps.models, producers: deps.producers });
+    this.ledger = deps.ledger;
   }
 
   async run(log: Logger): Promise<ReconcileReport> {

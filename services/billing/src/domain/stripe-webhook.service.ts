@@ -1,13 +1,13 @@
-import { AppError, type Logger } from '@fm/shared';
+import { AppError, createInbox, type Inbox, type Logger } from '@fm/shared';
 import StripeSdk from 'stripe';
 import type { BillingProducers } from '../events/billing.producers';
 import type { Stripe } from '../stripe/stripe-client';
 import type { BillingModels } from './billing.models';
 import type { Customers } from './customers';
-import { SubscriptionLedger } from './subscription-ledger';
+import { PremiumRefunds } from './premium-refunds';
+import type { SubscriptionLedger } from './subscription-ledger';
 import { coachingHandlers } from './webhooks/coaching.handlers';
 import { disputeHandlers } from './webhooks/dispute.handlers';
-import { EventClaims } from './webhooks/event-claims';
 import { invoiceHandlers } from './webhooks/invoice.handlers';
 import { refundHandlers } from './webhooks/refund.handlers';
 import { subscriptionHandlers } from './webhooks/subscription.handlers';
@@ -20,8 +20,12 @@ export interface StripeWebhookDeps {
   models: BillingModels;
   customers: Customers;
   producers: BillingProducers;
-  /** The process's one writer of subscription state (one is made when not given). */
-  ledger?: SubscriptionLedger;
+  /** The process's one writer of subscription state. */
+  ledger: SubscriptionLedger;
+  /** Refunds of Premium payments (one is made around the ledger when not given). */
+  refunds?: PremiumRefunds;
+  /** Billing's inbox (`billing_inbox`); one on the models' connection when not given. */
+  inbox?: Inbox;
   /**
    * How long a claim on an event id holds (STRIPE_EVENT_LEASE_SECONDS): a delivery of the
    * same event within it is answered "in progress" (409, Stripe retries later); after it the
@@ -29,6 +33,9 @@ export interface StripeWebhookDeps {
    */
   claimLeaseMs?: number;
 }
+
+/** Billing's inbox: the Stripe events it has handled (by event id), kept by the kit's `inbox.once`. */
+export const INBOX_COLLECTION = 'billing_inbox';
 
 /** A claim older than this is abandoned (the default of STRIPE_EVENT_LEASE_SECONDS). */
 export const DEFAULT_CLAIM_LEASE_MS = 60_000;
@@ -49,20 +56,22 @@ export const PINNED_API_VERSION: string = StripeSdk.API_VERSION;
 /**
  * Turns verified Stripe events into membership and notification jobs, one effect per event id:
  * a handler family per kind of Stripe object (webhooks/*.handlers.ts, Ghost's webhook
- * controller), job ids from the event id, and a processed_stripe_events claim, so a failure to
- * queue leaves the event to Stripe's retry. Subscription state and membership events go
+ * controller), job ids from the event id, and the kit's inbox (`inbox.once`: claim, lease,
+ * outcome, release), so a failure to queue leaves the event to Stripe's retry. Subscription state and membership events go
  * through the ledger (the one writer).
  */
 export class StripeWebhookService {
-  private readonly claims: EventClaims;
+  private readonly inbox: Inbox;
   private readonly handlers: Record<string, Handler>;
 
   constructor(deps: StripeWebhookDeps) {
-    this.claims = new EventClaims(deps.models, deps.claimLeaseMs ?? DEFAULT_CLAIM_LEASE_MS);
-    const handlerDeps: HandlerDeps = {
-      ...deps,
-      ledger: deps.ledger ?? new SubscriptionLedger({ models: deps.models, producers: deps.producers }),
-    };
+    this.inbox =
+      deps.inbox ??
+      createInbox(deps.models.BillingCustomer.db, {
+        collection: INBOX_COLLECTION,
+        leaseMs: deps.claimLeaseMs ?? DEFAULT_CLAIM_LEASE_MS,
+      });
+    const handlerDeps: HandlerDeps = { ...deps, refunds: deps.refunds ?? new PremiumRefunds(deps) };
     this.handlers = {
       ...subscriptionHandlers(handlerDeps),
       ...invoiceHandlers(handlerDeps),
@@ -90,24 +99,18 @@ export class StripeWebhookService {
         'stripe event in another API version',
       );
     }
-    const claim = await this.claims.claim(event.id, event.type);
-    if (claim.kind === 'done') {
+    // Claimed before handling (of parallel deliveries exactly one runs it); a handler that throws
+    // gives the claim back, so Stripe's retry does the work.
+    const result = await this.inbox.once(event.id, () => handler(event, log));
+    if (result.status === 'duplicate') {
       log.info(context, 'stripe event already processed');
       return 'duplicate';
     }
-    if (claim.kind === 'in-progress') {
+    if (result.status === 'in-progress') {
       log.info(context, 'stripe event being handled by another delivery: retry later');
-      throw new EventInProgressError(claim.retryAfterSeconds);
+      throw new EventInProgressError(result.retryAfterSeconds);
     }
-    let outcome: WebhookOutcome;
-    try {
-      outcome = await handler(event, log);
-    } catch (err) {
-      // Nothing durable happened (or only idempotent parts): Stripe's retry must find it unclaimed.
-      await this.claims.release(event.id, claim.at);
-      throw err;
-    }
-    await this.claims.done(event.id, claim.at, outcome);
+    const outcome = result.value;
     log.info({ ...context, outcome }, 'stripe event processed');
     return outcome;
   }

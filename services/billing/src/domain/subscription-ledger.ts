@@ -1,5 +1,5 @@
 import type { MembershipStamp } from '@fm/contracts';
-import { insertOnce, jobIdFor, type Logger } from '@fm/shared';
+import { insertOnce, jobIdFor, type ApplyIfNewer, type Logger } from '@fm/shared';
 import type { Job } from 'bullmq';
 import type { BillingProducers } from '../events/billing.producers';
 import type { BillingModels, BillingSubscription } from './billing.models';
@@ -58,8 +58,10 @@ const hasAccess = (status: string | undefined) => !!status && (givesPremium(stat
 export class SubscriptionLedger {
   private readonly records: SubscriptionRecords;
 
-  constructor(private readonly deps: { models: BillingModels; producers: BillingProducers }) {
-    this.records = new SubscriptionRecords(deps.models);
+  constructor(
+    private readonly deps: { models: BillingModels; producers: BillingProducers; applyIfNewer: ApplyIfNewer },
+  ) {
+    this.records = new SubscriptionRecords(deps.models, deps.applyIfNewer);
   }
 
   /** The member's current subscription (access-giving first, then the newest); undefined without one. */
@@ -205,6 +207,16 @@ export class SubscriptionLedger {
   ): Promise<LedgerOutcome> {
     await this.records.apply(fact.subscriptionId, stateOf(fact));
     return this.tell(fact, 'downgrade', { eventId: fact.eventId, jobId: jobIdFor('ended', fact.eventId), reason }, log);
+  }
+
+  /**
+   * Billing itself changed a subscription at Stripe (the console's comp): Stripe's answer is
+   * recorded and, when it gives Premium, the member is upgraded.
+   */
+  async startedByUs(fact: SubscriptionFact & { eventId: string; userId: string }, log: Logger): Promise<LedgerOutcome> {
+    await this.records.apply(fact.subscriptionId, stateOf(fact));
+    if (!givesPremium(fact.status)) return 'no-effect';
+    return this.tell(fact, 'upgrade', { eventId: fact.eventId, jobId: jobIdFor('started', fact.eventId) }, log);
   }
 
   // ── facts without ordering ───────────────────────────────────────────────────────────────

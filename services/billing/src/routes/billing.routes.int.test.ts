@@ -330,7 +330,7 @@ describe("GET /api/billing/subscription answers from billing's own record (no St
       created: t + 10,
     });
     expect((await billing.deliver(latePastDue)).status).toBe(200);
-    expect(await models().ProcessedStripeEvent.findById(latePastDue.id).lean()).toMatchObject({ outcome: 'stale' });
+    expect(await billing.inboxEntry(latePastDue.id)).toMatchObject({ outcome: 'stale' });
     expect(await subscriptionOf(cookie)).toMatchObject({ status: 'active' });
   });
 

@@ -5,7 +5,7 @@ import { DELETED_MEMBER_NAME } from '../billing.models';
 import { idOf } from '../subscription-state';
 import { coachingBookingId, type Handler, type HandlerDeps } from './webhook-parts';
 
-/** charge.dispute.created: the founder is alerted. */
+/** charge.dispute.created: the founder is alerted; charge.dispute.closed, lost, of a Premium payment: Premium ends. */
 export function disputeHandlers(deps: HandlerDeps): Record<string, Handler> {
   /**
    * A bank opened a dispute: the founder is alerted once per dispute, with the amount and the
@@ -74,5 +74,25 @@ export function disputeHandlers(deps: HandlerDeps): Record<string, Handler> {
     );
     return 'queued';
   };
-  return { 'charge.dispute.created': onDisputeCreated };
+  /**
+   * A dispute closed: lost, the bank took the money back. For a Premium payment that is a refund
+   * in full: Premium ends (subscription cancelled, member mailed), once per invoice. Won, or of
+   * anything else: nothing.
+   */
+  const onDisputeClosed: Handler = async (event, log) => {
+    const dispute = event.data.object as Stripe.Dispute;
+    if (dispute.status !== 'lost') return 'no-effect';
+    let paymentIntentId = idOf(dispute.payment_intent);
+    const chargeId = idOf(dispute.charge);
+    if (!paymentIntentId && chargeId) {
+      const charge = await callStripe(log, 'charges.retrieve', () => deps.stripe.charges.retrieve(chargeId));
+      paymentIntentId = idOf(charge.payment_intent);
+    }
+    if (!paymentIntentId) return 'ignored';
+    const payment = await deps.refunds.paymentOf(paymentIntentId, log);
+    if (!payment) return 'ignored';
+    return deps.refunds.endPremium(payment, { source: 'dispute', cardLast4: null, at: event.created }, log);
+  };
+
+  return { 'charge.dispute.created': onDisputeCreated, 'charge.dispute.closed': onDisputeClosed };
 }

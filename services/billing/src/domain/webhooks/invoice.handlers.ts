@@ -26,6 +26,7 @@ export function invoiceHandlers(deps: HandlerDeps): Record<string, Handler> {
         subscriptionId,
         userId: userId ?? null,
         amountPaidCents: invoice.amount_paid,
+        number: invoice.number ?? null,
         currency: invoice.currency,
         billingReason: invoice.billing_reason ?? null,
         paidAt: new Date((invoice.status_transitions?.paid_at ?? event.created) * 1000),

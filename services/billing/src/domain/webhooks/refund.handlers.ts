@@ -3,22 +3,39 @@ import type { Stripe } from '../../stripe/stripe-client';
 import { idOf } from '../subscription-state';
 import { coachingBookingId, memberDeleted, type Handler, type HandlerDeps, type WebhookOutcome } from './webhook-parts';
 
-/** charge.refunded and refund.updated: refunds made at Stripe (the dashboard, the console, us). */
+/**
+ * charge.refunded and refund.updated: refunds made at Stripe (the dashboard, the console, us). A
+ * coaching payment's booking, or else a Premium invoice's record (a refund in full ends Premium).
+ */
 export function refundHandlers(deps: HandlerDeps): Record<string, Handler> {
   /**
    * A coaching booking refunded in full becomes `refunded`, and the member and the founder are
-   * mailed once per booking (job id and mail key from the booking). A refund of anything else (a
-   * subscription invoice) changes nothing: Stripe's subscription events decide about Premium.
+   * mailed once per booking (job id and mail key from the booking). Not a coaching payment: a
+   * Premium invoice's refund (above).
    */
+  /** A Premium invoice refunded: recorded; in full, Premium ends (subscription cancelled, member mailed). */
+  const refundPremium = async (
+    paymentIntentId: string,
+    refundedCents: number,
+    cardLast4: string | null,
+    event: Stripe.Event,
+    log: Logger,
+  ): Promise<WebhookOutcome> => {
+    const payment = await deps.refunds.paymentOf(paymentIntentId, log);
+    if (!payment) return 'ignored';
+    return deps.refunds.refunded(payment, refundedCents, { source: 'refund', cardLast4, at: event.created }, log);
+  };
+
   const refundCoaching = async (
     paymentIntentId: string,
     refundedCents: number,
+    cardLast4: string | null,
     event: Stripe.Event,
     log: Logger,
   ): Promise<WebhookOutcome> => {
     const { CoachingBooking } = deps.models;
     const booking = await CoachingBooking.findById(coachingBookingId(paymentIntentId)).lean();
-    if (!booking) return 'ignored';
+    if (!booking) return refundPremium(paymentIntentId, refundedCents, cardLast4, event, log);
     if (refundedCents < booking.amountCents) {
       log.info({ eventId: event.id, bookingId: booking._id, refundedCents }, 'partial coaching refund: booking kept');
       return 'no-effect';
@@ -57,14 +74,14 @@ export function refundHandlers(deps: HandlerDeps): Record<string, Handler> {
       const paymentIntentId = idOf(charge.payment_intent);
       if (!paymentIntentId) return 'ignored';
       const refunded = charge.refunded ? Math.max(charge.amount_refunded, charge.amount) : charge.amount_refunded;
-      return refundCoaching(paymentIntentId, refunded, event, log);
+      return refundCoaching(paymentIntentId, refunded, charge.payment_method_details?.card?.last4 ?? null, event, log);
     },
     /** A refund moved: once it succeeded, the same as charge.refunded (whichever comes first acts). */
     'refund.updated': async (event, log) => {
       const refund = event.data.object as Stripe.Refund;
       const paymentIntentId = idOf(refund.payment_intent);
       if (!paymentIntentId || refund.status !== 'succeeded') return 'ignored';
-      return refundCoaching(paymentIntentId, refund.amount, event, log);
+      return refundCoaching(paymentIntentId, refund.amount, null, event, log);
     },
   };
 }

@@ -4,6 +4,7 @@ import type { BillingProducers } from '../../events/billing.producers';
 import type { Stripe } from '../../stripe/stripe-client';
 import type { BillingModels } from '../billing.models';
 import type { Customers } from '../customers';
+import type { PremiumRefunds } from '../premium-refunds';
 import type { SubscriptionLedger } from '../subscription-ledger';
 import { idOf } from '../subscription-state';
 
@@ -30,6 +31,8 @@ export interface HandlerDeps {
   producers: BillingProducers;
   /** The one writer of subscription state and publisher of membership events. */
   ledger: SubscriptionLedger;
+  /** Refunds of Premium payments (a refund in full ends Premium). */
+  refunds: PremiumRefunds;
 }
 
 /**
