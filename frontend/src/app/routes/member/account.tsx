@@ -32,6 +32,7 @@ import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banne
 import { useSyncBillingMutation } from '@/features/billing/api/sync-billing';
 import { BillingHistory } from '@/features/billing/components/billing-history';
 import { CoachingBookings } from '@/features/billing/components/coaching-bookings';
+import { MoneyBackGuarantee } from '@/features/billing/components/money-back-guarantee';
 import { PREMIUM_BENEFITS } from '@/features/billing/components/order-summary';
 import { PastDueBanner } from '@/features/billing/components/past-due-banner';
 import { SubscriptionPanel } from '@/features/billing/components/subscription-panel';
@@ -187,6 +188,7 @@ export default function AccountPage() {
               </Button>
             </CardContent>
           </Card>
+          <MoneyBackGuarantee />
           <AccountSection title="Billing history" description="Your Premium membership invoices, newest first.">
             <BillingHistory />
           </AccountSection>
