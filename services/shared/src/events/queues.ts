@@ -2,6 +2,7 @@ import { Queue, UnrecoverableError, Worker, type Job, type JobType, type JobsOpt
 import type { Histogram } from 'prom-client';
 import type { Logger } from '../logger';
 import { ServiceUnavailableError } from '../errors';
+import { redisKeys } from '../redis-keys';
 import { jobProcessed, membershipEventLag, watchQueue, type JobOutcome } from '../metrics';
 import { currentRequestScope, withRequestScope } from '../request-scope';
 import {
@@ -27,7 +28,7 @@ export const DEFAULT_JOB_OPTIONS: JobsOptions = {
 export const PUBLISH_TIMEOUT_MS = 5000;
 
 export function bullPrefix(redisPrefix: string): string {
-  return `${redisPrefix}:bull`;
+  return redisKeys(redisPrefix).bullPrefix();
 }
 
 export interface ProducerOptions {
