@@ -9,6 +9,7 @@ import {
   type MembershipLevel,
   type MembershipUpgraded,
   type MemberSnapshots,
+  redisKeys,
 } from '@fm/shared';
 import type { AuthModels, MembershipState, SubscriptionMark, User } from './user.model';
 
@@ -93,7 +94,7 @@ export class MembershipService {
     const { redis, redisPrefix } = this.deps;
     return withRedisLock(
       redis,
-      `${redisPrefix}:membership-lock:${userId}`,
+      redisKeys(redisPrefix).membershipLock(userId),
       {
         ttlMs: MEMBER_LOCK_MS,
         waitMs: MEMBER_LOCK_WAIT_MS,
