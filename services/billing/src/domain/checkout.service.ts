@@ -9,6 +9,7 @@ import {
   type CurrentUser,
   type Logger,
   type MembershipLevel,
+  redisKeys,
 } from '@fm/shared';
 import type { Job, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -389,7 +390,7 @@ export class CheckoutService {
   }
 
   private withCheckoutLock<T>(userId: string, work: () => Promise<T>): Promise<T> {
-    const key = `${this.deps.config.REDIS_PREFIX}:billing:checkout-lock:${userId}`;
+    const key = redisKeys(this.deps.config.REDIS_PREFIX).checkoutLock(userId);
     const busy = () => new ConflictError(messages.checkoutBusy);
     return withRedisLock(this.deps.redis, key, { ttlMs: CHECKOUT_LOCK_MS, busy }, work);
   }
