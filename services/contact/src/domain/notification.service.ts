@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isDuplicateKey, withRedisLock, type Logger } from '@fm/shared';
+import { isDuplicateKey, withRedisLock, type Logger, redisKeys } from '@fm/shared';
 import type { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
 import type { MailContent } from './mail.templates';
@@ -54,7 +54,7 @@ export class NotificationService {
     const { key } = notification;
     if (await this.alreadySent(key, recipient)) return 'already-sent';
 
-    const lockKey = `${this.deps.redisPrefix}:mail-lock:${key}:${recipient}`;
+    const lockKey = redisKeys(this.deps.redisPrefix).mailLock(key, recipient);
     const busy = () => new Error(`${notification.kind} mail ${key} to ${recipient} is being sent by another worker`);
     return withRedisLock(this.deps.redis, lockKey, { ttlMs: SEND_LOCK_MS, busy }, async () => {
       if (await this.alreadySent(key, recipient)) return 'already-sent';
