@@ -1,5 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { createQueueWorker, type Logger, QUEUES, RedisLock, type ServiceDeps } from '@fm/shared';
+import { createQueueWorker, type Logger, QUEUES, RedisLock, type ServiceDeps, redisKeys } from '@fm/shared';
 import type { MemberEventsService } from '../domain/member-events.service';
 
 /** A holder that crashed releases the member after this long. */
@@ -10,7 +10,7 @@ const MEMBER_LOCK_POLL_MS = 20;
 
 /** The Redis key a member's events are applied under, one at a time. */
 export function memberEventsLockKey(redisPrefix: string, userId: string): string {
-  return `${redisPrefix}:courses:member-events:${userId}`;
+  return redisKeys(redisPrefix).courseMemberEvents(userId);
 }
 
 export interface AccountEventsWorkerOptions {
