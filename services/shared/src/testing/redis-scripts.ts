@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import type { Redis } from 'ioredis';
 
 /** One Lua script run as Redis saw it: the keys it was given (KEYS[]) and the keys its commands touched. */
@@ -14,10 +16,26 @@ export interface ScriptRun {
  * atomically: nothing else runs between).
  */
 export async function watchScripts(redis: Redis, prefix: string) {
-  const connection = redis.duplicate();
-  const monitor = await connection.monitor();
+  // A plain socket: ioredis' monitor() loses track of its replies when MONITOR lines of a busy
+  // (shared) Redis arrive before its OK.
+  const { host, port } = redis.options;
+  const socket = connect({ host: host ?? '127.0.0.1', port: port ?? 6379 });
+  socket.on('error', () => undefined);
+  await once(socket, 'connect');
   let seen: { source: string; args: string[] }[] | undefined;
-  monitor.on('monitor', (_time: string, args: string[], source: string) => seen?.push({ source, args }));
+  let buffered = '';
+  socket.setEncoding('latin1');
+  socket.on('data', (chunk: string) => {
+    buffered += chunk;
+    let nl: number;
+    while ((nl = buffered.indexOf('\r\n')) >= 0) {
+      const line = buffered.slice(0, nl);
+      buffered = buffered.slice(nl + 2);
+      const parsed = parseMonitorLine(line);
+      if (parsed) seen?.push(parsed);
+    }
+  });
+  socket.write('MONITOR\r\n');
   const ours = (key: string) => key.startsWith(`${prefix}:`);
 
   return {
@@ -56,10 +74,24 @@ export async function watchScripts(redis: Redis, prefix: string) {
       return runs;
     },
     close(): void {
-      monitor.disconnect();
-      connection.disconnect();
+      socket.destroy();
     },
   };
+}
+
+/** `+<time> [<db> <client address or lua>] "CMD" "arg"…` (args escaped as Redis' sdscatrepr does). */
+function parseMonitorLine(line: string): { source: string; args: string[] } | undefined {
+  const head = /^\+\d+\.\d+ \[\d+ ([^\]]+)\] /.exec(line);
+  if (!head) return undefined;
+  const args: string[] = [];
+  for (const match of line.slice(head[0].length).matchAll(/"((?:[^"\\]|\\.)*)"/g)) {
+    const text = match[1]!.replace(/\\(x[0-9a-fA-F]{2}|.)/g, (_, code: string) => {
+      if (code.length === 3) return String.fromCharCode(parseInt(code.slice(1), 16));
+      return ({ n: '\n', r: '\r', t: '\t', a: '\x07', b: '\b' } as Record<string, string>)[code] ?? code;
+    });
+    args.push(Buffer.from(text, 'latin1').toString('utf8'));
+  }
+  return { source: head[1] === 'lua' ? 'lua' : head[1]!, args };
 }
 
 /** CRC16 (XMODEM), the hash Redis Cluster places keys by. */
