@@ -266,7 +266,9 @@ function startBaselines(free, body) {
     env: {
       ...env,
       BENCH_BODY_FILE: bodyFile,
-      BENCH_SESSION_KEY: `${env.REDIS_PREFIX}:sess:${sid}`,
+      BENCH_SESSION_KEY: require(path.join(ROOT, 'services/shared/dist/index.js'))
+        .redisKeys(env.REDIS_PREFIX)
+        .session(sid),
       BENCH_USER_ID: free.id,
     },
     stdio: ['ignore', 'pipe', 'inherit'],

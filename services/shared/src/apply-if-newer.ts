@@ -4,6 +4,7 @@ import type { BaseConfig } from './config';
 import { ServiceUnavailableError } from './errors';
 import { isDuplicateKey } from './mongo';
 import { oneAtATimePerKey } from './one-at-a-time';
+import { redisKeys } from './redis-keys';
 import { withRedisLock } from './redis-lock';
 
 /** What orders the versions of one record: a time, or any number that grows (greater = newer). */
@@ -59,7 +60,7 @@ type WriteOptions = { insert: boolean; timestamps: boolean | undefined };
 
 /** The Redis key a write of one record holds with MONGO_CAS_LOCK (a test stands in for another process with it). */
 export function applyIfNewerLockKey(redisPrefix: string, collection: string, id: string): string {
-  return `${redisPrefix}:apply-if-newer:${collection}:${id}`;
+  return redisKeys(redisPrefix).applyIfNewerLock(collection, id);
 }
 
 const valueOf = (stamp: unknown): number => (stamp instanceof Date ? stamp.getTime() : Number(stamp));

@@ -1,6 +1,7 @@
 import type { DefaultState, Middleware, Next, ParameterizedContext } from 'koa';
 import type { Redis } from 'ioredis';
 import { TooManyRequestsError } from './errors';
+import { redisKeys } from './redis-keys';
 
 export interface RateLimitRule {
   /** Names the counter, e.g. "login-ip". */
@@ -36,7 +37,7 @@ export class RateLimiter {
   ) {}
 
   private key(rule: RateLimitRule, id: string): string {
-    return `${this.prefix}:rl:${rule.name}:${id}`;
+    return redisKeys(this.prefix).rateLimit(rule.name, id);
   }
 
   async hit(rule: RateLimitRule, id: string, message?: string): Promise<void> {

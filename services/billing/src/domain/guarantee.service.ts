@@ -1,5 +1,5 @@
 import { GUARANTEE_DAYS, type Guarantee, type GuaranteeReason, type GuaranteeRefund } from '@fm/contracts';
-import { AppError, insertOnce, jobIdFor, withRedisLock, type CurrentUser, type Logger } from '@fm/shared';
+import { AppError, insertOnce, jobIdFor, redisKeys, withRedisLock, type CurrentUser, type Logger } from '@fm/shared';
 import type { Redis } from 'ioredis';
 import type { BillingConfig } from '../config';
 import type { BillingProducers } from '../events/billing.producers';
@@ -65,7 +65,7 @@ export class GuaranteeService {
   }
 
   async refund(user: CurrentUser, log: Logger): Promise<GuaranteeRefund> {
-    const key = `${this.deps.config.REDIS_PREFIX}:billing:guarantee-lock:${user.id}`;
+    const key = redisKeys(this.deps.config.REDIS_PREFIX).guaranteeLock(user.id);
     const busy = () => new GuaranteeRefusedError('already-used');
     return withRedisLock(this.deps.redis, key, { ttlMs: GUARANTEE_LOCK_MS, busy }, () => this.refundNow(user, log));
   }

@@ -1,5 +1,5 @@
 import type { SubscriptionCheckout } from '@fm/contracts';
-import { ConflictError, withRedisLock, type CurrentUser, type Logger } from '@fm/shared';
+import { ConflictError, redisKeys, withRedisLock, type CurrentUser, type Logger } from '@fm/shared';
 import type { Redis } from 'ioredis';
 import type { BillingConfig } from '../config';
 import { callStripe, PaymentProviderError, type Stripe } from '../stripe/stripe-client';
@@ -133,7 +133,7 @@ export class PremiumCheckout {
   }
 
   private withCheckoutLock<T>(userId: string, work: () => Promise<T>): Promise<T> {
-    const key = `${this.deps.config.REDIS_PREFIX}:billing:checkout-lock:${userId}`;
+    const key = redisKeys(this.deps.config.REDIS_PREFIX).checkoutLock(userId);
     const busy = () => new ConflictError(messages.checkoutBusy);
     return withRedisLock(this.deps.redis, key, { ttlMs: CHECKOUT_LOCK_MS, busy }, work);
   }

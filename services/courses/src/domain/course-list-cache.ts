@@ -1,4 +1,4 @@
-import { evalScript } from '@fm/shared';
+import { evalScript, redisKeys } from '@fm/shared';
 import type { Redis } from 'ioredis';
 
 /**
@@ -45,11 +45,11 @@ export class CourseListCache {
     private readonly redis: Redis,
     private readonly prefix: string,
   ) {
-    this.versionKey = `${prefix}:courses:list-version`;
+    this.versionKey = redisKeys(prefix).courseListVersion();
   }
 
   private entryKey(userId: string, limit: number, offset: number): string {
-    return `${this.prefix}:courses:own:${userId}:${limit}:${offset}`;
+    return redisKeys(this.prefix).courseListPage(userId, limit, offset);
   }
 
   /** The cached page, or the load's answer (stored unless a write came in between). */

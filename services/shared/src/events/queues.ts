@@ -3,6 +3,7 @@ import type { Job, JobType, JobsOptions, Queue, Worker } from 'bullmq';
 import type { Histogram } from 'prom-client';
 import type { Logger } from '../logger';
 import { ServiceUnavailableError } from '../errors';
+import { redisKeys } from '../redis-keys';
 import { jobProcessed, membershipEventLag, watchQueue, type JobOutcome } from '../metrics';
 import { currentRequestScope, withRequestScope } from '../request-scope';
 import {
@@ -49,7 +50,7 @@ export const REDACTED_PAYLOAD = { redacted: true } as const;
 export const PUBLISH_TIMEOUT_MS = 5000;
 
 export function bullPrefix(redisPrefix: string): string {
-  return `${redisPrefix}:bull`;
+  return redisKeys(redisPrefix).bullPrefix();
 }
 
 export interface ProducerOptions {
