@@ -4,11 +4,13 @@
 // subscription active, its first invoice paid); on day 1 the account page offers "Request a
 // refund (30-day guarantee)" with 30 days left; one dialog, the refund; the confirmation
 // names the amount, the membership shows Free (the server says so too), the button is gone,
-// and both mails arrive at the sink: the member's and the founder's.
+// and both mails arrive at the sink: the member's and the founder's; the founder's console
+// shows the invoice refunded.
 
 const { test } = require('node:test');
 const { journey } = require('../lib/browser');
 const { config } = require('../lib/config');
+const { grantAdmin } = require('../lib/a11y');
 const { check, expectHidden, expectPath, expectVisible } = require('../lib/expect');
 const { currentUser, newMember, signUp } = require('../lib/app');
 const { fillCard, paymentSetup } = require('../lib/checkout');
@@ -21,7 +23,7 @@ const REFUND_BUTTON = 'Request a refund (30-day guarantee)';
 test(
   '14. Money-back guarantee: pay for Premium, ask for the refund on day 1, Free again, the member and the founder mailed',
   { timeout: config.journeyTimeout },
-  journey('guarantee', async ({ page, step }) => {
+  journey('guarantee', async ({ page, step, newMemberContext }) => {
     const member = newMember('guarantee');
     const main = page.getByRole('main');
 
@@ -87,5 +89,24 @@ test(
         what: `about ${member.email}'s refund`,
       });
     });
+
+    await step(
+      "the founder's console shows it: the invoice refunded, the subscription canceled, the guarantee used",
+      async () => {
+        const founder = newMember('guarantee-founder');
+        const desk = await newMemberContext();
+        await signUp(desk, founder);
+        await grantAdmin(founder.email);
+        await desk.goto('/admin/members');
+        await desk.getByLabel('Search members').fill(member.email);
+        await desk.getByRole('button', { name: `Billing of ${member.email}` }).click();
+        const billing = desk.getByRole('dialog').getByRole('region', { name: 'Billing' });
+        const invoice = billing.getByRole('table', { name: 'Invoices' }).getByRole('row').nth(1);
+        await expectVisible(invoice.getByRole('cell', { name: 'Refunded', exact: true }), 'the invoice refunded');
+        await expectVisible(invoice.getByRole('cell', { name: '$19.99' }).nth(1), 'the amount refunded');
+        await expectVisible(billing.getByText('canceled', { exact: true }), 'the subscription canceled');
+        await expectVisible(billing.getByText('Closed: already used.'), 'the guarantee used');
+      },
+    );
   }),
 );

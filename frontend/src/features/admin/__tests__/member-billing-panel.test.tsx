@@ -1,6 +1,6 @@
+import type { AdminBillingInvoice, AdminBillingMember } from '@fm/contracts';
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
-import type { AdminInvoiceView, AdminMemberBilling } from '@/features/admin/api/member-billing';
 import { freeUser } from '@/testing/data';
 import { apiUrl } from '@/testing/mocks/handlers';
 import { buildAdminMember, serveAdmin } from '@/testing/mocks/admin-handlers';
@@ -9,7 +9,7 @@ import { renderApp, screen, waitFor, waitForAppReady, within } from '@/testing/t
 
 const admin = () => freeUser({ role: 'admin', email: 'founder@example.com' });
 
-const invoice = (o: Partial<AdminInvoiceView> = {}): AdminInvoiceView => ({
+const invoice = (o: Partial<AdminBillingInvoice> = {}): AdminBillingInvoice => ({
   id: 'in_2',
   number: 'FM-0002',
   created: '2026-02-05T12:00:00.000Z',
@@ -21,7 +21,7 @@ const invoice = (o: Partial<AdminInvoiceView> = {}): AdminInvoiceView => ({
 });
 
 /** Billing's admin routes for member m1 over one in-memory view; every POST is logged with its body. */
-function serveBilling(init: Partial<AdminMemberBilling> = {}) {
+function serveBilling(init: Partial<AdminBillingMember> = {}) {
   const state = {
     billing: {
       subscription: {
@@ -30,10 +30,13 @@ function serveBilling(init: Partial<AdminMemberBilling> = {}) {
         cancelAtPeriodEnd: false,
         currentPeriodEnd: '2026-03-05T12:00:00.000Z',
       },
-      invoices: [invoice(), invoice({ id: 'in_1', number: 'FM-0001', amountRefundedCents: 500 })],
+      invoices: [
+        invoice(),
+        invoice({ id: 'in_1', number: 'FM-0001', amountRefundedCents: 500, status: 'partially_refunded' }),
+      ],
       guarantee: { eligible: false, deadline: '2026-02-04T12:00:00.000Z', reason: 'window-ended' },
       ...init,
-    } as AdminMemberBilling,
+    } as AdminBillingMember,
     posts: [] as { path: string; body: unknown }[],
     failNext: null as { status: number; message: string } | null,
     loadFails: false,
@@ -60,6 +63,7 @@ function serveBilling(init: Partial<AdminMemberBilling> = {}) {
       const target = state.billing.invoices.find((i) => i.id === body.invoiceId)!;
       const amount = (body.amountCents as number | undefined) ?? target.amountPaidCents - target.amountRefundedCents;
       target.amountRefundedCents += amount;
+      target.status = target.amountRefundedCents >= target.amountPaidCents ? 'refunded' : 'partially_refunded';
       return HttpResponse.json(
         { refundId: 're_1', invoiceId: target.id, amountCents: amount, full: body.amountCents === undefined },
         { status: 201 },
@@ -108,8 +112,8 @@ describe('Founder Console: a member’s billing', { timeout: 40_000 }, () => {
     expect(panel).toHaveTextContent('active');
     expect(panel).toHaveTextContent(/Guarantee\s*Closed: the 30 days ended/);
     expect(rowsOf(panel).map((r) => [r[0], r[2], r[3], r[4]])).toEqual([
-      ['FM-0002', '$19.99', '—', 'paid'],
-      ['FM-0001', '$19.99', '$5.00', 'paid'],
+      ['FM-0002', '$19.99', '—', 'Paid'],
+      ['FM-0001', '$19.99', '$5.00', 'Partly refunded'],
     ]);
   });
 
@@ -134,7 +138,7 @@ describe('Founder Console: a member’s billing', { timeout: 40_000 }, () => {
       expect(screen.queryByRole('dialog', { name: 'Refund invoice FM-0002?' })).not.toBeInTheDocument(),
     );
     expect(state.posts).toEqual([{ path: 'refunds', body: { invoiceId: 'in_2', amountCents: 550, reason: 'Bug' } }]);
-    await waitFor(() => expect(rowsOf(panel)[0]![3]).toBe('$5.50'));
+    await waitFor(() => expect(rowsOf(panel)[0]!.slice(3)).toEqual(['$5.50', 'Partly refunded']));
   });
 
   it('when the admin refunds an invoice in full, then the POST has no amount, and an invoice refunded in full cannot be refunded again', async () => {
@@ -166,7 +170,8 @@ describe('Founder Console: a member’s billing', { timeout: 40_000 }, () => {
     );
     expect(state.posts.map((p) => p.body)).toEqual([{ reason: 'Phone' }, { reason: 'Phone' }]);
     expect(await within(panel).findByText('Status canceled.')).toBeInTheDocument();
-    expect(within(panel).queryByRole('button', { name: 'Comp days' })).not.toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: 'Cancel subscription' })).not.toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Comp days' })).toBeInTheDocument();
   });
 
   it('when the admin comps a subscription, then the days must be 1 to 365 and the POST carries them with the reason', async () => {

@@ -1,35 +1,5 @@
-import type { Guarantee } from '@fm/contracts';
+import type { AdminBillingMember, AdminBillingSubscription, AdminRefund } from '@fm/contracts';
 import { api } from '@/lib/api';
-
-/** GET /api/admin/billing/members/:memberId: the member's subscription (billing's copy), or null. */
-export type AdminSubscriptionView = {
-  id: string;
-  status: string;
-  cancelAtPeriodEnd: boolean;
-  currentPeriodEnd: string | null;
-};
-
-/** One of the member's Premium invoices, with what was refunded of it. */
-export type AdminInvoiceView = {
-  id: string;
-  number: string | null;
-  created: string;
-  amountPaidCents: number;
-  amountRefundedCents: number;
-  currency: string;
-  status: string | null;
-};
-
-export type AdminGuaranteeView = Guarantee;
-
-export type AdminMemberBilling = {
-  subscription: AdminSubscriptionView | null;
-  invoices: AdminInvoiceView[];
-  guarantee: AdminGuaranteeView;
-};
-
-/** POST …/refunds → 201. */
-export type AdminRefund = { refundId: string; invoiceId: string; amountCents: number; full: boolean };
 
 export type AdminRefundArgs = { memberId: string; invoiceId: string; amountCents?: number; reason: string };
 export type AdminCancelArgs = { memberId: string; reason: string };
@@ -54,7 +24,7 @@ const afterAction = (_result: unknown, error: unknown, { memberId }: { memberId:
  */
 export const memberBillingApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getAdminMemberBilling: build.query<AdminMemberBilling, string>({
+    getAdminMemberBilling: build.query<AdminBillingMember, string>({
       query: (memberId) => base(memberId),
       providesTags: (_result, _error, memberId) => [tag(memberId)],
     }),
@@ -62,7 +32,7 @@ export const memberBillingApi = api.injectEndpoints({
       query: ({ memberId, ...body }) => ({ url: `${base(memberId)}/refunds`, method: 'POST', body }),
       invalidatesTags: afterAction,
     }),
-    cancelAdminSubscription: build.mutation<AdminSubscriptionView, AdminCancelArgs>({
+    cancelAdminSubscription: build.mutation<AdminBillingSubscription, AdminCancelArgs>({
       query: ({ memberId, reason }) => ({
         url: `${base(memberId)}/subscription/cancel`,
         method: 'POST',
@@ -70,7 +40,7 @@ export const memberBillingApi = api.injectEndpoints({
       }),
       invalidatesTags: afterAction,
     }),
-    compAdminSubscription: build.mutation<AdminSubscriptionView, AdminCompArgs>({
+    compAdminSubscription: build.mutation<AdminBillingSubscription, AdminCompArgs>({
       query: ({ memberId, reason, days }) => ({
         url: `${base(memberId)}/subscription/comp`,
         method: 'POST',

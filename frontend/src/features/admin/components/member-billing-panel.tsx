@@ -22,14 +22,12 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { getFieldErrors, getServerMessage } from '@/lib/base-query';
+import type { AdminBillingInvoice, AdminBillingSubscription, Guarantee } from '@fm/contracts';
 import {
   useCancelAdminSubscriptionMutation,
   useCompAdminSubscriptionMutation,
   useGetAdminMemberBillingQuery,
   useRefundAdminInvoiceMutation,
-  type AdminGuaranteeView,
-  type AdminInvoiceView,
-  type AdminSubscriptionView,
 } from '@/features/admin/api/member-billing';
 import { useAdminToasts } from '@/features/admin/components/use-admin-toasts';
 import { formatAmount, formatDateTime } from '@/features/admin/format';
@@ -37,18 +35,24 @@ import { formatAmount, formatDateTime } from '@/features/admin/format';
 export const COMP_DAYS_MAX = 365;
 
 /** What is left to refund of an invoice. */
-const refundable = (invoice: AdminInvoiceView) => Math.max(0, invoice.amountPaidCents - invoice.amountRefundedCents);
+const refundable = (invoice: AdminBillingInvoice) => Math.max(0, invoice.amountPaidCents - invoice.amountRefundedCents);
 
 const LIVE = new Set(['active', 'trialing', 'past_due']);
 
-function subscriptionLine(sub: AdminSubscriptionView): string {
+const INVOICE_STATUS: Record<AdminBillingInvoice['status'], string> = {
+  paid: 'Paid',
+  partially_refunded: 'Partly refunded',
+  refunded: 'Refunded',
+};
+
+function subscriptionLine(sub: AdminBillingSubscription): string {
   const end = sub.currentPeriodEnd ? formatDateTime(sub.currentPeriodEnd) : null;
   if (!LIVE.has(sub.status)) return `Status ${sub.status}.`;
   if (sub.cancelAtPeriodEnd) return end ? `Ends at the period end, ${end}.` : 'Ends at the period end.';
   return end ? `Renews ${end}.` : 'Renews monthly.';
 }
 
-export function guaranteeLine(g: AdminGuaranteeView): string {
+export function guaranteeLine(g: Guarantee): string {
   const deadline = g.deadline ? formatDateTime(g.deadline) : null;
   if (g.eligible) return deadline ? `Open until ${deadline}.` : 'Open.';
   switch (g.reason) {
@@ -66,9 +70,9 @@ export function guaranteeLine(g: AdminGuaranteeView): string {
 }
 
 type Action =
-  | { kind: 'refund'; invoice: AdminInvoiceView }
-  | { kind: 'cancel'; subscription: AdminSubscriptionView }
-  | { kind: 'comp'; subscription: AdminSubscriptionView };
+  | { kind: 'refund'; invoice: AdminBillingInvoice }
+  | { kind: 'cancel'; subscription: AdminBillingSubscription }
+  | { kind: 'comp'; subscription: AdminBillingSubscription | null };
 
 /** "19.99" → 1999; null when not a positive amount with at most two decimals. */
 export function parseAmount(text: string): number | null {
@@ -150,7 +154,7 @@ function ActionDialog({ memberId, action, onClose }: { memberId: string; action:
         const sub = await comp({ memberId, reason: why, days: n }).unwrap();
         saved(
           'Subscription comped',
-          sub.currentPeriodEnd ? `${n} days; renews ${formatDateTime(sub.currentPeriodEnd)}.` : `${n} days.`,
+          sub.currentPeriodEnd ? `${n} days; free until ${formatDateTime(sub.currentPeriodEnd)}.` : `${n} days.`,
         );
       }
       onClose();
@@ -210,10 +214,11 @@ function ActionDialog({ memberId, action, onClose }: { memberId: string; action:
             {action.kind === 'comp' && (
               <>
                 <DialogContentText>
-                  Free Premium days: the next charge moves back by as many days.
-                  {action.subscription.currentPeriodEnd
-                    ? ` It is due ${formatDateTime(action.subscription.currentPeriodEnd)} now.`
-                    : ''}
+                  Premium free of charge for that many days from now (Stripe&apos;s trial): nothing is charged until
+                  then.
+                  {action.subscription && LIVE.has(action.subscription.status)
+                    ? ''
+                    : ' Without a subscription the member gets a trial one, which ends then unless they add a card.'}
                 </DialogContentText>
                 <TextField
                   label="Days"
@@ -258,8 +263,8 @@ function InvoicesTable({
   invoices,
   onRefund,
 }: {
-  invoices: AdminInvoiceView[];
-  onRefund: (i: AdminInvoiceView) => void;
+  invoices: AdminBillingInvoice[];
+  onRefund: (i: AdminBillingInvoice) => void;
 }) {
   if (invoices.length === 0) return <Typography sx={{ color: 'text.secondary' }}>No invoices.</Typography>;
   return (
@@ -284,7 +289,7 @@ function InvoicesTable({
               <TableCell align="right">
                 {invoice.amountRefundedCents > 0 ? formatAmount(invoice.amountRefundedCents, invoice.currency) : '—'}
               </TableCell>
-              <TableCell>{invoice.status ?? '—'}</TableCell>
+              <TableCell>{INVOICE_STATUS[invoice.status] ?? invoice.status}</TableCell>
               <TableCell>
                 <Button
                   size="small"
@@ -359,16 +364,16 @@ export function MemberBillingPanel({ memberId }: { memberId: string }) {
             {guaranteeLine(data.guarantee)}
           </Typography>
         </Box>
-        {sub && live && (
-          <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+        <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+          {sub && live && (
             <Button variant="outlined" color="error" onClick={() => setAction({ kind: 'cancel', subscription: sub })}>
               Cancel subscription
             </Button>
-            <Button variant="outlined" onClick={() => setAction({ kind: 'comp', subscription: sub })}>
-              Comp days
-            </Button>
-          </Stack>
-        )}
+          )}
+          <Button variant="outlined" onClick={() => setAction({ kind: 'comp', subscription: sub })}>
+            Comp days
+          </Button>
+        </Stack>
         <InvoicesTable invoices={data.invoices} onRefund={(invoice) => setAction({ kind: 'refund', invoice })} />
       </Stack>
     );

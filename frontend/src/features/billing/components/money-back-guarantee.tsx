@@ -116,7 +116,7 @@ export function MoneyBackGuarantee() {
   };
 
   if (isLoading || isError || !data) return null;
-  if (!refund && !data.eligible && data.reason === 'not-premium') return null;
+  if (!refund && !error && !data.eligible && data.reason === 'not-premium') return null;
 
   const deadline = data.deadline;
   const left = deadline ? daysLeft(deadline) : null;
