@@ -20,6 +20,7 @@
 # Config: .env.example, then .env, then the environment. State: .data/ (pids, logs, data).
 # Go binaries: ${FM_CACHE_DIR:-~/.cache/fairway-mind}/bin. Knobs: FM_SKIP_APT=1,
 # FM_FORCE_BUILD=1, FM_E2E=0 (skip browser tests), FM_TEST_TIMEOUT (s per suite, 1800),
+# FM_TEST_PARALLEL=0 (test: the suites one after another instead of in lanes),
 # FM_REPLICAS="content=3 auth=2" (run/up: processes per service, ports +10 each; infra/lib/replicas.sh).
 set -euo pipefail
 
@@ -37,6 +38,7 @@ cd "$ROOT"
 on_exit() {
   local code=$?
   trap - EXIT INT TERM
+  stop_lanes
   if [ ${#STARTED[@]} -gt 0 ]; then
     step "Stopping what this run started"
     stop_started
@@ -60,6 +62,11 @@ provision() {
 
 bring_up_app() {
   build_app
+  start_app
+}
+
+# The built application started: media, seed, services, prerendered pages, gateway.
+start_app() {
   generate_media
   seed
   start_services
@@ -126,8 +133,110 @@ run_suite() {
   local t=$EPOCHREALTIME
   timeout --foreground --kill-after=30 "${FM_TEST_TIMEOUT:-1800}" "$@" 2>&1 | tee "$log" || code=${PIPESTATUS[0]}
   [ "$code" = 124 ] && warn "$name timed out after ${FM_TEST_TIMEOUT:-1800} s"
-  printf '%s\t%s\t%s\t%s\n' "$name" "$code" "$report" "$log" >>"$TEST_DIR/suites.tsv"
-  say "    ($name: exit $code, $(elapsed "$t") s)"
+  t=$(elapsed "$t")
+  printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$code" "$report" "$log" "$t" >>"$TEST_DIR/suites.tsv"
+  say "    ($name: exit $code, $t s)"
+}
+
+# run_suite_quiet NAME REPORT CMD...: run_suite for a suite that runs beside others (a lane of
+# run_lanes): its output goes to its log only and is printed whole, in one block, when it ends.
+# `timeout` without --foreground gives the suite a process group of its own; its id is kept in
+# .data/test/.pgid/NAME so that an interrupted run can stop it (stop_lanes).
+run_suite_quiet() {
+  local name=$1 report=$2 code=0 pid
+  shift 2
+  local log="$TEST_DIR/$name.log" t=$EPOCHREALTIME
+  say "    started $name (log .data/test/$name.log)"
+  timeout --kill-after=30 "${FM_TEST_TIMEOUT:-1800}" "$@" >"$log" 2>&1 </dev/null &
+  pid=$!
+  printf '%s\n' "$pid" >"$TEST_DIR/.pgid/$name"
+  wait "$pid" || code=$?
+  rm -f "$TEST_DIR/.pgid/$name"
+  [ "$code" = 124 ] && warn "$name timed out after ${FM_TEST_TIMEOUT:-1800} s"
+  t=$(elapsed "$t")
+  printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$code" "$report" "$log" "$t" >>"$TEST_DIR/suites.tsv"
+  {
+    flock 7
+    step "Tests: $name"
+    say "    \$ $*"
+    cat "$log"
+    say "    ($name: exit $code, $t s)"
+  } 7>"$TEST_DIR/.output.lock"
+}
+
+# run_lanes LANE...: each LANE is a space-separated list of suite functions (suite_static …),
+# run one after another; the lanes run side by side in the background (wait_lanes waits).
+LANE_PIDS=()
+run_lanes() {
+  local lane fn
+  mkdir -p "$TEST_DIR/.pgid"
+  for lane in "$@"; do
+    (
+      trap - EXIT INT TERM
+      for fn in $lane; do "$fn" run_suite_quiet; done
+    ) &
+    LANE_PIDS+=($!)
+  done
+}
+wait_lanes() {
+  local pid
+  for pid in "${LANE_PIDS[@]}"; do wait "$pid" || true; done
+  LANE_PIDS=()
+}
+# After an interrupt or a failed start-up: the lanes and the suites they run.
+stop_lanes() {
+  local pid f
+  [ ${#LANE_PIDS[@]} -gt 0 ] || return 0
+  for pid in "${LANE_PIDS[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+  for f in "$TEST_DIR"/.pgid/*; do
+    [ -e "$f" ] && kill -TERM -- "-$(cat "$f")" 2>/dev/null || true
+  done
+  for pid in "${LANE_PIDS[@]}"; do wait "$pid" 2>/dev/null || true; done
+  LANE_PIDS=()
+}
+
+# The suites that need no application: each takes the runner (run_suite or run_suite_quiet).
+# Type checks (services' src and tests, frontend), eslint and prettier over the tree.
+suite_static() { "$1" static "" node infra/test/static-checks.js; }
+# docker-compose.yml alone and with docker-compose.dev.yml, through compose-go (no Docker);
+# infra/k8s base and overlays through Kustomize and the k8s.io/api types (no cluster).
+suite_compose() { "$1" compose "" "$COMPOSE_CHECK" --project-dir "$ROOT"; }
+# Launcher pieces: SMTP sink, gateway (real nginx), FM_REPLICAS, MONGO_CAS_LOCK, node flags; node's own test runner.
+suite_infra() {
+  "$1" infra "$TEST_DIR/infra.tap" node --test --test-reporter=spec --test-reporter-destination=stdout \
+    --test-reporter=tap --test-reporter-destination="$TEST_DIR/infra.tap" infra/smtp-sink/test gateway/test \
+    infra/test/replicas.test.js infra/test/mongo-cas-lock.test.js infra/test/doc-links.test.js infra/test/env-files.test.js \
+    infra/test/node-flags.test.js
+}
+suite_services() {
+  if [ -f "$ROOT/jest.config.js" ]; then
+    # --forceExit: a handle left open by one test must not hold CI until the suite timeout
+    # (the results are already written); find such leaks with --detectOpenHandles.
+    "$1" services "$TEST_DIR/services.json" env -u NODE_ENV npx jest --config jest.config.js --ci --forceExit \
+      --json --outputFile="$TEST_DIR/services.json"
+  else
+    warn "no jest.config.js: service tests skipped"
+  fi
+}
+suite_frontend() {
+  if [ -f "$ROOT/frontend/package.json" ] && node -e "process.exit(require('$ROOT/frontend/package.json').scripts?.test ? 0 : 1)"; then
+    "$1" frontend "$TEST_DIR/frontend.json" env -u NODE_ENV npm test -w frontend -- --reporter=default \
+      --reporter=json --outputFile.json="$TEST_DIR/frontend.json"
+  else
+    warn "frontend has no test script: frontend tests skipped"
+  fi
+}
+
+# Every suite, as `make test` shows them in its table (whatever order they finished in).
+SUITE_ORDER=(static compose infra services frontend e2e resilience lighthouse budget premium)
+order_suites() {
+  local file="$TEST_DIR/suites.tsv" name
+  [ -f "$file" ] || return 0
+  {
+    for name in "${SUITE_ORDER[@]}"; do awk -F '\t' -v n="$name" '$1 == n' "$file"; done
+    awk -F '\t' -v known=" ${SUITE_ORDER[*]} " 'index(known, " " $1 " ") == 0' "$file"
+  } >"$file.tmp"
+  mv "$file.tmp" "$file"
 }
 
 cmd_test() {
@@ -136,51 +245,40 @@ cmd_test() {
   # One test run at a time per work tree (they share the infra and .data/test).
   exec 8>"$RUN_DIR/test.lock"
   flock -n 8 || { say "another test run holds .data/run/test.lock; waiting for it"; flock 8; }
-  local t=$EPOCHREALTIME e2e=0 compose_check
+  local t=$EPOCHREALTIME e2e=0
   has_e2e && e2e=1
   provision "$e2e"
   start_infra compose_check_bin
-  compose_check=$(compose_check_bin)
+  COMPOSE_CHECK=$(compose_check_bin)
 
   TEST_DIR="$DATA_DIR/test"
   rm -rf "$TEST_DIR"
   mkdir -p "$TEST_DIR"
 
-  # Type checks (services' src and tests, frontend), eslint and prettier over the tree.
-  run_suite static "" node infra/test/static-checks.js
-
-  # docker-compose.yml alone and with docker-compose.dev.yml, through compose-go (no Docker);
-  # infra/k8s base and overlays through Kustomize and the k8s.io/api types (no cluster).
-  run_suite compose "" "$compose_check" --project-dir "$ROOT"
-
-  # Launcher pieces: SMTP sink, gateway (real nginx), FM_REPLICAS; node's own test runner.
-  run_suite infra "$TEST_DIR/infra.tap" node --test --test-reporter=spec --test-reporter-destination=stdout \
-    --test-reporter=tap --test-reporter-destination="$TEST_DIR/infra.tap" infra/smtp-sink/test gateway/test \
-    infra/test/replicas.test.js infra/test/doc-links.test.js infra/test/env-files.test.js
-
-  if [ -f "$ROOT/jest.config.js" ]; then
-    # --forceExit: a handle left open by one test must not hold CI until the suite timeout
-    # (the results are already written); find such leaks with --detectOpenHandles.
-    run_suite services "$TEST_DIR/services.json" env -u NODE_ENV npx jest --config jest.config.js --ci --forceExit \
-      --json --outputFile="$TEST_DIR/services.json"
+  if [ "${FM_TEST_PARALLEL:-1}" = 0 ]; then
+    # One suite after another, each one's output as it comes (FM_TEST_PARALLEL=0).
+    if [ "$e2e" = 1 ]; then build_app; fi
+    local fn
+    for fn in suite_static suite_compose suite_infra suite_services suite_frontend; do "$fn" run_suite; done
+    if [ "$e2e" = 1 ]; then bring_up_test_app; fi
   else
-    warn "no jest.config.js: service tests skipped"
-  fi
-
-  if [ -f "$ROOT/frontend/package.json" ] && node -e "process.exit(require('$ROOT/frontend/package.json').scripts?.test ? 0 : 1)"; then
-    run_suite frontend "$TEST_DIR/frontend.json" env -u NODE_ENV npm test -w frontend -- --reporter=default \
-      --reporter=json --outputFile.json="$TEST_DIR/frontend.json"
-  else
-    warn "frontend has no test script: frontend tests skipped"
+    # The build first, alone: the gateway and service suites run what it writes (frontend/dist,
+    # services/*/dist; they build it themselves only when it is missing), so nothing writes
+    # there while they run. Then the suites that need no application in three lanes side by
+    # side, while the application starts for the browser suites. Each suite keeps one core
+    # busy at most (tsc, eslint, prettier, Jest in band and Vitest's single worker on 2 cores)
+    # and Jest waits on Redis/MongoDB much of the time: one after another they left a core idle.
+    if [ "$e2e" = 1 ]; then build_app; fi
+    step "Tests without the application, in three lanes (each suite's output when it ends)"
+    run_lanes "suite_static suite_compose suite_infra" "suite_services" "suite_frontend"
+    if [ "$e2e" = 1 ]; then bring_up_test_app; fi
+    step "Waiting for the suites in the lanes"
+    wait_lanes
   fi
 
   if [ "$e2e" = 1 ]; then
-    step "Application for the browser tests"
-    # Each run signs up several members and sends a contact message from 127.0.0.1; runs close
-    # together must not meet the per-IP throttles that protect the real site.
-    export AUTH_SIGNUPS_PER_HOUR=${FM_E2E_SIGNUPS_PER_HOUR:-1000}
-    export CONTACT_RATE_LIMIT=${FM_E2E_CONTACT_RATE_LIMIT:-1000}
-    bring_up_app
+    # The suites against the application, one at a time (they share it, and lighthouse
+    # measures speed).
     E2E_BASE_URL="http://localhost:$GATEWAY_PORT" BASE_URL="http://localhost:$GATEWAY_PORT" \
       SMTP_SINK_URL="http://127.0.0.1:${SMTP_SINK_HTTP_PORT:-1080}" CHROMIUM_PATH=/usr/bin/chromium \
       FM_TEST_REPORT="$TEST_DIR/e2e.json" \
@@ -199,7 +297,18 @@ cmd_test() {
   step "Stopping what this run started"
   stop_started
   say "    (test run took $(elapsed "$t") s)"
+  order_suites
   node "$ROOT/infra/test/summarize.js" "$TEST_DIR/suites.tsv"
+}
+
+# The application for the browser suites, built (build_app) and started.
+bring_up_test_app() {
+  step "Application for the browser tests"
+  # Each run signs up several members and sends a contact message from 127.0.0.1; runs close
+  # together must not meet the per-IP throttles that protect the real site.
+  export AUTH_SIGNUPS_PER_HOUR=${FM_E2E_SIGNUPS_PER_HOUR:-1000}
+  export CONTACT_RATE_LIMIT=${FM_E2E_CONTACT_RATE_LIMIT:-1000}
+  start_app
 }
 
 # Lighthouse (mobile, median of 3 runs) on the public pages of the production build behind the

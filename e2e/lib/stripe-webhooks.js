@@ -98,6 +98,16 @@ function subscriptionActivated(o) {
   return eventOf('customer.subscription.updated', subscription, { status: o.status ? 'active' : 'incomplete' });
 }
 
+/** stripe-mock's invoice fixture: Stripe's own example object, every field of the real shape. */
+async function stripeMockInvoice() {
+  const res = await fetch(`${config.stripeApiBase}/v1/invoices/in_fixture`, {
+    headers: { Authorization: 'Bearer sk_test_123' },
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (!res.ok) throw new Error(`stripe-mock GET /v1/invoices/in_fixture answered ${res.status}`);
+  return res.json();
+}
+
 /**
  * The stripe-mock invoice fixture (Stripe's own example object, every field of the real shape)
  * as a renewal of `subscriptionId` whose card was declined: invoice.payment_failed, attempt
@@ -105,12 +115,7 @@ function subscriptionActivated(o) {
  * @param {{ subscriptionId: string, customerId: string, email: string, userId: string, attemptCount?: number }} o
  */
 async function renewalPaymentFailed(o) {
-  const res = await fetch(`${config.stripeApiBase}/v1/invoices/in_fixture`, {
-    headers: { Authorization: 'Bearer sk_test_123' },
-    signal: AbortSignal.timeout(10_000),
-  });
-  if (!res.ok) throw new Error(`stripe-mock GET /v1/invoices/in_fixture answered ${res.status}`);
-  const fixture = await res.json();
+  const fixture = await stripeMockInvoice();
   const invoice = {
     ...fixture,
     id: stripeId('in'),
@@ -132,6 +137,41 @@ async function renewalPaymentFailed(o) {
     },
   };
   return eventOf('invoice.payment_failed', invoice);
+}
+
+/**
+ * invoice.paid for the first Premium invoice of `subscriptionId` (the stripe-mock invoice
+ * fixture in the real shape, `billing_reason` subscription_create, paid now): billing records
+ * it as the member's first Premium payment, the one the 30-day guarantee refunds.
+ * @param {{ subscriptionId: string, customerId: string, email: string, userId: string, amountCents?: number }} o
+ */
+async function firstInvoicePaid(o) {
+  const fixture = await stripeMockInvoice();
+  const now = nowSeconds();
+  const amount = o.amountCents ?? 1999;
+  const invoice = {
+    ...fixture,
+    id: stripeId('in'),
+    customer: o.customerId,
+    customer_email: o.email,
+    status: 'paid',
+    paid: true,
+    amount_due: amount,
+    amount_paid: amount,
+    amount_remaining: 0,
+    attempt_count: 1,
+    attempted: true,
+    currency: 'usd',
+    created: now,
+    billing_reason: 'subscription_create',
+    status_transitions: { ...fixture.status_transitions, paid_at: now, finalized_at: now },
+    parent: {
+      type: 'subscription_details',
+      quote_details: null,
+      subscription_details: { subscription: o.subscriptionId, metadata: { userId: o.userId } },
+    },
+  };
+  return eventOf('invoice.paid', invoice);
 }
 
 /**
@@ -214,6 +254,7 @@ async function deliverWebhook(event) {
 module.exports = {
   subscriptionActivated,
   renewalPaymentFailed,
+  firstInvoicePaid,
   coachingPaymentSucceeded,
   coachingRefunded,
   deliverWebhook,

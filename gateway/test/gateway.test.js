@@ -134,6 +134,8 @@ const routes = [
   ['GET', '/api/admin/audit?page=1', 'auth'],
   ['GET', '/api/admin/bookings?status=paid', 'billing'],
   ['PATCH', '/api/admin/bookings/bk_123', 'billing'],
+  ['GET', '/api/admin/billing/members/0123456789abcdef01234567', 'billing'],
+  ['POST', '/api/admin/billing/members/0123456789abcdef01234567/refunds', 'billing'],
   ['GET', '/api/admin/contact-messages?handled=false', 'contact'],
   ['PATCH', '/api/admin/contact-messages/abc', 'contact'],
   ['POST', '/api/admin/contact-messages/abc/reply', 'contact'],

@@ -10,15 +10,20 @@
 //      GET /api/auth/user, and bare Koa doing one Redis GET + one MongoDB findOne by _id;
 //   3. wrk (BENCH_THREADS threads, BENCH_CONNECTIONS connections, best of BENCH_ROUNDS rounds
 //      of BENCH_SECONDS s) on every target; req/s, p50, p99, the ratio to each baseline;
-//   4. RSS of each service before and after; then the event-propagation benchmark
+//   4. RSS of each service before and after, and of the five together (their private pages plus
+//      every shared file page once: the `node` binary's pages are in memory once, as in one
+//      process), beside Ghost's line; the load average before and after;
+//   5. the first tap on each public control on the emulated phone (perf/first-tap.mjs), every
+//      target of issue 26 with its goal, met or not; then the event-propagation benchmark
 //      (npm run bench -w services/billing).
 // Environment: what .env.example names (the launcher loads it), BENCH_GATEWAY_PORT,
 // BENCH_BARE_PORT, BENCH_STORE_PORT, BENCH_SECONDS (6), BENCH_ROUNDS (2), BENCH_THREADS (2),
 // BENCH_CONNECTIONS (64), BENCH_PROPAGATION (1; 0 skips it), BENCH_PROPAGATION_EVENTS (300),
-// BENCH_PROPAGATION_RATE (10). Prints the table; writes it to .data/bench/last.md too.
+// BENCH_PROPAGATION_RATE (10), BENCH_FIRST_TAP (1; 0 skips it), BENCH_FIRST_TAP_RUNS (1),
+// CHROMIUM_PATH. Prints the table; writes it to .data/bench/last.md too.
 
 const { execFileSync, spawn } = require('node:child_process');
-const { existsSync, mkdirSync, readFileSync, writeFileSync } = require('node:fs');
+const { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, writeFileSync } = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 
@@ -143,6 +148,67 @@ const CLOCK_TICKS = (() => {
   }
 })();
 
+/** The RssAnon of a process (MiB, fractional): its private memory. */
+function anonMb(pid) {
+  try {
+    const kb = /RssAnon:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Number(kb) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const PAGE = 4096;
+/**
+ * The file pages a process has in memory (the `node` binary's code and data above all: 34 MB of a
+ * bare `node`, 42–50 MB of a service), as "device:inode:page" keys, from /proc/<pid>/pagemap
+ * (bit 63 present, bit 61 file page; readable by the process's owner, no root needed). The five
+ * services map the same pages of the same files: in the machine's memory they are there once.
+ */
+function filePages(pid, into) {
+  const maps = readFileSync(`/proc/${pid}/maps`, 'utf8').split('\n');
+  const fd = openSync(`/proc/${pid}/pagemap`, 'r');
+  try {
+    for (const line of maps) {
+      const [range, , offset, dev, inode] = line.split(/\s+/);
+      if (!range || !inode || inode === '0') continue;
+      const [start, end] = range.split('-').map((h) => Number.parseInt(h, 16));
+      const pages = (end - start) / PAGE;
+      const buf = Buffer.alloc(pages * 8);
+      readSync(fd, buf, 0, buf.length, (start / PAGE) * 8);
+      const first = Number.parseInt(offset, 16) / PAGE;
+      for (let i = 0; i < pages; i++) {
+        const hi = buf.readUInt32LE(i * 8 + 4);
+        if (hi & 0x80000000 && hi & 0x20000000) into.add(`${dev}:${inode}:${first + i}`);
+      }
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return into;
+}
+
+/**
+ * The memory the five take together (MiB): their private pages each, plus every shared file page
+ * once (a page of the `node` binary that all five map is in memory once, as in one process);
+ * undefined when a process cannot be read.
+ */
+function togetherMb() {
+  try {
+    const pids = SERVICES.map(pidOf);
+    if (pids.some((p) => !p)) return undefined;
+    const pages = new Set();
+    let anon = 0;
+    for (const pid of pids) {
+      anon += anonMb(pid);
+      filePages(pid, pages);
+    }
+    return Math.round(anon + (pages.size * PAGE) / 2 ** 20);
+  } catch {
+    return undefined;
+  }
+}
+
 function rssAll() {
   return Object.fromEntries(
     SERVICES.map((s) => [
@@ -200,7 +266,9 @@ function startBaselines(free, body) {
     env: {
       ...env,
       BENCH_BODY_FILE: bodyFile,
-      BENCH_SESSION_KEY: `${env.REDIS_PREFIX}:sess:${sid}`,
+      BENCH_SESSION_KEY: require(path.join(ROOT, 'services/shared/dist/index.js'))
+        .redisKeys(env.REDIS_PREFIX)
+        .session(sid),
       BENCH_USER_ID: free.id,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -233,7 +301,7 @@ function sumRss(rss) {
 const verdict = (ok) => (ok ? 'met' : 'NOT met');
 
 /** One line per target of issue 26 (and issue 16's auth checks): figure, goal, met or not. */
-function targetLines(results, bare, store, authUser, rssAfter) {
+function targetLines(results, bare, store, authUser, rssAfter, together, taps) {
   const ratio = (r) => r.rps / bare.rps;
   const line = (r, goal, extra = '') =>
     `  ${r.name} ≥ ${goal}× bare Koa: ${fmt(ratio(r), 2)}× ${verdict(ratio(r) >= goal)}${extra}`;
@@ -258,11 +326,47 @@ function targetLines(results, bare, store, authUser, rssAfter) {
         ? `${SERVICES.map((s) => `${s} ${rssAfter[s]}`).join(', ')} ${verdict(SERVICES.every((s) => rssAfter[s] <= GOALS.rssEach))}`
         : 'unknown (no pid found for every service)'
     }`,
-    `  All five below Ghost's ${GHOST_RSS_MIB} MiB (Ghost 5.130 production, measured on this machine, issue 26): ${
-      total === undefined ? 'unknown' : `${total} MiB ${verdict(total < GHOST_RSS_MIB)}`
+    `  All five below Ghost's ${GHOST_RSS_MIB} MiB (Ghost 5.130 production, one process, measured on this machine, issue 26): ${
+      total === undefined ? 'unknown' : `sum of the five RSS ${total} MiB ${verdict(total < GHOST_RSS_MIB)}`
+    }; in memory together (the \`node\` binary's and other shared file pages once): ${
+      together === undefined ? 'unknown' : `${together} MiB ${verdict(together < GHOST_RSS_MIB)}`
     }`,
   );
+  if (taps) {
+    for (const t of taps.rows)
+      lines.push(
+        `  First tap ≤ ${taps.limit} ms before the app is live, ${t.control}${t.control.includes(t.path) ? '' : ` (${t.path})`}: ${
+          t.shownMs === null ? t.problems.join('; ') : `shown ${fmt(t.shownMs)} ms, INP ${fmt(t.inpMs)} ms`
+        } ${verdict(t.problems.length === 0)}`,
+      );
+  } else
+    lines.push(
+      '  First tap ≤ 200 ms on the emulated phone: not measured in this run (BENCH_FIRST_TAP=0 or no chromium)',
+    );
+  lines.push(
+    '  Nothing entered before the app is live is lost (fill, paste, autofill on /contact, /signup, /login): e2e journey 10, not measured here',
+  );
   return lines;
+}
+
+/**
+ * The first tap on each public control on the emulated phone (perf/first-tap.mjs, the Lighthouse
+ * suite's check), after the wrk rounds: BENCH_FIRST_TAP=0 skips it, BENCH_FIRST_TAP_RUNS taps per
+ * control (1). Undefined when skipped or when there is no chromium.
+ */
+async function firstTaps() {
+  const chromiumPath = env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if ((env.BENCH_FIRST_TAP ?? '1') === '0' || !existsSync(chromiumPath)) return undefined;
+  const runs = Math.max(1, num('BENCH_FIRST_TAP_RUNS', 1));
+  console.log(`==> First tap on the emulated phone (perf/first-tap.mjs, ${runs} per control)`);
+  try {
+    const { measureFirstTaps, FIRST_TAP_LIMIT_MS } = await import(path.join(ROOT, 'perf', 'first-tap.mjs'));
+    const rows = await measureFirstTaps({ baseUrl: GATEWAY, chromiumPath, runs });
+    return { rows, runs, limit: FIRST_TAP_LIMIT_MS };
+  } catch (err) {
+    console.error(`    first tap not measured: ${err.message}`);
+    return undefined;
+  }
 }
 
 async function main() {
@@ -336,6 +440,8 @@ async function main() {
 
   const rssBefore = rssAll();
   const started = new Date();
+  const loadBefore = os.loadavg();
+  console.log(`==> Load average before the run: ${loadBefore.map((l) => l.toFixed(1)).join(' ')}`);
   console.log(
     `==> wrk -t${THREADS} -c${CONNECTIONS}, best of ${ROUNDS} × ${SECONDS} s per target (${targets.length} targets)`,
   );
@@ -362,6 +468,15 @@ async function main() {
   }
   const results = targets.map((t) => ({ ...t, ...best.get(t) }));
   const rssAfter = rssAll();
+  const together = togetherMb();
+  const privateAfter = Object.fromEntries(
+    SERVICES.map((s) => {
+      const pid = pidOf(s);
+      return [s, pid ? anonMb(pid) : undefined];
+    }),
+  );
+  const loadAfter = os.loadavg();
+  const taps = await firstTaps();
 
   const bare = results.find((r) => r.base === 'bare');
   const store = results.find((r) => r.base === 'store');
@@ -378,18 +493,32 @@ async function main() {
         `| ${r.name} | ${fmt(r.rps)} | ${fmt(r.p50, 2)} | ${fmt(r.p99, 2)} | ${fmt(r.rps / bare.rps, 2)} | ${fmt(r.rps / store.rps, 2)} | ${Number.isFinite(r.cpuUs) ? `${fmt(r.cpuUs)} (${r.service})` : '—'} | ${r.bad + r.socketErrors} |`,
     ),
     '',
-    '| service | RSS before (MB) | RSS after (MB) |',
-    '|---|---:|---:|',
-    ...SERVICES.map((s) => `| ${s} | ${rssBefore[s] ?? '—'} | ${rssAfter[s] ?? '—'} |`),
-    `| all five | ${sumRss(rssBefore) ?? '—'} | ${sumRss(rssAfter) ?? '—'} |`,
-    `| Ghost (the peer, not run here) | — | ${GHOST_RSS_MIB} |`,
+    '| service | RSS before (MB) | RSS after (MB) | after: private (anon) | after: file pages (mostly `node`, shared) |',
+    '|---|---:|---:|---:|---:|',
+    ...SERVICES.map((s) => {
+      const anon = privateAfter[s];
+      const file = anon === undefined || rssAfter[s] === undefined ? undefined : rssAfter[s] - Math.round(anon);
+      return `| ${s} | ${rssBefore[s] ?? '—'} | ${rssAfter[s] ?? '—'} | ${fmt(anon)} | ${file ?? '—'} |`;
+    }),
+    `| all five, sum of RSS | ${sumRss(rssBefore) ?? '—'} | ${sumRss(rssAfter) ?? '—'} | | |`,
+    `| all five in memory together (shared file pages once) | — | ${together ?? '—'} | | |`,
+    `| Ghost (the peer, one process, not run here) | — | ${GHOST_RSS_MIB} | | |`,
     '',
-    `Load average at the end: ${os
-      .loadavg()
+    `Load average (1, 5, 15 min) before the run ${loadBefore.map((l) => l.toFixed(1)).join(' ')}, after it ${loadAfter
       .map((l) => l.toFixed(1))
-      .join(' ')} (other work on the machine skews single targets).`,
+      .join(' ')} on ${os.cpus().length} CPUs (other work on the machine skews req/s; the CPU per request less).`,
     '',
-    ...targetLines(results, bare, store, authUser, rssAfter),
+    ...(taps
+      ? [
+          `First tap (${taps.runs} tap${taps.runs > 1 ? 's' : ''} per control, median; perf/first-tap.mjs):`,
+          '',
+          '| control | page | shown ms | INP ms |',
+          '|---|---|---:|---:|',
+          ...taps.rows.map((t) => `| ${t.control} | ${t.path} | ${fmt(t.shownMs)} | ${fmt(t.inpMs)} |`),
+          '',
+        ]
+      : []),
+    ...targetLines(results, bare, store, authUser, rssAfter, together, taps),
   ];
   mkdirSync(OUT_DIR, { recursive: true });
   writeFileSync(path.join(OUT_DIR, 'last.md'), `${lines.join('\n')}\n`);

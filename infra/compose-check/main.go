@@ -6,7 +6,7 @@
 // Then it builds the Kubernetes manifests (infra/k8s/base and overlays/local, production)
 // with the Kustomize Go API, decodes every object strictly into the k8s.io/api types and
 // checks probes, resources, non-root pods, HPAs, PDBs, NetworkPolicies and secret handling
-// (k8s.go), and that the gateway prerenders the public pages at start (prerender.go). No Docker
+// (k8s.go and k8s_*.go), and that the gateway prerenders the public pages at start (prerender.go). No Docker
 // engine and no cluster are needed; node renders the gateway config.
 //
 //	compose-check [--project-dir DIR]

@@ -54,8 +54,8 @@ RUN mkdir -p /out && cp -a package.json node_modules /out/ && \
 # ---- runtime ---------------------------------------------------------------------------
 FROM ${NODE_IMAGE} AS runtime
 ARG SERVICE
-# NODE_OPTIONS: the heap flags .env.example's FM_SERVICE_NODE_OPTIONS gives the launcher's services
-# (about 90-100 MB RSS per service under load, docs/PERFORMANCE.md). HOST: every interface of the
+# NODE_OPTIONS: the Node flags .env.example's FM_SERVICE_NODE_OPTIONS gives the launcher's services
+# (the same string, infra/test/node-flags.test.js; docs/PERFORMANCE.md, memory). HOST: every interface of the
 # container (the gateway is another container or pod); TRUSTED_PROXIES: the gateway's address is
 # not fixed there, so any peer on loopback or a private range (compose networks, pod IPs) may set
 # the client IP with X-Forwarded-For. Set a narrower range where the network allows it.
@@ -63,7 +63,7 @@ ENV NODE_ENV=production \
     SERVICE=${SERVICE} \
     HOST=0.0.0.0 \
     TRUSTED_PROXIES=loopback,private \
-    NODE_OPTIONS="--max-semi-space-size=1 --max-old-space-size=128"
+    NODE_OPTIONS="--max-semi-space-size=1 --max-old-space-size=128 --v8-pool-size=1"
 # Code stays root-owned (read-only for the process); the process runs as the image's "node" user.
 COPY --from=prod-deps /out/ /app/
 WORKDIR /app/services/${SERVICE}

@@ -10,7 +10,8 @@
 # upstreams) to the baselines of infra/bench/baseline.js on BENCH_BARE_PORT (4690) and
 # BENCH_STORE_PORT (4691) (+2 per 10 gateway ports above 8080). infra/bench/run.js does the rest and prints the table.
 # Knobs (environment): BENCH_SECONDS, BENCH_ROUNDS, BENCH_THREADS, BENCH_CONNECTIONS,
-# BENCH_PROPAGATION=0 (skip the event-propagation benchmark), BENCH_PROPAGATION_EVENTS/RATE.
+# BENCH_PROPAGATION=0 (skip the event-propagation benchmark), BENCH_PROPAGATION_EVENTS/RATE,
+# BENCH_FIRST_TAP=0 (skip the first-tap check), BENCH_FIRST_TAP_RUNS.
 # With FM_REPLICAS the bench gateway has every replica upstream; RSS and CPU are replica 1's.
 
 app_answers() {

@@ -151,7 +151,21 @@ start_redis() {
 
 mongo_ping() { node "$ROOT/infra/lib/mongo-ping.js" "$1" >/dev/null 2>&1; }
 
+# FerretDB v1 applies a conditional update as a read and a write: the services' applyIfNewer then
+# holds a Redis lock per record (MONGO_CAS_LOCK, services/shared/src/apply-if-newer.ts). Set for
+# a FerretDB this starts or finds; MongoDB (mongod here, compose, Kubernetes) leaves it off.
+mongo_cas_lock_for() {
+  if [ "$(node "$ROOT/infra/lib/mongo-ping.js" "$MONGO_URL" 2>/dev/null)" = ferretdb ]; then
+    export MONGO_CAS_LOCK=true
+  fi
+}
+
 start_mongo() {
+  start_mongo_server
+  mongo_cas_lock_for
+}
+
+start_mongo_server() {
   local host port t=$EPOCHREALTIME
   host=$(url_host "$MONGO_URL") port=$(url_port "$MONGO_URL" 27017)
   if mongo_ping "$MONGO_URL"; then ok "MongoDB protocol on $host:$port (already running)"; return; fi

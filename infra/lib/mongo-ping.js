@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 'use strict';
-// Exit 0 when a MongoDB-protocol server answers `ping` at the URL (argv[2] or MONGO_URL).
+// Exit 0 when a MongoDB-protocol server answers `ping` at the URL (argv[2] or MONGO_URL), and
+// print which one it is: `ferretdb` (its buildInfo names a FerretDB version) or `mongodb`.
 const { MongoClient } = require('mongoose').mongo;
 
 const url = process.argv[2] || process.env.MONGO_URL || 'mongodb://127.0.0.1:27017';
@@ -8,8 +9,12 @@ const client = new MongoClient(url, { serverSelectionTimeoutMS: 1500, connectTim
 client
   .connect()
   .then(() => client.db('admin').command({ ping: 1 }))
+  .then(() => client.db('admin').command({ buildInfo: 1 }))
   .then(
-    () => client.close().then(() => process.exit(0)),
+    (info) => {
+      process.stdout.write(`${'ferretdbVersion' in info ? 'ferretdb' : 'mongodb'}\n`);
+      return client.close().then(() => process.exit(0));
+    },
     (err) => {
       console.error(err.message);
       client.close().finally(() => process.exit(1));

@@ -5,7 +5,7 @@
 // line `N passed, N failed`. Exit code 1 when anything failed or a suite exited non-zero.
 //
 //   node infra/test/summarize.js SUITES.tsv
-// Each line of SUITES.tsv: name <TAB> exit code <TAB> report file <TAB> output log
+// Each line of SUITES.tsv: name <TAB> exit code <TAB> report file <TAB> output log [<TAB> seconds]
 // Report files understood: Jest/Vitest JSON (numPassedTests, numFailedTests, …) and
 // node:test / TAP output ("# pass N" / "# fail N"). Without a report, counts are read from
 // the output log (node:test, Jest, Vitest, a plain "N passed, N failed" line, Playwright);
@@ -80,7 +80,7 @@ function main() {
   console.log('');
   console.log('Test summary');
   for (const line of lines) {
-    const [name, codeText, report, log] = line.split('\t');
+    const [name, codeText, report, log, seconds] = line.split('\t');
     const code = Number(codeText);
     let counts =
       report && fs.existsSync(report) ? (fromJson(report) ?? fromText(fs.readFileSync(report, 'utf8'))) : null;
@@ -99,7 +99,7 @@ function main() {
     skipped += counts.skipped;
     const status = code === 0 && counts.failed === 0 ? 'ok  ' : 'FAIL';
     console.log(
-      `  ${status} ${name.padEnd(10)} ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}${note}`,
+      `  ${status} ${name.padEnd(10)} ${seconds ? `${seconds.padStart(7)} s  ` : ''}${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}${note}`,
     );
   }
   if (lines.length === 0) {

@@ -7,7 +7,7 @@
 const fs = require('node:fs');
 const net = require('node:net');
 const path = require('node:path');
-const { spawn } = require('node:child_process');
+const { execFileSync, spawn } = require('node:child_process');
 const { randomBytes } = require('node:crypto');
 const { config, ROOT } = require('./config');
 const { Client, eventually } = require('./http');
@@ -62,6 +62,8 @@ class Stack {
     fs.mkdirSync(this.logDir, { recursive: true });
     /** @type {Map<string, import('node:child_process').ChildProcess>} */
     this.procs = new Map();
+    /** @type {string | undefined} MONGO_CAS_LOCK for the services, once known (casLock). */
+    this.cas = undefined;
     this.db = `fmres_${this.run}`;
     this.redisUrl = `redis://127.0.0.1:${REDIS_PORT}`;
     this.ownMongoPort = o.ownMongoPort;
@@ -85,8 +87,23 @@ class Stack {
       BCRYPT_ROUNDS: '4',
       AUTH_SIGNUPS_PER_HOUR: '100000',
       CONTACT_RATE_LIMIT: '100000',
+      MONGO_CAS_LOCK: this.casLock(),
       ...Object.fromEntries(Object.entries(PORTS).map(([s, p]) => [`${s.toUpperCase()}_PORT`, String(p)])),
     };
+  }
+
+  /**
+   * MONGO_CAS_LOCK as the launcher sets it: true on FerretDB (the suite's own, or the one the
+   * launcher started at MONGO_URL, which infra/lib/mongo-ping.js tells apart from a mongod).
+   */
+  casLock() {
+    if (this.ownMongoPort || config.env.MONGO_CAS_LOCK === 'true') return 'true';
+    if (this.cas === undefined) {
+      const ping = path.join(ROOT, 'infra', 'lib', 'mongo-ping.js');
+      const kind = execFileSync(process.execPath, [ping, this.mongoUrl], { encoding: 'utf8' }).trim();
+      this.cas = kind === 'ferretdb' ? 'true' : 'false';
+    }
+    return /** @type {string} */ (this.cas);
   }
 
   /** @param {string} name @param {string} cmd @param {string[]} args @param {Record<string, string>} [env] */

@@ -11,6 +11,7 @@ const { Client, pool, eventually } = require('../lib/http');
 const { deliver, subscriptionEvent, coachingPaid } = require('../lib/stripe-events');
 const { config, ROOT } = require('../lib/config');
 const { stackMembers } = require('../lib/members');
+const { appliedMembershipEvents, queuedStripeEvents, recordedMails } = require('../lib/records');
 const path = require('node:path');
 const { execFile } = require('node:child_process');
 const { promisify } = require('node:util');
@@ -103,18 +104,8 @@ function shuffled(list, seed) {
 async function ledger(list, events) {
   const db = await stack.mongo();
   const ids = events.map((e) => e.event.id);
-  const queued = new Set(
-    (
-      await db
-        .collection('processed_stripe_events')
-        .find({ _id: { $in: ids }, outcome: 'queued' })
-        .toArray()
-    ).map((d) => String(d._id)),
-  );
-  const changes = await db
-    .collection('membership_changes')
-    .find({ _id: { $in: ids } })
-    .toArray();
+  const queued = await queuedStripeEvents(db, ids);
+  const changes = await appliedMembershipEvents(db, ids);
   const applied = new Set(changes.map((d) => String(d._id)));
   const users = await db
     .collection('users')
@@ -362,14 +353,14 @@ test('when the contact mail worker is SIGKILLed twice while 200 coaching payment
   const keys = bookings.map((b) => `coaching-${b._id}`);
   try {
     await eventually(
-      async () => (await db.collection('sent_notifications').countDocuments({ key: { $in: keys } })) >= 2 * keys.length,
+      async () => (await recordedMails(db, keys)) >= 2 * keys.length,
       'every coaching mail recorded',
       200_000,
     );
   } catch {
     // reported below
   }
-  const recorded = await db.collection('sent_notifications').countDocuments({ key: { $in: keys } });
+  const recorded = await recordedMails(db, keys);
   /** @type {any[]} */
   const mails = await (await fetch(`${config.smtpSinkUrl}/messages`)).json();
   const founder = new Map(intentIds.map((id) => [id, 0]));

@@ -1,9 +1,11 @@
 'use strict';
-// Replicas (issue 17) with processes the suite starts itself (lib/stack.js): auth ×2, content ×3,
-// courses ×2 and billing behind a real gateway whose upstreams list every replica (ports +10 per
-// replica, as FM_REPLICAS makes the launcher do). Under a steady load of public and logged-in
-// GETs one replica of each is SIGKILLed; two auth replicas consume one membership queue while
-// one of them is SIGKILLed; a replica is SIGTERMed with requests in flight. Prints the counts.
+// Replicas (issues 17, 27) with processes the suite starts itself (lib/stack.js): two of every
+// service — auth ×2, content ×3, courses ×2, contact ×2, billing ×2 — behind a real gateway whose
+// upstreams list every replica (ports +10 per replica, as FM_REPLICAS makes the launcher do).
+// Under a steady load of public and logged-in GETs one replica each of content, auth and courses
+// is SIGKILLed; Stripe's events reach both billing replicas while two auth replicas consume one
+// membership queue and one of them is SIGKILLed; a replica is SIGTERMed with requests in flight.
+// Prints the counts.
 
 const fs = require('node:fs');
 const path = require('node:path');
@@ -14,6 +16,7 @@ const { Stack, replicaPort } = require('../lib/stack');
 const { Client, pool, eventually } = require('../lib/http');
 const { deliver, subscriptionEvent } = require('../lib/stripe-events');
 const { stackMembers } = require('../lib/members');
+const { appliedMembershipEvents, queuedStripeEvents } = require('../lib/records');
 
 /** @type {Stack} */
 let stack;
@@ -34,17 +37,21 @@ before(async () => {
     () => stack.startService('content', { replica: 3 }),
     () => stack.startService('courses'),
     () => stack.startService('courses', { replica: 2 }),
+    () => stack.startService('contact'),
+    () => stack.startService('contact', { replica: 2 }),
     () => stack.startService('billing', { env: INFO }),
+    () => stack.startService('billing', { replica: 2, env: INFO }),
   ];
   await pool(2, starts);
   base = await stack.startGateway({
     auth: [replicaPort('auth', 1), replicaPort('auth', 2)],
     content: [replicaPort('content', 1), replicaPort('content', 2), replicaPort('content', 3)],
     courses: [replicaPort('courses', 1), replicaPort('courses', 2)],
-    billing: replicaPort('billing', 1),
+    contact: [replicaPort('contact', 1), replicaPort('contact', 2)],
+    billing: [replicaPort('billing', 1), replicaPort('billing', 2)],
   });
   say(
-    `replicas: own stack ${stack.run}: Redis ${stack.redisUrl}, auth :${replicaPort('auth', 1)},:${replicaPort('auth', 2)}, content :${replicaPort('content', 1)},:${replicaPort('content', 2)},:${replicaPort('content', 3)}, courses :${replicaPort('courses', 1)},:${replicaPort('courses', 2)}, billing :${replicaPort('billing', 1)}, gateway ${base}, database ${stack.db}`,
+    `replicas: own stack ${stack.run}: Redis ${stack.redisUrl}, auth :${replicaPort('auth', 1)},:${replicaPort('auth', 2)}, content :${replicaPort('content', 1)},:${replicaPort('content', 2)},:${replicaPort('content', 3)}, courses :${replicaPort('courses', 1)},:${replicaPort('courses', 2)}, contact :${replicaPort('contact', 1)},:${replicaPort('contact', 2)}, billing :${replicaPort('billing', 1)},:${replicaPort('billing', 2)}, gateway ${base}, database ${stack.db}`,
   );
 });
 
@@ -204,7 +211,7 @@ async function metric(
   return sum;
 }
 
-test('when two auth replicas consume one membership queue and one is SIGKILLed mid-stream, then every event is applied exactly once, each member ends at their newest event, and the webhook request id is in the consumer log line of its job', async () => {
+test('when two billing replicas take Stripe events and two auth replicas consume one membership queue, one of them SIGKILLed mid-stream, then every event is applied exactly once, each member ends at their newest event, and the webhook request id is in the consumer log line of its job', async () => {
   // auth-2 died in the previous test (stopped here too, should that test have failed before it): both consume again.
   await stack.kill('auth-2');
   await stack.startService('auth', { replica: 2, env: INFO });
@@ -252,7 +259,7 @@ test('when two auth replicas consume one membership queue and one is SIGKILLed m
     const ids = events.map((e) => String(e.id));
     // A job auth-2 held when it died is handed on once its lock expires (BullMQ: 30 s).
     await eventually(
-      async () => (await db.collection('membership_changes').countDocuments({ _id: { $in: ids } })) >= ids.length,
+      async () => (await appliedMembershipEvents(db, ids)).length >= ids.length,
       `round ${round + 1} applied`,
       180_000,
     ).catch(() => undefined);
@@ -260,18 +267,8 @@ test('when two auth replicas consume one membership queue and one is SIGKILLed m
   }
   const drainedS = (Date.now() - t0) / 1000;
 
-  const queued = new Set(
-    (
-      await db
-        .collection('processed_stripe_events')
-        .find({ _id: { $in: allEvents }, outcome: 'queued' })
-        .toArray()
-    ).map((d) => String(d._id)),
-  );
-  const changes = await db
-    .collection('membership_changes')
-    .find({ _id: { $in: allEvents } })
-    .toArray();
+  const queued = await queuedStripeEvents(db, allEvents);
+  const changes = await appliedMembershipEvents(db, allEvents);
   const applied = new Set(changes.map((d) => String(d._id)));
   const lost = [...queued].filter((id) => !applied.has(id));
   const doubled = changes.length - applied.size;
@@ -292,11 +289,14 @@ test('when two auth replicas consume one membership queue and one is SIGKILLed m
   const lag = (
     await Promise.all([1, 2].map((k) => metric(replicaPort('auth', k), 'fm_membership_event_lag_seconds_count', {})))
   ).reduce((a, b) => a + b, 0);
-  const webhooks = await metric(replicaPort('billing', 1), 'fm_webhook_events_total', { outcome: 'queued' });
+  const webhooksByReplica = await Promise.all(
+    [1, 2].map((k) => metric(replicaPort('billing', k), 'fm_webhook_events_total', { outcome: 'queued' })),
+  );
+  const webhooks = webhooksByReplica.reduce((a, b) => a + b, 0);
   say(
     `replicas/queue: ${allEvents.length} signed subscription events for ${list.length} members through the gateway (3 rounds), answers ${JSON.stringify(statuses)}; auth-2 SIGKILLed mid-round 2; all applied ${drainedS.toFixed(1)} s after the first; ` +
-      `billing queued ${queued.size}, membership_changes rows ${changes.length}, lost ${lost.length}, applied twice ${doubled}, members at the wrong level ${wrong} of ${list.length}; ` +
-      `job completed lines per replica ${JSON.stringify(byReplica)}, ${withId} of ${allEvents.length} with the webhook's request id; /metrics: billing fm_webhook_events_total{outcome="queued"} ${webhooks}, auth lag observations (live replicas) ${lag}`,
+      `billing queued ${queued.size} (billing, billing-2: ${webhooksByReplica.join(', ')}), auth's inbox entries ${changes.length}, lost ${lost.length}, applied twice ${doubled}, members at the wrong level ${wrong} of ${list.length}; ` +
+      `job completed lines per replica ${JSON.stringify(byReplica)}, ${withId} of ${allEvents.length} with the webhook's request id; /metrics: billing fm_webhook_events_total{outcome="queued"} ${webhooks} (both replicas), auth lag observations (live replicas) ${lag}`,
   );
   assert.deepEqual(Object.keys(statuses), ['200'], 'every delivery taken');
   assert.equal(queued.size, allEvents.length, 'billing queued every event');
@@ -310,6 +310,10 @@ test('when two auth replicas consume one membership queue and one is SIGKILLed m
   assert.ok((byReplica.auth ?? 0) > 0 && (byReplica['auth-2'] ?? 0) > 0, 'both replicas consumed');
   assert.equal(withId, allEvents.length, "every job's completed line carries its webhook's request id");
   assert.ok(webhooks >= allEvents.length, 'billing counted the queued webhooks');
+  assert.ok(
+    webhooksByReplica.every((n) => n > 0),
+    'both billing replicas took webhooks',
+  );
   assert.ok(lag > 0, 'auth recorded membership-event lag');
 });
 

@@ -5,26 +5,19 @@
  *   npm run admin -w services/auth -- revoke <email>   back to a member (next request refused)
  *   npm run admin -w services/auth -- list             every admin
  *
- * Reads MONGO_URL, REDIS_URL and REDIS_PREFIX as the stack does: `.env.example`, then `.env` (at the repository root), then
- * the environment. Exit 0 when done (also when there was nothing to change), 1 for an unknown
- * email or an unreachable database (or, after the change is made and audited, an unreachable
- * Redis: the member's snapshot then shows the old role until it expires; the founder console
- * reads the role from the database anyway), 2 for a wrong command line. Grants and revokes are recorded
- * in the founder console's audit log.
+ * Reads auth's configuration as the stack does: `.env.example`, then `.env` (at the repository
+ * root), then the environment; its parts come from auth's `compose()` (runCommand). Exit 0 when
+ * done (also when there was nothing to change), 1 for an unknown email or an unreachable database
+ * (or, after the change is made and audited, an unreachable Redis: the member's snapshot then
+ * shows the old role until it expires; the founder console reads the role from the database
+ * anyway), 2 for a wrong command line. Grants and revokes are recorded in the founder console's
+ * audit log.
  */
 import { userInfo } from 'node:os';
-import {
-  commandEnv,
-  AuditLog,
-  baseEnvSchema,
-  connectMongo,
-  createRedis,
-  loadConfig,
-  MEMBER_SNAPSHOT_TTL_MS,
-  memberSnapshots,
-} from '@fm/shared';
-import type { Redis } from 'ioredis';
+import { AuditLog, type CommandIo, MEMBER_SNAPSHOT_TTL_MS, processIo, runCommand } from '@fm/shared';
 import type { Connection } from 'mongoose';
+import { compose } from './compose';
+import { configSchema } from './config';
 import { authModels, type User } from './domain/user.model';
 
 const USAGE = [
@@ -34,14 +27,9 @@ const USAGE = [
   '  list             list the admins',
 ].join('\n');
 
-export interface CommandIo {
-  out(line: string): void;
-  err(line: string): void;
-}
-
 /**
  * Runs one command against the database; answers the exit code. `memberChanged` runs after a
- * member's role changed (main: rewrites their snapshot in Redis, see member-snapshot.ts).
+ * member's role changed (the command: rewrites their snapshot in Redis, see member-snapshot.ts).
  */
 export async function runAdminCommand(
   args: readonly string[],
@@ -124,41 +112,20 @@ function safeUserName(): string {
   }
 }
 
-const commandConfigSchema = baseEnvSchema.pick({ MONGO_URL: true, REDIS_URL: true, REDIS_PREFIX: true });
-
-async function main(): Promise<void> {
-  const env = commandEnv(__dirname);
-  const io: CommandIo = {
-    out: (line) => process.stdout.write(`${line}\n`),
-    err: (line) => process.stderr.write(`${line}\n`),
-  };
+if (require.main === module) {
   const args = process.argv.slice(2);
   if (args[0] === '--help' || args[0] === 'help') {
-    io.out(USAGE);
-    return;
-  }
-  if (!args.length) {
-    io.err(USAGE);
+    processIo.out(USAGE);
+  } else if (!args.length) {
+    processIo.err(USAGE);
     process.exitCode = 2;
-    return;
-  }
-  let mongo: Connection | undefined;
-  let redis: Redis | undefined;
-  try {
-    const config = loadConfig(commandConfigSchema, env);
-    mongo = await connectMongo(config.MONGO_URL);
-    const connected = mongo;
-    process.exitCode = await runAdminCommand(args, mongo, io, async (userId) => {
-      redis = createRedis(config.REDIS_URL);
-      await memberSnapshots(redis, config.REDIS_PREFIX, connected).refresh(userId);
+  } else {
+    void runCommand({
+      name: 'admin',
+      configSchema,
+      from: __dirname,
+      compose,
+      run: ({ snapshots }, { mongo }, io) => runAdminCommand(args, mongo, io, (userId) => snapshots.refresh(userId)),
     });
-  } catch (err) {
-    io.err(`admin: ${err instanceof Error ? err.message : String(err)}`);
-    process.exitCode = 1;
-  } finally {
-    await mongo?.close().catch(() => undefined);
-    redis?.disconnect();
   }
 }
-
-if (require.main === module) void main();

@@ -1,11 +1,20 @@
-import { AuditLog, createApp, memberSnapshots, RateLimiter, type ServiceDeps, startable } from '@fm/shared';
+import {
+  AuditLog,
+  createApp,
+  createApplyIfNewer,
+  createInbox,
+  memberSnapshots,
+  RateLimiter,
+  type ServiceDeps,
+  startable,
+} from '@fm/shared';
 import type { AuthConfig } from './config';
 import { AccountService } from './domain/account.service';
 import { MemberAdmin } from './domain/member-admin.service';
 import { EmailVerificationService } from './domain/email-verification.service';
 import { memberExportLimit, MemberExportService } from './domain/member-export.service';
 import { memberSessions } from './domain/member-sessions';
-import { MembershipService } from './domain/membership.service';
+import { INBOX_COLLECTION, MembershipService } from './domain/membership.service';
 import { passwordResetLimits, PasswordResetService } from './domain/password-reset.service';
 import { authModels } from './domain/user.model';
 import { authLimits, UserService } from './domain/user.service';
@@ -95,7 +104,13 @@ export async function compose(deps: ServiceDeps<AuthConfig>, overrides: AuthOver
   });
   const membership = startable(() =>
     startMembershipWorker(
-      new MembershipService({ models, redis, redisPrefix: config.REDIS_PREFIX, logger, snapshots }),
+      new MembershipService({
+        models,
+        logger,
+        snapshots,
+        inbox: createInbox(deps.mongo, { collection: INBOX_COLLECTION }),
+        applyIfNewer: createApplyIfNewer(deps),
+      }),
       {
         redisUrl: config.REDIS_URL,
         redisPrefix: config.REDIS_PREFIX,
@@ -114,15 +129,17 @@ export async function compose(deps: ServiceDeps<AuthConfig>, overrides: AuthOver
     app: createApp(deps, {
       name: 'auth',
       routers: [
-        authRouter(users, deps.mongo, verifications),
+        authRouter(users, verifications),
         accountRouter({ accounts, resets, exports, bodyLimit: config.BODY_LIMIT }),
         emailVerificationRouter({ accounts, verifications }),
-        adminRouter({ members: new MemberAdmin(models), audit: new AuditLog(deps.mongo), mongo: deps.mongo }),
+        adminRouter({ members: new MemberAdmin(models), audit: new AuditLog(deps.mongo) }),
       ],
     }),
     // The producers are listed first, so they close after the workers.
     background: { producers, membership, passwordResets },
     /** The member domain, for callers besides the routes (tests; the lock lift of a password reset). */
     users,
+    /** The members' snapshots in Redis, rewritten by the admin command after a role change. */
+    snapshots,
   };
 }

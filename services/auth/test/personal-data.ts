@@ -31,7 +31,8 @@ export interface CollectionEntry {
 
 export const COLLECTIONS: Record<string, CollectionEntry> = {
   users: { service: 'auth', personal: ['_id', 'email'], onDeletion: 'erased', by: 'auth AccountService.deleteAccount' },
-  membership_changes: { service: 'auth', personal: ['userId'], onDeletion: 'erased', by: 'auth' },
+  // The events auth handled, by billing's event id (no member's id or address).
+  auth_inbox: { service: 'auth', personal: [], onDeletion: 'none' },
   membership_states: { service: 'auth', personal: ['_id'], onDeletion: 'erased', by: 'auth' },
   password_resets: { service: 'auth', personal: ['userId'], onDeletion: 'erased', by: 'auth' },
   email_verifications: { service: 'auth', personal: ['userId', 'email'], onDeletion: 'erased', by: 'auth' },
@@ -39,12 +40,11 @@ export const COLLECTIONS: Record<string, CollectionEntry> = {
   courses: { service: 'courses', personal: ['userId'], onDeletion: 'erased', by: 'courses account-events worker' },
   course_likes: { service: 'courses', personal: ['userId'], onDeletion: 'erased', by: 'courses' },
   course_favorites: { service: 'courses', personal: ['userId'], onDeletion: 'erased', by: 'courses' },
-  course_owners: { service: 'courses', personal: ['_id'], onDeletion: 'erased', by: 'courses' },
-  deleted_members: {
+  course_owners: {
     service: 'courses',
     personal: ['_id'],
     onDeletion: 'kept-id',
-    by: 'courses (late writes withdraw)',
+    by: 'courses (a tombstone without the name; late writes withdraw)',
   },
 
   billing_customers: { service: 'billing', personal: ['_id'], onDeletion: 'kept-id', by: 'billing (marked deleted)' },
@@ -56,8 +56,14 @@ export const COLLECTIONS: Record<string, CollectionEntry> = {
     by: 'billing (address and name removed)',
   },
   subscription_payments: { service: 'billing', personal: ['userId'], onDeletion: 'kept-id', by: 'billing (accounts)' },
+  billing_guarantees: {
+    service: 'billing',
+    personal: ['_id'],
+    onDeletion: 'kept-id',
+    by: 'billing (accounts: the money-back guarantee was used)',
+  },
   processed_account_events: { service: 'billing', personal: ['userId'], onDeletion: 'kept-id', by: 'billing' },
-  processed_stripe_events: { service: 'billing', personal: [], onDeletion: 'none' },
+  billing_inbox: { service: 'billing', personal: [], onDeletion: 'none' },
 
   contact_submissions: {
     service: 'contact',
@@ -65,15 +71,15 @@ export const COLLECTIONS: Record<string, CollectionEntry> = {
     onDeletion: 'erased',
     by: 'contact account-events worker (signed in, and as a visitor from the verified address)',
   },
-  sent_notifications: {
+  contact_inbox: {
     service: 'contact',
-    personal: ['recipient'],
+    personal: ['_id'],
     onDeletion: 'kept-id',
-    // The rows to the address are erased; the deletion mail's own record keeps the id in its
-    // dedupe key (`account-deleted-<userId>`) and a hash of the address, never the address.
+    // What contact handled once: its mails (`mail:<key>:<recipient>`; those to the address are
+    // erased; the deletion mail's own entry keeps the id in its key, `account-deleted-<userId>`,
+    // and a hash of the address, never the address) and account events (by event id).
     by: 'contact account-events worker',
   },
-  contact_processed_account_events: { service: 'contact', personal: ['_id'], onDeletion: 'kept-id', by: 'contact' },
   // The founder's replies (keyed by message id, no member id or address): erased with the messages.
   contact_replies: { service: 'contact', personal: [], onDeletion: 'erased', by: 'contact account-events worker' },
   // Only the ids of messages erased with their sender's account (a reply to one answers 410).

@@ -1,14 +1,26 @@
-import { AuditLog, createApp, RateLimiter, startable, type ServiceDeps } from '@fm/shared';
+import {
+  AuditLog,
+  createApp,
+  createApplyIfNewer,
+  createInbox,
+  RateLimiter,
+  startable,
+  type ServiceDeps,
+} from '@fm/shared';
 import type { BillingConfig } from './config';
 import { AccountDeletionService } from './domain/account-deletion.service';
 import { billingModels, ensureBillingIndexes } from './domain/billing.models';
 import { BookingAdmin } from './domain/booking-admin.service';
+import { BillingConsole } from './domain/billing-console.service';
 import { BillingHistory } from './domain/billing-history.service';
 import { CheckoutService } from './domain/checkout.service';
 import { Customers } from './domain/customers';
+import { GuaranteeService } from './domain/guarantee.service';
+import { PremiumPrice } from './domain/premium-price';
+import { PremiumRefunds } from './domain/premium-refunds';
 import { ReconciliationService } from './domain/reconciliation.service';
-import { StripeWebhookService } from './domain/stripe-webhook.service';
-import { SubscriptionRecords } from './domain/subscription-records';
+import { INBOX_COLLECTION, StripeWebhookService } from './domain/stripe-webhook.service';
+import { SubscriptionLedger } from './domain/subscription-ledger';
 import { startAccountEventsWorker } from './events/account-events.worker';
 import { createBillingProducers, type BillingProducers } from './events/billing.producers';
 import { createMembershipCompletions } from './events/membership-completions';
@@ -42,15 +54,19 @@ export async function compose(deps: ServiceDeps<BillingConfig>, overrides: Billi
   const completions = createMembershipCompletions({ ...queues, logger });
   const stripe = overrides.stripe ?? createStripeClient(config);
   const customers = new Customers({ models, stripe, redis, redisPrefix: config.REDIS_PREFIX });
-  // One per process: the webhook, the sync and the reconciliation write a subscription in turn.
-  const records = new SubscriptionRecords(models);
+  // One per process: the one writer of subscription state and publisher of membership events.
+  const ledger = new SubscriptionLedger({ models, producers, applyIfNewer: createApplyIfNewer(deps) });
+  const refunds = new PremiumRefunds({ stripe, models, ledger, producers });
+  const price = new PremiumPrice({ config, stripe });
+  const audit = new AuditLog(mongo);
+  const guarantee = new GuaranteeService({ config, stripe, models, ledger, producers, redis });
   const checkout = new CheckoutService({
+    price,
     config,
     stripe,
     models,
     customers,
-    producers,
-    records,
+    ledger,
     membershipEvents: completions.events,
     redis,
   });
@@ -59,13 +75,15 @@ export async function compose(deps: ServiceDeps<BillingConfig>, overrides: Billi
     models,
     customers,
     producers,
-    records,
-    claimLeaseMs: config.STRIPE_EVENT_LEASE_SECONDS * 1000,
+    ledger,
+    refunds,
+    inbox: createInbox(mongo, { collection: INBOX_COLLECTION, leaseMs: config.STRIPE_EVENT_LEASE_SECONDS * 1000 }),
   });
-  const deletions = new AccountDeletionService({ models, customers, stripe });
-  const bookings = new BookingAdmin({ models, notifications: producers.notifications, audit: new AuditLog(mongo) });
+  const deletions = new AccountDeletionService({ models, customers, stripe, ledger });
+  const bookings = new BookingAdmin({ models, notifications: producers.notifications, audit });
+  const billingConsole = new BillingConsole({ stripe, models, ledger, refunds, guarantee, price, audit });
   const accountEvents = startable(() => startAccountEventsWorker(deletions, { ...queues, logger }));
-  const reconciliation = new ReconciliationService({ stripe, models, producers, records });
+  const reconciliation = new ReconciliationService({ stripe, models, producers, ledger });
   const reconcile = startable(async () =>
     config.BILLING_RECONCILE_AT === 'off'
       ? { close: async () => undefined }
@@ -77,14 +95,21 @@ export async function compose(deps: ServiceDeps<BillingConfig>, overrides: Billi
     routers: [
       webhookRouter({ stripe, webhookSecret: config.STRIPE_WEBHOOK_SECRET, webhooks }),
       billingRouter({
-        mongo,
         checkout,
         history: new BillingHistory({ stripe, models, customers }),
+        guarantee,
         limiter: new RateLimiter(redis, config.REDIS_PREFIX),
       }),
       internalRouter({ jwtSecret: config.JWT_SECRET, models }),
-      adminRouter({ bookings, mongo }),
+      adminRouter({ bookings, billingConsole }),
     ],
   });
-  return { app, background: { producers, membershipEvents: completions.part, accountEvents, reconcile } };
+  return {
+    app,
+    background: { producers, membershipEvents: completions.part, accountEvents, reconcile },
+    /** One reconciliation run now (`npm run reconcile`, the operator command). */
+    reconciliation,
+    /** The one writer of subscription state (tests build services around it). */
+    ledger,
+  };
 }

@@ -2,15 +2,13 @@
  * `npm run reconcile -w services/billing`: one reconciliation run with Stripe now (the same as the
  * nightly job), printing what it repaired. Reads the configuration as the stack does:
  * `.env.example`, then `.env` (at the repository root), then the environment. Exit code 0 when
- * every customer was checked, 1 when some failed (run it again: it finishes them).
+ * every customer was checked, 1 when some failed (run it again: it finishes them) or the database,
+ * Redis or Stripe could not be reached. Its parts come from the service's `compose()` (runCommand).
  */
-import { commandEnv, connectMongo, createLogger, loadConfig } from '@fm/shared';
-import type { Connection } from 'mongoose';
+import { runCommand } from '@fm/shared';
+import { compose } from './compose';
 import { configSchema } from './config';
-import { billingModels } from './domain/billing.models';
-import { ReconciliationService, type ReconcileReport } from './domain/reconciliation.service';
-import { createBillingProducers, type BillingProducers } from './events/billing.producers';
-import { createStripeClient } from './stripe/stripe-client';
+import type { ReconcileReport } from './domain/reconciliation.service';
 
 /** The report as lines for a person. */
 export function describeReport(report: ReconcileReport): string[] {
@@ -27,30 +25,16 @@ export function describeReport(report: ReconcileReport): string[] {
   return lines;
 }
 
-async function main(): Promise<void> {
-  const env = commandEnv(__dirname);
-  let mongo: Connection | undefined;
-  let producers: BillingProducers | undefined;
-  try {
-    const config = loadConfig(configSchema, env);
-    const logger = createLogger({ name: 'billing-reconcile', level: 'warn' });
-    mongo = await connectMongo(config.MONGO_URL);
-    producers = createBillingProducers({ redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX });
-    const reconciliation = new ReconciliationService({
-      stripe: createStripeClient(config),
-      models: billingModels(mongo),
-      producers,
-    });
-    const report = await reconciliation.run(logger);
-    for (const line of describeReport(report)) process.stdout.write(`${line}\n`);
-    process.exitCode = report.failed.length ? 1 : 0;
-  } catch (err) {
-    process.stderr.write(`reconcile: ${err instanceof Error ? err.message : String(err)}\n`);
-    process.exitCode = 1;
-  } finally {
-    await producers?.close().catch(() => undefined);
-    await mongo?.close().catch(() => undefined);
-  }
+if (require.main === module) {
+  void runCommand({
+    name: 'reconcile',
+    configSchema,
+    from: __dirname,
+    compose,
+    run: async ({ reconciliation }, { logger }, io) => {
+      const report = await reconciliation.run(logger);
+      for (const line of describeReport(report)) io.out(line);
+      return report.failed.length ? 1 : 0;
+    },
+  });
 }
-
-if (require.main === module) void main();

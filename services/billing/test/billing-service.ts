@@ -12,6 +12,7 @@ import request from 'supertest';
 import { type BillingOverrides, compose } from '../src/compose';
 import { configSchema, type BillingConfig } from '../src/config';
 import type { BillingProducers } from '../src/events/billing.producers';
+import { INBOX_COLLECTION } from '../src/domain/stripe-webhook.service';
 import { WEBHOOK_PATH } from '../src/routes/webhook.routes';
 import { assertStripeMockUp, billingEnv, signed, StripeEvents } from './stripe-events';
 
@@ -28,6 +29,10 @@ export interface BillingTestService {
   /** Its background parts; the account-events consumer is not started (a test starts it). */
   background: Composed['background'];
   producers: BillingProducers;
+  /** The service's one writer of subscription state (for services a test builds by hand). */
+  ledger: Composed['ledger'];
+  /** Billing's inbox entry of a Stripe event (`billing_inbox`): state claimed/done and the outcome; null when none. */
+  inboxEntry(eventId: string): Promise<{ state: string; outcome: string | null; claimedAt: Date } | null>;
   /** stripe-mock's fixtures, ready to be made into events. */
   events: StripeEvents;
   /** Another billing app on the same deps (its background is closed with this one). */
@@ -38,7 +43,10 @@ export interface BillingTestService {
   accountDeleted(userId: string, eventId: string, jobId?: string): Promise<Job>;
   /** POSTs `event` to the webhook, signed as Stripe signs it, to this service's app or `app`. */
   deliver(event: Parameters<typeof signed>[0], options?: Parameters<typeof signed>[1], app?: Koa): request.Test;
-  /** Every job (in any state) billing queued on `queue` whose payload `match`es. */
+  /**
+   * Every job (in any state) billing queued on `queue` whose payload `match`es: the payload billing
+   * published, also once a consumer has redacted it (PERSONAL_DATA_QUEUES).
+   */
   jobs(queue: BillingQueue, match?: (data: Record<string, unknown>) => boolean): Promise<Job[]>;
   /** BullMQ's completed/failed events of one of billing's queues, or another (for job.waitUntilFinished). */
   queueEvents(queue: BillingQueue | QueueName): Promise<QueueEvents>;
@@ -56,8 +64,25 @@ export async function startBillingService(env: Record<string, string> = {}): Pro
   const { producers } = service.background;
   const queueOptions = { redisUrl: deps.config.REDIS_URL, redisPrefix: deps.config.REDIS_PREFIX };
   let accountEvents: QueueProducer<typeof QUEUES.accountEventsBilling> | undefined;
+  // What billing published, by queue and job id: a consumer of a queue that carries personal data
+  // (contact's, on notifications) replaces a handled job's payload (PERSONAL_DATA_QUEUES), and the
+  // tests read what billing queued.
+  const published = new Map<string, unknown>();
+  const recordPublished = (background: Composed['background']) => {
+    const { membership, notifications } = background.producers;
+    for (const producer of [membership, notifications] as QueueProducer<QueueName>[]) {
+      const publish = producer.publish.bind(producer);
+      producer.publish = async (...args: Parameters<typeof publish>) => {
+        const job = await publish(...args);
+        published.set(`${producer.name}:${job.id}`, job.data);
+        return job;
+      };
+    }
+  };
+  recordPublished(service.background);
   const composeService = async (overrides: BillingOverrides) => {
     const other = await compose(deps, overrides);
+    recordPublished(other.background);
     backgrounds.push(other.background);
     return other;
   };
@@ -67,6 +92,12 @@ export async function startBillingService(env: Record<string, string> = {}): Pro
     app: service.app,
     background: service.background,
     producers,
+    ledger: service.ledger,
+    inboxEntry(eventId) {
+      return deps.mongo
+        .collection<{ _id: string; state: string; outcome: string | null; claimedAt: Date }>(INBOX_COLLECTION)
+        .findOne({ _id: eventId });
+    },
     events,
     async compose(overrides) {
       return (await composeService(overrides)).app;
@@ -85,7 +116,12 @@ export async function startBillingService(env: Record<string, string> = {}): Pro
         .send(payload);
     },
     async jobs(queue, match = () => true) {
+      const name = producers[queue].name;
       const all = await producers[queue].queue.getJobs([...JOB_STATES]);
+      for (const job of all) {
+        if ((job.data as { redacted?: unknown }).redacted === true)
+          job.data = published.get(`${name}:${job.id}`) ?? job.data;
+      }
       return all.filter((job) => match(job.data as Record<string, unknown>));
     },
     async queueEvents(queue) {

@@ -2,8 +2,8 @@
  * A member's account deletion across every service, end to end: auth, courses and billing as
  * their built servers (child processes), contact composed here with an SMTP sink, all on one
  * database and Redis prefix. The member writes as a visitor, signs up with that address, verifies
- * it, uses every service, then deletes the account. Afterwards no document of any collection holds
- * their address, and their id only where ../../auth/test/personal-data.ts says it is kept
+ * it, uses every service, then deletes the account. Afterwards no document of any collection and
+ * no Redis key holds their address, and their id only where ../../auth/test/personal-data.ts says it is kept
  * without personal data; a collection not listed there fails the test.
  */
 import { ACCOUNT_EVENT_QUEUES, bullPrefix, closeBackground, QUEUES, USERS_COLLECTION } from '@fm/shared';
@@ -62,6 +62,37 @@ async function holders(needle: string): Promise<Record<string, number>> {
     const count = docs.filter((doc) => JSON.stringify(doc).toLowerCase().includes(needle.toLowerCase())).length;
     if (count) found[name] = count;
   }
+  return found;
+}
+
+/** Every Redis key of the test's prefix whose name or value mentions `needle` (case aside). */
+async function redisHolders(needle: string): Promise<string[]> {
+  const { redis, config } = deps;
+  const lower = needle.toLowerCase();
+  const found: string[] = [];
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${config.REDIS_PREFIX}:*`, 'COUNT', 500);
+    cursor = next;
+    for (const key of keys) {
+      const type = await redis.type(key);
+      const value =
+        type === 'string'
+          ? await redis.get(key)
+          : type === 'hash'
+            ? JSON.stringify(await redis.hgetall(key))
+            : type === 'list'
+              ? JSON.stringify(await redis.lrange(key, 0, -1))
+              : type === 'set'
+                ? JSON.stringify(await redis.smembers(key))
+                : type === 'zset'
+                  ? JSON.stringify(await redis.zrange(key, 0, -1))
+                  : type === 'stream'
+                    ? JSON.stringify(await redis.xrange(key, '-', '+'))
+                    : '';
+      if (`${key} ${value ?? ''}`.toLowerCase().includes(lower)) found.push(key);
+    }
+  } while (cursor !== '0');
   return found;
 }
 
@@ -153,7 +184,7 @@ describe('deleting an account reaches every service', () => {
         'coaching_bookings',
         'billing_customers',
         'contact_submissions',
-        'sent_notifications',
+        'contact_inbox',
       ]),
     );
 
@@ -167,6 +198,9 @@ describe('deleting an account reaches every service', () => {
     for (const queue of [...ACCOUNT_EVENT_QUEUES, QUEUES.notifications]) await drained(queue);
 
     expect(await holders(address)).toEqual({});
+    // Nor does Redis: the jobs that carried the address (the deletion events, the mails) are gone
+    // once handled, and no key is named after it.
+    expect(await redisHolders(address)).toEqual([]);
     const keepsId = Object.keys(await holders(userId)).filter(
       (name) => !['kept-id', 'admin-only'].includes(COLLECTIONS[name]?.onDeletion ?? 'unlisted'),
     );

@@ -1,10 +1,19 @@
-import { AuditLog, createApp, QueueProducer, QUEUES, RateLimiter, type ServiceDeps, startable } from '@fm/shared';
+import {
+  AuditLog,
+  createApp,
+  createInbox,
+  QueueProducer,
+  QUEUES,
+  RateLimiter,
+  type ServiceDeps,
+  startable,
+} from '@fm/shared';
 import type { Config } from './config';
 import { AccountDeletionService } from './domain/account-deletion.service';
 import { ContactInbox } from './domain/contact-inbox.service';
 import { ContactService } from './domain/contact.service';
 import { Mailer } from './domain/mailer';
-import { NotificationService } from './domain/notification.service';
+import { INBOX_COLLECTION, MAIL_LEASE_MS, NotificationService } from './domain/notification.service';
 import { contactAdminRouter } from './routes/contact-admin.routes';
 import { contactRouter } from './routes/contact.routes';
 import { memberExportRouter } from './routes/member-export.routes';
@@ -42,9 +51,7 @@ export function compose(deps: ServiceDeps<Config>, overrides: ContactOverrides =
   const notifications = startable(() => {
     const mailer = new Mailer(config.SMTP_URL, config.MAIL_FROM);
     const notifier = new NotificationService({
-      mongo: deps.mongo,
-      redis: deps.redis,
-      redisPrefix: config.REDIS_PREFIX,
+      inbox: createInbox(deps.mongo, { collection: INBOX_COLLECTION, leaseMs: MAIL_LEASE_MS }),
       mailer,
       logger: deps.logger,
     });
@@ -59,23 +66,26 @@ export function compose(deps: ServiceDeps<Config>, overrides: ContactOverrides =
   });
   const sweep = startable(() => startContactSweep(deps, contact));
   const accountEvents = startable(() =>
-    startAccountEventsWorker(new AccountDeletionService(deps.mongo), {
-      redisUrl: config.REDIS_URL,
-      redisPrefix: config.REDIS_PREFIX,
-      logger: deps.logger,
-    }),
+    startAccountEventsWorker(
+      new AccountDeletionService(deps.mongo, createInbox(deps.mongo, { collection: INBOX_COLLECTION })),
+      {
+        redisUrl: config.REDIS_URL,
+        redisPrefix: config.REDIS_PREFIX,
+        logger: deps.logger,
+      },
+    ),
   );
 
   return {
     app: createApp(deps, {
       name: 'contact',
       routers: [
-        contactRouter(contact, limiter, rule, deps.mongo),
+        contactRouter(contact, limiter, rule),
         memberExportRouter(contact, config.JWT_SECRET),
-        contactAdminRouter(inbox, deps.mongo),
+        contactAdminRouter(inbox),
         // Priority support: the member's messages, the founder's replies and the promise figure.
-        memberMessagesRouter(contact, deps.mongo),
-        supportAdminRouter(inbox, deps.mongo),
+        memberMessagesRouter(contact),
+        supportAdminRouter(inbox),
       ],
     }),
     // The producer is listed first, so it closes after the worker and the sweep that use it.

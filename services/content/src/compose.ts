@@ -43,9 +43,9 @@ export function compose(deps: ServiceDeps<Config>) {
       preSession: [premiumMediaGate({ redis: deps.redis, prefix: config.REDIS_PREFIX, mongo: deps.mongo })],
       routers: [
         siteRouter(siteConfigOf(config)),
-        catalogueRouter(catalogue, deps.mongo, config),
-        memberRouter(catalogue, deps.mongo, catalogueNamesOf(config)),
-        catalogueAdminRouter(admin, deps.mongo),
+        catalogueRouter(catalogue, config),
+        memberRouter(catalogue, catalogueNamesOf(config)),
+        catalogueAdminRouter(admin),
       ],
     }),
     background: { catalogueEvents },

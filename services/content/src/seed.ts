@@ -13,11 +13,11 @@
  * of its own catalogue has run, so a content pod (Kubernetes initContainer) does not serve before
  * the seed Job of the same release has loaded the catalogue.
  *
- *   node services/content/dist/seed.js        (reads MONGO_URL, REDIS_URL, ... like the service)
+ *   node services/content/dist/seed.js        (reads MONGO_URL, REDIS_URL, ... like the service: runCommand)
  *   node services/content/dist/seed.js --wait (exits 0 once seeded; 1 after 10 minutes without)
  */
 import { createHash } from 'node:crypto';
-import { connectMongo, createLogger, createRedis, insertOnce, loadConfig, retryOnDuplicateKey } from '@fm/shared';
+import { insertOnce, type Logger, retryOnDuplicateKey, runCommand } from '@fm/shared';
 import type { Redis } from 'ioredis';
 import type { Connection, Model } from 'mongoose';
 import { LECTURES } from './catalogue/lectures';
@@ -25,7 +25,7 @@ import { LESSONS } from './catalogue/lessons';
 import { SECTIONS } from './catalogue/sections';
 import { TESTIMONIALS } from './catalogue/testimonials';
 import { membershipTiers } from './catalogue/tiers';
-import { seedConfigSchema } from './config';
+import { type SeedConfig, seedConfigSchema } from './config';
 import { announceCatalogueChange } from './domain/catalogue-events';
 import { lectureModel } from './domain/lecture.model';
 import { lessonModel } from './domain/lesson.model';
@@ -188,7 +188,7 @@ export async function seedCatalogue(mongo: Connection, options: SeedOptions = {}
   // The unique indexes must exist before concurrent upserts rely on them.
   await Promise.all(Object.values(models).map((model) => (model as Model<unknown>).init()));
 
-  // One write at a time: a handful of small upserts, and kind to a SQLite-backed FerretDB.
+  // One write at a time: a handful of small upserts, and kind to a single-file development store.
   for (const lesson of LESSONS) {
     await seedRecord({ record: models.lessons, tombstones }, 'lesson', lesson.title, { title: lesson.title }, lesson);
   }
@@ -240,51 +240,37 @@ export async function seedCatalogue(mongo: Connection, options: SeedOptions = {}
 
 const WAIT_TIMEOUT_MS = 10 * 60_000;
 
-/** `--wait`: exits 0 once a seed of this image's catalogue has run, 1 after WAIT_TIMEOUT_MS. */
-async function waitMain(): Promise<void> {
-  const config = loadConfig(seedConfigSchema);
-  const logger = createLogger({ name: 'content-seed-wait', level: config.LOG_LEVEL });
+/** `--wait`: done once a seed of this image's catalogue has run; throws after WAIT_TIMEOUT_MS (exit 1). */
+async function waitForThisCatalogue(mongo: Connection, config: SeedConfig, logger: Logger): Promise<void> {
   const version = catalogueVersion({ premiumPriceCents: config.PREMIUM_PRICE_CENTS, currency: config.CURRENCY });
-  const mongo = await connectMongo(config.MONGO_URL);
-  try {
-    const seeded = await waitForSeed(mongo, version, {
-      timeoutMs: WAIT_TIMEOUT_MS,
-      onWait: (found) => logger.info({ version, found }, 'waiting for the seed of this catalogue version'),
-    });
-    if (!seeded) {
-      throw new Error(
-        `no seed of catalogue version ${version} within ${WAIT_TIMEOUT_MS / 60_000} minutes ` +
-          `(last seeded: ${(await seededVersion(mongo)) ?? 'none'}); has the seed Job of this release run?`,
-      );
-    }
-    logger.info({ version }, 'catalogue seeded');
-  } finally {
-    await mongo.close();
+  const seeded = await waitForSeed(mongo, version, {
+    timeoutMs: WAIT_TIMEOUT_MS,
+    onWait: (found) => logger.info({ version, found }, 'waiting for the seed of this catalogue version'),
+  });
+  if (!seeded) {
+    throw new Error(
+      `no seed of catalogue version ${version} within ${WAIT_TIMEOUT_MS / 60_000} minutes ` +
+        `(last seeded: ${(await seededVersion(mongo)) ?? 'none'}); has the seed Job of this release run?`,
+    );
   }
-}
-
-async function main(): Promise<void> {
-  if (process.argv.includes('--wait')) return waitMain();
-  const config = loadConfig(seedConfigSchema);
-  const logger = createLogger({ name: 'content-seed', level: config.LOG_LEVEL });
-  const mongo = await connectMongo(config.MONGO_URL);
-  const redis = createRedis(config.REDIS_URL);
-  try {
-    const counts = await seedCatalogue(mongo, {
-      premiumPriceCents: config.PREMIUM_PRICE_CENTS,
-      currency: config.CURRENCY,
-      redis,
-      redisPrefix: config.REDIS_PREFIX,
-    });
-    logger.info({ counts }, 'catalogue seeded');
-  } finally {
-    await Promise.allSettled([mongo.close(), redis.quit()]);
-  }
+  logger.info({ version }, 'catalogue seeded');
 }
 
 if (require.main === module) {
-  main().catch((err: unknown) => {
-    process.stderr.write(`content seed failed: ${err instanceof Error ? err.message : String(err)}\n`);
-    process.exit(1);
+  void runCommand({
+    name: 'content-seed',
+    configSchema: seedConfigSchema,
+    from: __dirname,
+    logLevel: (config) => config.LOG_LEVEL,
+    run: async (_parts, { config, logger, mongo, redis }) => {
+      if (process.argv.includes('--wait')) return waitForThisCatalogue(mongo, config, logger);
+      const counts = await seedCatalogue(mongo, {
+        premiumPriceCents: config.PREMIUM_PRICE_CENTS,
+        currency: config.CURRENCY,
+        redis,
+        redisPrefix: config.REDIS_PREFIX,
+      });
+      logger.info({ counts }, 'catalogue seeded');
+    },
   });
 }

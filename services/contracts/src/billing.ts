@@ -63,3 +63,75 @@ export const billingBookingSchema = z.strictObject({
 });
 export type BillingBooking = z.infer<typeof billingBookingSchema>;
 export const billingBookingsSchema = z.array(billingBookingSchema);
+
+/** Why a member cannot use the 30-day money-back guarantee. */
+export const GUARANTEE_REASONS = ['window-ended', 'already-used', 'no-payment', 'not-premium'] as const;
+export const guaranteeReasonSchema = z.enum(GUARANTEE_REASONS);
+export type GuaranteeReason = z.infer<typeof guaranteeReasonSchema>;
+
+/** How many days after the first Premium payment the guarantee holds. */
+export const GUARANTEE_DAYS = 30;
+
+/**
+ * GET /api/billing/guarantee: eligible while the member's first Premium payment is at most
+ * GUARANTEE_DAYS old and the guarantee was never used. `deadline`: the first payment + 30 days
+ * (null without a payment); `reason` when not eligible.
+ */
+export const guaranteeSchema = z.strictObject({
+  eligible: z.boolean(),
+  deadline: isoDate.nullable(),
+  reason: guaranteeReasonSchema.optional(),
+});
+export type Guarantee = z.infer<typeof guaranteeSchema>;
+
+/** POST /api/billing/guarantee/refund → 202: what goes back to which card (null when Stripe does not say). */
+export const guaranteeRefundSchema = z.strictObject({
+  amountCents: z.number().int().nonnegative(),
+  currency: z.string().length(3),
+  cardLast4: z.string().nullable(),
+});
+export type GuaranteeRefund = z.infer<typeof guaranteeRefundSchema>;
+
+/**
+ * The founder console's billing view of one member (GET /api/admin/billing/members/:memberId, admins
+ * only): billing's record of the current subscription (null without one), the member's Premium
+ * invoices from billing's own records (newest first; `status` "paid", "partially_refunded" or
+ * "refunded"; `number` null when Stripe gave none) and the guarantee as the member would see it
+ * (Premium judged from the subscription record: billing does not read auth's users).
+ */
+export const adminBillingSubscriptionSchema = z.strictObject({
+  id: z.string().min(1),
+  status: subscriptionStatusSchema,
+  cancelAtPeriodEnd: z.boolean(),
+  currentPeriodEnd: isoDate.nullable(),
+});
+export type AdminBillingSubscription = z.infer<typeof adminBillingSubscriptionSchema>;
+
+export const ADMIN_INVOICE_STATUSES = ['paid', 'partially_refunded', 'refunded'] as const;
+export const adminBillingInvoiceSchema = z.strictObject({
+  id: z.string().min(1),
+  number: z.string().nullable(),
+  created: isoDate,
+  amountPaidCents: z.number().int().nonnegative(),
+  amountRefundedCents: z.number().int().nonnegative(),
+  currency: z.string().length(3),
+  status: z.enum(ADMIN_INVOICE_STATUSES),
+});
+export type AdminBillingInvoice = z.infer<typeof adminBillingInvoiceSchema>;
+
+export const adminBillingMemberSchema = z.strictObject({
+  subscription: adminBillingSubscriptionSchema.nullable(),
+  invoices: z.array(adminBillingInvoiceSchema),
+  guarantee: guaranteeSchema,
+});
+export type AdminBillingMember = z.infer<typeof adminBillingMemberSchema>;
+
+/** POST /api/admin/billing/members/:memberId/refunds {invoiceId, amountCents? (absent: the rest, in full), reason} → 201. */
+export const adminRefundSchema = z.strictObject({
+  refundId: z.string().min(1),
+  invoiceId: z.string().min(1),
+  amountCents: z.number().int().positive(),
+  /** True when the invoice is now refunded in full (then Premium ended: subscription cancelled, member told). */
+  full: z.boolean(),
+});
+export type AdminRefund = z.infer<typeof adminRefundSchema>;

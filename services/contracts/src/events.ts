@@ -28,12 +28,42 @@ export const ACCOUNT_EVENT_QUEUES = [
   QUEUES.accountEventsContact,
 ] as const;
 
+/**
+ * Queues whose jobs carry a member's personal data (an address, a name). Once a job is handled,
+ * its payload is replaced by `{redacted: true}` (the job itself stays, so its id still makes a
+ * replay a no-op), so nothing a member asked us to erase outlives its handling in Redis. A job
+ * that failed for good keeps its payload for the operator's retry, 7 days, then goes.
+ */
+export const PERSONAL_DATA_QUEUES: readonly QueueName[] = [
+  QUEUES.notifications,
+  QUEUES.passwordResetRequests,
+  ...ACCOUNT_EVENT_QUEUES,
+];
+
+/**
+ * Where a subscription stands in its life when billing observed a fact about it: the order of the
+ * membership events of one subscription. `at` is Stripe's time of the fact (Unix seconds: an
+ * event's `created`, the payment's `paid_at`, the cancellation's `canceled_at`), `rank` the
+ * lifecycle stage of the status it reports (0 incomplete, 1 active/trialing, 2 past_due,
+ * 3 unpaid/paused, 4 canceled/ended): Stripe's clock has one-second resolution, and two facts of
+ * one second (created, then paid) are ordered as the subscription lived them. Greater `at`, then
+ * greater `rank`, is newer; an equal stamp is the same fact again. Compare with
+ * `membershipEventStamp`.
+ */
+export const membershipStampSchema = z.object({
+  at: z.number().int().nonnegative(),
+  rank: z.number().int().min(0).max(4),
+});
+
 export const membershipUpgradedSchema = z.object({
   userId: z.string().min(1),
   stripeCustomerId: z.string().min(1),
   stripeSubscriptionId: z.string().min(1),
   eventId: z.string().min(1),
+  /** When it happened, for people and lag figures (Stripe's time; the rank's milliseconds are a legacy of ordering by it). */
   occurredAt: isoDate,
+  /** The order (see membershipStampSchema); absent only in jobs queued before it existed. */
+  stamp: membershipStampSchema.optional(),
 });
 
 export const membershipDowngradedSchema = z.object({
@@ -41,8 +71,24 @@ export const membershipDowngradedSchema = z.object({
   stripeSubscriptionId: z.string().min(1),
   eventId: z.string().min(1),
   occurredAt: isoDate,
+  stamp: membershipStampSchema.optional(),
   reason: z.string().optional(),
 });
+
+export type MembershipStamp = z.infer<typeof membershipStampSchema>;
+
+/**
+ * Where a membership event stands in its subscription's order, as auth compares them (it stores it
+ * with `applyIfNewer`): later is newer; an event never undoes a newer one of the same
+ * subscription. The one definition of that order: the event's `stamp`, as a time (`at` seconds
+ * plus `rank` milliseconds). A job queued before the stamp existed carried the same time in
+ * `occurredAt`, which is read then.
+ */
+export function membershipEventStamp(
+  event: Pick<MembershipUpgraded | MembershipDowngraded, 'occurredAt'> & { stamp?: MembershipStamp | undefined },
+): Date {
+  return event.stamp ? new Date(event.stamp.at * 1000 + event.stamp.rank) : new Date(event.occurredAt);
+}
 
 export const coachingBookedSchema = z.object({
   bookingId: z.string().min(1),
@@ -197,6 +243,25 @@ export const coachingRefundedMailSchema = z.object({
 });
 
 /**
+ * Premium ended with a full refund of a Premium payment (billing → contact): by the member's
+ * 30-day guarantee (`source` "guarantee"), or a refund made elsewhere or a dispute lost. The member
+ * is told the amount, the card and when it arrives (5–10 business days); the founder is told too.
+ * Once per refunded invoice.
+ */
+export const premiumRefundedMailSchema = z.object({
+  userId: z.string().min(1),
+  memberEmail: z.email(),
+  memberName: z.string().nullable(),
+  invoiceId: z.string().min(1),
+  amountRefundedCents: z.number().int().nonnegative(),
+  currency: z.string().length(3),
+  cardLast4: z.string().nullable(),
+  source: z.enum(['guarantee', 'refund', 'dispute']),
+  eventId: z.string().min(1),
+  occurredAt: isoDate,
+});
+
+/**
  * A bank opened a dispute on a payment (billing → contact: an alert to the founder, once per
  * dispute). The member is found through the charge's PaymentIntent (a coaching booking) or its
  * customer (billing_customers); null fields when billing could not tell.
@@ -232,6 +297,7 @@ export const JOBS = {
     'booking-scheduled-mail': bookingScheduledMailSchema,
     'payment-failed-mail': paymentFailedMailSchema,
     'coaching-refunded-mail': coachingRefundedMailSchema,
+    'premium-refunded-mail': premiumRefundedMailSchema,
     'payment-dispute-mail': paymentDisputeMailSchema,
     'email-verification-mail': emailVerificationMailSchema,
   },
@@ -291,6 +357,7 @@ export type AccountDeletedMail = z.infer<typeof accountDeletedMailSchema>;
 export type BookingScheduledMail = z.infer<typeof bookingScheduledMailSchema>;
 export type PaymentFailedMail = z.infer<typeof paymentFailedMailSchema>;
 export type CoachingRefundedMail = z.infer<typeof coachingRefundedMailSchema>;
+export type PremiumRefundedMail = z.infer<typeof premiumRefundedMailSchema>;
 export type PaymentDisputeMail = z.infer<typeof paymentDisputeMailSchema>;
 export type EmailVerificationMail = z.infer<typeof emailVerificationMailSchema>;
 

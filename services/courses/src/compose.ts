@@ -1,4 +1,4 @@
-import { createApp, RateLimiter, type ServiceDeps, startable } from '@fm/shared';
+import { createApp, createApplyIfNewer, RateLimiter, type ServiceDeps, startable } from '@fm/shared';
 import type { Config } from './config';
 import { CourseListCache } from './domain/course-list-cache';
 import { courseModels } from './domain/course.model';
@@ -15,25 +15,25 @@ import { startAccountEventsWorker } from './workers/account-events.worker';
  */
 export function compose(deps: ServiceDeps<Config>) {
   const models = courseModels(deps.mongo);
+  const applyIfNewer = createApplyIfNewer(deps);
   const courses = new CourseService({
     models,
     maxCoursesPerMember: deps.config.COURSES_MAX_PER_MEMBER,
+    applyIfNewer,
   });
   const lists = new CourseListCache(deps.redis, deps.config.REDIS_PREFIX);
   const router = coursesRouter({
     courses,
     ready: models.ready,
-    mongo: deps.mongo,
     limiter: new RateLimiter(deps.redis, deps.config.REDIS_PREFIX),
     writesPerMinute: deps.config.COURSES_WRITES_PER_MINUTE,
     lists,
   });
   const internal = memberExportRouter({ courses, ready: models.ready, jwtSecret: deps.config.JWT_SECRET });
-  const members = new MemberEventsService(models, () => lists.invalidate());
+  const members = new MemberEventsService(models, applyIfNewer, () => lists.invalidate());
   const accountEvents = startable(async () => {
     await models.ready();
     return startAccountEventsWorker(members, {
-      redis: deps.redis,
       redisUrl: deps.config.REDIS_URL,
       redisPrefix: deps.config.REDIS_PREFIX,
       logger: deps.logger,

@@ -4,10 +4,17 @@ import request from 'supertest';
 import { z } from 'zod';
 import { adminListQuerySchema, AuditLog, changeSummary, describeValue } from './admin';
 import { baseEnvSchema } from './config';
-import { requireAdmin, USERS_COLLECTION } from './guards';
+import { requireAdmin } from './guards';
 import { createApp } from './http/create-app';
 import { parseQuery } from './http/validate';
-import { createTestDeps, loggedInAdmin, loggedInMember, type TestDeps, TEST_SITE_ORIGIN } from './testing';
+import {
+  createTestDeps,
+  loggedInAdmin,
+  loggedInMember,
+  setStoredRole,
+  type TestDeps,
+  TEST_SITE_ORIGIN,
+} from './testing';
 
 let deps: TestDeps<z.infer<typeof baseEnvSchema>>;
 let server: ReturnType<ReturnType<typeof createApp>['callback']>;
@@ -17,10 +24,10 @@ beforeAll(async () => {
   deps = await createTestDeps(baseEnvSchema);
   audit = new AuditLog(deps.mongo);
   const router = new Router({ prefix: '/api/admin' });
-  router.get('/whoami', requireAdmin(deps.mongo), (ctx) => {
-    ctx.body = ctx.state.user;
+  router.get('/whoami', requireAdmin, (ctx) => {
+    ctx.body = ctx.state.viewer;
   });
-  router.post('/things', requireAdmin(deps.mongo), async (ctx) => {
+  router.post('/things', requireAdmin, async (ctx) => {
     ctx.body = await audit.recordFor(ctx, {
       action: 'thing.create',
       targetType: 'thing',
@@ -29,7 +36,7 @@ beforeAll(async () => {
     });
     ctx.status = 201;
   });
-  router.get('/things', requireAdmin(deps.mongo), (ctx) => {
+  router.get('/things', requireAdmin, (ctx) => {
     ctx.body = parseQuery(ctx, adminListQuerySchema({ q: z.string().optional() }));
   });
   server = createApp(deps, { name: 'kit-admin-test', routers: [router] }).callback();
@@ -70,9 +77,10 @@ describe('requireAdmin', () => {
   it('when the role is revoked (or holds anything but "admin"), then the very next request is refused', async () => {
     const { user, cookie } = await loggedInAdmin(deps);
     expect((await request(server).get('/api/admin/whoami').set('Cookie', cookie)).status).toBe(200);
-    await deps.mongo.collection(USERS_COLLECTION).updateOne({ _id: user.id as never }, { $set: { role: 'member' } });
+    // As the revoke command does: the users record, then the member's snapshot.
+    await setStoredRole(deps, user.id, 'member');
     expect((await request(server).get('/api/admin/whoami').set('Cookie', cookie)).status).toBe(403);
-    await deps.mongo.collection(USERS_COLLECTION).updateOne({ _id: user.id as never }, { $set: { role: 'ADMIN' } });
+    await setStoredRole(deps, user.id, 'ADMIN');
     expect((await request(server).get('/api/admin/whoami').set('Cookie', cookie)).status).toBe(403);
   });
 

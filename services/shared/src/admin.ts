@@ -1,17 +1,16 @@
 /**
  * The founder console's kit: the audit log every admin write records into, and the paging of
- * admin lists. Routes use it after `requireAdmin` (guards.ts), which sets `ctx.state.user`.
+ * admin lists. Routes use it after `requireAdmin` (guards.ts), behind which `ctx.state.viewer` is the admin.
  *
  * `admin_audit` is the one collection no single service owns: every service that has admin
  * writes appends to it through this module (and only through it), auth answers it at
  * GET /api/admin/audit. Like the sessions in Redis, it is the kit's.
  */
 import { ADMIN_PAGE_SIZE, type AdminPage, type AuditEntry } from '@fm/contracts';
-import type { Context } from 'koa';
 import { type Connection, type Model, Types } from 'mongoose';
 import { z } from 'zod';
 import type { CurrentUser } from './guards';
-import { UnauthorizedError } from './errors';
+import type { AdminContext } from './identity';
 
 export const ADMIN_AUDIT_COLLECTION = 'admin_audit';
 
@@ -154,11 +153,9 @@ export class AuditLog {
     return auditView(doc);
   }
 
-  /** The request's admin (set by requireAdmin) records `record`. */
-  async recordFor(ctx: Context, record: AuditRecord): Promise<AuditEntry> {
-    const actor = ctx.state.user;
-    if (!actor) throw new UnauthorizedError();
-    return this.record(actor, record);
+  /** The request's admin (behind requireAdmin) records `record`. */
+  async recordFor(ctx: Pick<AdminContext, 'state'>, record: AuditRecord): Promise<AuditEntry> {
+    return this.record(ctx.state.viewer, record);
   }
 
   /** Newest first; optionally only one target type or one target. */

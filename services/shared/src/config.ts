@@ -60,6 +60,12 @@ export const baseEnvSchema = z.object({
     .string()
     .regex(/^[a-zA-Z0-9_-]+$/, 'letters, digits, - and _ only')
     .default('fm'),
+  /**
+   * True where the MongoDB-protocol server applies a conditional update as a read and a write
+   * (the development store: the launcher sets it when it starts or finds one): `applyIfNewer`
+   * then holds a Redis lock per record. False on MongoDB (compose, Kubernetes), whose updates are atomic.
+   */
+  MONGO_CAS_LOCK: booleanFlag.default(false),
   SESSION_KEYS: commaList,
   JWT_SECRET: z.string().min(16),
   TRUST_PROXY: booleanFlag.default(true),

@@ -1,66 +1,22 @@
+import Router, { type RouterOptions } from '@koa/router';
 import type { Context, Middleware, Next } from 'koa';
-import type { Connection } from 'mongoose';
 import { ForbiddenError, PremiumRequiredError, UnauthorizedError } from './errors';
-import { memberFromSnapshot, type MemberSnapshot, readMemberFromMongo, USERS_COLLECTION } from './member-snapshot';
-import { prefetchedMember, sessionUserId } from './session';
+import type { AdminState, MemberState, PremiumState, Viewer } from './identity';
+import { USERS_COLLECTION } from './member-snapshot';
 
 /**
- * The caller as every service sees it: the member snapshot (member-snapshot.ts) read with the
- * session in one Redis round trip, MongoDB on a miss; never from the client.
+ * The caller as the domain code takes it (`checkout.sync(user)`, `audit.record(actor)`): the
+ * viewer of a route behind a guard. The same type as `Viewer`.
  */
-export type CurrentUser = MemberSnapshot;
-
-declare module 'koa' {
-  interface DefaultState {
-    user?: CurrentUser;
-  }
-}
+export type CurrentUser = Viewer;
 
 export { USERS_COLLECTION };
 
-/**
- * Looks the session's member up (once per request). Undefined for visitors and deleted members.
- * `fresh`: straight from MongoDB, past the snapshot (the founder console's role check).
- */
-export async function loadCurrentUser(
-  ctx: Context,
-  mongo: Connection,
-  options: { fresh?: boolean } = {},
-): Promise<CurrentUser | undefined> {
-  if (ctx.state.user && !options.fresh) return ctx.state.user;
-  const userId = sessionUserId(ctx);
-  if (!userId) return undefined;
-  const prefetched = options.fresh ? undefined : prefetchedMember(ctx, userId);
-  const member = prefetched
-    ? await memberFromSnapshot(prefetched.redis, prefetched.prefix, mongo, userId, prefetched.seen)
-    : await readMemberFromMongo(mongo, userId);
-  ctx.state.user = member;
-  return member;
-}
-
-export function isPremium(user: CurrentUser | undefined): boolean {
+export function isPremium(user: Viewer | null | undefined): boolean {
   return user?.membershipLevel === 'premium';
 }
 
-/** 401 unless a logged-in user is behind the session; sets ctx.state.user. */
-export function requireUser(mongo: Connection): Middleware {
-  return async (ctx: Context, next: Next) => {
-    if (!(await loadCurrentUser(ctx, mongo))) throw new UnauthorizedError();
-    await next();
-  };
-}
-
-/** 401 for visitors, 403 for free members; sets ctx.state.user. */
-export function requirePremium(mongo: Connection): Middleware {
-  return async (ctx: Context, next: Next) => {
-    const user = await loadCurrentUser(ctx, mongo);
-    if (!user) throw new UnauthorizedError();
-    if (!isPremium(user)) throw new PremiumRequiredError();
-    await next();
-  };
-}
-
-export function isAdmin(user: CurrentUser | undefined): boolean {
+export function isAdmin(user: Viewer | null | undefined): boolean {
   return user?.role === 'admin';
 }
 
@@ -72,23 +28,46 @@ export class AdminRequiredError extends ForbiddenError {
 }
 
 /**
- * 401 for visitors, 403 `ADMIN_REQUIRED` for every other member; sets ctx.state.user. The role is
- * read from the users collection on each request, past the snapshot (a revoke takes effect on the
- * next request, whoever changed the record).
+ * A guard: checks `ctx.state.viewer` (set by createApp's identity step) and throws, or runs the
+ * route with the state narrowed to `S` (the router infers it from the guard: `router.get(path,
+ * requireUser, (ctx) => ctx.state.viewer.id)` needs no check and no assertion).
  */
-export function requireAdmin(mongo: Connection): Middleware {
-  return async (ctx: Context, next: Next) => {
-    const user = await loadCurrentUser(ctx, mongo, { fresh: true });
-    if (!user) throw new UnauthorizedError();
-    if (!isAdmin(user)) throw new AdminRequiredError();
+function guard<S extends MemberState>(check: (viewer: Viewer | null) => void): Middleware<S> {
+  const middleware = async (ctx: Context, next: Next) => {
+    check(ctx.state.viewer);
     await next();
   };
+  return middleware as unknown as Middleware<S>;
 }
 
-/** Sets ctx.state.user when someone is logged in; lets visitors through. */
-export function optionalUser(mongo: Connection): Middleware {
-  return async (ctx: Context, next: Next) => {
-    await loadCurrentUser(ctx, mongo);
-    await next();
-  };
+/** 401 unless a member is behind the session; `ctx.state.viewer` is the member. */
+export const requireUser: Middleware<MemberState> = guard<MemberState>((viewer) => {
+  if (!viewer) throw new UnauthorizedError();
+});
+
+/** 401 for visitors, 403 `PREMIUM_REQUIRED` for free members. */
+export const requirePremium: Middleware<PremiumState> = guard<PremiumState>((viewer) => {
+  if (!viewer) throw new UnauthorizedError();
+  if (!isPremium(viewer)) throw new PremiumRequiredError();
+});
+
+/**
+ * 401 for visitors, 403 `ADMIN_REQUIRED` for every other member. The role is the snapshot's,
+ * which the admin command rewrites when it grants or revokes (a revoke takes effect on the next
+ * request), like every other change of a member.
+ */
+export const requireAdmin: Middleware<AdminState> = guard<AdminState>((viewer) => {
+  if (!viewer) throw new UnauthorizedError();
+  if (!isAdmin(viewer)) throw new AdminRequiredError();
+});
+
+/**
+ * A typed router: every route of it is behind `guard` (mounted first) and its handlers see the
+ * state the guard narrows to (`routerBehind(requireUser, { prefix })`: `ctx.state.viewer` is the
+ * member). As with any router, the guard runs only for requests one of its routes matches.
+ */
+export function routerBehind<S extends MemberState>(guard: Middleware<S>, options?: RouterOptions): Router<S> {
+  const router = new Router<S>(options);
+  router.use(guard);
+  return router;
 }

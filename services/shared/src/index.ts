@@ -1,9 +1,13 @@
 export * from './admin';
+export * from './apply-if-newer';
+export * from './command';
 export * from './config';
 // The one env-file reader (plain JS: the launcher runs it before anything is built).
 export { commandEnv, readConfig, readEnvFile, readEnvFiles } from './env-files';
 export * from './errors';
 export * from './guards';
+export * from './identity';
+export * from './inbox';
 export * from './logger';
 export * from './member-snapshot';
 export * from './metrics';
@@ -11,6 +15,7 @@ export * from './mongo';
 export * from './rate-limit';
 export * from './redis';
 export * from './one-at-a-time';
+export * from './redis-keys';
 export * from './redis-lock';
 export * from './request-scope';
 export * from './server';

@@ -22,10 +22,10 @@ beforeAll(async () => {
   deps = await createTestDeps(baseEnvSchema);
   prefix = deps.config.REDIS_PREFIX;
   const router = new Router();
-  router.get('/me', requireUser(deps.mongo), (ctx) => {
-    ctx.body = ctx.state.user;
+  router.get('/me', requireUser, (ctx) => {
+    ctx.body = ctx.state.viewer;
   });
-  router.get('/premium', requirePremium(deps.mongo), (ctx) => {
+  router.get('/premium', requirePremium, (ctx) => {
     ctx.body = { ok: true };
   });
   server = createApp(deps, { name: 'snapshot-test', routers: [router] }).callback();

@@ -1,6 +1,7 @@
 import type { MembershipLevel, Role, User as PublicUser } from '@fm/contracts';
 import type { Redis } from 'ioredis';
 import { evalScript } from './redis';
+import { redisKeys } from './redis-keys';
 import type { Connection } from 'mongoose';
 
 /**
@@ -9,7 +10,7 @@ import type { Connection } from 'mongoose';
  * that the hot read is one Redis GET (done in the same round trip as the session, see
  * session.ts) instead of a MongoDB findOne.
  *
- * Stored as `{"v":<version>,"m":<member>}` under `<prefix>:member:<userId>`, or as a bare
+ * Stored as `{"v":<version>,"m":<member>}` under `<prefix>:member:{<userId>}`, or as a bare
  * `{"v":<version>}` (a tombstone: the member changed or is gone, read MongoDB). Consistency:
  * - a writer (auth, after it changed the member in MongoDB) first raises the version (a
  *   tombstone; the version is Redis' clock in µs, always above the previous one), then reads the
@@ -24,11 +25,9 @@ export type MemberSnapshot = PublicUser;
 /** How long an unused snapshot (or tombstone) lives; the next request after that reads MongoDB once. */
 export const MEMBER_SNAPSHOT_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** The snapshot's key is `<prefix>:<MEMBER_KEY_PART>:<user id>` (the session script builds it too). */
-export const MEMBER_KEY_PART = 'member';
-
+/** The snapshot's key: `<prefix>:member:{<user id>}` (redis-keys.ts). */
 export function memberSnapshotKey(prefix: string, userId: string): string {
-  return `${prefix}:${MEMBER_KEY_PART}:${userId}`;
+  return redisKeys(prefix).memberSnapshot(userId);
 }
 
 /** What is stored under the key (null: no key). */
@@ -183,8 +182,19 @@ export interface MemberSnapshots {
 }
 
 export function memberSnapshots(redis: Redis, prefix: string, mongo: Connection): MemberSnapshots {
-  const bump = async (userId: string) =>
-    (await evalScript(redis, BUMP_SCRIPT, 1, memberSnapshotKey(prefix, userId), MEMBER_SNAPSHOT_TTL_MS)) as string;
+  const keys = redisKeys(prefix);
+  const bump = async (userId: string) => {
+    const version = (await evalScript(
+      redis,
+      BUMP_SCRIPT,
+      1,
+      keys.memberSnapshot(userId),
+      MEMBER_SNAPSHOT_TTL_MS,
+    )) as string;
+    // For one release: replicas still on the code from before hash tags read the old key.
+    await evalScript(redis, BUMP_SCRIPT, 1, keys.legacyMemberSnapshot(userId), MEMBER_SNAPSHOT_TTL_MS);
+    return version;
+  };
   return {
     async refresh(userId) {
       const version = await bump(userId);

@@ -17,7 +17,8 @@ export async function connectMongo(url: string, options: { dbName?: string } = {
 
 /**
  * Schema options every model uses: `id` (string) instead of `_id`, no `__v`, timestamps.
- * FerretDB v1 compatible (no TTL, text or partial indexes; see ARCHITECTURE.md).
+ * Portable to every MongoDB-protocol store we run, development's included (no transactions;
+ * no TTL, text or partial indexes; one accumulator per `$group`; see ARCHITECTURE.md).
  */
 export function schemaOptions(extra: AnySchemaOptions = {}): AnySchemaOptions {
   return {

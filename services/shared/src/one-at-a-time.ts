@@ -1,8 +1,7 @@
 /**
  * Runs the work given for one key one after another, in the order given; work for other keys
  * runs alongside. Within one process only (across processes, take a Redis lock: withRedisLock).
- * Used where FerretDB v1, our dev and test database, would let two conditional updates of one
- * document both pass their check: it reads the document and writes it back whole.
+ * applyIfNewer queues one process's writes of a record with it before they take the record's lock.
  */
 export function oneAtATimePerKey() {
   const tails = new Map<string, Promise<unknown>>();

@@ -1,6 +1,7 @@
-import type { Context, Middleware, Next } from 'koa';
+import type { DefaultState, Middleware, Next, ParameterizedContext } from 'koa';
 import type { Redis } from 'ioredis';
 import { TooManyRequestsError } from './errors';
+import { redisKeys } from './redis-keys';
 
 export interface RateLimitRule {
   /** Names the counter, e.g. "login-ip". */
@@ -36,7 +37,7 @@ export class RateLimiter {
   ) {}
 
   private key(rule: RateLimitRule, id: string): string {
-    return `${this.prefix}:rl:${rule.name}:${id}`;
+    return redisKeys(this.prefix).rateLimit(rule.name, id);
   }
 
   async hit(rule: RateLimitRule, id: string, message?: string): Promise<void> {
@@ -52,9 +53,15 @@ export class RateLimiter {
     await this.redis.del(this.key(rule, id));
   }
 
-  /** Middleware counting every request per client IP. */
-  middleware(rule: RateLimitRule, idOf: (ctx: Context) => string = (ctx) => ctx.ip): Middleware {
-    return async (ctx: Context, next: Next) => {
+  /**
+   * Middleware counting every request per client IP, or per `idOf(ctx)`; `S`: the state of the
+   * routes it guards (`MemberState` behind requireUser, where `idOf` may read the viewer).
+   */
+  middleware<S extends DefaultState = DefaultState>(
+    rule: RateLimitRule,
+    idOf: (ctx: ParameterizedContext<S>) => string = (ctx) => ctx.ip,
+  ): Middleware<S> {
+    return async (ctx: ParameterizedContext<S>, next: Next) => {
       await this.hit(rule, idOf(ctx));
       await next();
     };

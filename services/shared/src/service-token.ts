@@ -1,6 +1,15 @@
 import type { Context, Middleware, Next } from 'koa';
-import jwt from 'jsonwebtoken';
+import type * as Jwt from 'jsonwebtoken';
 import { UnauthorizedError } from './errors';
+
+/**
+ * jsonwebtoken (~0.5 MB of heap) is loaded on the first service-to-service call (a member's data
+ * export), not when a service starts (docs/PERFORMANCE.md, memory).
+ */
+function jwt(): typeof Jwt {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, on purpose
+  return require('jsonwebtoken') as typeof Jwt;
+}
 
 /** The services that answer service-to-service calls; a token names one of them as its audience. */
 export type ServiceName = 'auth' | 'content' | 'courses' | 'contact' | 'billing';
@@ -21,7 +30,7 @@ export function signServiceToken(
   secret: string,
   options: { issuer: ServiceName; audience: ServiceName; claims: ServiceClaims },
 ): string {
-  return jwt.sign({ email: options.claims.email, svc: options.issuer }, secret, {
+  return jwt().sign({ email: options.claims.email, svc: options.issuer }, secret, {
     algorithm: 'HS256',
     audience: options.audience,
     issuer: ISSUER,
@@ -33,7 +42,7 @@ export function signServiceToken(
 /** Verifies a token meant for `audience`; throws UnauthorizedError for anything else. */
 export function verifyServiceToken(secret: string, audience: ServiceName, token: string): ServiceClaims {
   try {
-    const payload = jwt.verify(token, secret, { algorithms: ['HS256'], audience, issuer: ISSUER });
+    const payload = jwt().verify(token, secret, { algorithms: ['HS256'], audience, issuer: ISSUER });
     if (typeof payload === 'string' || !payload.sub) throw new Error('no subject');
     return { userId: payload.sub, email: typeof payload.email === 'string' ? payload.email : undefined };
   } catch {

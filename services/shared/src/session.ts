@@ -5,13 +5,8 @@ import createSession from 'koa-session';
 import type { Redis } from 'ioredis';
 import { evalScript } from './redis';
 import type { Connection } from 'mongoose';
-import {
-  MEMBER_KEY_PART,
-  memberFromSnapshot,
-  type MemberSnapshot,
-  parseStoredSnapshot,
-  type StoredSnapshot,
-} from './member-snapshot';
+import { memberOfSid, memberSid, redisKeys } from './redis-keys';
+import { memberFromSnapshot, type MemberSnapshot, parseStoredSnapshot, type StoredSnapshot } from './member-snapshot';
 
 export const SESSION_COOKIE = 'fm.sid';
 export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
@@ -43,17 +38,17 @@ declare module 'koa' {
 }
 
 export function sessionKey(prefix: string, sid: string): string {
-  return `${prefix}:sess:${sid}`;
+  return redisKeys(prefix).session(sid);
 }
 
 /** The set of a member's session ids (the session index). */
 export function userSessionsKey(prefix: string, userId: string): string {
-  return `${prefix}:user-sessions:${userId}`;
+  return redisKeys(prefix).userSessions(userId);
 }
 
 /** The member's session generation: sessions stamped with a lower one are dead. */
 export function userSessionsGenerationKey(prefix: string, userId: string): string {
-  return `${prefix}:user-sessions-gen:${userId}`;
+  return redisKeys(prefix).userSessionsGeneration(userId);
 }
 
 /**
@@ -62,7 +57,12 @@ export function userSessionsGenerationKey(prefix: string, userId: string): strin
  */
 const INDEX_TTL_MS = SESSION_MAX_AGE_MS + 24 * 60 * 60 * 1000;
 
-/** Lua helpers shared by the scripts: the member of a stored session JSON, and its generation. */
+/*
+ * The scripts touch only the keys they are given (KEYS[]): a member's session (its id names the
+ * member, redis-keys.ts), index, generation and snapshot share the hash tag `{<userId>}`.
+ */
+
+/** The member of a stored session JSON. */
 const LUA_HELPERS = `
 local function decode(raw)
   local ok, data = pcall(cjson.decode, raw)
@@ -73,16 +73,14 @@ local function memberOf(data)
   if data and type(data.userId) == 'string' and data.userId ~= '' then return data.userId end
   return nil
 end
-local function currentGen(prefix, userId)
-  return tonumber(redis.call('GET', prefix .. ':user-sessions-gen:' .. userId)) or 0
-end
 `;
 
 /**
- * Reads a session, or nothing when it belongs to a member whose sessions were ended after it
- * began (its generation is below the member's), and with it the member's snapshot
- * (member-snapshot.ts): session and member in one round trip.
- * KEYS[1] session key; ARGV[1] prefix. Returns nil, { session } (no member) or { session, snapshot or '' }.
+ * Reads a member's session (its id names the member), or nothing when it belongs to another
+ * member or began before the member's sessions were ended (its generation is below the
+ * member's), and with it the member's snapshot (member-snapshot.ts): one round trip.
+ * KEYS[1] session, KEYS[2] generation, KEYS[3] snapshot; ARGV[1] the member the id names.
+ * Returns nil, { session } (no member) or { session, snapshot or '' }.
  */
 const GET_SCRIPT = `${LUA_HELPERS}
 local raw = redis.call('GET', KEYS[1])
@@ -90,94 +88,137 @@ if not raw then return nil end
 local data = decode(raw)
 local userId = memberOf(data)
 if not userId then return { raw } end
-if (tonumber(data.gen) or 0) < currentGen(ARGV[1], userId) then return nil end
-return { raw, redis.call('GET', ARGV[1] .. ':${MEMBER_KEY_PART}:' .. userId) or '' }`;
+if userId ~= ARGV[1] then return nil end
+if (tonumber(data.gen) or 0) < (tonumber(redis.call('GET', KEYS[2])) or 0) then return nil end
+return { raw, redis.call('GET', KEYS[3]) or '' }`;
 
 /**
- * Saves a session and indexes it under its member, in one step (one round trip per save).
- * A session this request began (ARGV[4] = '1'; its JSON, a non-empty object, has no `gen`) is
- * stamped with the member's current generation;
- * any other is saved only if its generation is still current, so a request that was in flight
- * while the member's sessions were ended cannot write its session back.
- * KEYS[1] session key; ARGV[1] prefix, ARGV[2] sid, ARGV[3] JSON, ARGV[4] fresh, ARGV[5] ttl ms,
- * ARGV[6] index ttl ms. Returns 1 when saved, 0 when refused.
+ * Saves a member's session and indexes it under its member, in one step (one round trip per
+ * save). A session this request began (ARGV[3] = '1'; its JSON, a non-empty object, has no
+ * `gen`) is stamped with the member's current generation; any other is saved only if its
+ * generation is still current, so a request that was in flight while the member's sessions were
+ * ended cannot write its session back.
+ * KEYS[1] session, KEYS[2] index, KEYS[3] generation; ARGV[1] sid, ARGV[2] JSON, ARGV[3] fresh,
+ * ARGV[4] ttl ms, ARGV[5] index ttl ms. Returns 1 when saved, 0 when refused.
  */
 const SET_SCRIPT = `${LUA_HELPERS}
-local raw = ARGV[3]
+local raw = ARGV[2]
 local data = decode(raw)
-local userId = memberOf(data)
-if not userId then
-  redis.call('SET', KEYS[1], raw, 'PX', ARGV[5])
-  return 1
-end
-local index = ARGV[1] .. ':user-sessions:' .. userId
-local gen = currentGen(ARGV[1], userId)
-if ARGV[4] == '1' then
+local gen = tonumber(redis.call('GET', KEYS[3])) or 0
+if ARGV[3] == '1' then
   raw = string.sub(raw, 1, -2) .. ',"gen":' .. gen .. '}'
 elseif (tonumber(data.gen) or 0) < gen then
   redis.call('DEL', KEYS[1])
-  redis.call('SREM', index, ARGV[2])
+  redis.call('SREM', KEYS[2], ARGV[1])
   return 0
 end
-redis.call('SET', KEYS[1], raw, 'PX', ARGV[5])
-redis.call('SADD', index, ARGV[2])
-if redis.call('PTTL', index) < tonumber(ARGV[6]) then redis.call('PEXPIRE', index, ARGV[6]) end
+redis.call('SET', KEYS[1], raw, 'PX', ARGV[4])
+redis.call('SADD', KEYS[2], ARGV[1])
+if redis.call('PTTL', KEYS[2]) < tonumber(ARGV[5]) then redis.call('PEXPIRE', KEYS[2], ARGV[5]) end
 return 1`;
 
-/** Deletes a session and takes it out of its member's index. KEYS[1] session key; ARGV[1] prefix, ARGV[2] sid. */
-const DESTROY_SCRIPT = `${LUA_HELPERS}
-local raw = redis.call('GET', KEYS[1])
-if raw then
-  local userId = memberOf(decode(raw))
-  if userId then redis.call('SREM', ARGV[1] .. ':user-sessions:' .. userId, ARGV[2]) end
-end
+/** Deletes a member's session and takes it out of the index. KEYS[1] session, KEYS[2] index; ARGV[1] sid. */
+const DESTROY_SCRIPT = `
+redis.call('SREM', KEYS[2], ARGV[1])
 redis.call('DEL', KEYS[1])
 return 1`;
 
 /**
- * Ends every session of a member but `except`: deletes the indexed ones, raises the member's
- * generation (so unindexed or in-flight older sessions are refused too) and re-stamps `except`
- * with the new generation. KEYS[1] index, KEYS[2] generation; ARGV[1] prefix, ARGV[2] except sid
- * ('' for none), ARGV[3] generation ttl ms. Returns the number of sessions deleted.
+ * Ends every session of a member but one: deletes the sessions given, takes them out of the
+ * index, raises the member's generation (to above ARGV[2], the generation of the keys from
+ * before hash tags: older sessions carry it) so that unindexed or in-flight older sessions are
+ * refused too, and re-stamps the kept session with the new generation.
+ * KEYS[1] index, KEYS[2] generation, KEYS[3] the kept session (or none: ARGV[1] = ''), then the
+ * sessions to end; ARGV[1] kept sid, ARGV[2] generation floor, ARGV[3] generation ttl ms, then
+ * the ids of the sessions to end. Returns the number of sessions deleted.
  */
 const DESTROY_USER_SCRIPT = `
-local sids = redis.call('SMEMBERS', KEYS[1])
+local first = ARGV[1] == '' and 3 or 4
 local ended = 0
-for _, sid in ipairs(sids) do
-  if sid ~= ARGV[2] then
-    ended = ended + redis.call('DEL', ARGV[1] .. ':sess:' .. sid)
-    redis.call('SREM', KEYS[1], sid)
-  end
+for i = first, #KEYS do
+  ended = ended + redis.call('DEL', KEYS[i])
+  redis.call('SREM', KEYS[1], ARGV[i - first + 4])
 end
 local gen = redis.call('INCR', KEYS[2])
+if gen <= tonumber(ARGV[2]) then
+  gen = tonumber(ARGV[2]) + 1
+  redis.call('SET', KEYS[2], gen)
+end
 redis.call('PEXPIRE', KEYS[2], ARGV[3])
-if ARGV[2] ~= '' and redis.call('SISMEMBER', KEYS[1], ARGV[2]) == 1 then
-  local key = ARGV[1] .. ':sess:' .. ARGV[2]
-  local raw = redis.call('GET', key)
+if ARGV[1] ~= '' and redis.call('SISMEMBER', KEYS[1], ARGV[1]) == 1 then
+  local raw = redis.call('GET', KEYS[3])
   if raw then
     local kept, n = raw:gsub('([,{])"gen":%-?[%d.eE+-]+', '%1"gen":' .. gen, 1)
     if n == 0 then kept = string.sub(raw, 1, -2) .. ',"gen":' .. gen .. '}' end
-    redis.call('SET', key, kept, 'KEEPTTL')
+    redis.call('SET', KEYS[3], kept, 'KEEPTTL')
   end
 end
 return ended`;
 
-/** The member snapshot read with a request's session (see prefetchedMember). */
-interface Prefetched {
-  redis: Redis;
-  prefix: string;
+/** A session as read from the store: its data, and the member's generation and snapshot when it has a member. */
+interface ReadSession {
+  data: Record<string, unknown>;
+  raw: string;
+  seen?: StoredSnapshot | null;
+}
+
+function memberIdOf(data: Record<string, unknown>): string | undefined {
+  return typeof data.userId === 'string' && data.userId !== '' ? data.userId : undefined;
+}
+
+/**
+ * Reads session `sid` with its member's snapshot: one script when the id names the member; for a
+ * session from before member-tagged ids, the session, then the member's generation and snapshot
+ * (one MGET: they share a slot). Undefined for no session, or an ended one.
+ */
+async function readSession(redis: Redis, prefix: string, sid: string): Promise<ReadSession | undefined> {
+  const keys = redisKeys(prefix);
+  const named = memberOfSid(sid);
+  if (named) {
+    const found = (await evalScript(
+      redis,
+      GET_SCRIPT,
+      3,
+      keys.session(sid),
+      keys.userSessionsGeneration(named),
+      keys.memberSnapshot(named),
+      named,
+    )) as [string, string?] | null;
+    if (!found) return undefined;
+    const data = JSON.parse(found[0]) as Record<string, unknown>;
+    return found.length > 1 ? { data, raw: found[0], seen: parseStoredSnapshot(found[1]) } : { data, raw: found[0] };
+  }
+  const raw = await redis.get(keys.session(sid));
+  if (!raw) return undefined;
+  let data: Record<string, unknown>;
+  try {
+    data = JSON.parse(raw) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+  const userId = memberIdOf(data);
+  if (!userId) return { data, raw };
+  const [gen, snapshot] = await redis.mget(keys.userSessionsGeneration(userId), keys.memberSnapshot(userId));
+  if ((Number(data.gen) || 0) < (Number(gen) || 0)) return undefined;
+  return { data, raw, seen: parseStoredSnapshot(snapshot) };
+}
+
+/** Where the store leaves, on the request, the member snapshot it read with the session. */
+const SNAPSHOT_READ = Symbol('fm.session snapshot read');
+
+/** The member snapshot read with a request's session (null `seen`: there was none). */
+interface SnapshotRead {
   userId: string;
   seen: StoredSnapshot | null;
 }
-const prefetched = new WeakMap<object, Prefetched>();
 
 /**
- * The snapshot of `userId` as read together with this request's session (null inside: there was
- * none), with the Redis it came from; undefined when the session was not read from the store.
+ * The snapshot of `userId` as the store read it together with this request's session; undefined
+ * when the session was not read from the store. The identity step (identity.ts) is its reader.
  */
-export function prefetchedMember(ctx: Context, userId: string): Prefetched | undefined {
-  const entry = prefetched.get(ctx);
-  return entry?.userId === userId ? entry : undefined;
+export function sessionSnapshotRead(ctx: Context, userId: string): SnapshotRead | undefined {
+  const read = (ctx as unknown as Record<symbol, SnapshotRead | undefined>)[SNAPSHOT_READ];
+  return read?.userId === userId ? read : undefined;
 }
 
 /** Session ids generated during a request: the store stamps those as new sessions. */
@@ -202,8 +243,15 @@ function randomSid(): string {
   return sid;
 }
 
-function generateId(ctx?: Context): string {
-  const sid = randomSid();
+/**
+ * A session id: random, and for a session that holds a member (generated at login, after the
+ * route set `userId`: koa-session's regenerate) prefixed with the member's id, so that its key
+ * shares the member's hash tag (redis-keys.ts). `member` reads the session koa-session holds
+ * (never `ctx.session`, which would build one).
+ */
+function generateId(ctx: Context | undefined, member: (ctx: Context) => unknown): string {
+  const userId = ctx ? member(ctx) : undefined;
+  const sid = typeof userId === 'string' && userId !== '' ? memberSid(userId, randomSid()) : randomSid();
   if (ctx) {
     const ids = freshIds.get(ctx) ?? new Set<string>();
     ids.add(sid);
@@ -217,16 +265,17 @@ function generateId(ctx?: Context): string {
  * member's index of session ids (`<prefix>:user-sessions:<userId>`) kept by the same script.
  */
 export function redisSessionStore(redis: Redis, prefix: string) {
+  const keys = redisKeys(prefix);
   return {
     async get(sid: string, _maxAge?: unknown, options?: { ctx?: Context }) {
-      const found = (await evalScript(redis, GET_SCRIPT, 1, sessionKey(prefix, sid), prefix)) as
-        [string, string?] | null;
+      const found = await readSession(redis, prefix, sid);
       if (!found) return undefined;
-      const data = JSON.parse(found[0]) as Record<string, unknown>;
-      if (options?.ctx && typeof data.userId === 'string' && found.length > 1) {
-        prefetched.set(options.ctx, { redis, prefix, userId: data.userId, seen: parseStoredSnapshot(found[1]) });
+      const userId = memberIdOf(found.data);
+      if (options?.ctx && userId && found.seen !== undefined) {
+        const read: SnapshotRead = { userId, seen: found.seen };
+        (options.ctx as unknown as Record<symbol, SnapshotRead>)[SNAPSHOT_READ] = read;
       }
-      return data;
+      return found.data;
     },
     async set(
       sid: string,
@@ -235,15 +284,21 @@ export function redisSessionStore(redis: Redis, prefix: string) {
       options?: { ctx?: Context },
     ) {
       const ttl = typeof maxAge === 'number' ? maxAge : SESSION_MAX_AGE_MS;
+      const userId = memberIdOf(sess);
+      if (!userId) {
+        await redis.set(keys.session(sid), JSON.stringify(sess), 'PX', ttl);
+        return;
+      }
       const fresh = options?.ctx ? (freshIds.get(options.ctx)?.has(sid) ?? false) : false;
       // A new session takes the member's generation now, whatever the session object carried.
       const { gen: _gen, ...data } = sess;
       await evalScript(
         redis,
         SET_SCRIPT,
-        1,
-        sessionKey(prefix, sid),
-        prefix,
+        3,
+        keys.session(sid),
+        keys.userSessions(userId),
+        keys.userSessionsGeneration(userId),
         sid,
         JSON.stringify(fresh ? data : sess),
         fresh ? '1' : '0',
@@ -252,7 +307,18 @@ export function redisSessionStore(redis: Redis, prefix: string) {
       );
     },
     async destroy(sid: string) {
-      await evalScript(redis, DESTROY_SCRIPT, 1, sessionKey(prefix, sid), prefix, sid);
+      let userId = memberOfSid(sid);
+      if (!userId) {
+        // A session from before member-tagged ids: its member is in its data.
+        const raw = await redis.get(keys.session(sid));
+        const data = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+        userId = memberIdOf(data);
+      }
+      if (!userId) {
+        await redis.del(keys.session(sid));
+        return;
+      }
+      await evalScript(redis, DESTROY_SCRIPT, 2, keys.session(sid), keys.userSessions(userId), sid);
     },
   };
 }
@@ -269,16 +335,41 @@ export async function destroyUserSessions(
   userId: string,
   options: { except?: string } = {},
 ): Promise<number> {
-  return (await evalScript(
+  const keys = redisKeys(prefix);
+  const legacy = legacySessionKeys(prefix, userId);
+  // The index and generation from before hash tags still speak of the sessions begun then.
+  const [indexed, legacyIndexed, legacyGen] = await Promise.all([
+    redis.smembers(keys.userSessions(userId)),
+    redis.smembers(legacy.index),
+    redis.get(legacy.generation),
+  ]);
+  const except = options.except ?? '';
+  const ending = [...new Set([...indexed, ...legacyIndexed])].filter((sid) => sid !== except);
+  const ended = (await evalScript(
     redis,
     DESTROY_USER_SCRIPT,
-    2,
-    userSessionsKey(prefix, userId),
-    userSessionsGenerationKey(prefix, userId),
-    prefix,
-    options.except ?? '',
+    (except ? 3 : 2) + ending.length,
+    keys.userSessions(userId),
+    keys.userSessionsGeneration(userId),
+    ...(except ? [keys.session(except)] : []),
+    ...ending.map((sid) => keys.session(sid)),
+    except,
+    Number(legacyGen) || 0,
     INDEX_TTL_MS,
+    ...ending,
   )) as number;
+  if (legacyIndexed.length) await redis.del(legacy.index);
+  return ended;
+}
+
+/**
+ * The session index and generation of a member as named before hash tags (the sessions begun
+ * then are indexed there): read by destroyUserSessions until those sessions are gone (30 days
+ * after the deploy that tagged them, or at their renewal).
+ */
+function legacySessionKeys(prefix: string, userId: string) {
+  const keys = redisKeys(prefix);
+  return { index: keys.legacyUserSessions(userId), generation: keys.legacyUserSessionsGeneration(userId) };
 }
 
 /** The ids of a member's live indexed sessions (ops and tests). */
@@ -318,7 +409,11 @@ export function sessionMiddleware(
       signed: true,
       overwrite: true,
       store: redisSessionStore(options.redis, options.prefix),
-      genid: generateId,
+      genid: (ctx?: Context) =>
+        generateId(ctx, (c) => {
+          const held = contextSession(c).session;
+          return held ? held.userId : undefined;
+        }),
     },
     app,
   ) as Middleware;
@@ -342,9 +437,10 @@ export function sessionMiddleware(
   };
 }
 
-/** koa-session's per-request state (its ContextSession): what its middleware commits. */
+/** koa-session's per-request state (its ContextSession): what its middleware commits, and the session it holds. */
 interface ContextSession {
   commit(): Promise<void>;
+  session?: { userId?: unknown } | false | null;
 }
 
 const TOUCHED = Symbol('fm.session touched');
@@ -377,15 +473,6 @@ function lazySessions(app: Koa): (ctx: Context) => ContextSession {
     });
   }
   return (ctx) => (ctx as unknown as Record<PropertyKey, ContextSession>)[accessor]!;
-}
-
-/**
- * The member id of the request's session, without making a session for a request that has no
- * session cookie and did not start one (a visitor: nobody is logged in).
- */
-export function sessionUserId(ctx: Context): string | undefined {
-  if (!hasSessionCookie(ctx) && !(ctx as unknown as Record<PropertyKey, unknown>)[TOUCHED]) return undefined;
-  return ctx.session?.userId;
 }
 
 /** Whether the request carries a session cookie at all (a cookie named fm.sid, signed or not). */
@@ -428,13 +515,12 @@ export async function memberOfSessionCookie(
   if (!hasSessionCookie(ctx)) return undefined;
   const sid = ctx.cookies.get(SESSION_COOKIE, { signed: true });
   if (!sid) return undefined;
-  const found = (await evalScript(deps.redis, GET_SCRIPT, 1, sessionKey(deps.prefix, sid), deps.prefix)) as
-    [string, string?] | null;
-  if (!found || found.length < 2) return undefined;
-  const data = JSON.parse(found[0]) as { userId?: unknown; _expire?: unknown };
+  const found = await readSession(deps.redis, deps.prefix, sid);
+  if (!found || found.seen === undefined) return undefined;
+  const data = found.data as { userId?: unknown; _expire?: unknown };
   // koa-session's own validity rule: a session past its expiry is no session.
   if (typeof data.userId !== 'string' || (typeof data._expire === 'number' && data._expire < Date.now())) {
     return undefined;
   }
-  return memberFromSnapshot(deps.redis, deps.prefix, deps.mongo, data.userId, parseStoredSnapshot(found[1]));
+  return memberFromSnapshot(deps.redis, deps.prefix, deps.mongo, data.userId, found.seen);
 }

@@ -18,6 +18,21 @@ function reachable(url, defaultPort) {
   });
 }
 
+/**
+ * Whether the server is FerretDB (its buildInfo names its version): the launcher sets
+ * MONGO_CAS_LOCK for it; a test run started without the launcher finds out here.
+ */
+async function isFerretDb(url) {
+  const { MongoClient } = require('mongoose').mongo;
+  const client = new MongoClient(url, { serverSelectionTimeoutMS: 3000 });
+  try {
+    const info = await client.db('admin').command({ buildInfo: 1 });
+    return 'ferretdbVersion' in info;
+  } finally {
+    await client.close();
+  }
+}
+
 module.exports = async () => {
   const mongoUrl = process.env.MONGO_URL || 'mongodb://127.0.0.1:27017/fairwaymind';
   const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
@@ -29,4 +44,5 @@ module.exports = async () => {
       `Tests need real servers; not answering: ${missing.join(', ')}. Run \`make test\` (it starts them).`,
     );
   }
+  if (process.env.MONGO_CAS_LOCK === undefined && (await isFerretDb(mongoUrl))) process.env.MONGO_CAS_LOCK = 'true';
 };

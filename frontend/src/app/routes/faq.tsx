@@ -79,7 +79,8 @@ export const faqGroups = ({
       },
       {
         question: 'Is there a money-back guarantee?',
-        answer: 'Yes, 30 days. If Premium is not for you, contact us for a full refund.',
+        answer:
+          'Yes, 30 days. If Premium is not for you, ask for a full refund on your account page within 30 days of your first payment.',
       },
     ],
   },

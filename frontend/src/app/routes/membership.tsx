@@ -62,7 +62,8 @@ export const MEMBERSHIP_FAQ: FaqItem[] = [
   },
   {
     question: 'Is there a money-back guarantee?',
-    answer: 'Yes. If Premium is not for you, contact us within 30 days for a full refund.',
+    answer:
+      'Yes. If Premium is not for you, ask for a full refund on your account page within 30 days of your first payment.',
   },
   {
     question: 'How much time do I need each day?',

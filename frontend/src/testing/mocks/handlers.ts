@@ -48,6 +48,9 @@ export const defaultHandlers = [
     HttpResponse.json({ status: 'none', cancelAtPeriodEnd: false, currentPeriodEnd: null }),
   ),
   http.get(apiUrl('billing/invoices'), () => HttpResponse.json([])),
+  http.get(apiUrl('billing/guarantee'), () =>
+    HttpResponse.json({ eligible: false, deadline: null, reason: 'not-premium' }),
+  ),
   http.get(apiUrl('billing/bookings'), () => HttpResponse.json([])),
   // The account page's "Your messages": none written yet.
   http.get(apiUrl('contact/mine'), () => HttpResponse.json({ items: [] })),

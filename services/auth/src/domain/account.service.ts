@@ -155,7 +155,6 @@ export class AccountService {
     await this.deps.snapshots.drop(user._id);
     await models.PasswordReset.deleteMany({ userId: user._id });
     await models.EmailVerification.deleteMany({ userId: user._id });
-    await models.MembershipChange.deleteMany({ userId: user._id });
     await models.MembershipState.deleteOne({ _id: user._id });
     await this.deps.sessions.endAll(user._id);
     await this.deps.users.liftLoginLock(user.email);

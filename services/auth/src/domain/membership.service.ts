@@ -1,14 +1,13 @@
-import type { Redis } from 'ioredis';
 import {
-  ServiceUnavailableError,
-  withRedisLock,
-  insertOnce,
-  isDuplicateKey,
+  type ApplyIfNewer,
+  type Inbox,
   type Logger,
   type MembershipDowngraded,
   type MembershipLevel,
   type MembershipUpgraded,
   type MemberSnapshots,
+  insertOnce,
+  membershipEventStamp,
 } from '@fm/shared';
 import type { AuthModels, MembershipState, SubscriptionMark, User } from './user.model';
 
@@ -18,18 +17,31 @@ const LEGACY = 'legacy';
 const SUBSCRIPTION_ID = /^[A-Za-z0-9_]+$/;
 const EPOCH = new Date(0);
 
+/** auth's inbox: the events it has handled (billing's membership events, by event id). */
+export const INBOX_COLLECTION = 'auth_inbox';
+
 export interface MembershipDeps {
   models: AuthModels;
-  redis: Redis;
-  redisPrefix: string;
   logger: Logger;
   /** The member's snapshot (the guards' hot read) is rewritten once the level is written. */
   snapshots: MemberSnapshots;
+  /** auth's inbox: each event is applied once. */
+  inbox: Inbox;
+  applyIfNewer: ApplyIfNewer;
 }
 
-/** One member's events at a time across every auth process (FerretDB v1 writes whole documents back). */
-const MEMBER_LOCK_MS = 30_000;
-const MEMBER_LOCK_WAIT_MS = 20_000;
+/** What applying one event came to (recorded in the inbox). */
+type MembershipOutcome = 'applied' | 'stale' | 'unknown-member' | 'malformed';
+
+/**
+ * Another delivery of the same event is being applied right now (a stalled job run again while
+ * its first run goes on): the job fails and BullMQ tries it again later, when it is a duplicate.
+ */
+export class MembershipEventInProgressError extends Error {
+  constructor(eventId: string, retryAfterSeconds: number) {
+    super(`membership event ${eventId} is being applied elsewhere; retry in ${retryAfterSeconds} s`);
+  }
+}
 
 /** What the member's record says, derived from the ledger alone. */
 function memberLevel(marks: Record<string, SubscriptionMark>) {
@@ -56,19 +68,21 @@ function seedFrom(user: User): Record<string, SubscriptionMark> {
 }
 
 /**
- * Applies billing's membership events. Each event is recorded once (`membership_changes`, keyed by
- * the event id) and sets its subscription's mark in the member's ledger only if it is newer than
- * the mark there. The member's level is then derived from the whole ledger: Premium while any
- * subscription's newest event granted it. So a downgrade never touches another subscription (an
- * abandoned checkout's expiry, an old subscription replaced by a new one), and an event that
- * arrives late — a job that stalled when its consumer was killed and ran again after newer ones —
- * loses to the newer event of its own subscription whatever the order of arrival.
+ * Applies billing's membership events. Each event is applied once (auth's inbox, keyed by the
+ * event id) and sets its subscription's mark in the member's ledger only if it is newer than the
+ * mark there (`applyIfNewer`, ordered by `membershipEventStamp`). The member's level is then
+ * derived from the whole ledger: Premium while any subscription's newest event granted it. So a
+ * downgrade never touches another subscription (an abandoned checkout's expiry, an old
+ * subscription replaced by a new one), and an event that arrives late — a job that stalled when
+ * its consumer was killed and ran again after newer ones — loses to the newer event of its own
+ * subscription whatever the order of arrival. Every write is versioned, so auth's processes
+ * (replicas, or a restarted one) may apply one member's events at the same moment.
  */
 export class MembershipService {
   constructor(private readonly deps: MembershipDeps) {}
 
   async applyUpgrade(event: MembershipUpgraded): Promise<boolean> {
-    return this.apply(event.eventId, event.userId, event.stripeSubscriptionId, {
+    return this.apply(event.eventId, event.userId, event.stripeSubscriptionId, membershipEventStamp(event), {
       level: 'premium',
       at: new Date(event.occurredAt),
       stripeCustomerId: event.stripeCustomerId,
@@ -76,100 +90,92 @@ export class MembershipService {
   }
 
   async applyDowngrade(event: MembershipDowngraded): Promise<boolean> {
-    return this.apply(event.eventId, event.userId, event.stripeSubscriptionId, {
+    return this.apply(event.eventId, event.userId, event.stripeSubscriptionId, membershipEventStamp(event), {
       level: 'free',
       at: new Date(event.occurredAt),
       stripeCustomerId: null,
     });
   }
 
-  /**
-   * True when the event changed its subscription's mark (false: replay, stale, unknown member).
-   * Runs holding the member's lock, so two auth processes (replicas, or a restarted one and a
-   * job its predecessor held) never write one member's ledger at the same moment: MongoDB would
-   * apply each update atomically, FerretDB v1 reads a document and writes it back whole.
-   */
-  private async apply(eventId: string, userId: string, subscriptionId: string, mark: SubscriptionMark) {
-    const { redis, redisPrefix } = this.deps;
-    return withRedisLock(
-      redis,
-      `${redisPrefix}:membership-lock:${userId}`,
-      {
-        ttlMs: MEMBER_LOCK_MS,
-        waitMs: MEMBER_LOCK_WAIT_MS,
-        busy: () => new ServiceUnavailableError('membership of this member is being changed elsewhere'),
-      },
-      () => this.applyHeld(eventId, userId, subscriptionId, mark),
+  /** True when the event changed its subscription's mark (false: replay, stale, unknown member). */
+  private async apply(eventId: string, userId: string, subscriptionId: string, stamp: Date, mark: SubscriptionMark) {
+    const result = await this.deps.inbox.once(eventId, () =>
+      this.applyOnce(eventId, userId, subscriptionId, stamp, mark),
     );
+    if (result.status === 'in-progress') throw new MembershipEventInProgressError(eventId, result.retryAfterSeconds);
+    return result.status === 'ran' && result.value === 'applied';
   }
 
-  private async applyHeld(eventId: string, userId: string, subscriptionId: string, mark: SubscriptionMark) {
-    const { MembershipChange, User } = this.deps.models;
-    if (await MembershipChange.exists({ _id: eventId })) return false;
-    const user = await User.findById(userId).lean<User>();
-    let changed = false;
+  private async applyOnce(
+    eventId: string,
+    userId: string,
+    subscriptionId: string,
+    stamp: Date,
+    mark: SubscriptionMark,
+  ): Promise<MembershipOutcome> {
+    const user = await this.deps.models.User.findById(userId).lean<User>();
     if (!user) {
       this.deps.logger.info({ eventId, userId }, 'membership event for an unknown member: recorded, not applied');
-    } else if (!SUBSCRIPTION_ID.test(subscriptionId)) {
+      return 'unknown-member';
+    }
+    if (!SUBSCRIPTION_ID.test(subscriptionId)) {
       this.deps.logger.warn(
         { eventId, userId, subscriptionId },
         'membership event with a malformed subscription id ignored',
       );
-    } else {
-      await this.ledgerOf(user);
-      changed = await this.mark(userId, subscriptionId, mark);
-      // Before subscription ids were kept, the member's Premium came from a subscription we cannot
-      // name: any newer downgrade ends it, as it did then.
-      if (mark.level === 'free') await this.mark(userId, LEGACY, { ...mark }, true);
-      await this.settle(userId);
-      await this.deps.snapshots.refresh(userId);
-      if (!changed)
-        this.deps.logger.info(
-          { eventId, userId, subscriptionId },
-          "membership event older than its subscription's newest: recorded, level unchanged",
-        );
+      return 'malformed';
     }
-    if (
-      !(await insertOnce(() =>
-        MembershipChange.create({ _id: eventId, userId, level: mark.level, occurredAt: mark.at }),
-      ))
-    )
-      return false;
-    return changed;
+    const ledger = await this.ledgerOf(user);
+    const changed = await this.mark(userId, subscriptionId, stamp, mark);
+    // Before subscription ids were kept, the member's Premium came from a subscription we cannot
+    // name: any newer downgrade ends it, as it did then (the mark exists only from the seed).
+    if (mark.level === 'free' && ledger.subscriptions[LEGACY]) await this.mark(userId, LEGACY, stamp, { ...mark });
+    await this.settle(userId);
+    await this.deps.snapshots.refresh(userId);
+    if (!changed)
+      this.deps.logger.info(
+        { eventId, userId, subscriptionId },
+        "membership event older than its subscription's newest: recorded, level unchanged",
+      );
+    return changed ? 'applied' : 'stale';
   }
 
   /** The member's ledger, created from their record the first time an event reaches them. */
-  private async ledgerOf(user: User): Promise<void> {
-    try {
-      await this.deps.models.MembershipState.create({ _id: user._id, subscriptions: seedFrom(user) });
-    } catch (err) {
-      if (!isDuplicateKey(err)) throw err;
-    }
+  private async ledgerOf(user: User): Promise<MembershipState> {
+    const { MembershipState } = this.deps.models;
+    const seeded = { _id: user._id, subscriptions: seedFrom(user) };
+    if (await insertOnce(() => MembershipState.create(seeded))) return seeded;
+    return (await MembershipState.findById(user._id).lean<MembershipState>()) ?? seeded;
   }
 
   /**
-   * Sets one subscription's mark if the event is at least as new as the mark (an equal time is the
-   * same event applied again after a crash: the same result). `onlyExisting` leaves an absent mark absent.
+   * Sets one subscription's mark if the event is at least as new as the mark (an equal stamp is
+   * the same event applied again after a crash: the same result).
    */
-  private async mark(userId: string, key: string, mark: SubscriptionMark, onlyExisting = false): Promise<boolean> {
+  private mark(userId: string, key: string, stamp: Date, mark: SubscriptionMark): Promise<boolean> {
     const path = `subscriptions.${key}`;
-    const result = await this.deps.models.MembershipState.updateOne(
-      {
-        _id: userId,
-        $or: [...(onlyExisting ? [] : [{ [path]: { $exists: false } }]), { [`${path}.at`]: { $lte: mark.at } }],
-      },
-      { $set: { [path]: mark } },
+    return this.deps.applyIfNewer(
+      this.deps.models.MembershipState,
+      userId,
+      stamp,
+      { [`${path}.level`]: mark.level, [`${path}.stripeCustomerId`]: mark.stripeCustomerId },
+      { field: `${path}.at`, insert: false },
     );
-    return result.matchedCount > 0;
   }
 
   /**
-   * Writes the level the ledger implies onto the member's record (under the member's lock, so no
-   * other consumer changes the ledger meanwhile).
+   * Writes the level the ledger implies onto the member's record. The ledger only moves forward
+   * (each mark's time only grows), so the sum of its marks' times orders its versions: the
+   * level derived from a newer read of it is written over one from an older read, never under.
    */
   private async settle(userId: string): Promise<void> {
     const { MembershipState, User } = this.deps.models;
     const state = await MembershipState.findById(userId).lean<MembershipState>();
-    if (state) await User.updateOne({ _id: userId }, { $set: memberLevel(state.subscriptions) });
+    if (!state) return;
+    const version = Object.values(state.subscriptions).reduce((sum, mark) => sum + new Date(mark.at).getTime(), 0);
+    await this.deps.applyIfNewer(User, userId, version, memberLevel(state.subscriptions), {
+      field: 'membershipVersion',
+      insert: false,
+    });
   }
 }

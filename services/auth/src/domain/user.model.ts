@@ -16,6 +16,8 @@ export interface User {
   stripeSubscriptionId: string | null;
   /** When the membership event last applied happened (orders out-of-order events). */
   membershipChangedAt: Date | null;
+  /** The version of the membership ledger the level was derived from (absent before the first event). */
+  membershipVersion?: number;
   /** The member opened a verification link sent to `email` (false for members from before verification). */
   emailVerified: boolean;
   /**
@@ -42,38 +44,17 @@ const userSchema = new Schema<User>(
     stripeCustomerId: { type: String, default: null },
     stripeSubscriptionId: { type: String, default: null },
     membershipChangedAt: { type: Date, default: null },
+    membershipVersion: { type: Number },
     emailVerified: { type: Boolean, required: true, default: false },
     resetLinksRevokedAt: { type: Date, default: null },
   },
   schemaOptions({ collection: USERS_COLLECTION }),
 );
 
-/**
- * One membership event applied to one user: the record that makes replays harmless and visible.
- * Keyed by the event id itself (`_id`), so the replay check is a primary-key lookup on any
- * MongoDB-protocol server (FerretDB v1 scans the collection for other filters).
- */
-export interface MembershipChange {
-  _id: string;
-  userId: string;
-  level: MembershipLevel;
-  occurredAt: Date;
-}
-
-const membershipChangeSchema = new Schema<MembershipChange>(
-  {
-    _id: { type: String, required: true },
-    userId: { type: String, required: true, index: true },
-    level: { type: String, enum: ['free', 'premium'], required: true },
-    occurredAt: { type: Date, required: true },
-  },
-  schemaOptions({ collection: 'membership_changes' }),
-);
-
 /** The newest event seen for one of a member's subscriptions. */
 export interface SubscriptionMark {
   level: MembershipLevel;
-  /** When the event happened at Stripe: an older event of this subscription changes nothing. */
+  /** When the event happened at Stripe (its `membershipEventStamp`): an older event of this subscription changes nothing. */
   at: Date;
   stripeCustomerId: string | null;
 }
@@ -147,7 +128,6 @@ const emailVerificationSchema = new Schema<EmailVerification>(
 
 export interface AuthModels {
   User: Model<User>;
-  MembershipChange: Model<MembershipChange>;
   MembershipState: Model<MembershipState>;
   PasswordReset: Model<PasswordReset>;
   EmailVerification: Model<EmailVerification>;
@@ -156,14 +136,12 @@ export interface AuthModels {
 export async function authModels(mongo: Connection): Promise<AuthModels> {
   const models = {
     User: registerModel(mongo, 'User', userSchema),
-    MembershipChange: registerModel(mongo, 'MembershipChange', membershipChangeSchema),
     MembershipState: registerModel(mongo, 'MembershipState', membershipStateSchema),
     PasswordReset: registerModel(mongo, 'PasswordReset', passwordResetSchema),
     EmailVerification: registerModel(mongo, 'EmailVerification', emailVerificationSchema),
   };
   await Promise.all([
     models.User.init(),
-    models.MembershipChange.init(),
     models.MembershipState.init(),
     models.PasswordReset.init(),
     models.EmailVerification.init(),

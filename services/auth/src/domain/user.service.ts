@@ -13,6 +13,7 @@ import {
   type Logger,
   type MemberSnapshots,
   type ServiceDeps,
+  redisKeys,
 } from '@fm/shared';
 import type { AuthModels, User } from './user.model';
 import { type LoginInput, messages, type SignupInput } from './user.schemas';
@@ -78,7 +79,7 @@ export class UserService {
     // behind the gateway's timeout. The unique index stays the last word.
     const user = await withRedisLock(
       this.deps.redis,
-      `${this.deps.redisPrefix}:signup-claim:${input.email}`,
+      redisKeys(this.deps.redisPrefix).signupClaim(input.email),
       { ttlMs: SIGNUP_CLAIM_MS, busy: () => new ConflictError(messages.emailTaken) },
       async () => {
         if (await this.deps.models.User.exists({ email: input.email })) throw new ConflictError(messages.emailTaken);

@@ -1,6 +1,6 @@
 import { adminMemberSchema, adminPageSchema, auditEntrySchema, userSchema } from '@fm/contracts';
 import { AuditLog, USERS_COLLECTION } from '@fm/shared';
-import { loggedInAdmin, loggedInMember, makeAdmin } from '@fm/shared/testing';
+import { loggedInAdmin, loggedInMember, makeAdmin, setStoredRole } from '@fm/shared/testing';
 import supertest from 'supertest';
 import {
   type Harness,
@@ -146,9 +146,8 @@ describe('access to the admin routes', () => {
     expect((await get('/api/admin/members', member.cookie)).status).toBe(403);
     await makeAdmin(harness.deps, member.user.id);
     expect((await get('/api/admin/members', member.cookie)).status).toBe(200);
-    await harness.deps.mongo
-      .collection(USERS_COLLECTION)
-      .updateOne({ _id: member.user.id as never }, { $set: { role: 'member' } });
+    // As the revoke command does: the users record, then the member's snapshot.
+    await setStoredRole(harness.deps, member.user.id, 'member');
     expect((await get('/api/admin/members', member.cookie)).status).toBe(403);
   });
 });

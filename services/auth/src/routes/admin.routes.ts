@@ -1,6 +1,5 @@
 import Router from '@koa/router';
 import { adminListQuerySchema, type AuditLog, parseQuery, requireAdmin } from '@fm/shared';
-import type { Connection } from 'mongoose';
 import { z } from 'zod';
 import type { MemberAdmin } from '../domain/member-admin.service';
 
@@ -30,9 +29,9 @@ const auditQuery = adminListQuerySchema({
  * The founder console's members and audit log (admins only: 401 visitor, 403 `ADMIN_REQUIRED`
  * any other member). Read only: a member's role is changed by the admin command, never here.
  */
-export function adminRouter(deps: { members: MemberAdmin; audit: AuditLog; mongo: Connection }): Router {
+export function adminRouter(deps: { members: MemberAdmin; audit: AuditLog }): Router {
   const router = new Router({ prefix: '/api/admin' });
-  const onlyAdmins = requireAdmin(deps.mongo);
+  const onlyAdmins = requireAdmin;
 
   router.get('/members', onlyAdmins, async (ctx) => {
     ctx.body = await deps.members.list(parseQuery(ctx, searchQuery));

@@ -1,12 +1,11 @@
 import Router from '@koa/router';
-import { loadCurrentUser, parseBody, UnauthorizedError } from '@fm/shared';
-import type { Connection } from 'mongoose';
+import { parseBody, requireUser } from '@fm/shared';
 import { toPublicUser } from '@fm/shared';
 import { loginSchema, signupSchema } from '../domain/user.schemas';
 import type { UserService } from '../domain/user.service';
 import type { EmailVerificationService } from '../domain/email-verification.service';
 
-export function authRouter(users: UserService, mongo: Connection, verifications: EmailVerificationService): Router {
+export function authRouter(users: UserService, verifications: EmailVerificationService): Router {
   const router = new Router();
 
   router.post('/api/auth/signup', async (ctx) => {
@@ -34,10 +33,8 @@ export function authRouter(users: UserService, mongo: Connection, verifications:
   });
 
   // The hot read of every page: the member snapshot read with the session (one Redis round trip).
-  router.get('/api/auth/user', async (ctx) => {
-    const user = await loadCurrentUser(ctx, mongo);
-    if (!user) throw new UnauthorizedError();
-    ctx.body = user;
+  router.get('/api/auth/user', requireUser, (ctx) => {
+    ctx.body = ctx.state.viewer;
   });
 
   // Browser-navigation login entry (the SPA sends members here when their session is gone).

@@ -1,7 +1,8 @@
-import { bullPrefix, closeBackground, jobIdFor, QueueProducer, QUEUES } from '@fm/shared';
+import { bullPrefix, closeBackground, connectMongo, createRedis, jobIdFor, QueueProducer, QUEUES } from '@fm/shared';
 import { createTestDeps, insertUser, type TestDeps } from '@fm/shared/testing';
 import { QueueEvents, type Job } from 'bullmq';
 import { compose } from '../compose';
+import { INBOX_COLLECTION } from '../domain/membership.service';
 import { configSchema, type AuthConfig } from '../config';
 
 let deps: TestDeps<AuthConfig>;
@@ -32,7 +33,11 @@ afterAll(async () => {
 });
 
 const users = () => deps.mongo.collection('users');
-const changes = () => deps.mongo.collection('membership_changes');
+/** The changes recorded (auth's inbox: one handled event each) for the members' events (their ids name the member). */
+const recordedChanges = (...userIds: string[]) =>
+  deps.mongo
+    .collection(INBOX_COLLECTION)
+    .countDocuments({ state: 'done', $or: userIds.map((id) => ({ _id: { $regex: `_${id}$` } as never })) });
 const levelOf = async (id: string) => (await users().findOne({ _id: id as never }))?.membershipLevel;
 
 /** Resolves once the consumer has finished every one of `jobs` (BullMQ's completed event, or already completed). */
@@ -75,7 +80,7 @@ describe('membership events', () => {
     expect(new Set(jobs.map((job) => job.id)).size).toBe(1);
     await finished(...jobs);
     expect(await levelOf(member.id)).toBe('premium');
-    expect(await changes().countDocuments({ userId: member.id })).toBe(1);
+    expect(await recordedChanges(member.id)).toBe(1);
     const stored = await users().findOne({ _id: member.id as never });
     expect(stored).toMatchObject({
       stripeCustomerId: 'cus_test',
@@ -92,7 +97,7 @@ describe('membership events', () => {
     );
     await finished(...jobs);
     expect(await levelOf(member.id)).toBe('premium');
-    expect(await changes().countDocuments({ userId: member.id })).toBe(1);
+    expect(await recordedChanges(member.id)).toBe(1);
   });
 
   it('when a downgrade follows, then the member is free again; a stale upgrade after it changes nothing', async () => {
@@ -107,7 +112,7 @@ describe('membership events', () => {
     expect(await levelOf(member.id)).toBe('free');
     const late = upgrade(member.id, `evt_c_${member.id}`, new Date(t0.getTime() + 1000));
     await finished(await producer.publish('membership-upgraded', late, jobIdFor('stripe', late.eventId)));
-    expect(await changes().countDocuments({ userId: member.id })).toBe(3);
+    expect(await recordedChanges(member.id)).toBe(3);
     expect(await levelOf(member.id)).toBe('free');
   });
 
@@ -128,7 +133,9 @@ describe('membership events', () => {
       stripeSubscriptionId: 'sub_second',
     });
     // Recorded as seen (a replay stays a no-op), but it changed nothing.
-    expect(await changes().countDocuments({ _id: endOfFirst.eventId as never })).toBe(1);
+    expect(
+      await deps.mongo.collection(INBOX_COLLECTION).countDocuments({ _id: endOfFirst.eventId as never, state: 'done' }),
+    ).toBe(1);
   });
 
   it("when an abandoned checkout's downgrade (never Premium) arrives before the paid subscription's older upgrade, then the member ends Premium", async () => {
@@ -158,7 +165,7 @@ describe('membership events', () => {
     await finished(await producer.publish('membership-upgraded', up, jobIdFor('stripe', up.eventId)));
 
     expect(await levelOf(member.id)).toBe('free');
-    expect(await changes().countDocuments({ userId: member.id })).toBe(2);
+    expect(await recordedChanges(member.id)).toBe(2);
   });
 
   it("when a member made Premium before the ledger existed gets an abandoned checkout's downgrade, then they stay Premium until their own subscription ends", async () => {
@@ -257,7 +264,49 @@ describe('membership events', () => {
 
     expect(mostAtOnce).toBeGreaterThan(1);
     for (const member of members) expect(await levelOf(member.id)).toBe(expected.get(member.id));
-    expect(await changes().countDocuments({ userId: { $in: members.map((m) => m.id) } })).toBe(jobs.length);
+    expect(await recordedChanges(...members.map((m) => m.id))).toBe(jobs.length);
+  });
+
+  it('when two auth processes (replicas) consume events of the same members at once, then each member ends at the newest event of each subscription', async () => {
+    // A second auth process: its own MongoDB and Redis connections, its own consumer.
+    const otherMongo = await connectMongo(deps.config.MONGO_URL, { dbName: deps.env.TEST_DB_NAME });
+    const otherRedis = createRedis(deps.config.REDIS_URL);
+    const other = await compose({ ...deps, mongo: otherMongo, redis: otherRedis });
+    try {
+      const t0 = Date.now() - 60_000;
+      const members = await Promise.all([1, 2, 3, 4].map(() => insertUser(deps)));
+      const expected = new Map<string, string>();
+      const jobs: Job[] = [];
+      for (const [m, member] of members.entries()) {
+        // Two subscriptions per member, six events each in a shuffled time order: the member is
+        // Premium when the newest event of either subscription granted it.
+        const newest: Record<string, { at: number; level: string }> = {};
+        for (const sub of ['sub_one', 'sub_two']) {
+          for (const [i, offset] of [2, 5, 0, 3, 1, 4].entries()) {
+            const at = new Date(t0 + offset * 1000 + (sub === 'sub_two' ? 500 : 0));
+            const isUpgrade = (i + m + (sub === 'sub_two' ? 1 : 0)) % 2 === 0;
+            const eventId = `evt_replica_${sub}_${i}_${member.id}`;
+            jobs.push(
+              isUpgrade
+                ? await producer.publish('membership-upgraded', upgrade(member.id, eventId, at, sub), eventId)
+                : await producer.publish('membership-downgraded', downgrade(member.id, eventId, at, sub), eventId),
+            );
+            if (at.getTime() > (newest[sub]?.at ?? -1))
+              newest[sub] = { at: at.getTime(), level: isUpgrade ? 'premium' : 'free' };
+          }
+        }
+        expected.set(member.id, Object.values(newest).some((n) => n.level === 'premium') ? 'premium' : 'free');
+      }
+      await Promise.all([startWorker(), other.background.membership.start()]);
+      await finished(...jobs);
+
+      for (const member of members) expect(await levelOf(member.id)).toBe(expected.get(member.id));
+      expect(await recordedChanges(...members.map((m) => m.id))).toBe(jobs.length);
+    } finally {
+      await closeBackground(other.background);
+      await otherMongo.close();
+      await otherRedis.quit();
+    }
   });
 
   it('when the consumer is down while an upgrade is produced, then it waits in the queue and is applied once the consumer is back', async () => {

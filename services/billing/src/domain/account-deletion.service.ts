@@ -1,6 +1,7 @@
 import { insertOnce, type AccountDeleted, type Logger } from '@fm/shared';
 import { callStripe, type Stripe } from '../stripe/stripe-client';
 import { DELETED_MEMBER_NAME, type BillingModels } from './billing.models';
+import type { SubscriptionLedger } from './subscription-ledger';
 import type { Customers } from './customers';
 
 /** Stripe statuses a subscription ends in: nothing left to cancel. */
@@ -20,7 +21,9 @@ export type AccountDeletionOutcome = 'done' | 'duplicate';
  * throws, and the queue's retry does the rest (an ended subscription is not canceled twice).
  */
 export class AccountDeletionService {
-  constructor(private readonly deps: { models: BillingModels; customers: Customers; stripe: Stripe }) {}
+  constructor(
+    private readonly deps: { models: BillingModels; customers: Customers; stripe: Stripe; ledger: SubscriptionLedger },
+  ) {}
 
   async handle(event: AccountDeleted, log: Logger): Promise<AccountDeletionOutcome> {
     const { models, customers } = this.deps;
@@ -71,7 +74,7 @@ export class AccountDeletionService {
 
   /** Cancels, immediately, each subscription of the customer that has not ended; their ids. */
   private async cancelSubscriptions(customerId: string, userId: string, log: Logger): Promise<string[]> {
-    const { stripe, models } = this.deps;
+    const { stripe } = this.deps;
     const list = await callStripe(log, 'subscriptions.list', () =>
       stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 100 }),
     );
@@ -82,10 +85,7 @@ export class AccountDeletionService {
       canceled.push(sub.id);
       // Stripe's customer.subscription.deleted webhook follows (recorded, no effect: the member
       // is marked deleted); billing's copy says canceled from now on.
-      await models.BillingSubscription.updateOne(
-        { _id: sub.id, userId },
-        { $set: { status: 'canceled', cancelAtPeriodEnd: false } },
-      );
+      await this.deps.ledger.canceledForDeletedMember(sub.id, userId);
       log.info({ userId, subscriptionId: sub.id }, 'subscription of a deleted member canceled');
     }
     return canceled;

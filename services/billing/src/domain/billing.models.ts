@@ -2,18 +2,10 @@ import { registerModel, schemaOptions } from '@fm/shared';
 import { Schema, type Connection, type Model } from 'mongoose';
 
 /**
- * Billing's collections (FerretDB v1 safe: unique and compound indexes only, no TTL, no
- * transactions). The Stripe ids are the `_id`s, so "one record per Stripe object" is the
+ * Billing's collections (unique and compound indexes only, no TTL, no transactions: every store
+ * we run serves them). The Stripe ids are the `_id`s, so "one record per Stripe object" is the
  * primary key's job.
  */
-
-/** One row per Stripe event whose effect is done (queued): a replay finds it and stops. */
-export interface ProcessedStripeEvent {
-  _id: string;
-  type: string;
-  outcome: string;
-  processedAt: Date;
-}
 
 /** What billing knows of a member's subscription; webhook events keep it current, newest wins. */
 export interface BillingSubscription {
@@ -27,14 +19,18 @@ export interface BillingSubscription {
   lastEventAt: number;
   /** Lifecycle rank of the status that event carried (breaks same-second ties). */
   lastStatusRank: number;
+  /** The two as one number (`lastEventAt` × 1000 + rank): the order `applyIfNewer` compares. */
+  stamp?: number | null;
   lastEventId: string | null;
+  /** When a checkout of the member created it (absent for one billing learnt of otherwise). */
+  checkoutAt?: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
 
 /**
  * A member's Stripe customer, one per member: `_id` is the member id (unique by the primary key,
- * and FerretDB v1 reads it without a scan), `stripeCustomerId` unique too. After the member
+ * read without a scan), `stripeCustomerId` unique too. After the member
  * deleted their account the row stays, marked `deletedAt`, so a later Stripe event for that
  * customer is known to belong to a deleted member.
  */
@@ -106,28 +102,41 @@ export interface SubscriptionPayment {
   billingReason: string | null;
   paidAt: Date;
   eventId: string;
+  /** How much of it was refunded so far (a partial refund is only recorded here). */
+  amountRefundedCents?: number;
+  /** Stripe's invoice number (null when it gave none, or for payments recorded before it was kept). */
+  number?: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/**
+ * A member's use of the 30-day money-back guarantee (`_id` = member id, so one per member): written
+ * `requested` before anything is done at Stripe (the intent: a retry after a Stripe outage
+ * completes it with the same idempotency keys), `done` once refunded, cancelled and told.
+ */
+export interface GuaranteeUse {
+  _id: string;
+  invoiceId: string;
+  subscriptionId: string;
+  amountCents: number;
+  currency: string;
+  state: 'requested' | 'done';
+  refundId: string | null;
+  cardLast4: string | null;
+  completedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
 
 export interface BillingModels {
   BillingCustomer: Model<BillingCustomer>;
-  ProcessedStripeEvent: Model<ProcessedStripeEvent>;
   ProcessedAccountEvent: Model<ProcessedAccountEvent>;
   BillingSubscription: Model<BillingSubscription>;
   CoachingBooking: Model<CoachingBooking>;
   SubscriptionPayment: Model<SubscriptionPayment>;
+  GuaranteeUse: Model<GuaranteeUse>;
 }
-
-const processedStripeEventSchema = new Schema<ProcessedStripeEvent>(
-  {
-    _id: { type: String, required: true },
-    type: { type: String, required: true },
-    outcome: { type: String, required: true },
-    processedAt: { type: Date, required: true },
-  },
-  schemaOptions({ collection: 'processed_stripe_events', timestamps: false }),
-);
 
 const billingSubscriptionSchema = new Schema<BillingSubscription>(
   {
@@ -139,7 +148,9 @@ const billingSubscriptionSchema = new Schema<BillingSubscription>(
     currentPeriodEnd: { type: Date, default: null },
     lastEventAt: { type: Number, default: 0 },
     lastStatusRank: { type: Number, default: -1 },
+    stamp: { type: Number, default: null },
     lastEventId: { type: String, default: null },
+    checkoutAt: { type: Date, default: null },
   },
   schemaOptions({ collection: 'billing_subscriptions' }),
 );
@@ -198,19 +209,37 @@ const subscriptionPaymentSchema = new Schema<SubscriptionPayment>(
     billingReason: { type: String, default: null },
     paidAt: { type: Date, required: true },
     eventId: { type: String, required: true },
+    amountRefundedCents: { type: Number, default: 0 },
+    number: { type: String, default: null },
   },
   schemaOptions({ collection: 'subscription_payments' }),
+);
+subscriptionPaymentSchema.index({ userId: 1, paidAt: 1 });
+
+const guaranteeUseSchema = new Schema<GuaranteeUse>(
+  {
+    _id: { type: String, required: true },
+    invoiceId: { type: String, required: true },
+    subscriptionId: { type: String, required: true },
+    amountCents: { type: Number, required: true },
+    currency: { type: String, required: true },
+    state: { type: String, enum: ['requested', 'done'], required: true },
+    refundId: { type: String, default: null },
+    cardLast4: { type: String, default: null },
+    completedAt: { type: Date, default: null },
+  },
+  schemaOptions({ collection: 'billing_guarantees' }),
 );
 
 /** Registers billing's models on the service's connection (once per connection). */
 export function billingModels(mongo: Connection): BillingModels {
   return {
     BillingCustomer: registerModel(mongo, 'BillingCustomer', billingCustomerSchema),
-    ProcessedStripeEvent: registerModel(mongo, 'ProcessedStripeEvent', processedStripeEventSchema),
     ProcessedAccountEvent: registerModel(mongo, 'ProcessedAccountEvent', processedAccountEventSchema),
     BillingSubscription: registerModel(mongo, 'BillingSubscription', billingSubscriptionSchema),
     CoachingBooking: registerModel(mongo, 'CoachingBooking', coachingBookingSchema),
     SubscriptionPayment: registerModel(mongo, 'SubscriptionPayment', subscriptionPaymentSchema),
+    GuaranteeUse: registerModel(mongo, 'GuaranteeUse', guaranteeUseSchema),
   };
 }
 

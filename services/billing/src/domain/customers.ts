@@ -1,4 +1,4 @@
-import { insertOnce, type CurrentUser, type Logger } from '@fm/shared';
+import { insertOnce, type CurrentUser, type Logger, redisKeys } from '@fm/shared';
 import type { Redis } from 'ioredis';
 import { callStripe, type Stripe } from '../stripe/stripe-client';
 import type { BillingCustomer, BillingModels } from './billing.models';
@@ -107,7 +107,7 @@ export class Customers {
   private async searchStripe(userId: string, log: Logger): Promise<string | undefined> {
     if (!/^[A-Za-z0-9_-]+$/.test(userId)) return undefined;
     const { redis, redisPrefix, stripe } = this.deps;
-    const noneKey = `${redisPrefix}:billing:no-old-customer:${userId}`;
+    const noneKey = redisKeys(redisPrefix).noOldCustomer(userId);
     // Redis unreachable: just ask Stripe.
     if ((await redis.exists(noneKey).catch(() => 0)) === 1) return undefined;
     const found = await callStripe(log, 'customers.search', () =>

@@ -87,6 +87,7 @@ describe('reconciliation with Stripe', () => {
       stripe: stripeHolding(held, new Set()),
       models: models(),
       producers: billing.producers,
+      ledger: billing.ledger,
     });
 
     const first = await reconciliation.run(silent);
@@ -127,6 +128,7 @@ describe('reconciliation with Stripe', () => {
       stripe: stripeHolding(held, failing),
       models: models(),
       producers: billing.producers,
+      ledger: billing.ledger,
     });
     const first = await reconciliation.run(silent);
     expect(first.failed.map((f) => f.userId)).toContain(a.user.id);
@@ -150,6 +152,7 @@ describe('reconciliation with Stripe', () => {
       stripe: stripeHolding(new Map([[customerId, [held]]]), new Set()),
       models: models(),
       producers: billing.producers,
+      ledger: billing.ledger,
     });
     const report = await reconciliation.run(silent);
     expect(report.repaired.filter((r) => r.userId === user.id)).toEqual([]);
@@ -168,6 +171,7 @@ describe('reconciliation with Stripe', () => {
       stripe: stripeHolding(new Map([[customerId, many]]), new Set()),
       models: models(),
       producers: billing.producers,
+      ledger: billing.ledger,
     });
     const report = await reconciliation.run(silent);
     expect(report.repaired.filter((r) => r.userId === user.id)).toHaveLength(105);

@@ -1,25 +1,11 @@
-import { jobIdFor, type Logger } from '@fm/shared';
+import type { Logger } from '@fm/shared';
 import type { BillingProducers } from '../events/billing.producers';
 import { callStripe, type Stripe } from '../stripe/stripe-client';
-import type { BillingModels, BillingSubscription } from './billing.models';
-import { SubscriptionRecords } from './subscription-records';
-import {
-  currentPeriodEndOf,
-  givesPremium,
-  membershipEffect,
-  occurredAtFor,
-  premiumSince,
-  statusRank,
-} from './subscription-state';
+import type { BillingModels } from './billing.models';
+import type { Repair, SubscriptionLedger } from './subscription-ledger';
+import { currentPeriodEndOf, givesPremium, premiumSince, statusRank } from './subscription-state';
 
-/** One drift repaired: what billing's record said, what Stripe says, and what was queued. */
-export interface Repair {
-  userId: string;
-  subscriptionId: string;
-  from: string | null;
-  to: string;
-  effect: 'upgrade' | 'downgrade' | 'none';
-}
+export type { Repair };
 
 export interface ReconcileReport {
   customers: number;
@@ -32,9 +18,6 @@ export interface ReconcileReport {
 /** Stripe's largest page. */
 const PAGE_SIZE = 100;
 
-/** Statuses under which the member has Premium (past_due keeps it while Stripe retries). */
-const hasAccess = (status: string | undefined) => !!status && (givesPremium(status) || status === 'past_due');
-
 /**
  * Stripe's "don't rely on webhooks alone": lists the subscriptions Stripe holds for each of our
  * (not deleted) customers, page by page, and compares each with billing's own record of it. A
@@ -44,18 +27,18 @@ const hasAccess = (status: string | undefined) => !!status && (givesPremium(stat
  * A Stripe error on one customer is logged and counted; the others go on, the next run finishes.
  */
 export class ReconciliationService {
-  private readonly records: SubscriptionRecords;
+  private readonly ledger: SubscriptionLedger;
 
   constructor(
     private readonly deps: {
       stripe: Stripe;
       models: BillingModels;
       producers: BillingProducers;
-      /** The process's shared subscription records (one is made when not given). */
-      records?: SubscriptionRecords;
+      /** The process's one writer of subscription state. */
+      ledger: SubscriptionLedger;
     },
   ) {
-    this.records = deps.records ?? new SubscriptionRecords(deps.models);
+    this.ledger = deps.ledger;
   }
 
   async run(log: Logger): Promise<ReconcileReport> {
@@ -105,68 +88,20 @@ export class ReconciliationService {
     }
   }
 
-  private async reconcileSubscription(
-    userId: string,
-    customerId: string,
-    sub: Stripe.Subscription,
-  ): Promise<Repair | undefined> {
-    const { BillingSubscription } = this.deps.models;
-    const record = await BillingSubscription.findById(sub.id).lean();
-    if (record?.status === sub.status) {
-      // Same status: the fields the account page shows may still have moved (a missed renewal
-      // or cancel-at-period-end); they change nobody's access.
-      const periodEnd = currentPeriodEndOf(sub);
-      if (
-        record.cancelAtPeriodEnd !== sub.cancel_at_period_end ||
-        (record.currentPeriodEnd?.getTime() ?? null) !== (periodEnd?.getTime() ?? null)
-      ) {
-        await this.records.patch(sub.id, { cancelAtPeriodEnd: sub.cancel_at_period_end, currentPeriodEnd: periodEnd });
-      }
-      return undefined;
-    }
-
-    const rank = statusRank(sub.status);
-    const stamp = this.stampOf(sub);
-    const eventId = `reconcile-${sub.id}-${sub.status}`;
-    const state: Omit<BillingSubscription, '_id' | 'createdAt' | 'updatedAt'> = {
-      userId: record?.userId ?? userId,
-      customerId,
-      status: sub.status,
-      cancelAtPeriodEnd: sub.cancel_at_period_end,
-      currentPeriodEnd: currentPeriodEndOf(sub),
-      lastEventAt: Math.max(stamp, record?.lastEventAt ?? 0),
-      lastStatusRank: rank,
-      lastEventId: eventId,
-    };
-    await this.records.overwrite(sub.id, state);
-
-    const effect = membershipEffect('customer.subscription.updated', sub.status);
-    const occurredAt = occurredAtFor(stamp, rank);
-    const jobId = jobIdFor('reconcile', `${sub.id}-${sub.status}`);
-    const member = state.userId ?? userId;
-    if (effect === 'upgrade' && !hasAccess(record?.status)) {
-      await this.deps.producers.membership.publish(
-        'membership-upgraded',
-        { userId: member, stripeCustomerId: customerId, stripeSubscriptionId: sub.id, eventId, occurredAt },
-        jobId,
-      );
-      return { userId: member, subscriptionId: sub.id, from: record?.status ?? null, to: sub.status, effect };
-    }
-    if (effect === 'downgrade' && hasAccess(record?.status)) {
-      await this.deps.producers.membership.publish(
-        'membership-downgraded',
-        {
-          userId: member,
-          stripeSubscriptionId: sub.id,
-          eventId,
-          occurredAt,
-          reason: `reconciliation: subscription ${sub.status}`,
-        },
-        jobId,
-      );
-      return { userId: member, subscriptionId: sub.id, from: record?.status ?? null, to: sub.status, effect };
-    }
-    return { userId: member, subscriptionId: sub.id, from: record?.status ?? null, to: sub.status, effect: 'none' };
+  private reconcileSubscription(userId: string, customerId: string, sub: Stripe.Subscription) {
+    return this.ledger.reconciled(
+      {
+        subscriptionId: sub.id,
+        userId,
+        customerId,
+        status: sub.status,
+        cancelAtPeriodEnd: sub.cancel_at_period_end,
+        currentPeriodEnd: currentPeriodEndOf(sub),
+        stamp: { at: this.stampOf(sub), rank: statusRank(sub.status) },
+        eventId: null,
+      },
+      sub,
+    );
   }
 
   /**

@@ -1,12 +1,6 @@
-import { insertOnce, oneAtATimePerKey } from '@fm/shared';
+import type { ApplyIfNewer } from '@fm/shared';
 import type { BillingModels, BillingSubscription } from './billing.models';
-import {
-  isNewerOrSame,
-  NO_SUBSCRIPTION,
-  pickCurrentRecord,
-  viewStatus,
-  type SubscriptionView,
-} from './subscription-state';
+import { NO_SUBSCRIPTION, pickCurrentRecord, viewStatus, type SubscriptionView } from './subscription-state';
 
 /** What one source (a webhook event, a sync, a reconciliation) says a subscription is now. */
 export type SubscriptionState = Partial<BillingSubscription> &
@@ -23,21 +17,22 @@ export function recordView(record: BillingSubscription | undefined): Subscriptio
   };
 }
 
+/** The record's order as one number (applyIfNewer's stamp): Stripe's seconds, then the lifecycle rank. */
+export function recordStamp(lastEventAt: number, lastStatusRank: number): number {
+  return lastEventAt * 1000 + Math.max(0, lastStatusRank);
+}
+
 /**
- * Billing's own record of each subscription (`billing_subscriptions`): what the account page and
- * the banner read (no Stripe call per page view), kept current by the webhook events, the
- * checkout's sync and the reconciliation. One instance per process, shared by all three, so the
- * writes of one subscription run one after another (see oneAtATime).
+ * The storage of billing's record of each subscription (`billing_subscriptions`): what the account
+ * page and the banner read (no Stripe call per page view). Only the SubscriptionLedger (the one
+ * writer) uses it. Ordered writes go through the kit's `applyIfNewer` on the record's `stamp`, so
+ * they are safe across billing processes on every store.
  */
 export class SubscriptionRecords {
-  /**
-   * The writes of one subscription, one after another in this process: the conditional update is
-   * atomic on MongoDB, not on FerretDB v1 (dev and tests), where two parallel events could both
-   * pass the check and the older one land last.
-   */
-  private readonly oneAtATime = oneAtATimePerKey();
-
-  constructor(private readonly models: BillingModels) {}
+  constructor(
+    private readonly models: BillingModels,
+    private readonly applyIfNewer: ApplyIfNewer,
+  ) {}
 
   /** The member's current subscription (access-giving first, then the newest); undefined without one. */
   async current(userId: string): Promise<BillingSubscription | undefined> {
@@ -46,50 +41,25 @@ export class SubscriptionRecords {
 
   /**
    * Applies a state if it is not older than the applied one (Stripe's time, then the lifecycle
-   * rank); false when it is stale. The conditional update is the atomic check on MongoDB.
+   * rank); false when it is stale.
    */
   apply(subscriptionId: string, state: SubscriptionState): Promise<boolean> {
-    return this.oneAtATime(subscriptionId, () => this.applyNow(subscriptionId, state));
+    const stamp = recordStamp(state.lastEventAt, state.lastStatusRank);
+    return this.applyIfNewer(this.models.BillingSubscription, subscriptionId, stamp, state);
   }
 
-  /** Writes what Stripe says now whatever was applied before (the reconciliation's repair). */
-  overwrite(subscriptionId: string, state: Omit<BillingSubscription, '_id' | 'createdAt' | 'updatedAt'>) {
-    return this.oneAtATime(subscriptionId, async () => {
-      const { BillingSubscription } = this.models;
-      if (!(await insertOnce(() => BillingSubscription.create({ _id: subscriptionId, ...state })))) {
-        await BillingSubscription.updateOne({ _id: subscriptionId }, { $set: state });
-      }
-    });
+  /**
+   * Writes what Stripe says now (the reconciliation's repair), stamped no older than the record:
+   * Stripe's present state wins over whatever was applied before.
+   */
+  async overwrite(subscriptionId: string, state: Omit<BillingSubscription, '_id' | 'createdAt' | 'updatedAt'>) {
+    const current = await this.models.BillingSubscription.findById(subscriptionId, { stamp: 1 }).lean();
+    const stamp = Math.max(recordStamp(state.lastEventAt, state.lastStatusRank), current?.stamp ?? 0);
+    await this.applyIfNewer(this.models.BillingSubscription, subscriptionId, stamp, state);
   }
 
   /** Sets fields that carry no ordering (cancel at period end, the period's end) on a known record. */
   async patch(subscriptionId: string, fields: Pick<BillingSubscription, 'cancelAtPeriodEnd' | 'currentPeriodEnd'>) {
-    await this.oneAtATime(subscriptionId, () =>
-      this.models.BillingSubscription.updateOne({ _id: subscriptionId }, { $set: fields }),
-    );
-  }
-
-  private async applyNow(subscriptionId: string, state: SubscriptionState): Promise<boolean> {
-    const { BillingSubscription } = this.models;
-    const notOlder = {
-      _id: subscriptionId,
-      $or: [
-        { lastEventAt: { $lt: state.lastEventAt } },
-        { lastEventAt: state.lastEventAt, lastStatusRank: { $lte: state.lastStatusRank } },
-      ],
-    };
-    // Read by _id first: FerretDB v1 serves only plain _id lookups without scanning the
-    // collection, so the common cases (a new subscription, a stale event) skip the update.
-    const current = await BillingSubscription.findById(subscriptionId, { lastEventAt: 1, lastStatusRank: 1 }).lean();
-    if (!current) {
-      // Not inserted: a parallel event of the same subscription did a moment ago; compare below.
-      if (await insertOnce(() => BillingSubscription.create({ _id: subscriptionId, userId: null, ...state }))) {
-        return true;
-      }
-    } else if (!isNewerOrSame({ createdAt: state.lastEventAt, rank: state.lastStatusRank }, current)) {
-      return false;
-    }
-    // The conditional update is the atomic check: a newer event may have landed since the read.
-    return (await BillingSubscription.updateOne(notOlder, { $set: state })).matchedCount > 0;
+    await this.models.BillingSubscription.updateOne({ _id: subscriptionId }, { $set: fields });
   }
 }

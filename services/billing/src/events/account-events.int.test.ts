@@ -146,7 +146,7 @@ describe('account-deleted (auth → billing)', () => {
     });
     for (const event of [deleted, renewal, latePayment]) {
       expect((await billing.deliver(event)).status).toBe(200);
-      expect(await models().ProcessedStripeEvent.findById(event.id).lean()).toMatchObject({
+      expect(await billing.inboxEntry(event.id)).toMatchObject({
         outcome: 'member-deleted',
       });
     }

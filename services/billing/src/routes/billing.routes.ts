@@ -1,9 +1,14 @@
 import Router from '@koa/router';
-import { requireUser, ServiceUnavailableError, type RateLimiter, type RateLimitRule } from '@fm/shared';
-import type { Context } from 'koa';
-import type { Connection } from 'mongoose';
+import {
+  type MemberState,
+  requireUser,
+  ServiceUnavailableError,
+  type RateLimiter,
+  type RateLimitRule,
+} from '@fm/shared';
 import type { BillingHistory } from '../domain/billing-history.service';
 import type { CheckoutService } from '../domain/checkout.service';
+import { GuaranteeRefusedError, type GuaranteeService } from '../domain/guarantee.service';
 
 /** What a 503 (Stripe unreachable, rate-limited or failing) tells the client to wait, in seconds. */
 export const STRIPE_RETRY_AFTER_SECONDS = 5;
@@ -13,19 +18,14 @@ export const CHECKOUT_RATE_LIMIT: RateLimitRule = { name: 'billing-checkout', li
 /** The account page's calls (sync, subscription, cancel, resume, portal, invoices, bookings). */
 export const ACCOUNT_RATE_LIMIT: RateLimitRule = { name: 'billing-account', limit: 60, windowSeconds: 60 };
 
-function member(ctx: Context) {
-  // requireUser ran before every handler below.
-  return ctx.state.user!;
-}
-
 /** The member-facing billing endpoints (docs/API.md, billing). */
 export function billingRouter(deps: {
-  mongo: Connection;
   checkout: CheckoutService;
   history: BillingHistory;
+  guarantee: GuaranteeService;
   limiter: RateLimiter;
 }): Router {
-  const { checkout, history, limiter } = deps;
+  const { checkout, history, guarantee, limiter } = deps;
   const router = new Router();
   // A Stripe outage (503) says when to try again.
   router.use(async (ctx, next) => {
@@ -33,46 +33,61 @@ export function billingRouter(deps: {
       await next();
     } catch (err) {
       if (err instanceof ServiceUnavailableError) ctx.set('Retry-After', String(STRIPE_RETRY_AFTER_SECONDS));
+      if (err instanceof GuaranteeRefusedError) {
+        // The reason the guarantee page shows, next to the code.
+        ctx.status = err.status;
+        ctx.body = { message: err.message, code: err.code, reason: err.reason };
+        return;
+      }
       throw err;
     }
   });
-  const loggedIn = requireUser(deps.mongo);
-  const limited = (rule: RateLimitRule) => limiter.middleware(rule, (ctx) => member(ctx).id);
+  const loggedIn = requireUser;
+  const limited = (rule: RateLimitRule) => limiter.middleware<MemberState>(rule, (ctx) => ctx.state.viewer.id);
 
   router.post('/api/create-subscription', loggedIn, limited(CHECKOUT_RATE_LIMIT), async (ctx) => {
-    ctx.body = await checkout.createSubscription(member(ctx), ctx.state.log);
+    ctx.body = await checkout.createSubscription(ctx.state.viewer, ctx.state.log);
   });
 
   router.post('/api/create-coaching-payment', loggedIn, limited(CHECKOUT_RATE_LIMIT), async (ctx) => {
-    ctx.body = await checkout.createCoachingPayment(member(ctx), ctx.state.log);
+    ctx.body = await checkout.createCoachingPayment(ctx.state.viewer, ctx.state.log);
   });
 
   router.post('/api/billing/sync', loggedIn, limited(ACCOUNT_RATE_LIMIT), async (ctx) => {
-    ctx.body = await checkout.sync(member(ctx), ctx.state.log);
+    ctx.body = await checkout.sync(ctx.state.viewer, ctx.state.log);
   });
 
   router.get('/api/billing/subscription', loggedIn, limited(ACCOUNT_RATE_LIMIT), async (ctx) => {
-    ctx.body = await checkout.subscription(member(ctx));
+    ctx.body = await checkout.subscription(ctx.state.viewer);
   });
 
   router.post('/api/billing/cancel', loggedIn, limited(ACCOUNT_RATE_LIMIT), async (ctx) => {
-    ctx.body = await checkout.cancel(member(ctx), ctx.state.log);
+    ctx.body = await checkout.cancel(ctx.state.viewer, ctx.state.log);
   });
 
   router.post('/api/billing/resume', loggedIn, limited(ACCOUNT_RATE_LIMIT), async (ctx) => {
-    ctx.body = await checkout.resume(member(ctx), ctx.state.log);
+    ctx.body = await checkout.resume(ctx.state.viewer, ctx.state.log);
   });
 
   router.post('/api/billing/portal', loggedIn, limited(ACCOUNT_RATE_LIMIT), async (ctx) => {
-    ctx.body = await checkout.portal(member(ctx), ctx.state.log);
+    ctx.body = await checkout.portal(ctx.state.viewer, ctx.state.log);
   });
 
   router.get('/api/billing/invoices', loggedIn, limited(ACCOUNT_RATE_LIMIT), async (ctx) => {
-    ctx.body = await history.invoices(member(ctx).id, ctx.state.log);
+    ctx.body = await history.invoices(ctx.state.viewer.id, ctx.state.log);
+  });
+
+  router.get('/api/billing/guarantee', loggedIn, limited(ACCOUNT_RATE_LIMIT), async (ctx) => {
+    ctx.body = await guarantee.status(ctx.state.viewer);
+  });
+
+  router.post('/api/billing/guarantee/refund', loggedIn, limited(ACCOUNT_RATE_LIMIT), async (ctx) => {
+    ctx.body = await guarantee.refund(ctx.state.viewer, ctx.state.log);
+    ctx.status = 202;
   });
 
   router.get('/api/billing/bookings', loggedIn, limited(ACCOUNT_RATE_LIMIT), async (ctx) => {
-    ctx.body = await history.bookings(member(ctx).id);
+    ctx.body = await history.bookings(ctx.state.viewer.id);
   });
 
   return router;

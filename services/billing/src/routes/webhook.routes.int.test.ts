@@ -7,7 +7,7 @@ import { signed, stripeForTests, uniqueId, TEST_WEBHOOK_SECRET } from '../../tes
 import { tcpProxy, type TcpProxy } from '../../test/tcp-proxy';
 import { billingModels } from '../domain/billing.models';
 import { Customers } from '../domain/customers';
-import { EventInProgressError, StripeWebhookService } from '../domain/stripe-webhook.service';
+import { EventInProgressError, INBOX_COLLECTION, StripeWebhookService } from '../domain/stripe-webhook.service';
 import { createBillingProducers, type BillingProducers } from '../events/billing.producers';
 import { WEBHOOK_PATH } from './webhook.routes';
 
@@ -18,6 +18,10 @@ beforeAll(async () => {
 afterAll(() => billing.close());
 
 const models = () => billingModels(billing.deps.mongo);
+const inbox = () =>
+  billing.deps.mongo.collection<{ _id: string; state: string; outcome: string | null; claimedAt: Date }>(
+    INBOX_COLLECTION,
+  );
 const deliver = (...args: Parameters<BillingTestService['deliver']>) => billing.deliver(...args);
 const jobsOf = (userId: string) => billing.jobs('membership', (data) => data.userId === userId);
 
@@ -66,7 +70,7 @@ describe('POST /api/billing/webhook: signature', () => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: 'Invalid Stripe signature.', code: 'BAD_SIGNATURE' });
     expect(await jobsOf(user.id)).toHaveLength(0);
-    expect(await models().ProcessedStripeEvent.exists({ _id: event.id })).toBeNull();
+    expect(await billing.inboxEntry(event.id)).toBeNull();
     expect(await models().BillingSubscription.exists({ _id: subscriptionId })).toBeNull();
   });
 
@@ -111,7 +115,7 @@ describe('POST /api/billing/webhook: signature', () => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: 'Invalid Stripe signature.', code: 'BAD_SIGNATURE' });
     expect(await jobsOf(user.id)).toHaveLength(0);
-    expect(await models().ProcessedStripeEvent.exists({ _id: event.id })).toBeNull();
+    expect(await billing.inboxEntry(event.id)).toBeNull();
   });
 
   it('when the signature is just outside the 300 s tolerance either way, then 400; just inside, then 200', async () => {
@@ -148,7 +152,7 @@ describe('POST /api/billing/webhook: signature', () => {
     const event = billing.events.other('customer.created');
     const res = await deliver(event);
     expect(res).toMatchObject({ status: 200, body: { received: true } });
-    expect(await models().ProcessedStripeEvent.exists({ _id: event.id })).toBeNull();
+    expect(await billing.inboxEntry(event.id)).toBeNull();
   });
 });
 
@@ -230,7 +234,7 @@ describe('POST /api/billing/webhook: subscriptions', () => {
       name: 'membership-upgraded',
       data: { userId: user.id, stripeCustomerId: customerId, stripeSubscriptionId: subscriptionId, eventId: event.id },
     });
-    expect(await models().ProcessedStripeEvent.findById(event.id).lean()).toMatchObject({ outcome: 'queued' });
+    expect(await billing.inboxEntry(event.id)).toMatchObject({ outcome: 'queued' });
     expect(await models().BillingSubscription.findById(subscriptionId).lean()).toMatchObject({
       userId: user.id,
       status: 'active',
@@ -249,7 +253,7 @@ describe('POST /api/billing/webhook: subscriptions', () => {
     const serial = [await deliver(event), await deliver(event)];
     for (const res of serial) expect(res.status).toBe(200);
     expect(await jobsOf(user.id)).toHaveLength(1);
-    expect(await models().ProcessedStripeEvent.countDocuments({ _id: event.id })).toBe(1);
+    expect(await inbox().countDocuments({ _id: event.id })).toBe(1);
   });
 
   it('when created(incomplete) arrives late after updated(active) of the same second, then it is stale: no job', async () => {
@@ -273,7 +277,7 @@ describe('POST /api/billing/webhook: subscriptions', () => {
     expect((await deliver(incomplete)).status).toBe(200);
     const jobs = await jobsOf(user.id);
     expect(jobs.map((job) => job.name)).toEqual(['membership-upgraded']);
-    expect(await models().ProcessedStripeEvent.findById(incomplete.id).lean()).toMatchObject({ outcome: 'stale' });
+    expect(await billing.inboxEntry(incomplete.id)).toMatchObject({ outcome: 'stale' });
     expect(await models().BillingSubscription.findById(subscriptionId).lean()).toMatchObject({
       status: 'active',
       lastEventId: active.id,
@@ -384,7 +388,7 @@ describe('POST /api/billing/webhook: subscriptions', () => {
       status: 'active',
     });
     expect((await deliver(event)).status).toBe(200);
-    expect(await models().ProcessedStripeEvent.findById(event.id).lean()).toMatchObject({ outcome: 'unmatched' });
+    expect(await billing.inboxEntry(event.id)).toMatchObject({ outcome: 'unmatched' });
   });
 });
 
@@ -482,7 +486,7 @@ describe('POST /api/billing/webhook: Redis unavailable', () => {
     const during = await deliverTo(event);
     expect(during.status).toBe(503);
     expect(during.body).toMatchObject({ code: 'UNAVAILABLE' });
-    expect(await models().ProcessedStripeEvent.exists({ _id: event.id })).toBeNull();
+    expect(await billing.inboxEntry(event.id)).toBeNull();
     expect(await jobsOf(user.id)).toHaveLength(0);
 
     await proxy.up();
@@ -493,7 +497,7 @@ describe('POST /api/billing/webhook: Redis unavailable', () => {
     }
     expect(retried.status).toBe(200);
     expect(await jobsOf(user.id)).toHaveLength(1);
-    expect(await models().ProcessedStripeEvent.findById(event.id).lean()).toMatchObject({ outcome: 'queued' });
+    expect(await billing.inboxEntry(event.id)).toMatchObject({ outcome: 'queued' });
   });
 
   it('when Redis was never reachable, then the webhook answers 503 within seconds instead of hanging', async () => {
@@ -508,7 +512,7 @@ describe('POST /api/billing/webhook: Redis unavailable', () => {
     const res = await billing.deliver(event, { secret: TEST_WEBHOOK_SECRET }, deadApp);
     expect(res.status).toBe(503);
     expect(Date.now() - started).toBeLessThan(10_000);
-    expect(await models().ProcessedStripeEvent.exists({ _id: event.id })).toBeNull();
+    expect(await billing.inboxEntry(event.id)).toBeNull();
     await dead.close();
   });
 });
@@ -532,7 +536,13 @@ describe('POST /api/billing/webhook: real-life shapes and orders', () => {
       redis: billing.deps.redis,
       redisPrefix: billing.deps.config.REDIS_PREFIX,
     });
-    return new StripeWebhookService({ stripe, models: models(), customers, producers: billing.producers });
+    return new StripeWebhookService({
+      stripe,
+      models: models(),
+      customers,
+      producers: billing.producers,
+      ledger: billing.ledger,
+    });
   };
 
   it('when an abandoned checkout expires (incomplete_expired) after the member paid for another subscription, then nobody is downgraded', async () => {
@@ -636,7 +646,7 @@ describe('POST /api/billing/webhook: real-life shapes and orders', () => {
     for (const result of settled.filter((r) => r.status === 'rejected')) {
       expect((result as PromiseRejectedResult).reason).toBeInstanceOf(EventInProgressError);
     }
-    expect(await models().ProcessedStripeEvent.findById(event.id).lean()).toMatchObject({ outcome: 'queued' });
+    expect(await billing.inboxEntry(event.id)).toMatchObject({ outcome: 'queued' });
   });
 });
 
@@ -644,12 +654,7 @@ describe('POST /api/billing/webhook: a claim left behind by a process that died 
   const LEASE_MS = 60_000;
   /** The `claimed` row a delivery leaves when its process dies before writing the outcome. */
   const leftClaim = (event: { id: string; type: string }, ageMs: number) =>
-    models().ProcessedStripeEvent.create({
-      _id: event.id,
-      type: event.type,
-      outcome: 'claimed',
-      processedAt: new Date(Date.now() - ageMs),
-    });
+    inbox().insertOne({ _id: event.id, state: 'claimed', outcome: null, claimedAt: new Date(Date.now() - ageMs) });
   const activation = async () => {
     const { user, customerId, subscriptionId } = await member();
     const event = billing.events.subscriptionEvent('customer.subscription.updated', {
@@ -669,7 +674,7 @@ describe('POST /api/billing/webhook: a claim left behind by a process that died 
     expect((await jobsOf(user.id)).map((job) => [job.id, job.name])).toEqual([
       [jobIdFor('stripe', event.id), 'membership-upgraded'],
     ]);
-    expect(await models().ProcessedStripeEvent.findById(event.id).lean()).toMatchObject({ outcome: 'queued' });
+    expect(await billing.inboxEntry(event.id)).toMatchObject({ outcome: 'queued' });
     expect((await deliver(event)).status).toBe(200);
     expect(await jobsOf(user.id)).toHaveLength(1);
   });
@@ -680,7 +685,7 @@ describe('POST /api/billing/webhook: a claim left behind by a process that died 
     const answers = await Promise.all(Array.from({ length: 6 }, () => deliver(event)));
     expectOneHandled(answers);
     expect(await jobsOf(user.id)).toHaveLength(1);
-    expect(await models().ProcessedStripeEvent.findById(event.id).lean()).toMatchObject({ outcome: 'queued' });
+    expect(await billing.inboxEntry(event.id)).toMatchObject({ outcome: 'queued' });
   });
 
   it('when a retry comes while a fresh claim is in progress, then 409 with Retry-After (the rest of the lease), nothing handled; after the lease it is handled', async () => {
@@ -692,13 +697,10 @@ describe('POST /api/billing/webhook: a claim left behind by a process that died 
     expect(retryAfter).toBeGreaterThanOrEqual(50);
     expect(retryAfter).toBeLessThanOrEqual(55);
     expect(await jobsOf(user.id)).toHaveLength(0);
-    expect(await models().ProcessedStripeEvent.findById(event.id).lean()).toMatchObject({ outcome: 'claimed' });
+    expect(await billing.inboxEntry(event.id)).toMatchObject({ state: 'claimed' });
 
     // The lease runs out (the handling process is gone): the next retry does the work.
-    await models().ProcessedStripeEvent.updateOne(
-      { _id: event.id },
-      { $set: { processedAt: new Date(Date.now() - LEASE_MS - 1) } },
-    );
+    await inbox().updateOne({ _id: event.id }, { $set: { claimedAt: new Date(Date.now() - LEASE_MS - 1) } });
     expect((await deliver(event)).status).toBe(200);
     expect(await jobsOf(user.id)).toHaveLength(1);
   });
@@ -717,6 +719,7 @@ describe('POST /api/billing/webhook: a claim left behind by a process that died 
       models: models(),
       customers,
       producers: billing.producers,
+      ledger: billing.ledger,
       claimLeaseMs: 10_000,
     });
     await leftClaim(event, 11_000);

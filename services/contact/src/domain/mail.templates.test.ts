@@ -1,15 +1,11 @@
-import {
-  accountDeletedMail,
-  type AccountMailSite,
-  coachingBookedFounderMail,
-  coachingBookedMemberMail,
-  contactSubmittedMail,
-  escapeHtml,
-  formatMoney,
-  passwordChangedMail,
-  passwordResetMail,
-  welcomeMail,
-} from './mail.templates';
+import { accountDeletedMail } from './account-deleted-mail.template';
+import { coachingBookedFounderMail } from './coaching-booked-founder-mail.template';
+import { coachingBookedMemberMail } from './coaching-booked-member-mail.template';
+import { contactSubmittedMail } from './contact-submitted-mail.template';
+import { passwordChangedMail } from './password-changed-mail.template';
+import { passwordResetMail } from './password-reset-mail.template';
+import { welcomeMail } from './welcome-mail.template';
+import { type AccountMailSite, escapeHtml, formatMoney } from './mail.templates';
 
 const booking = {
   bookingId: 'bk_123',

@@ -1,10 +1,7 @@
 import { createHash } from 'node:crypto';
-import { isDuplicateKey, withRedisLock, type Logger } from '@fm/shared';
-import type { Redis } from 'ioredis';
-import type { Connection } from 'mongoose';
+import type { Inbox, Logger } from '@fm/shared';
 import type { MailContent } from './mail.templates';
 import type { Mailer, MailEnvelope } from './mailer';
-import { sentNotificationModel } from './sent-notification.model';
 
 export interface Notification {
   /** The event the mail is about; with the recipient, it names the mail (sent once). */
@@ -20,69 +17,54 @@ export interface Notification {
   forgetRecipient?: boolean;
 }
 
-/** What sent_notifications keeps instead of the address of a deleted member. */
+/**
+ * contact's inbox: what it has handled once — each mail (by notification key and recipient) and
+ * each account event (by event id). Not the founder's inbox of contact messages (ContactInbox).
+ */
+export const INBOX_COLLECTION = 'contact_inbox';
+
+/** What the inbox keeps instead of the address of a deleted member. */
 export function recipientHash(address: string): string {
   return `sha256:${createHash('sha256').update(address.trim().toLowerCase()).digest('hex')}`;
 }
 
+/**
+ * The inbox entry of one mail: its notification key and its recipient (the address, lowercased,
+ * or the hash of a forgotten one). A member's account deletion erases the entries to their address.
+ */
+export function mailEntryId(key: string, recipient: string): string {
+  return `${MAIL_ENTRY_PREFIX}${key}:${recipient}`;
+}
+
+/** What every mail's inbox entry starts with (the account events' entries are their event ids). */
+export const MAIL_ENTRY_PREFIX = 'mail:';
+
 /** Longer than a send can take (10 s connect + 10 s greeting + 30 s socket timeouts). */
-const SEND_LOCK_MS = 120_000;
+export const MAIL_LEASE_MS = 120_000;
 
 /**
- * Sends each notification once: skips a (key, recipient) already in sent_notifications, holds a
- * short Redis lock while sending so two deliveries of the same event (with different job ids)
- * cannot both send, and records the mail once the SMTP server accepted it. A failed send throws
- * (the job is retried with backoff); nothing is recorded, so the retry sends it.
+ * Sends each notification once per (key, recipient), through contact's inbox: the first delivery
+ * claims the mail, sends it and records it once the SMTP server accepted it; another delivery of
+ * the same notification (a replay, or the same event with another job id) is a duplicate, or,
+ * while the first is still sending, fails and is retried later. A failed send throws (the job is
+ * retried with backoff) and releases the claim, so the retry sends it.
  */
 export class NotificationService {
-  private readonly sent;
-
-  constructor(
-    private readonly deps: { mongo: Connection; redis: Redis; redisPrefix: string; mailer: Mailer; logger: Logger },
-  ) {
-    this.sent = sentNotificationModel(deps.mongo);
-  }
-
-  private alreadySent(key: string, recipient: string): Promise<unknown> {
-    return this.sent.exists({ key, recipient });
-  }
+  constructor(private readonly deps: { inbox: Inbox; mailer: Mailer; logger: Logger }) {}
 
   async sendOnce(notification: Notification): Promise<'sent' | 'already-sent'> {
     const recipient = notification.forgetRecipient
       ? recipientHash(notification.to)
       : notification.to.trim().toLowerCase();
-    const { key } = notification;
-    if (await this.alreadySent(key, recipient)) return 'already-sent';
-
-    const lockKey = `${this.deps.redisPrefix}:mail-lock:${key}:${recipient}`;
-    const busy = () => new Error(`${notification.kind} mail ${key} to ${recipient} is being sent by another worker`);
-    return withRedisLock(this.deps.redis, lockKey, { ttlMs: SEND_LOCK_MS, busy }, async () => {
-      if (await this.alreadySent(key, recipient)) return 'already-sent';
+    const { key, kind } = notification;
+    const result = await this.deps.inbox.once(mailEntryId(key, recipient), async () => {
       const messageId = await this.deps.mailer.send({ ...notification.mail, to: notification.to });
-      await this.record({ key, recipient, kind: notification.kind, messageId, sentAt: new Date() });
-      this.deps.logger.info({ kind: notification.kind, key, messageId }, 'mail sent');
-      return 'sent';
+      this.deps.logger.info({ kind, key, messageId }, 'mail sent');
+      return 'sent' as const;
     });
-  }
-
-  /** The mail is out: a failure to record it now would mean a second mail, so try a few times. */
-  private async record(entry: {
-    key: string;
-    recipient: string;
-    kind: string;
-    messageId: string | null;
-    sentAt: Date;
-  }) {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await this.sent.create(entry);
-        return;
-      } catch (err) {
-        if (isDuplicateKey(err)) return;
-        if (attempt >= 3) throw err;
-        this.deps.logger.warn({ err, key: entry.key }, 'could not record a sent mail; retrying');
-        await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
-      }
+    if (result.status === 'in-progress') {
+      throw new Error(`${kind} mail ${key} is being sent by another worker; retry in ${result.retryAfterSeconds} s`);
     }
+    return result.status === 'ran' ? 'sent' : 'already-sent';
   }
 }

@@ -1,6 +1,5 @@
 import Router from '@koa/router';
-import { parseBody, parseQuery, requireAdmin, UnauthorizedError } from '@fm/shared';
-import type { Connection } from 'mongoose';
+import { parseBody, parseQuery, requireAdmin } from '@fm/shared';
 import { inboxPatchSchema, inboxQuerySchema } from '../domain/contact-inbox.schemas';
 import type { ContactInbox } from '../domain/contact-inbox.service';
 
@@ -8,18 +7,16 @@ import type { ContactInbox } from '../domain/contact-inbox.service';
  * The founder console's inbox (admins only: 401 visitor, 403 `ADMIN_REQUIRED` any other member):
  * GET /api/admin/contact-messages?handled= → {items, total}; PATCH …/:id {handled} → the message.
  */
-export function contactAdminRouter(inbox: ContactInbox, mongo: Connection): Router {
+export function contactAdminRouter(inbox: ContactInbox): Router {
   const router = new Router({ prefix: '/api/admin' });
-  const onlyAdmins = requireAdmin(mongo);
+  const onlyAdmins = requireAdmin;
 
   router.get('/contact-messages', onlyAdmins, async (ctx) => {
     ctx.body = await inbox.list(parseQuery(ctx, inboxQuerySchema));
   });
 
   router.patch('/contact-messages/:id', onlyAdmins, async (ctx) => {
-    const actor = ctx.state.user;
-    if (!actor) throw new UnauthorizedError();
-    ctx.body = await inbox.setHandled(actor, ctx.params.id ?? '', parseBody(ctx, inboxPatchSchema));
+    ctx.body = await inbox.setHandled(ctx.state.viewer, ctx.params.id ?? '', parseBody(ctx, inboxPatchSchema));
   });
 
   return router;

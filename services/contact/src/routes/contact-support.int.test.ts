@@ -6,7 +6,7 @@ import {
   myContactMessagesSchema,
   SUPPORT_REPLY_HOURS,
 } from '@fm/contracts';
-import { AuditLog, closeBackground, QueueProducer, QUEUES, USERS_COLLECTION } from '@fm/shared';
+import { AuditLog, closeBackground, createInbox, QueueProducer, QUEUES, USERS_COLLECTION } from '@fm/shared';
 import {
   createTestDeps,
   eventually,
@@ -22,6 +22,7 @@ import { compose } from '../compose';
 import { configSchema, type Config } from '../config';
 import { AccountDeletionService } from '../domain/account-deletion.service';
 import { ContactService } from '../domain/contact.service';
+import { INBOX_COLLECTION } from '../domain/notification.service';
 
 // Priority support (issue 28 §3): each message's level and due time, the console's inbox by due
 // time, the founder's reply (mailed from SUPPORT_EMAIL, threaded on the founder's notification),
@@ -187,7 +188,7 @@ describe('the founder replies from the console', () => {
     expect(pending.status).toBe(410);
     expect(pending.body.code).toBe('GONE');
 
-    await new AccountDeletionService(deps.mongo).handle(
+    await new AccountDeletionService(deps.mongo, createInbox(deps.mongo, { collection: INBOX_COLLECTION })).handle(
       {
         userId: member.user.id,
         email: 'gone@example.com',

@@ -1,7 +1,6 @@
 import type { ContactReceipt } from '@fm/contracts';
 import Router from '@koa/router';
-import { optionalUser, parseBody, type RateLimiter, type RateLimitRule } from '@fm/shared';
-import type { Connection } from 'mongoose';
+import { parseBody, type RateLimiter, type RateLimitRule } from '@fm/shared';
 import type { ContactService } from '../domain/contact.service';
 import { contactInputSchema } from '../domain/contact.schemas';
 
@@ -10,19 +9,14 @@ import { contactInputSchema } from '../domain/contact.schemas';
  * message is stored with their id and level, read from the session (the strict body schema
  * refuses any such field from the client).
  */
-export function contactRouter(
-  contact: ContactService,
-  limiter: RateLimiter,
-  rule: RateLimitRule,
-  mongo: Connection,
-): Router {
+export function contactRouter(contact: ContactService, limiter: RateLimiter, rule: RateLimitRule): Router {
   const router = new Router({ prefix: '/api' });
 
-  router.post('/contact', optionalUser(mongo), async (ctx) => {
+  router.post('/contact', async (ctx) => {
     // Invalid requests are refused before counting: the limit is on messages actually stored.
     const input = parseBody(ctx, contactInputSchema);
     await limiter.hit(rule, ctx.ip, 'You have sent several messages in a short time. Please try again later.');
-    const { id } = await contact.submit(input, ctx.state.user);
+    const { id } = await contact.submit(input, ctx.state.viewer ?? undefined);
     ctx.status = 201;
     const receipt: ContactReceipt = { id };
     ctx.body = receipt;

@@ -1,7 +1,6 @@
 import type { MyContactMessages } from '@fm/contracts';
 import Router from '@koa/router';
-import { parseBody, requireAdmin, requireUser, UnauthorizedError } from '@fm/shared';
-import type { Connection } from 'mongoose';
+import { parseBody, requireAdmin, requireUser } from '@fm/shared';
 import { inboxReplySchema } from '../domain/contact-inbox.schemas';
 import type { ContactInbox } from '../domain/contact-inbox.service';
 import type { ContactService } from '../domain/contact.service';
@@ -10,13 +9,11 @@ import type { ContactService } from '../domain/contact.service';
  * Priority support, the member's side: GET /api/contact/mine (logged in; 401 a visitor) → {items}:
  * their messages, newest first, with the founder's replies (the account page's "Your messages").
  */
-export function memberMessagesRouter(contact: ContactService, mongo: Connection): Router {
+export function memberMessagesRouter(contact: ContactService): Router {
   const router = new Router({ prefix: '/api' });
 
-  router.get('/contact/mine', requireUser(mongo), async (ctx) => {
-    const member = ctx.state.user;
-    if (!member) throw new UnauthorizedError();
-    const mine: MyContactMessages = { items: await contact.mine(member) };
+  router.get('/contact/mine', requireUser, async (ctx) => {
+    const mine: MyContactMessages = { items: await contact.mine(ctx.state.viewer) };
     ctx.set('Cache-Control', 'private, no-store');
     ctx.body = mine;
   });
@@ -30,18 +27,16 @@ export function memberMessagesRouter(contact: ContactService, mongo: Connection)
  * sender; 410 if they deleted their account); GET …/promise → the promise as a figure, 30 days.
  * The inbox's list and mark are contact-admin.routes.ts.
  */
-export function supportAdminRouter(inbox: ContactInbox, mongo: Connection): Router {
+export function supportAdminRouter(inbox: ContactInbox): Router {
   const router = new Router({ prefix: '/api/admin' });
-  const onlyAdmins = requireAdmin(mongo);
+  const onlyAdmins = requireAdmin;
 
   router.get('/contact-messages/promise', onlyAdmins, async (ctx) => {
     ctx.body = await inbox.promise();
   });
 
   router.post('/contact-messages/:id/reply', onlyAdmins, async (ctx) => {
-    const actor = ctx.state.user;
-    if (!actor) throw new UnauthorizedError();
-    const reply = await inbox.reply(actor, ctx.params.id ?? '', parseBody(ctx, inboxReplySchema));
+    const reply = await inbox.reply(ctx.state.viewer, ctx.params.id ?? '', parseBody(ctx, inboxReplySchema));
     ctx.status = 201;
     ctx.body = reply;
   });

@@ -3,6 +3,7 @@ import { createTestDeps, eventually, TEST_SITE_ORIGIN, type TestDeps } from '@fm
 import { type Message, type SmtpSink, startSmtpSink } from '@fm/smtp-sink';
 import { Types } from 'mongoose';
 import { compose } from '../compose';
+import { INBOX_COLLECTION } from '../domain/notification.service';
 import { configSchema, type Config } from '../config';
 
 type Notifications = typeof QUEUES.notifications;
@@ -120,15 +121,17 @@ describe.each(cases)('$job', ({ job, payload, subject, says }) => {
     await producer().publish(job, event, replay);
     await completed(replay);
     expect(mailsTo(event.email)).toHaveLength(1);
-    const records = deps.mongo.db!.collection('sent_notifications');
+    // contact's inbox: one entry per mail, named by its key and recipient.
+    const records = deps.mongo.db!.collection(INBOX_COLLECTION);
+    const toAddress = { _id: { $regex: `^mail:.*:${event.email.toLowerCase().replace(/[.+]/g, '\\$&')}$` } as never };
     if (job === 'account-deleted-mail') {
       // The account is gone: the record of its deletion mail keeps a hash, never the address.
-      expect(await records.countDocuments({ recipient: event.email.toLowerCase() })).toBe(0);
-      expect(await records.find({ key: `account-deleted-${event.userId}` }).toArray()).toEqual([
-        expect.objectContaining({ recipient: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) }),
-      ]);
+      expect(await records.countDocuments(toAddress)).toBe(0);
+      expect(
+        await records.find({ _id: { $regex: `^mail:account-deleted-${event.userId}:` } as never }).toArray(),
+      ).toEqual([expect.objectContaining({ _id: expect.stringMatching(/:sha256:[0-9a-f]{64}$/) })]);
     } else {
-      expect(await records.countDocuments({ recipient: event.email.toLowerCase() })).toBe(1);
+      expect(await records.countDocuments(toAddress)).toBe(1);
     }
   });
 });

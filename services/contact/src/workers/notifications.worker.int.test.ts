@@ -4,6 +4,7 @@ import { type Message, type SmtpSink, startSmtpSink } from '@fm/smtp-sink';
 import { Types } from 'mongoose';
 import request from 'supertest';
 import { compose } from '../compose';
+import { INBOX_COLLECTION, mailEntryId } from '../domain/notification.service';
 import { configSchema, type Config } from '../config';
 
 const FOUNDER = 'founder@fairwaymind.test';
@@ -90,8 +91,8 @@ describe('contact-submitted', () => {
     expect(stored?.notifiedAt).toBeInstanceOf(Date);
     expect(
       await deps.mongo
-        .db!.collection('sent_notifications')
-        .countDocuments({ key: `contact-${id}`, recipient: FOUNDER }),
+        .db!.collection(INBOX_COLLECTION)
+        .countDocuments({ _id: mailEntryId(`contact-${id}`, FOUNDER) as never, state: 'done' }),
     ).toBe(1);
   });
 
@@ -210,7 +211,7 @@ describe('coaching-booked', () => {
     expect(mails(sentTo(FOUNDER, event.bookingId))).toHaveLength(1);
     expect(mails(sentTo(event.memberEmail, event.bookingId))).toHaveLength(1);
 
-    // And once more, long after: the sent_notifications record still stops a second mail.
+    // And once more, long after: the inbox's record of the mail still stops a second mail.
     const late = jobIdFor('replay', event.eventId);
     await producer().publish('coaching-booked', event, late);
     await eventually(async () => (await jobState(late)) === 'completed', 10_000);

@@ -2,23 +2,22 @@ import { type Closable, createQueueWorker, type JobHandlers, QUEUES, type Servic
 import type { Worker } from 'bullmq';
 import type { Config } from '../config';
 import type { ContactService } from '../domain/contact.service';
-import {
-  accountDeletedMail,
-  type AccountMailSite,
-  bookingScheduledMail,
-  coachingBookedFounderMail,
-  coachingBookedMemberMail,
-  coachingRefundedFounderMail,
-  coachingRefundedMemberMail,
-  contactSubmittedMail,
-  passwordChangedMail,
-  passwordResetMail,
-  paymentDisputeMail,
-  paymentFailedMail,
-  welcomeMail,
-} from '../domain/mail.templates';
+import { accountDeletedMail } from '../domain/account-deleted-mail.template';
+import { bookingScheduledMail } from '../domain/booking-scheduled-mail.template';
+import { coachingBookedFounderMail } from '../domain/coaching-booked-founder-mail.template';
+import { coachingBookedMemberMail } from '../domain/coaching-booked-member-mail.template';
+import { coachingRefundedFounderMail } from '../domain/coaching-refunded-founder-mail.template';
+import { coachingRefundedMemberMail } from '../domain/coaching-refunded-member-mail.template';
 import { contactReplyMail } from '../domain/contact-reply-mail.template';
+import { contactSubmittedMail } from '../domain/contact-submitted-mail.template';
+import { passwordChangedMail } from '../domain/password-changed-mail.template';
+import { passwordResetMail } from '../domain/password-reset-mail.template';
+import { paymentDisputeMail } from '../domain/payment-dispute-mail.template';
+import { paymentFailedMail } from '../domain/payment-failed-mail.template';
+import { welcomeMail } from '../domain/welcome-mail.template';
+import { type AccountMailSite } from '../domain/mail.templates';
 import type { NotificationService } from '../domain/notification.service';
+import { premiumRefundedFounderMail, premiumRefundedMemberMail } from '../domain/premium-refunded-mail.template';
 import { notificationMessageId } from '../domain/support-promise';
 import { emailVerificationMail } from '../domain/verification-mail.template';
 
@@ -34,7 +33,8 @@ import { emailVerificationMail } from '../domain/verification-mail.template';
  *
  * Billing's mails: `payment-failed-mail` → the member, once per Stripe event (`payment-failed-<eventId>`:
  * each retry of the card is its own event); `coaching-refunded-mail` → the member and the founder,
- * once per booking (`coaching-refund-<bookingId>`); `payment-dispute-mail` → the founder, once per
+ * once per booking (`coaching-refund-<bookingId>`); `premium-refunded-mail` → the member and the
+ * founder, once per refunded invoice (`premium-refund-<invoiceId>`); `payment-dispute-mail` → the founder, once per
  * dispute (`dispute-<disputeId>`).
  *
  * Dedupe keys of the account mails: one welcome and one deletion mail per member
@@ -154,6 +154,21 @@ export function notificationHandlers(
         to: config.FOUNDER_EMAIL,
         kind: 'coaching-refunded-founder',
         mail: coachingRefundedFounderMail(event, config.PRODUCT_NAME),
+      });
+    },
+    'premium-refunded-mail': async (event) => {
+      const key = `premium-refund-${event.invoiceId}`;
+      await notifier.sendOnce({
+        key,
+        to: event.memberEmail,
+        kind: 'premium-refunded-member',
+        mail: premiumRefundedMemberMail(event, site),
+      });
+      await notifier.sendOnce({
+        key,
+        to: config.FOUNDER_EMAIL,
+        kind: 'premium-refunded-founder',
+        mail: premiumRefundedFounderMail(event, config.PRODUCT_NAME),
       });
     },
     'payment-dispute-mail': async (event) => {

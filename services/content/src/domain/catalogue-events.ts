@@ -1,15 +1,15 @@
-import type { Closable, Logger } from '@fm/shared';
+import { type Closable, type Logger, redisKeys } from '@fm/shared';
 import { Redis } from 'ioredis';
 import type { CatalogueCache } from './catalogue-cache';
 
 /** The Redis pub/sub channel on which a catalogue change is announced to every content replica. */
 export function catalogueChannel(redisPrefix: string): string {
-  return `${redisPrefix}:content:catalogue-changed`;
+  return redisKeys(redisPrefix).catalogueChannel();
 }
 
 /** The subscriber's Redis client name (CLIENT LIST shows which connection is whose). */
 export function subscriberName(redisPrefix: string): string {
-  return `${redisPrefix}:content:catalogue-subscriber`.replace(/[^A-Za-z0-9:_.-]/g, '_');
+  return redisKeys(redisPrefix).catalogueSubscriberName();
 }
 
 /**

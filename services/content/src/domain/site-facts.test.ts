@@ -7,6 +7,15 @@ describe('site facts', () => {
     expect(formatPrice(2499, 'eur')).toBe('€24.99');
   });
 
+  it('when a price is formatted without Intl, then it reads exactly as Intl writes it', () => {
+    for (const currency of ['usd', 'EUR', 'gbp', 'chf', 'jpy']) {
+      for (const cents of [0, 5, 99, 100, 1999, 123456, 100000000, -1999]) {
+        const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() });
+        expect(formatPrice(cents, currency)).toBe(intl.format(cents / 100));
+      }
+    }
+  });
+
   it('when tiers are answered, then only the Premium price comes from the config and Free stays "Free"', () => {
     const tiers = [
       { id: '1', name: 'Free', price: 'Free', features: [], isFeatured: false, order: 1 },

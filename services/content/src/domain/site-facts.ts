@@ -34,9 +34,22 @@ export function siteConfigOf(config: SiteFactsConfig): SiteConfig {
   });
 }
 
-/** "$19.99" from (1999, "usd"); "€19.99" from (1999, "eur"). */
+/**
+ * The en-US symbols of the usual currencies, written without Intl: the first Intl.NumberFormat
+ * of a process maps ~5 MB of ICU's data and code into it (docs/PERFORMANCE.md, memory), and the
+ * tiers render the price on every answer. Any other currency goes through Intl.
+ */
+const CURRENCY_SYMBOLS: Readonly<Record<string, string>> = { usd: '$', eur: '€', gbp: '£' };
+
+/** "$19.99" from (1999, "usd"); "€19.99" from (1999, "eur"); what Intl's en-US format gives. */
 export function formatPrice(cents: number, currency: string): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
+  const symbol = CURRENCY_SYMBOLS[currency.toLowerCase()];
+  if (symbol === undefined || !Number.isSafeInteger(cents)) {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
+  }
+  const abs = Math.abs(cents);
+  const units = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${cents < 0 ? '-' : ''}${symbol}${units}.${String(abs % 100).padStart(2, '0')}`;
 }
 
 /** The tiers as stored, with the Premium tier's price text rendered from the config (the Free tier stays "Free"). */

@@ -1,7 +1,6 @@
 import Router from '@koa/router';
-import { parseBody, parseQuery, requireAdmin, UnauthorizedError } from '@fm/shared';
+import { parseBody, parseQuery, requireAdmin } from '@fm/shared';
 import type { Context } from 'koa';
-import type { Connection } from 'mongoose';
 import {
   adminCatalogueListQuery,
   createLessonSchema,
@@ -16,90 +15,87 @@ import {
 } from '../domain/catalogue-admin.schemas';
 import type { CatalogueAdmin } from '../domain/catalogue-admin.service';
 
-/** The admin behind the request (requireAdmin ran first). */
-function actorOf(ctx: Context) {
-  const user = ctx.state.user;
-  if (!user) throw new UnauthorizedError();
-  return user;
-}
-
 /**
  * The founder console's catalogue (admins only: 401 visitor, 403 `ADMIN_REQUIRED` any other
  * member): lessons, lectures (list and PATCH: fixed at five), the items of each member section,
  * testimonials and membership tiers. Lists are `{items, total}` pages; creates 201, deletes 204.
  */
-export function catalogueAdminRouter(admin: CatalogueAdmin, mongo: Connection): Router {
+export function catalogueAdminRouter(admin: CatalogueAdmin): Router {
   const router = new Router({ prefix: '/api/admin' });
-  const onlyAdmins = requireAdmin(mongo);
+  const onlyAdmins = requireAdmin;
   const list = (ctx: Context) => parseQuery(ctx, adminCatalogueListQuery);
   const param = (ctx: Context, name: string): string => (ctx.params as Record<string, string>)[name] ?? '';
 
   router.get('/lessons', onlyAdmins, async (ctx) => {
-    ctx.body = await admin.listLessons(list(ctx));
+    ctx.body = await admin.lessons.list(list(ctx));
   });
   router.post('/lessons', onlyAdmins, async (ctx) => {
-    ctx.body = await admin.createLesson(actorOf(ctx), parseBody(ctx, createLessonSchema));
+    ctx.body = await admin.lessons.create(ctx.state.viewer, parseBody(ctx, createLessonSchema));
     ctx.status = 201;
   });
   router.patch('/lessons/:id', onlyAdmins, async (ctx) => {
-    ctx.body = await admin.updateLesson(actorOf(ctx), param(ctx, 'id'), parseBody(ctx, updateLessonSchema));
+    ctx.body = await admin.lessons.update(ctx.state.viewer, param(ctx, 'id'), parseBody(ctx, updateLessonSchema));
   });
   router.delete('/lessons/:id', onlyAdmins, async (ctx) => {
-    await admin.deleteLesson(actorOf(ctx), param(ctx, 'id'));
+    await admin.lessons.delete(ctx.state.viewer, param(ctx, 'id'));
     ctx.status = 204;
   });
 
   router.get('/lectures', onlyAdmins, async (ctx) => {
-    ctx.body = await admin.listLectures(list(ctx));
+    ctx.body = await admin.lectures.list(list(ctx));
   });
   router.patch('/lectures/:id', onlyAdmins, async (ctx) => {
-    ctx.body = await admin.updateLecture(actorOf(ctx), param(ctx, 'id'), parseBody(ctx, updateLectureSchema));
+    ctx.body = await admin.lectures.update(ctx.state.viewer, param(ctx, 'id'), parseBody(ctx, updateLectureSchema));
   });
 
   router.get('/sections/:slug/content', onlyAdmins, async (ctx) => {
-    ctx.body = await admin.listSectionItems(param(ctx, 'slug'), list(ctx));
+    ctx.body = await admin.sectionItems.list(param(ctx, 'slug'), list(ctx));
   });
   router.post('/sections/:slug/content', onlyAdmins, async (ctx) => {
     const input = parseBody(ctx, createSectionItemSchema);
-    ctx.body = await admin.createSectionItem(actorOf(ctx), param(ctx, 'slug'), input);
+    ctx.body = await admin.sectionItems.create(ctx.state.viewer, param(ctx, 'slug'), input);
     ctx.status = 201;
   });
   router.patch('/sections/:slug/content/:itemId', onlyAdmins, async (ctx) => {
     const patch = parseBody(ctx, updateSectionItemSchema);
-    ctx.body = await admin.updateSectionItem(actorOf(ctx), param(ctx, 'slug'), param(ctx, 'itemId'), patch);
+    ctx.body = await admin.sectionItems.update(ctx.state.viewer, param(ctx, 'slug'), param(ctx, 'itemId'), patch);
   });
   router.delete('/sections/:slug/content/:itemId', onlyAdmins, async (ctx) => {
-    await admin.deleteSectionItem(actorOf(ctx), param(ctx, 'slug'), param(ctx, 'itemId'));
+    await admin.sectionItems.delete(ctx.state.viewer, param(ctx, 'slug'), param(ctx, 'itemId'));
     ctx.status = 204;
   });
 
   router.get('/testimonials', onlyAdmins, async (ctx) => {
-    ctx.body = await admin.listTestimonials(list(ctx));
+    ctx.body = await admin.testimonials.list(list(ctx));
   });
   router.post('/testimonials', onlyAdmins, async (ctx) => {
-    ctx.body = await admin.createTestimonial(actorOf(ctx), parseBody(ctx, createTestimonialSchema));
+    ctx.body = await admin.testimonials.create(ctx.state.viewer, parseBody(ctx, createTestimonialSchema));
     ctx.status = 201;
   });
   router.patch('/testimonials/:id', onlyAdmins, async (ctx) => {
-    ctx.body = await admin.updateTestimonial(actorOf(ctx), param(ctx, 'id'), parseBody(ctx, updateTestimonialSchema));
+    ctx.body = await admin.testimonials.update(
+      ctx.state.viewer,
+      param(ctx, 'id'),
+      parseBody(ctx, updateTestimonialSchema),
+    );
   });
   router.delete('/testimonials/:id', onlyAdmins, async (ctx) => {
-    await admin.deleteTestimonial(actorOf(ctx), param(ctx, 'id'));
+    await admin.testimonials.delete(ctx.state.viewer, param(ctx, 'id'));
     ctx.status = 204;
   });
 
   router.get('/tiers', onlyAdmins, async (ctx) => {
-    ctx.body = await admin.listTiers(list(ctx));
+    ctx.body = await admin.tiers.list(list(ctx));
   });
   router.post('/tiers', onlyAdmins, async (ctx) => {
-    ctx.body = await admin.createTier(actorOf(ctx), parseBody(ctx, createTierSchema));
+    ctx.body = await admin.tiers.create(ctx.state.viewer, parseBody(ctx, createTierSchema));
     ctx.status = 201;
   });
   router.patch('/tiers/:id', onlyAdmins, async (ctx) => {
-    ctx.body = await admin.updateTier(actorOf(ctx), param(ctx, 'id'), parseBody(ctx, updateTierSchema));
+    ctx.body = await admin.tiers.update(ctx.state.viewer, param(ctx, 'id'), parseBody(ctx, updateTierSchema));
   });
   router.delete('/tiers/:id', onlyAdmins, async (ctx) => {
-    await admin.deleteTier(actorOf(ctx), param(ctx, 'id'));
+    await admin.tiers.delete(ctx.state.viewer, param(ctx, 'id'));
     ctx.status = 204;
   });
 

@@ -1,6 +1,5 @@
 import Router from '@koa/router';
-import { isPremium, NotFoundError, optionalUser, PremiumRequiredError } from '@fm/shared';
-import type { Connection } from 'mongoose';
+import { isPremium, NotFoundError, PremiumRequiredError } from '@fm/shared';
 import type { CatalogueService } from '../domain/catalogue.service';
 import { canOpenLesson, lessonFor, type LessonRecord } from '../domain/catalogue.views';
 import { type SiteFactsConfig, withConfiguredPrices } from '../domain/site-facts';
@@ -30,7 +29,6 @@ function lessonListBody(lessons: readonly LessonRecord[], premium: boolean): str
  */
 export function catalogueRouter(
   catalogue: CatalogueService,
-  mongo: Connection,
   pricing: Pick<SiteFactsConfig, 'PREMIUM_PRICE_CENTS' | 'CURRENCY'>,
 ): Router {
   const router = new Router({ prefix: '/api' });
@@ -47,8 +45,8 @@ export function catalogueRouter(
     ctx.body = withConfiguredPrices(tiers, pricing);
   });
 
-  router.get('/lessons', optionalUser(mongo), async (ctx) => {
-    const premium = isPremium(ctx.state.user);
+  router.get('/lessons', async (ctx) => {
+    const premium = isPremium(ctx.state.viewer);
     const lessons = await catalogue.lessons();
     ctx.set('Cache-Control', PER_CALLER_CACHE);
     ctx.vary('Cookie');
@@ -56,10 +54,10 @@ export function catalogueRouter(
     ctx.body = lessonListBody(lessons, premium);
   });
 
-  router.get('/lessons/:id', optionalUser(mongo), async (ctx) => {
+  router.get('/lessons/:id', async (ctx) => {
     const lesson = await catalogue.lesson(ctx.params.id ?? '');
     if (!lesson) throw new NotFoundError('Lesson not found');
-    const premium = isPremium(ctx.state.user);
+    const premium = isPremium(ctx.state.viewer);
     if (!canOpenLesson(lesson, premium)) throw new PremiumRequiredError('This lesson is part of Premium membership.');
     if (lesson.isFree) ctx.set('Cache-Control', PUBLIC_CACHE);
     ctx.body = lessonFor(lesson, premium);

@@ -30,19 +30,19 @@ const contentQuerySchema = z.object({
  * content, the four guided visualizations and the texts of the other member pages (with the
  * product's and the founder's names from the config filled in).
  */
-export function memberRouter(catalogue: CatalogueService, mongo: Connection, names: CatalogueNames): Router {
+export function memberRouter(catalogue: CatalogueService, names: CatalogueNames): Router {
   const router = new Router({ prefix: '/api/member' });
 
-  router.get('/lectures', requireUser(mongo), async (ctx) => {
-    const premium = isPremium(ctx.state.user);
+  router.get('/lectures', requireUser, async (ctx) => {
+    const premium = isPremium(ctx.state.viewer);
     ctx.body = (await catalogue.lectures()).map((lecture) => lectureFor(lecture, premium));
   });
 
-  router.get('/sections', requirePremium(mongo), async (ctx) => {
+  router.get('/sections', requirePremium, async (ctx) => {
     ctx.body = await catalogue.sections();
   });
 
-  router.get('/sections/:slug', requirePremium(mongo), async (ctx) => {
+  router.get('/sections/:slug', requirePremium, async (ctx) => {
     const section = await catalogue.sectionBySlug(ctx.params.slug ?? '');
     if (!section) throw new NotFoundError('Section not found');
     ctx.body = section;
@@ -54,19 +54,19 @@ export function memberRouter(catalogue: CatalogueService, mongo: Connection, nam
     ctx.body = await catalogue.sectionContent(section);
   };
 
-  router.get('/content', requirePremium(mongo), async (ctx) => {
+  router.get('/content', requirePremium, async (ctx) => {
     await sectionContent(ctx, parseQuery(ctx, contentQuerySchema).sectionId);
   });
 
-  router.get('/content/:sectionId', requirePremium(mongo), async (ctx) => {
+  router.get('/content/:sectionId', requirePremium, async (ctx) => {
     await sectionContent(ctx, ctx.params.sectionId ?? '');
   });
 
-  router.get('/guided-visualizations', requirePremium(mongo), (ctx) => {
+  router.get('/guided-visualizations', requirePremium, (ctx) => {
     ctx.body = GUIDED_VISUALIZATIONS.map(guidedVisualizationView);
   });
 
-  router.get('/pages/:slug', requirePremium(mongo), (ctx) => {
+  router.get('/pages/:slug', requirePremium, (ctx) => {
     const slug = ctx.params.slug ?? '';
     const page = memberPage(slug);
     if (!page) throw new NotFoundError('Page not found');
@@ -76,7 +76,7 @@ export function memberRouter(catalogue: CatalogueService, mongo: Connection, nam
   // The gateway asks this before serving Premium audio files (nginx auth_request on /media/guided/).
   // compose mounts premiumMediaGate, which answers GET and HEAD the same way before the session
   // middleware; this route is the same rule for an app without it (and gives other methods 405).
-  router.get('/media-access', requirePremium(mongo), (ctx) => {
+  router.get('/media-access', requirePremium, (ctx) => {
     ctx.status = 204;
   });
 

@@ -1,10 +1,10 @@
-import { evalScript } from '@fm/shared';
+import { evalScript, redisKeys } from '@fm/shared';
 import type { Redis } from 'ioredis';
 
 /**
  * The answers of GET /api/courses (a member's own library, no search), kept in Redis, shared by
  * every replica: the hot read of the courses page costs one Redis round trip instead of a
- * MongoDB query (on FerretDB, the query alone capped the route at a fraction of the rest of the
+ * MongoDB query (on the development store, the query alone capped the route at a fraction of the rest of the
  * API). Correct on writes by any replica:
  * - every write to the course collections (any non-GET request of the courses routes, each
  *   account event applied) raises one version in Redis after it wrote, before it answers;
@@ -45,11 +45,11 @@ export class CourseListCache {
     private readonly redis: Redis,
     private readonly prefix: string,
   ) {
-    this.versionKey = `${prefix}:courses:list-version`;
+    this.versionKey = redisKeys(prefix).courseListVersion();
   }
 
   private entryKey(userId: string, limit: number, offset: number): string {
-    return `${this.prefix}:courses:own:${userId}:${limit}:${offset}`;
+    return redisKeys(this.prefix).courseListPage(userId, limit, offset);
   }
 
   /** The cached page, or the load's answer (stored unless a write came in between). */

@@ -40,25 +40,19 @@ export interface CourseLikeRecord {
 
 /**
  * The newest name auth has announced for a member who owns (or may own) courses, keyed by their
- * userId: it orders `member-profile-changed` events (an older one changes nothing) and names a
- * course whose create raced a name change. Removed when the member's account is deleted.
+ * userId: it orders `member-profile-changed` events (`changedAt`: an older one changes nothing)
+ * and names a course whose create raced a name change. When the member's account is deleted it
+ * becomes a tombstone (`deleted`, no name, `changedAt` later than any event): a course, like or
+ * favorite written by a request already past the guard then finds it and withdraws itself.
  */
 export interface CourseOwnerRecord {
   _id: string;
   ownerName: string | null;
   changedAt: Date;
   eventId: string;
-}
-
-/**
- * A member whose account was deleted (auth's `account-deleted`), keyed by userId; nothing else
- * about them is kept. A course, like or favorite written by a request already past the guard
- * when the deletion was applied finds this record and withdraws itself.
- */
-export interface DeletedMemberRecord {
-  _id: string;
-  deletedAt: Date;
-  eventId: string;
+  deleted?: boolean;
+  /** When the account was deleted (auth's `occurredAt`). */
+  deletedAt?: Date;
 }
 
 /** One member's bookmark of one course; unique per (course, member). */
@@ -130,17 +124,10 @@ const courseOwnerSchema = new Schema<CourseOwnerRecord>(
     ownerName: { type: String, default: null },
     changedAt: { type: Date, required: true },
     eventId: { type: String, required: true },
+    deleted: { type: Boolean },
+    deletedAt: { type: Date },
   },
   schemaOptions({ collection: 'course_owners' }),
-);
-
-const deletedMemberSchema = new Schema<DeletedMemberRecord>(
-  {
-    _id: { type: String, required: true },
-    deletedAt: { type: Date, required: true },
-    eventId: { type: String, required: true },
-  },
-  schemaOptions({ collection: 'deleted_members', timestamps: { createdAt: true, updatedAt: false } }),
 );
 
 export interface CourseModels {
@@ -148,7 +135,6 @@ export interface CourseModels {
   CourseLike: Model<CourseLikeRecord>;
   CourseFavorite: Model<CourseFavoriteRecord>;
   CourseOwner: Model<CourseOwnerRecord>;
-  DeletedMember: Model<DeletedMemberRecord>;
   /** Resolves once the collections and their (unique) indexes exist. */
   ready(): Promise<void>;
 }
@@ -159,25 +145,17 @@ export function courseModels(connection: Connection): CourseModels {
   const CourseLike = registerModel(connection, 'CourseLike', courseLikeSchema);
   const CourseFavorite = registerModel(connection, 'CourseFavorite', courseFavoriteSchema);
   const CourseOwner = registerModel(connection, 'CourseOwner', courseOwnerSchema);
-  const DeletedMember = registerModel(connection, 'DeletedMember', deletedMemberSchema);
   let built = false;
   return {
     Course,
     CourseLike,
     CourseFavorite,
     CourseOwner,
-    DeletedMember,
     // Model.init() is memoised by mongoose: the first call builds the indexes. Once they exist,
     // a request's check is a flag (every course request awaits it).
     ready: async () => {
       if (built) return;
-      await Promise.all([
-        Course.init(),
-        CourseLike.init(),
-        CourseFavorite.init(),
-        CourseOwner.init(),
-        DeletedMember.init(),
-      ]);
+      await Promise.all([Course.init(), CourseLike.init(), CourseFavorite.init(), CourseOwner.init()]);
       built = true;
     },
   };

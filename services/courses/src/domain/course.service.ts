@@ -1,61 +1,28 @@
 import {
+  type ApplyIfNewer,
   ConflictError,
   ForbiddenError,
   isObjectId,
   NotFoundError,
   retryOnDuplicateKey,
-  stripBidiControls,
   UnauthorizedError,
 } from '@fm/shared';
-import type { Course } from '@fm/contracts';
 import { Types } from 'mongoose';
-import type { CourseModels, CourseRecord } from './course.model';
+import type { CourseModels, CourseOwnerRecord, CourseRecord } from './course.model';
 import type { CreateCourseInput, ListQuery, UpdateCourseInput } from './course.schemas';
+import { type CourseMemberExport, memberExport } from './course-export';
+import { type CourseAuthor, ownerNameOf } from './course-owner';
 import { searchFilter } from './course-search';
+import { type CourseView, NEWEST_FIRST, type Page, presentCourses } from './course-view';
 
-/** A course as the API answers it: the contract's `Course`. */
-export type CourseView = Course;
-
-export interface Page<T> {
-  items: T[];
-  total: number;
-}
+// The routes' names for the views and the author, where they always came from.
+export type { CourseAuthor, CourseMemberExport, CourseView, Page };
 
 export const COURSE_MESSAGES = {
   notFound: 'Course not found',
   notOwner: 'Only the member who created this course can change or delete it.',
   tooMany: (max: number) => `You can keep at most ${max} courses. Delete one to add another.`,
 } as const;
-
-const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
-
-/** The member writing a course, as the guard read them from auth's `users` for this request. */
-export interface CourseAuthor {
-  id: string;
-  firstName: string | null;
-  lastName: string | null;
-}
-
-/** What a member's data export holds from this service (GET /internal/member-export). */
-export interface CourseMemberExport {
-  courses: CourseView[];
-  likes: { courseId: string; isLike: boolean; createdAt: string }[];
-  favorites: { courseId: string; createdAt: string }[];
-}
-
-/**
- * An owner's name as other members see it: first and last name, trimmed; null when both are
- * empty. Names belong to auth, which strips bidi controls on signup; they are stripped here as
- * well, for names stored before that rule or by another writer.
- */
-export function ownerNameOf(firstName: string | null | undefined, lastName: string | null | undefined): string | null {
-  return stripBidiControls([firstName, lastName].filter(Boolean).join(' ')).trim() || null;
-}
-
-/** A course whose stored owner name is older than `changedAt` (or was set at create). */
-export function ownerNameOlderThan(changedAt: Date): Record<string, unknown> {
-  return { $or: [{ ownerNameChangedAt: null }, { ownerNameChangedAt: { $lt: changedAt } }] };
-}
 
 /** A 24-hex course id, or 404: a malformed id names no course. */
 export function parseCourseId(id: string): Types.ObjectId {
@@ -72,6 +39,7 @@ function allOf(...parts: Record<string, unknown>[]): Record<string, unknown> {
 export interface CourseServiceOptions {
   models: CourseModels;
   maxCoursesPerMember: number;
+  applyIfNewer: ApplyIfNewer;
 }
 
 /**
@@ -79,16 +47,18 @@ export interface CourseServiceOptions {
  * ones; anything else is "not found", so a private course's existence never leaks. Likes and
  * favorites are separate records, counted when a course is shown (no counters to drift), and a
  * course's likes and favorites are removed before the course itself (no transactions on
- * FerretDB v1); reads ignore any record whose course is gone. Only this service's collections
+ * the kit's store rules, mongo.ts); reads ignore any record whose course is gone. Only this service's collections
  * are read: the owner's name is stored on the course.
  */
 export class CourseService {
   private readonly models: CourseModels;
   private readonly maxCoursesPerMember: number;
+  private readonly applyIfNewer: ApplyIfNewer;
 
   constructor(options: CourseServiceOptions) {
     this.models = options.models;
     this.maxCoursesPerMember = options.maxCoursesPerMember;
+    this.applyIfNewer = options.applyIfNewer;
   }
 
   /** The member's own courses, newest first. */
@@ -168,69 +138,36 @@ export class CourseService {
    * gone); a course missed by a name change takes the newest announced name.
    */
   private async settleNewCourse(viewerId: string, courseId: Types.ObjectId): Promise<void> {
-    const { Course, CourseOwner } = this.models;
-    const [deleted, owner] = await Promise.all([
-      this.isDeletedMember(viewerId),
-      CourseOwner.findById(viewerId).lean<{ ownerName: string | null; changedAt: Date }>(),
-    ]);
-    if (deleted) {
+    const { Course } = this.models;
+    const owner = await this.ownerRecord(viewerId);
+    if (owner?.deleted) {
       await Course.deleteOne({ _id: courseId });
       await this.removeReactions(courseId);
       throw new UnauthorizedError();
     }
     if (owner) {
-      await Course.updateOne(
-        { _id: courseId, ...ownerNameOlderThan(owner.changedAt) },
-        { $set: { ownerName: owner.ownerName, ownerNameChangedAt: owner.changedAt } },
-        { timestamps: false },
+      await this.applyIfNewer(
+        Course,
+        String(courseId),
+        owner.changedAt,
+        { ownerName: owner.ownerName },
+        { field: 'ownerNameChangedAt', insert: false, timestamps: false },
       );
     }
   }
 
-  private async isDeletedMember(userId: string): Promise<boolean> {
-    return (await this.models.DeletedMember.exists({ _id: userId })) !== null;
+  /** The member's record of auth's events (`course_owners`): their newest name, or their deletion. */
+  private ownerRecord(userId: string): Promise<CourseOwnerRecord | null> {
+    return this.models.CourseOwner.findById(userId).lean<CourseOwnerRecord>();
   }
 
-  /**
-   * Everything this service holds about one member, for their data export: their own courses
-   * (newest first, as GET /api/courses/:id shows them to the owner), and the likes and favorites
-   * they gave, on courses that still exist (orphans are never seen, here neither), oldest first.
-   * Other members appear only as counts on the member's courses.
-   */
-  async exportFor(userId: string): Promise<CourseMemberExport> {
-    const { Course, CourseLike, CourseFavorite } = this.models;
-    const [own, likes, favorites] = await Promise.all([
-      Course.find({ userId }).sort(NEWEST_FIRST).lean<CourseRecord[]>(),
-      CourseLike.find({ userId })
-        .sort({ createdAt: 1, _id: 1 })
-        .lean<{ courseId: Types.ObjectId; isLike: boolean; createdAt: Date }[]>(),
-      CourseFavorite.find({ userId })
-        .sort({ createdAt: 1, _id: 1 })
-        .lean<{ courseId: Types.ObjectId; createdAt: Date }[]>(),
-    ]);
-    const reacted = [...likes, ...favorites].map((record) => record.courseId);
-    const existing = new Set(
-      reacted.length === 0
-        ? []
-        : (
-            await Course.find({ _id: { $in: reacted } })
-              .select({ _id: 1 })
-              .lean<{ _id: Types.ObjectId }[]>()
-          ).map((course) => String(course._id)),
-    );
-    return {
-      courses: await this.present(userId, own),
-      likes: likes
-        .filter((like) => existing.has(String(like.courseId)))
-        .map((like) => ({
-          courseId: String(like.courseId),
-          isLike: like.isLike,
-          createdAt: like.createdAt.toISOString(),
-        })),
-      favorites: favorites
-        .filter((favorite) => existing.has(String(favorite.courseId)))
-        .map((favorite) => ({ courseId: String(favorite.courseId), createdAt: favorite.createdAt.toISOString() })),
-    };
+  private async isDeletedMember(userId: string): Promise<boolean> {
+    return (await this.ownerRecord(userId))?.deleted === true;
+  }
+
+  /** Everything this service holds about one member, for their data export (see memberExport). */
+  exportFor(userId: string): Promise<CourseMemberExport> {
+    return memberExport(this.models, userId, (courses) => this.present(userId, courses));
   }
 
   /** The owner changes some fields; 403 for others on a public course, 404 otherwise. */
@@ -329,7 +266,7 @@ export class CourseService {
       .limit(query.limit)
       .lean<CourseRecord[]>();
     // A short, non-empty page (or an empty first page) is the end of the list: its total is
-    // known without counting (every count is a collection scan on FerretDB).
+    // known without counting (every count is a collection scan on the development store).
     const isLastPage = courses.length < query.limit && (courses.length > 0 || query.offset === 0);
     const [items, total] = await Promise.all([
       this.present(viewerId, courses),
@@ -356,60 +293,7 @@ export class CourseService {
   }
 
   /** Courses with their stored owner names, like/dislike/favorite counts and the viewer's own reactions. */
-  private async present(viewerId: string, courses: CourseRecord[]): Promise<CourseView[]> {
-    if (courses.length === 0) return [];
-    const { CourseLike, CourseFavorite } = this.models;
-    const ids = courses.map((course) => course._id);
-    // One accumulator per $group (FerretDB v1 computes only the first).
-    const [likeCounts, favoriteCounts, myLikes, myFavorites] = await Promise.all([
-      CourseLike.aggregate<{ _id: { courseId: Types.ObjectId; isLike: boolean }; count: number }>([
-        { $match: { courseId: { $in: ids } } },
-        { $group: { _id: { courseId: '$courseId', isLike: '$isLike' }, count: { $sum: 1 } } },
-      ]),
-      CourseFavorite.aggregate<{ _id: Types.ObjectId; count: number }>([
-        { $match: { courseId: { $in: ids } } },
-        { $group: { _id: '$courseId', count: { $sum: 1 } } },
-      ]),
-      CourseLike.find({ userId: viewerId, courseId: { $in: ids } })
-        .select({ courseId: 1, isLike: 1 })
-        .lean<{ courseId: Types.ObjectId; isLike: boolean }[]>(),
-      CourseFavorite.find({ userId: viewerId, courseId: { $in: ids } })
-        .select({ courseId: 1 })
-        .lean<{ courseId: Types.ObjectId }[]>(),
-    ]);
-
-    const likes = new Map<string, number>();
-    const dislikes = new Map<string, number>();
-    for (const { _id, count } of likeCounts) (_id.isLike ? likes : dislikes).set(String(_id.courseId), count);
-    const favorites = new Map(favoriteCounts.map(({ _id, count }) => [String(_id), count]));
-    const myLike = new Map(myLikes.map((like) => [String(like.courseId), like.isLike]));
-    const myFavorite = new Set(myFavorites.map((favorite) => String(favorite.courseId)));
-
-    return courses.map((course) => {
-      const id = String(course._id);
-      const pars = [...course.pars];
-      return {
-        id,
-        name: course.name,
-        description: course.description ?? null,
-        city: course.city,
-        state: course.state,
-        country: course.country,
-        photoUrl: course.photoUrl ?? null,
-        scorecardUrl: course.scorecardUrl ?? null,
-        pars,
-        totalPar: pars.reduce((sum, par) => sum + par, 0),
-        isPublic: course.isPublic,
-        isOwner: course.userId === viewerId,
-        ownerName: course.ownerName ?? null,
-        likes: likes.get(id) ?? 0,
-        dislikes: dislikes.get(id) ?? 0,
-        favorites: favorites.get(id) ?? 0,
-        myLike: myLike.get(id) ?? null,
-        isFavorite: myFavorite.has(id),
-        createdAt: course.createdAt.toISOString(),
-        updatedAt: course.updatedAt.toISOString(),
-      };
-    });
+  private present(viewerId: string, courses: CourseRecord[]): Promise<CourseView[]> {
+    return presentCourses(this.models, viewerId, courses);
   }
 }

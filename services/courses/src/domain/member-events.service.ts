@@ -1,7 +1,7 @@
-import { type AccountDeleted, insertOnce, type MemberProfileChanged } from '@fm/shared';
+import type { AccountDeleted, ApplyIfNewer, MemberProfileChanged } from '@fm/shared';
 import type { Types } from 'mongoose';
 import type { CourseModels, CourseOwnerRecord } from './course.model';
-import { ownerNameOf, ownerNameOlderThan } from './course.service';
+import { ownerNameOf, ownerNameOlderThan } from './course-owner';
 
 /** What applying an event did, for the worker's log. */
 export type ProfileChangeOutcome = 'applied' | 'stale' | 'deleted-member';
@@ -13,15 +13,21 @@ export interface MemberDeletionOutcome {
 }
 
 /**
+ * The stamp of a member's deletion in their `course_owners` record: later than any event, so no
+ * event after it (a late name change) brings anything of theirs back.
+ */
+export const DELETION_STAMP = new Date(8_640_000_000_000_000);
+
+/**
  * Auth's account events, applied to this service's data. Each is idempotent: a replay, or an
- * event older than the one already applied, changes nothing. The caller runs one member's events
- * one at a time (FerretDB v1 applies a conditional update as a read and a write, so two events of
- * one member applied at once could both pass a check).
+ * event older than the one already applied, changes nothing. Every ordered write is the kit's
+ * applyIfNewer, so events of one member may be applied at once, here and in other courses processes.
  */
 export class MemberEventsService {
   /** `changed`: called after each event was applied (or failed half-way): the cached lists go. */
   constructor(
     private readonly models: CourseModels,
+    private readonly applyIfNewer: ApplyIfNewer,
     private readonly changed: () => Promise<void> = async () => undefined,
   ) {}
 
@@ -39,60 +45,60 @@ export class MemberEventsService {
    * `occurredAt` through the member's record in `course_owners` (written only by a newer event);
    * the courses are then brought up to the newest name recorded, so a replay after a crash
    * half-way finishes the job and a stale event changes nothing. A deleted member's name is not
-   * kept.
+   * kept (their record is a tombstone no event is newer than).
    */
   applyProfileChange(event: MemberProfileChanged): Promise<ProfileChangeOutcome> {
     return this.thenChanged(() => this.profileChange(event));
   }
 
   private async profileChange(event: MemberProfileChanged): Promise<ProfileChangeOutcome> {
-    const { Course, CourseOwner, DeletedMember } = this.models;
+    const { Course, CourseOwner } = this.models;
     const { userId } = event;
-    if (await DeletedMember.exists({ _id: userId })) return 'deleted-member';
-    const occurredAt = new Date(event.occurredAt);
-    // Only an event newer than the recorded one matches; with a newer (or this) one recorded,
-    // the upsert's insert meets the unique _id and is refused.
-    const applied = await insertOnce(() =>
-      CourseOwner.updateOne(
-        { _id: userId, changedAt: { $lt: occurredAt } },
-        {
-          $set: {
-            ownerName: ownerNameOf(event.firstName, event.lastName),
-            changedAt: occurredAt,
-            eventId: event.eventId,
-          },
-        },
-        { upsert: true },
-      ),
+    const applied = await this.applyIfNewer(
+      CourseOwner,
+      userId,
+      new Date(event.occurredAt),
+      { ownerName: ownerNameOf(event.firstName, event.lastName), eventId: event.eventId },
+      { field: 'changedAt' },
     );
     const newest = await CourseOwner.findById(userId).lean<CourseOwnerRecord>();
-    if (!newest) return 'deleted-member';
-    // The owner's name is not a change of the course: its updatedAt stays.
-    await Course.updateMany(
-      { userId, ...ownerNameOlderThan(newest.changedAt) },
-      { $set: { ownerName: newest.ownerName, ownerNameChangedAt: newest.changedAt } },
-      { timestamps: false },
-    );
+    if (!newest || newest.deleted) return 'deleted-member';
+    const behind = await Course.find({ userId, ...ownerNameOlderThan(newest.changedAt) })
+      .select({ _id: 1 })
+      .lean<{ _id: Types.ObjectId }[]>();
+    for (const course of behind) {
+      // The owner's name is not a change of the course: its updatedAt stays.
+      await this.applyIfNewer(
+        Course,
+        String(course._id),
+        newest.changedAt,
+        { ownerName: newest.ownerName },
+        { field: 'ownerNameChangedAt', insert: false, timestamps: false },
+      );
+    }
     return applied ? 'applied' : 'stale';
   }
 
   /**
    * The member's account was deleted: their courses go, with every like and favorite on them
-   * (anyone's), and the likes and favorites they gave on other courses. The member is remembered
-   * in `deleted_members` first (a create or reaction in flight finds it and withdraws), and their
-   * name record goes. Children before and after the courses, as a course delete does.
+   * (anyone's), and the likes and favorites they gave on other courses. Their `course_owners`
+   * record becomes a tombstone first (no name; a create or reaction in flight finds it and
+   * withdraws). Children before and after the courses, as a course delete does.
    */
   deleteMember(event: AccountDeleted): Promise<MemberDeletionOutcome> {
     return this.thenChanged(() => this.memberDeletion(event));
   }
 
   private async memberDeletion(event: AccountDeleted): Promise<MemberDeletionOutcome> {
-    const { Course, CourseLike, CourseFavorite, CourseOwner, DeletedMember } = this.models;
+    const { Course, CourseLike, CourseFavorite, CourseOwner } = this.models;
     const { userId } = event;
-    await insertOnce(() =>
-      DeletedMember.create({ _id: userId, deletedAt: new Date(event.occurredAt), eventId: event.eventId }),
+    await this.applyIfNewer(
+      CourseOwner,
+      userId,
+      DELETION_STAMP,
+      { ownerName: null, deleted: true, deletedAt: new Date(event.occurredAt), eventId: event.eventId },
+      { field: 'changedAt' },
     );
-    await CourseOwner.deleteOne({ _id: userId });
     const ids = (await Course.find({ userId }).select({ _id: 1 }).lean<{ _id: Types.ObjectId }[]>()).map(
       (course) => course._id,
     );

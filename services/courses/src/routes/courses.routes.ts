@@ -4,26 +4,17 @@ import {
   type RateLimiter,
   type RateLimitRule,
   requireUser,
-  UnauthorizedError,
+  routerBehind,
+  type MemberContext,
+  type MemberState,
 } from '@fm/shared';
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { Context } from 'koa';
-import type { Connection } from 'mongoose';
 import { createCourseSchema, likeSchema, listQuerySchema, updateCourseSchema } from '../domain/course.schemas';
 import type { CourseListCache } from '../domain/course-list-cache';
-import type { CourseAuthor, CourseService, Page, CourseView } from '../domain/course.service';
+import type { CourseService, Page, CourseView } from '../domain/course.service';
 
 const WRITES_MESSAGE = 'You are changing courses too quickly. Please wait a minute and try again.';
-
-function viewer(ctx: Context): CourseAuthor {
-  const user = ctx.state.user;
-  if (!user) throw new UnauthorizedError();
-  return user;
-}
-
-function viewerId(ctx: Context): string {
-  return viewer(ctx).id;
-}
 
 function sendPage(ctx: Context, page: Page<CourseView>): void {
   ctx.set('X-Total-Count', String(page.total));
@@ -34,8 +25,6 @@ export interface CoursesRouterDeps {
   courses: CourseService;
   /** Resolves once the collections and their indexes exist (the course models' ready()). */
   ready(): Promise<void>;
-  /** For the member guard's user read. */
-  mongo: Connection;
   limiter: RateLimiter;
   writesPerMinute: number;
   /** The answers of GET /api/courses (no search), invalidated by every write (course-list-cache.ts). */
@@ -46,15 +35,20 @@ export interface CoursesRouterDeps {
  * /api/courses for any logged-in member (free or Premium). Lists take `?q=&limit=&offset=`
  * and answer the total in X-Total-Count. Writes are rate limited per member.
  */
-export function coursesRouter({ courses, ready, mongo, limiter, writesPerMinute, lists }: CoursesRouterDeps): Router {
+export function coursesRouter({
+  courses,
+  ready,
+  limiter,
+  writesPerMinute,
+  lists,
+}: CoursesRouterDeps): Router<MemberState> {
   const writeRule: RateLimitRule = { name: 'course-writes', limit: writesPerMinute, windowSeconds: 60 };
-  const write = async (ctx: Context, next: () => Promise<unknown>) => {
-    await limiter.hit(writeRule, viewerId(ctx), WRITES_MESSAGE);
+  const write = async (ctx: MemberContext, next: () => Promise<unknown>) => {
+    await limiter.hit(writeRule, ctx.state.viewer.id, WRITES_MESSAGE);
     await next();
   };
 
-  const router = new Router({ prefix: '/api/courses' });
-  router.use(requireUser(mongo));
+  const router = routerBehind(requireUser, { prefix: '/api/courses' });
   router.use(async (_ctx, next) => {
     await ready();
     await next();
@@ -73,7 +67,7 @@ export function coursesRouter({ courses, ready, mongo, limiter, writesPerMinute,
 
   router.get('/', async (ctx) => {
     const query = parseQuery(ctx, listQuerySchema);
-    const userId = viewerId(ctx);
+    const userId = ctx.state.viewer.id;
     if (query.q) return sendPage(ctx, await courses.listOwn(userId, query));
     const page = await lists.ownPage(userId, query, async () => {
       const { items, total } = await courses.listOwn(userId, query);
@@ -85,46 +79,46 @@ export function coursesRouter({ courses, ready, mongo, limiter, writesPerMinute,
   });
 
   router.get('/public', async (ctx) => {
-    sendPage(ctx, await courses.listPublic(viewerId(ctx), parseQuery(ctx, listQuerySchema)));
+    sendPage(ctx, await courses.listPublic(ctx.state.viewer.id, parseQuery(ctx, listQuerySchema)));
   });
 
   router.get('/favorites', async (ctx) => {
-    sendPage(ctx, await courses.listFavorites(viewerId(ctx), parseQuery(ctx, listQuerySchema)));
+    sendPage(ctx, await courses.listFavorites(ctx.state.viewer.id, parseQuery(ctx, listQuerySchema)));
   });
 
   router.get('/:id', async (ctx) => {
-    ctx.body = await courses.get(viewerId(ctx), ctx.params.id!);
+    ctx.body = await courses.get(ctx.state.viewer.id, ctx.params.id!);
   });
 
   router.post('/', write, async (ctx) => {
     ctx.status = 201;
-    ctx.body = await courses.create(viewer(ctx), parseBody(ctx, createCourseSchema));
+    ctx.body = await courses.create(ctx.state.viewer, parseBody(ctx, createCourseSchema));
   });
 
   router.patch('/:id', write, async (ctx) => {
-    ctx.body = await courses.update(viewerId(ctx), ctx.params.id!, parseBody(ctx, updateCourseSchema));
+    ctx.body = await courses.update(ctx.state.viewer.id, ctx.params.id!, parseBody(ctx, updateCourseSchema));
   });
 
   router.delete('/:id', write, async (ctx) => {
-    await courses.remove(viewerId(ctx), ctx.params.id!);
+    await courses.remove(ctx.state.viewer.id, ctx.params.id!);
     ctx.status = 204;
   });
 
   router.put('/:id/like', write, async (ctx) => {
     const { isLike } = parseBody(ctx, likeSchema);
-    ctx.body = await courses.setLike(viewerId(ctx), ctx.params.id!, isLike);
+    ctx.body = await courses.setLike(ctx.state.viewer.id, ctx.params.id!, isLike);
   });
 
   router.delete('/:id/like', write, async (ctx) => {
-    ctx.body = await courses.clearLike(viewerId(ctx), ctx.params.id!);
+    ctx.body = await courses.clearLike(ctx.state.viewer.id, ctx.params.id!);
   });
 
   router.put('/:id/favorite', write, async (ctx) => {
-    ctx.body = await courses.setFavorite(viewerId(ctx), ctx.params.id!);
+    ctx.body = await courses.setFavorite(ctx.state.viewer.id, ctx.params.id!);
   });
 
   router.delete('/:id/favorite', write, async (ctx) => {
-    ctx.body = await courses.clearFavorite(viewerId(ctx), ctx.params.id!);
+    ctx.body = await courses.clearFavorite(ctx.state.viewer.id, ctx.params.id!);
   });
 
   return router;

@@ -1,19 +1,32 @@
-import { Queue, UnrecoverableError, Worker, type Job, type JobType, type JobsOptions } from 'bullmq';
+import type * as BullMQ from 'bullmq';
+import type { Job, JobType, JobsOptions, Queue, Worker } from 'bullmq';
 import type { Histogram } from 'prom-client';
 import type { Logger } from '../logger';
 import { ServiceUnavailableError } from '../errors';
+import { redisKeys } from '../redis-keys';
 import { jobProcessed, membershipEventLag, watchQueue, type JobOutcome } from '../metrics';
 import { currentRequestScope, withRequestScope } from '../request-scope';
 import {
   JOB_META_OPTION,
   JOBS,
   jobMetaSchema,
+  PERSONAL_DATA_QUEUES,
   QUEUES,
   type JobMeta,
   type JobName,
   type JobPayload,
   type QueueName,
 } from '@fm/contracts';
+
+/**
+ * BullMQ (with ioredis' cluster code, cron-parser, luxon and its PostgreSQL backend's scripts:
+ * ~4 MB of heap) is loaded when a service first makes a producer or a worker, not when it loads
+ * the kit: a service without queues (content) never loads it (docs/PERFORMANCE.md, memory).
+ */
+function bullmq(): typeof BullMQ {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, on purpose
+  return require('bullmq') as typeof BullMQ;
+}
 
 /** Retries with exponential backoff; finished jobs are kept a week so a replayed id is a no-op. */
 export const DEFAULT_JOB_OPTIONS: JobsOptions = {
@@ -23,11 +36,21 @@ export const DEFAULT_JOB_OPTIONS: JobsOptions = {
   removeOnFail: false,
 };
 
+/** Jobs of the queues that carry personal data (PERSONAL_DATA_QUEUES): a failed one goes after 7 days. */
+export function jobOptionsFor(queue: QueueName): JobsOptions {
+  return PERSONAL_DATA_QUEUES.includes(queue)
+    ? { ...DEFAULT_JOB_OPTIONS, removeOnFail: { age: 7 * 24 * 3600 } }
+    : DEFAULT_JOB_OPTIONS;
+}
+
+/** What a handled job of a PERSONAL_DATA_QUEUES queue keeps as its payload. */
+export const REDACTED_PAYLOAD = { redacted: true } as const;
+
 /** How long publish waits for Redis before answering 503 (a job added later keeps its id: no duplicate). */
 export const PUBLISH_TIMEOUT_MS = 5000;
 
 export function bullPrefix(redisPrefix: string): string {
-  return `${redisPrefix}:bull`;
+  return redisKeys(redisPrefix).bullPrefix();
 }
 
 export interface ProducerOptions {
@@ -44,10 +67,11 @@ export class QueueProducer<Q extends QueueName> {
     readonly name: Q,
     options: ProducerOptions,
   ) {
+    const { Queue } = bullmq();
     this.queue = new Queue(name, {
       connection: { url: options.redisUrl, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 5000 },
       prefix: bullPrefix(options.redisPrefix),
-      defaultJobOptions: DEFAULT_JOB_OPTIONS,
+      defaultJobOptions: jobOptionsFor(name),
     });
     this.queue.on('error', () => undefined);
     this.unwatch = watchQueue(name, options.redisPrefix, this.queue);
@@ -123,6 +147,8 @@ export function createQueueWorker<Q extends QueueName>(
   handlers: JobHandlers<Q>,
   options: ProducerOptions & { logger: Logger; concurrency?: number },
 ): Worker {
+  const { Queue, UnrecoverableError, Worker } = bullmq();
+  const redactsPayload = PERSONAL_DATA_QUEUES.includes(name);
   const worker = new Worker(
     name,
     async (job: Job) => {
@@ -146,6 +172,11 @@ export function createQueueWorker<Q extends QueueName>(
         count('invalid');
         throw new UnrecoverableError(`No handler for ${job.name} on ${name}`);
       }
+      // Handled already (a redelivery after its handler finished): nothing left to do.
+      if (redactsPayload && (job.data as { redacted?: unknown } | null)?.redacted === true) {
+        count('completed');
+        return;
+      }
       const parsed = schema.safeParse(job.data);
       if (!parsed.success) {
         count('invalid');
@@ -157,6 +188,8 @@ export function createQueueWorker<Q extends QueueName>(
         count(err instanceof UnrecoverableError ? 'invalid' : 'failed');
         throw err;
       }
+      // Handled: the personal data it carried goes (the job stays, for its id).
+      if (redactsPayload) await job.updateData(REDACTED_PAYLOAD);
       count('completed');
       const receivedAt = meta.receivedAt ? Date.parse(meta.receivedAt) : Number.NaN;
       const lag = Number.isFinite(receivedAt) ? Math.max(0, (Date.now() - receivedAt) / 1000) : undefined;

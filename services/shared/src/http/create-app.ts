@@ -1,11 +1,11 @@
 import { bodyParser } from '@koa/bodyparser';
-import type Router from '@koa/router';
 import Koa from 'koa';
 import type { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
 import type { BaseConfig } from '../config';
 import type { Logger } from '../logger';
 import { httpMetrics, metricsRoute } from '../metrics';
+import { identityStep } from '../identity';
 import { sessionMiddleware } from '../session';
 import { CookieKeys } from './cookie-keys';
 import { errorHandler } from './error-handler';
@@ -23,9 +23,15 @@ export interface ServiceDeps<C extends BaseConfig = BaseConfig> {
   redis: Redis;
 }
 
+/** A router of any state: a plain one, or a typed one behind a guard (routerBehind). */
+export interface AppRouter {
+  routes(): (ctx: never, next: never) => unknown;
+  allowedMethods(): (ctx: never, next: never) => unknown;
+}
+
 export interface CreateAppOptions {
   name: string;
-  routers: Router[];
+  routers: readonly AppRouter[];
   /** Paths exempt from the Origin check (the Stripe webhook). */
   originExemptPaths?: readonly string[];
   /**
@@ -64,7 +70,7 @@ const unsupportedMethod: Koa.Middleware = async (ctx, next) => {
 /**
  * The Koa app every service is: request id + logs, one error envelope, security headers,
  * uncompressed JSON bodies with a size limit (a refused body closes the connection), the
- * Origin check, Redis sessions, health routes, then the service's routers. Never listens
+ * Origin check, Redis sessions, the identity step (`ctx.state.viewer`), health routes, then the service's routers. Never listens
  * (server.ts does), never reads process.env.
  */
 export function createApp(deps: ServiceDeps, options: CreateAppOptions): Koa {
@@ -117,10 +123,12 @@ export function createApp(deps: ServiceDeps, options: CreateAppOptions): Koa {
       production: config.NODE_ENV === 'production',
     }),
   );
+  // Who the caller is (ctx.state.viewer), from the member snapshot read with the session.
+  app.use(identityStep({ redis: deps.redis, prefix: config.REDIS_PREFIX, mongo: deps.mongo }));
   app.use(unsupportedMethod);
   for (const router of options.routers) {
-    app.use(router.routes());
-    app.use(router.allowedMethods());
+    app.use(router.routes() as Koa.Middleware);
+    app.use(router.allowedMethods() as Koa.Middleware);
   }
   return app;
 }

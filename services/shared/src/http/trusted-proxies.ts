@@ -60,8 +60,18 @@ const FORWARDED_HEADERS = ['x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-
  * per-IP limits count.
  */
 export function forwardedFromTrustedProxies(trusted: TrustedProxies): Koa.Middleware {
+  // The verdict per connection: a peer's address does not change while it is connected, and the
+  // gateway's keep-alive connections carry many requests (BlockList.check builds a SocketAddress
+  // per call: ~1% of a service's CPU under load, docs/PERFORMANCE.md).
+  const verdicts = new WeakMap<object, boolean>();
   return async (ctx, next) => {
-    if (!trusted.has(ctx.req.socket.remoteAddress)) {
+    const socket = ctx.req.socket;
+    let trustedPeer = verdicts.get(socket);
+    if (trustedPeer === undefined) {
+      trustedPeer = trusted.has(socket.remoteAddress);
+      verdicts.set(socket, trustedPeer);
+    }
+    if (!trustedPeer) {
       for (const header of FORWARDED_HEADERS) delete ctx.req.headers[header];
     }
     await next();

@@ -13,6 +13,7 @@ import type { ServiceDeps } from '../http/create-app';
 import { createLogger } from '../logger';
 import { connectMongo } from '../mongo';
 import { createRedis } from '../redis';
+import { memberSid } from '../redis-keys';
 import { SESSION_COOKIE, SESSION_MAX_AGE_MS, sessionKey } from '../session';
 
 export const TEST_SITE_ORIGIN = 'http://localhost:8080';
@@ -31,6 +32,8 @@ export function testEnv(overrides: Record<string, string> = {}): Record<string, 
     SESSION_KEYS: 'test-session-key-0123456789abcdef',
     JWT_SECRET: 'test-jwt-secret-0123456789abcdef',
     TEST_DB_NAME: `t_${id}`,
+    // Set by the launcher (or the tests' global setup) for a store whose updates are not atomic.
+    ...(process.env.MONGO_CAS_LOCK ? { MONGO_CAS_LOCK: process.env.MONGO_CAS_LOCK } : {}),
     ...overrides,
   };
 }
@@ -112,10 +115,16 @@ export async function insertUser(
 
 /**
  * A real session for `userId` in the service's Redis store, and the signed cookie header a
- * browser would send for it (the same signing koa-session verifies).
+ * browser would send for it (the same signing koa-session verifies). Its id names the member, as
+ * a login makes it; `legacy`: an id from before member-tagged ids (a session begun before that deploy).
  */
-export async function sessionCookieFor(deps: Pick<ServiceDeps, 'redis' | 'config'>, userId: string): Promise<string> {
-  const sid = randomBytes(24).toString('base64url');
+export async function sessionCookieFor(
+  deps: Pick<ServiceDeps, 'redis' | 'config'>,
+  userId: string,
+  options: { legacy?: boolean } = {},
+): Promise<string> {
+  const random = randomBytes(24).toString('base64url');
+  const sid = options.legacy ? random : memberSid(userId, random);
   await deps.redis.set(
     sessionKey(deps.config.REDIS_PREFIX, sid),
     JSON.stringify({ userId, _expire: Date.now() + SESSION_MAX_AGE_MS, _maxAge: SESSION_MAX_AGE_MS }),
@@ -153,4 +162,5 @@ export async function eventually<T>(probe: () => Promise<T>, timeoutMs = 10_000,
   }
 }
 
-export { loggedInAdmin, makeAdmin } from './admin';
+export { loggedInAdmin, makeAdmin, setStoredRole } from './admin';
+export { keySlot, type ScriptRun, watchScripts } from './redis-scripts';

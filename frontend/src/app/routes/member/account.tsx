@@ -33,6 +33,7 @@ import { YourMessages } from '@/features/contact/components/your-messages';
 import { useSyncBillingMutation } from '@/features/billing/api/sync-billing';
 import { BillingHistory } from '@/features/billing/components/billing-history';
 import { CoachingBookings } from '@/features/billing/components/coaching-bookings';
+import { MoneyBackGuarantee } from '@/features/billing/components/money-back-guarantee';
 import { premiumBenefits } from '@/features/billing/components/order-summary';
 import { PastDueBanner } from '@/features/billing/components/past-due-banner';
 import { SubscriptionPanel } from '@/features/billing/components/subscription-panel';
@@ -188,6 +189,7 @@ export default function AccountPage() {
               </Button>
             </CardContent>
           </Card>
+          <MoneyBackGuarantee />
           <AccountSection title="Billing history" description="Your Premium membership invoices, newest first.">
             <BillingHistory />
           </AccountSection>

@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { AdminMember } from '@fm/contracts';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
@@ -8,15 +9,10 @@ import SearchRounded from '@mui/icons-material/SearchRounded';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useGetAdminMembersQuery } from '@/features/admin/api/get-members';
 import { AdminTable, usePaging, type AdminColumn } from '@/features/admin/components/admin-table';
+import { MemberViewDialog, memberName as fullName } from '@/features/admin/components/member-view-dialog';
 import { formatDateTime } from '@/features/admin/format';
 
-const fullName = (m: AdminMember) =>
-  [m.firstName, m.lastName]
-    .map((p) => p?.trim())
-    .filter(Boolean)
-    .join(' ');
-
-const columns: AdminColumn<AdminMember>[] = [
+const columns = (open: (m: AdminMember) => void): AdminColumn<AdminMember>[] => [
   { id: 'email', label: 'Email', render: (m) => m.email, sortValue: (m) => m.email, minWidth: 200 },
   { id: 'name', label: 'Name', render: (m) => fullName(m) || '—', sortValue: (m) => fullName(m) },
   {
@@ -39,14 +35,26 @@ const columns: AdminColumn<AdminMember>[] = [
     sortValue: (m) => m.createdAt,
     nowrap: true,
   },
+  {
+    id: 'actions',
+    label: 'Actions',
+    nowrap: true,
+    render: (m) => (
+      <Button size="small" variant="outlined" onClick={() => open(m)} aria-label={`Billing of ${m.email}`}>
+        Billing
+      </Button>
+    ),
+  },
 ];
 
-/** Members: search by email or name (GET /api/admin/members?q=), newest first, paged. */
+/** Members: search by email or name (GET /api/admin/members?q=), newest first, paged; each opens its member view (billing). */
 export function MembersPanel() {
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), 300);
   const paging = usePaging();
   const result = useGetAdminMembersQuery({ q, page: paging.page, pageSize: paging.pageSize });
+  const [viewing, setViewing] = useState<AdminMember | null>(null);
+  const memberColumns = useMemo(() => columns(setViewing), []);
 
   return (
     <Stack spacing={2}>
@@ -72,12 +80,13 @@ export function MembersPanel() {
       />
       <AdminTable
         label="Members"
-        columns={columns}
+        columns={memberColumns}
         result={result}
         paging={paging}
         getRowId={(m) => m.id}
         emptyText={q ? `No member matches "${q}".` : 'No members yet.'}
       />
+      {viewing && <MemberViewDialog member={viewing} onClose={() => setViewing(null)} />}
     </Stack>
   );
 }

@@ -1,0 +1,55 @@
+import type { CoachingPayment } from '@fm/contracts';
+import { insertOnce, type CurrentUser, type Logger } from '@fm/shared';
+import type { BillingConfig } from '../config';
+import { callStripe, PaymentProviderError, type Stripe } from '../stripe/stripe-client';
+import type { BillingModels } from './billing.models';
+import { displayName, type Customers } from './customers';
+import { coachingBookingId } from './webhooks/webhook-parts';
+
+const messages = {
+  noSecret: 'The payment provider did not return a payment form. Please try again or contact support.',
+} as const;
+
+/** Paying for a coaching session. */
+export class CoachingCheckout {
+  constructor(
+    private readonly deps: { config: BillingConfig; stripe: Stripe; models: BillingModels; customers: Customers },
+  ) {}
+
+  /**
+   * Coaching: one $100 PaymentIntent the card form confirms. Its booking is written now, pending,
+   * with the member's e-mail and name (the webhook that marks it paid has no logged-in member).
+   */
+  async createCoachingPayment(user: CurrentUser, log: Logger): Promise<CoachingPayment> {
+    const { config, stripe, models } = this.deps;
+    const customerId = await this.deps.customers.ensure(user, log);
+    const intent = await callStripe(log, 'paymentIntents.create', () =>
+      stripe.paymentIntents.create({
+        amount: config.COACHING_PRICE_CENTS,
+        currency: config.CURRENCY,
+        customer: customerId,
+        automatic_payment_methods: { enabled: true },
+        description: `${config.PRODUCT_NAME} one-on-one coaching session (${config.COACHING_SESSION_MINUTES} minutes)`,
+        receipt_email: user.email,
+        metadata: { userId: user.id, kind: 'coaching' },
+      }),
+    );
+    if (!intent.client_secret) throw new PaymentProviderError(messages.noSecret);
+    await insertOnce(() =>
+      models.CoachingBooking.create({
+        _id: coachingBookingId(intent.id),
+        paymentIntentId: intent.id,
+        userId: user.id,
+        status: 'pending',
+        amountCents: intent.amount,
+        currency: intent.currency,
+        memberEmail: user.email,
+        memberName: displayName(user),
+        eventId: null,
+        paidAt: null,
+      }),
+    );
+    log.info({ userId: user.id, paymentIntentId: intent.id }, 'coaching payment started');
+    return { clientSecret: intent.client_secret };
+  }
+}

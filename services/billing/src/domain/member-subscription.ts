@@ -1,0 +1,72 @@
+import type { BillingPortal } from '@fm/contracts';
+import { NotFoundError, ServiceUnavailableError, type CurrentUser, type Logger } from '@fm/shared';
+import type { BillingConfig } from '../config';
+import { callStripe, type Stripe } from '../stripe/stripe-client';
+import type { Customers } from './customers';
+import { recordView } from './subscription-records';
+import type { SubscriptionLedger } from './subscription-ledger';
+import { isOngoing, type SubscriptionView } from './subscription-state';
+
+const messages = {
+  noSubscription: 'You have no active subscription.',
+  noBillingAccount: 'You have no billing account yet.',
+  portalUnavailable: 'The billing portal is not available right now. Please try again later or contact support.',
+} as const;
+
+/** The member's subscription on the account page: see it, cancel or resume it, open Stripe's portal. */
+export class MemberSubscription {
+  constructor(
+    private readonly deps: { config: BillingConfig; stripe: Stripe; customers: Customers; ledger: SubscriptionLedger },
+  ) {}
+
+  /**
+   * The member's subscription from billing's own record (webhooks, sync and reconciliation keep
+   * it current): no Stripe call per page view. No record → status "none".
+   */
+  async subscription(user: CurrentUser): Promise<SubscriptionView> {
+    return recordView(await this.deps.ledger.current(user.id));
+  }
+
+  /** Cancels at the end of the paid period: access stays until then (the marketing promise). */
+  async cancel(user: CurrentUser, log: Logger): Promise<SubscriptionView> {
+    return this.setCancelAtPeriodEnd(user, true, log);
+  }
+
+  async resume(user: CurrentUser, log: Logger): Promise<SubscriptionView> {
+    return this.setCancelAtPeriodEnd(user, false, log);
+  }
+
+  async portal(user: CurrentUser, log: Logger): Promise<BillingPortal> {
+    const customerId = await this.deps.customers.find(user.id, log);
+    if (!customerId) throw new NotFoundError(messages.noBillingAccount);
+    try {
+      const session = await this.deps.stripe.billingPortal.sessions.create({
+        customer: customerId,
+        return_url: `${this.deps.config.SITE_ORIGIN}/member/account`,
+      });
+      return { url: session.url };
+    } catch (err) {
+      log.warn({ err: err instanceof Error ? err.message : String(err) }, 'billing portal refused');
+      throw Object.assign(new ServiceUnavailableError(messages.portalUnavailable), { cause: err });
+    }
+  }
+
+  /**
+   * Cancel or resume the subscription the account page shows (billing's record of the member's
+   * current one), at Stripe; Stripe's answer goes into the record at once.
+   */
+  private async setCancelAtPeriodEnd(user: CurrentUser, cancel: boolean, log: Logger): Promise<SubscriptionView> {
+    const record = await this.deps.ledger.current(user.id);
+    if (!record || !isOngoing(record.status)) throw new NotFoundError(messages.noSubscription);
+    const updated = await callStripe(log, 'subscriptions.update', () =>
+      this.deps.stripe.subscriptions.update(record._id, { cancel_at_period_end: cancel }),
+    );
+    const fields = await this.deps.ledger.periodEndChanged(record._id, updated);
+    log.info(
+      { userId: user.id, subscriptionId: record._id, cancelAtPeriodEnd: cancel },
+      cancel ? 'cancellation scheduled' : 'subscription resumed',
+    );
+    // The status stays the record's: Stripe's events order status changes (a cancel does not make one).
+    return recordView({ ...record, ...fields });
+  }
+}

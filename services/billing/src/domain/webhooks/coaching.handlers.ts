@@ -1,0 +1,99 @@
+import { insertOnce, jobIdFor } from '@fm/shared';
+import type { Stripe } from '../../stripe/stripe-client';
+import { DELETED_MEMBER_NAME, type BillingModels, type CoachingBooking } from '../billing.models';
+import { coachingBookingId, memberDeleted, type Handler, type HandlerDeps } from './webhook-parts';
+
+/** payment_intent.succeeded of a coaching payment. */
+export function coachingHandlers(deps: HandlerDeps): Record<string, Handler> {
+  /**
+   * A coaching PaymentIntent succeeded: the booking (written pending by the create route, with
+   * the member's e-mail and name) is paid; the founder (and member) are told. A deleted
+   * member's payment is still booked, without personal data, and nobody is mailed.
+   */
+  const onPaymentIntentSucceeded: Handler = async (event, log) => {
+    const intent = event.data.object as Stripe.PaymentIntent;
+    if (intent.metadata?.kind !== 'coaching') return 'ignored';
+    const userId = intent.metadata.userId;
+    if (!userId) {
+      log.warn({ eventId: event.id, paymentIntentId: intent.id }, 'coaching payment without a member');
+      return 'unmatched';
+    }
+    const deleted = await memberDeleted(deps, userId, event, log);
+    const amountCents = intent.amount_received || intent.amount;
+    const booking = await bookCoaching(
+      deps.models,
+      {
+        paymentIntentId: intent.id,
+        userId,
+        status: 'paid',
+        amountCents,
+        currency: intent.currency,
+        memberEmail: deleted ? null : (intent.receipt_email ?? null),
+        memberName: deleted ? DELETED_MEMBER_NAME : null,
+        eventId: event.id,
+        paidAt: new Date(event.created * 1000),
+      },
+      deleted,
+    );
+    if (deleted) return 'member-deleted';
+
+    const memberEmail = booking.memberEmail ?? intent.receipt_email;
+    if (!memberEmail) {
+      log.error(
+        { eventId: event.id, bookingId: booking._id, userId },
+        'coaching booked for a member without an e-mail',
+      );
+      return 'unmatched';
+    }
+    await deps.producers.notifications.publish(
+      'coaching-booked',
+      {
+        bookingId: booking._id,
+        userId,
+        memberEmail,
+        memberName: booking.memberName,
+        amountCents,
+        currency: intent.currency,
+        paymentIntentId: intent.id,
+        eventId: event.id,
+        occurredAt: new Date(event.created * 1000).toISOString(),
+      },
+      jobIdFor('stripe', event.id),
+    );
+    return 'queued';
+  };
+  return { 'payment_intent.succeeded': onPaymentIntentSucceeded };
+}
+
+/**
+ * One booking per PaymentIntent: its id derives from the PaymentIntent's, so a replay meets
+ * it. A pending one (from the create route) becomes paid and keeps the member data it has
+ * (none for a deleted member); one Stripe paid without our route is inserted as given.
+ */
+async function bookCoaching(
+  models: BillingModels,
+  booking: Omit<CoachingBooking, '_id' | 'createdAt' | 'updatedAt'>,
+  anonymise: boolean,
+): Promise<CoachingBooking> {
+  const { CoachingBooking } = models;
+  const id = coachingBookingId(booking.paymentIntentId);
+  if (!(await insertOnce(() => CoachingBooking.create({ _id: id, ...booking })))) {
+    await CoachingBooking.updateOne(
+      // Only a pending one: a booking already paid (or scheduled, completed...) keeps its state.
+      { _id: id, status: 'pending' },
+      {
+        $set: {
+          status: 'paid',
+          amountCents: booking.amountCents,
+          currency: booking.currency,
+          eventId: booking.eventId,
+          paidAt: booking.paidAt,
+          ...(anonymise ? { memberEmail: null, memberName: DELETED_MEMBER_NAME } : {}),
+        },
+      },
+    );
+  }
+  const stored = await CoachingBooking.findById(id).lean();
+  if (!stored) throw new Error(`coaching booking ${id} not found after insert`);
+  return stored;
+}

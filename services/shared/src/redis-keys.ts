@@ -1,0 +1,83 @@
+/**
+ * Every Redis key, channel and prefix the services use, built here and nowhere else. All live
+ * under the deployment's REDIS_PREFIX (`fm` unless set), so several stacks can share one Redis.
+ *
+ * Keys one Lua script touches together share a hash tag (`{…}`: Redis Cluster places keys by
+ * the tag alone, and refuses a script whose keys lie in different slots):
+ * - `{<userId>}`: a member's session index, session generation and snapshot, and the sessions
+ *   begun since this module exists (their id names the member: MEMBER_SID). A session from
+ *   before keeps its key (`<prefix>:sess:<sid>`), so no one is logged out by a deploy; the
+ *   store reads it in two steps (session, then member keys).
+ * - `{course-lists}`: the courses list cache's version and entries.
+ * Every other key stands alone.
+ */
+
+/** A session id that names its member: `<userId>.<random>` (user ids are UUIDs: no dot). */
+const MEMBER_SID = /^([0-9A-Za-z-]{1,64})\.([A-Za-z0-9_-]+)$/;
+
+/** The member a session id names, or undefined for an id from before member-tagged ids. */
+export function memberOfSid(sid: string): string | undefined {
+  return MEMBER_SID.exec(sid)?.[1];
+}
+
+/** A session id for `userId`'s session (see MEMBER_SID); `random` is the id's random part. */
+export function memberSid(userId: string, random: string): string {
+  return `${userId}.${random}`;
+}
+
+export function redisKeys(prefix: string) {
+  const member = (userId: string) => `{${userId}}`;
+  return {
+    /** A session: `<prefix>:sess:{<userId>}.<random>`, or `<prefix>:sess:<sid>` (an older id, or no member). */
+    session(sid: string): string {
+      const userId = memberOfSid(sid);
+      return userId ? `${prefix}:sess:${member(userId)}.${sid.slice(userId.length + 1)}` : `${prefix}:sess:${sid}`;
+    },
+    /** The set of a member's session ids (the session index). */
+    userSessions: (userId: string) => `${prefix}:user-sessions:${member(userId)}`,
+    /** The member's session generation: sessions stamped with a lower one are dead. */
+    userSessionsGeneration: (userId: string) => `${prefix}:user-sessions-gen:${member(userId)}`,
+    /** The member snapshot (member-snapshot.ts). */
+    memberSnapshot: (userId: string) => `${prefix}:member:${member(userId)}`,
+    /**
+     * The member keys as named before hash tags. The sessions begun then are indexed under the
+     * old index and stamped with the old generation (session.ts reads both while they live);
+     * writers also raise the old snapshot's version for one release, for replicas still on the
+     * old code during a rolling deploy.
+     */
+    legacyUserSessions: (userId: string) => `${prefix}:user-sessions:${userId}`,
+    legacyUserSessionsGeneration: (userId: string) => `${prefix}:user-sessions-gen:${userId}`,
+    legacyMemberSnapshot: (userId: string) => `${prefix}:member:${userId}`,
+    /** A rate-limit counter (rate-limit.ts). */
+    rateLimit: (rule: string, id: string) => `${prefix}:rl:${rule}:${id}`,
+
+    // Locks (redis-lock.ts) and markers of the services.
+    /** kit: one write of a record at a time through applyIfNewer, where the store needs it (MONGO_CAS_LOCK). */
+    applyIfNewerLock: (collection: string, id: string) => `${prefix}:apply-if-newer:${collection}:${id}`,
+    /** auth: one signup per address at a time. */
+    signupClaim: (email: string) => `${prefix}:signup-claim:${email}`,
+    /** billing: one checkout of a member at a time. */
+    checkoutLock: (userId: string) => `${prefix}:billing:checkout-lock:${userId}`,
+    /** billing: one money-back guarantee refund of a member at a time. */
+    guaranteeLock: (userId: string) => `${prefix}:billing:guarantee-lock:${userId}`,
+    /** billing: the member has no customer from before billing_customers existed. */
+    noOldCustomer: (userId: string) => `${prefix}:billing:no-old-customer:${userId}`,
+
+    // Caches.
+    /** courses: the version every cached list is stored under (raised by every write). */
+    courseListVersion: () => `${prefix}:courses:{course-lists}:version`,
+    /** courses: one cached page of a member's own list. */
+    courseListPage: (userId: string, limit: number, offset: number) =>
+      `${prefix}:courses:{course-lists}:own:${userId}:${limit}:${offset}`,
+
+    // Pub/sub and queues.
+    /** content: the channel on which a catalogue change is announced to every replica. */
+    catalogueChannel: () => `${prefix}:content:catalogue-changed`,
+    /** content: the subscriber connection's client name (CLIENT LIST), not a key. */
+    catalogueSubscriberName: () => `${prefix}:content:catalogue-subscriber`.replace(/[^A-Za-z0-9:_.-]/g, '_'),
+    /** BullMQ's prefix: its keys are `<prefix>:bull:<queue>:…`. */
+    bullPrefix: () => `${prefix}:bull`,
+  };
+}
+
+export type RedisKeys = ReturnType<typeof redisKeys>;
