@@ -185,7 +185,7 @@ test(
       },
     );
 
-    await step('the console inbox by keyboard: Founder Console, Inbox tab, Mark handled', async () => {
+    await step('the console inbox by keyboard: Founder Console, Inbox tab, Show menu, Mark handled', async () => {
       await tabTo(page, named('Founder Console'), 'the sidebar link Founder Console', { back: true, max: 160 });
       await page.keyboard.press('Enter');
       await arrive(page, '/admin/members'); // /admin sends on to its first section
@@ -201,6 +201,25 @@ test(
       );
       await page.keyboard.press('Enter');
       await arrive(page, '/admin/inbox');
+      // The inbox opens on open messages, most urgent first, where older ones (a stack's earlier
+      // runs) come before this run's; the Show menu, by keyboard, lists all messages newest first.
+      await tabTo(page, (f) => f.role === 'combobox', 'the Show menu', { max: 40 });
+      await page.keyboard.press('Enter');
+      const all = page.getByRole('option', { name: 'All messages' });
+      await expectVisible(all);
+      for (let i = 0; i < 4 && (await focusedElement(page))?.text !== 'All messages'; i++) {
+        await page.keyboard.press('ArrowDown');
+      }
+      const option = await focusedElement(page);
+      check(
+        option?.text === 'All messages' && option.indicator,
+        `ArrowDown reaches All messages in the Show menu, focus visible (got ${describe(option)})`,
+      );
+      await page.keyboard.press('Enter');
+      await eventually(
+        async () => (await focusedElement(page))?.text === 'All messages',
+        'focus is back on the Show menu, which says All messages',
+      );
       await tabTo(page, (f) => f.text === 'Mark handled: message from Kim Keys', 'Mark handled on the message', {
         max: 120,
       });
