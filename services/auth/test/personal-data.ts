@@ -62,7 +62,6 @@ export const COLLECTIONS: Record<string, CollectionEntry> = {
     onDeletion: 'kept-id',
     by: 'billing (accounts: the money-back guarantee was used)',
   },
-  processed_account_events: { service: 'billing', personal: ['userId'], onDeletion: 'kept-id', by: 'billing' },
   billing_inbox: { service: 'billing', personal: [], onDeletion: 'none' },
 
   contact_submissions: {

@@ -70,6 +70,8 @@ export async function compose(deps: ServiceDeps<BillingConfig>, overrides: Billi
     membershipEvents: completions.events,
     redis,
   });
+  // One inbox for every event billing handles once: Stripe's (evt_…) and auth's account events.
+  const inbox = createInbox(mongo, { collection: INBOX_COLLECTION, leaseMs: config.STRIPE_EVENT_LEASE_SECONDS * 1000 });
   const webhooks = new StripeWebhookService({
     stripe,
     models,
@@ -77,9 +79,9 @@ export async function compose(deps: ServiceDeps<BillingConfig>, overrides: Billi
     producers,
     ledger,
     refunds,
-    inbox: createInbox(mongo, { collection: INBOX_COLLECTION, leaseMs: config.STRIPE_EVENT_LEASE_SECONDS * 1000 }),
+    inbox,
   });
-  const deletions = new AccountDeletionService({ models, customers, stripe, ledger });
+  const deletions = new AccountDeletionService({ models, customers, stripe, ledger, inbox });
   const bookings = new BookingAdmin({ models, notifications: producers.notifications, audit });
   const billingConsole = new BillingConsole({ stripe, models, ledger, refunds, guarantee, price, audit });
   const accountEvents = startable(() => startAccountEventsWorker(deletions, { ...queues, logger }));

@@ -1,4 +1,4 @@
-import { insertOnce, type AccountDeleted, type Logger } from '@fm/shared';
+import type { AccountDeleted, Inbox, Logger } from '@fm/shared';
 import { callStripe, type Stripe } from '../stripe/stripe-client';
 import { DELETED_MEMBER_NAME, type BillingModels } from './billing.models';
 import type { SubscriptionLedger } from './subscription-ledger';
@@ -9,6 +9,9 @@ const ENDED = new Set<Stripe.Subscription.Status>(['canceled', 'incomplete_expir
 
 export type AccountDeletionOutcome = 'done' | 'duplicate';
 
+/** The inbox outcome of a handled account deletion: `canceled:` and the canceled subscription ids. */
+export const CANCELED_OUTCOME = 'canceled:';
+
 /**
  * What billing does when a member deletes their account (auth's `account-deleted`, on
  * QUEUES.accountEventsBilling): every subscription of theirs that has not ended is canceled at
@@ -16,23 +19,40 @@ export type AccountDeletionOutcome = 'done' | 'duplicate';
  * without their e-mail and name, and their billing_customers row is marked deleted, so later
  * Stripe events for them are recorded and ignored. The Stripe customer keeps its payments and
  * invoices (Stripe's records, needed for accounting) but loses the member's e-mail, name, phone and
- * addresses. A processed_account_events row keyed by the
- * event id, written last, makes a replay a no-op; a failure before it (Stripe unreachable)
- * throws, and the queue's retry does the rest (an ended subscription is not canceled twice).
+ * addresses. Handled once per event id through billing's inbox (its outcome names the
+ * subscriptions it canceled: `canceled:<id>,…`); a replay is a no-op; a failure (Stripe
+ * unreachable) releases the claim and throws, and the queue's retry does the rest (an ended
+ * subscription is not canceled twice).
  */
 export class AccountDeletionService {
   constructor(
-    private readonly deps: { models: BillingModels; customers: Customers; stripe: Stripe; ledger: SubscriptionLedger },
+    private readonly deps: {
+      models: BillingModels;
+      customers: Customers;
+      stripe: Stripe;
+      ledger: SubscriptionLedger;
+      inbox: Inbox;
+    },
   ) {}
 
   async handle(event: AccountDeleted, log: Logger): Promise<AccountDeletionOutcome> {
-    const { models, customers } = this.deps;
     const context = { userId: event.userId, eventId: event.eventId };
-    if (await models.ProcessedAccountEvent.exists({ _id: event.eventId })) {
+    const result = await this.deps.inbox.once(event.eventId, () => this.erase(event, log));
+    if (result.status === 'in-progress') {
+      throw new Error(
+        `account-deleted ${event.eventId} is being handled elsewhere; retry in ${result.retryAfterSeconds} s`,
+      );
+    }
+    if (result.status === 'duplicate') {
       log.info(context, 'account-deleted already processed');
       return 'duplicate';
     }
+    return 'done';
+  }
 
+  /** The deletion's effects; its outcome names the subscriptions it canceled. */
+  private async erase(event: AccountDeleted, log: Logger): Promise<string> {
+    const { models, customers } = this.deps;
     const customerId = await customers.find(event.userId, log);
     const canceled = customerId ? await this.cancelSubscriptions(customerId, event.userId, log) : [];
     if (customerId) await this.forgetContactDetails(customerId, log);
@@ -41,21 +61,16 @@ export class AccountDeletionService {
       { userId: event.userId },
       { $set: { memberEmail: null, memberName: DELETED_MEMBER_NAME } },
     );
-
-    await insertOnce(() =>
-      models.ProcessedAccountEvent.create({
-        _id: event.eventId,
-        type: 'account-deleted',
-        userId: event.userId,
-        canceledSubscriptionIds: canceled,
-        processedAt: new Date(),
-      }),
-    );
     log.info(
-      { ...context, canceledSubscriptions: canceled.length, anonymisedBookings: bookings.modifiedCount },
+      {
+        userId: event.userId,
+        eventId: event.eventId,
+        canceledSubscriptions: canceled.length,
+        anonymisedBookings: bookings.modifiedCount,
+      },
       'billing data of a deleted member handled',
     );
-    return 'done';
+    return `${CANCELED_OUTCOME}${canceled.join(',')}`;
   }
 
   /** Empties the personal fields of the Stripe customer (an empty string unsets a field). */

@@ -82,16 +82,6 @@ export interface CoachingBooking {
   updatedAt: Date;
 }
 
-/** One row per account event (auth → billing) whose effect is done: a replay finds it and stops. */
-export interface ProcessedAccountEvent {
-  _id: string;
-  type: string;
-  userId: string;
-  /** The subscriptions that handling it canceled at Stripe. */
-  canceledSubscriptionIds: string[];
-  processedAt: Date;
-}
-
 /** A paid subscription invoice: the first payment or a monthly renewal. */
 export interface SubscriptionPayment {
   _id: string;
@@ -131,7 +121,6 @@ export interface GuaranteeUse {
 
 export interface BillingModels {
   BillingCustomer: Model<BillingCustomer>;
-  ProcessedAccountEvent: Model<ProcessedAccountEvent>;
   BillingSubscription: Model<BillingSubscription>;
   CoachingBooking: Model<CoachingBooking>;
   SubscriptionPayment: Model<SubscriptionPayment>;
@@ -163,17 +152,6 @@ const billingCustomerSchema = new Schema<BillingCustomer>(
     deletedAt: { type: Date, default: null },
   },
   schemaOptions({ collection: 'billing_customers' }),
-);
-
-const processedAccountEventSchema = new Schema<ProcessedAccountEvent>(
-  {
-    _id: { type: String, required: true },
-    type: { type: String, required: true },
-    userId: { type: String, required: true },
-    canceledSubscriptionIds: { type: [String], default: [] },
-    processedAt: { type: Date, required: true },
-  },
-  schemaOptions({ collection: 'processed_account_events', timestamps: false }),
 );
 
 const coachingBookingSchema = new Schema<CoachingBooking>(
@@ -235,7 +213,6 @@ const guaranteeUseSchema = new Schema<GuaranteeUse>(
 export function billingModels(mongo: Connection): BillingModels {
   return {
     BillingCustomer: registerModel(mongo, 'BillingCustomer', billingCustomerSchema),
-    ProcessedAccountEvent: registerModel(mongo, 'ProcessedAccountEvent', processedAccountEventSchema),
     BillingSubscription: registerModel(mongo, 'BillingSubscription', billingSubscriptionSchema),
     CoachingBooking: registerModel(mongo, 'CoachingBooking', coachingBookingSchema),
     SubscriptionPayment: registerModel(mongo, 'SubscriptionPayment', subscriptionPaymentSchema),

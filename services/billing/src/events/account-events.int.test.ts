@@ -10,6 +10,7 @@ import type Koa from 'koa';
 import request from 'supertest';
 import { startBillingService, type BillingTestService } from '../../test/billing-service';
 import { uniqueId } from '../../test/stripe-events';
+import { CANCELED_OUTCOME } from '../domain/account-deletion.service';
 import { billingModels, DELETED_MEMBER_NAME } from '../domain/billing.models';
 import { createStripeClient } from '../stripe/stripe-client';
 
@@ -72,11 +73,12 @@ describe('account-deleted (auth → billing)', () => {
     await deleteAccount(user.id, eventId);
 
     // stripe-mock lists one active subscription for every customer: that one was canceled.
-    const processed = await models().ProcessedAccountEvent.findById(eventId).lean();
-    expect(processed).toMatchObject({ type: 'account-deleted', userId: user.id });
-    expect(processed!.canceledSubscriptionIds).toHaveLength(1);
+    const processed = await billing.inboxEntry(eventId);
+    expect(processed).toMatchObject({ state: 'done', outcome: expect.stringMatching(/^canceled:sub_\w+$/) });
+    const canceledSubscriptionIds = processed!.outcome!.slice(CANCELED_OUTCOME.length).split(',');
+    expect(canceledSubscriptionIds).toHaveLength(1);
     const newCalls = cancelCalls().slice(before);
-    expect(newCalls).toEqual([`DELETE /v1/subscriptions/${processed!.canceledSubscriptionIds[0]} 200`]);
+    expect(newCalls).toEqual([`DELETE /v1/subscriptions/${canceledSubscriptionIds[0]} 200`]);
     expect(customerUpdates().slice(updatesBefore)).toEqual([`POST /v1/customers/${customerId} 200`]);
 
     const bookings = await models().CoachingBooking.find({ userId: user.id }).lean();
@@ -100,7 +102,7 @@ describe('account-deleted (auth → billing)', () => {
     await deleteAccount(user.id, eventId, `auth-replay-2-${eventId}`);
 
     expect(cancelCalls()).toHaveLength(callsAfterFirst);
-    expect(await models().ProcessedAccountEvent.countDocuments({ userId: user.id })).toBe(1);
+    expect(await billing.inboxEntry(eventId)).toMatchObject({ state: 'done' });
     expect(await models().CoachingBooking.find({ userId: user.id }).sort({ _id: 1 }).lean()).toEqual(
       bookingsAfterFirst,
     );
@@ -112,10 +114,7 @@ describe('account-deleted (auth → billing)', () => {
     const eventId = uniqueId('acct');
     await deleteAccount(user.id, eventId);
     expect(cancelCalls()).toHaveLength(before);
-    expect(await models().ProcessedAccountEvent.findById(eventId).lean()).toMatchObject({
-      userId: user.id,
-      canceledSubscriptionIds: [],
-    });
+    expect(await billing.inboxEntry(eventId)).toMatchObject({ state: 'done', outcome: CANCELED_OUTCOME });
   });
 
   it("when Stripe's events for a deleted member come later, then each answers 200, is recorded as member-deleted and tells nobody", async () => {
@@ -189,7 +188,7 @@ describe('account-deleted while Stripe is unreachable', () => {
     });
     await offline.accountDeleted(userId, eventId);
     await retried;
-    expect(await offlineBilling().ProcessedAccountEvent.findById(eventId).lean()).toBeNull();
+    expect(await offline.inboxEntry(eventId)).toBeNull();
     expect((await offlineBilling().BillingCustomer.findById(userId).lean())?.deletedAt).toBeNull();
   });
 });
