@@ -62,7 +62,14 @@ export const COLLECTIONS: Record<string, CollectionEntry> = {
     onDeletion: 'kept-id',
     by: 'billing (accounts: the money-back guarantee was used)',
   },
-  billing_inbox: { service: 'billing', personal: [], onDeletion: 'none' },
+  billing_inbox: {
+    service: 'billing',
+    personal: ['_id'],
+    onDeletion: 'kept-id',
+    // Stripe's events by their ids, and auth's account events by theirs: the deletion's own entry
+    // keeps the id in its key (`account-deleted-<userId>`) and names the subscriptions it canceled.
+    by: 'billing (the account event handled once)',
+  },
 
   contact_submissions: {
     service: 'contact',
