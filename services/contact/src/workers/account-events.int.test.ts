@@ -99,6 +99,7 @@ const stillStored = async (ids: string[]) =>
   (
     await submissions()
       .find({ _id: { $in: ids.map((id) => new Types.ObjectId(id)) } })
+      .sort({ _id: 1 })
       .toArray()
   ).map((doc) => String(doc._id));
 
