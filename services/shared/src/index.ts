@@ -9,6 +9,7 @@ export * from './guards';
 export * from './identity';
 export * from './inbox';
 export * from './logger';
+export * from './mail-list';
 export * from './member-snapshot';
 export * from './metrics';
 export * from './mongo';
