@@ -206,7 +206,7 @@ suite_infra() {
   "$1" infra "$TEST_DIR/infra.tap" node --test --test-reporter=spec --test-reporter-destination=stdout \
     --test-reporter=tap --test-reporter-destination="$TEST_DIR/infra.tap" infra/smtp-sink/test gateway/test \
     infra/test/replicas.test.js infra/test/mongo-cas-lock.test.js infra/test/doc-links.test.js infra/test/env-files.test.js \
-    infra/test/node-flags.test.js
+    infra/test/node-flags.test.js infra/test/summarize.test.js
 }
 suite_services() {
   if [ -f "$ROOT/jest.config.js" ]; then

@@ -69,6 +69,37 @@ function fromText(text) {
   return null;
 }
 
+/**
+ * The names of the failing tests, so that the summary (often all a CI log keeps) says what failed:
+ * Jest/Vitest JSON (`testResults[].assertionResults[]`, also the e2e reporter's), else node:test's
+ * "✖ name" lines or TAP's "not ok N - name" in the output log.
+ * @param {string | undefined} report @param {string | undefined} log @returns {string[]}
+ */
+function failedNames(report, log) {
+  try {
+    const data = JSON.parse(fs.readFileSync(/** @type {string} */ (report), 'utf8'));
+    const names = (data.testResults || []).flatMap((/** @type {any} */ file) => [
+      ...(file.assertionResults || [])
+        .filter((/** @type {any} */ t) => t.status === 'failed')
+        .map((/** @type {any} */ t) => t.fullName || t.title),
+      ...(file.status === 'failed' &&
+      !(file.assertionResults || []).some((/** @type {any} */ t) => t.status === 'failed')
+        ? [file.name]
+        : []),
+    ]);
+    if (names.length) return names;
+  } catch {
+    // not a JSON report: read the log
+  }
+  if (!log || !fs.existsSync(log)) return [];
+  // eslint-disable-next-line no-control-regex
+  const plain = fs.readFileSync(log, 'utf8').replace(/\u001b\[[0-9;]*m/g, '');
+  const names = [...plain.matchAll(/^(?:✖ (.+?)(?: \(\d[\d.]*m?s\))?|not ok \d+ - (.+))$/gm)].map((m) =>
+    (m[1] || m[2]).trim(),
+  );
+  return [...new Set(names)].filter((n) => !/^failing tests:?$/.test(n));
+}
+
 function main() {
   const listFile = process.argv[2];
   if (!listFile) throw new Error('usage: summarize.js SUITES.tsv');
@@ -101,6 +132,11 @@ function main() {
     console.log(
       `  ${status} ${name.padEnd(10)} ${seconds ? `${seconds.padStart(7)} s  ` : ''}${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}${note}`,
     );
+    if (status === 'FAIL') {
+      const names = failedNames(report, log);
+      for (const n of names.slice(0, 8)) console.log(`         ✖ ${n.length > 160 ? `${n.slice(0, 157)}...` : n}`);
+      if (names.length > 8) console.log(`         … and ${names.length - 8} more`);
+    }
   }
   if (lines.length === 0) {
     bad = true;
