@@ -16,7 +16,13 @@ export const SECTIONS = [
   { id: 's-journal', name: 'Journal', slug: 'journal', description: null, order: 3 },
 ];
 
-const item = (id: string, sectionId: string, contentType: 'audio' | 'video' | 'text', duration: string | null, order: number) => ({
+const item = (
+  id: string,
+  sectionId: string,
+  contentType: 'audio' | 'video' | 'text',
+  duration: string | null,
+  order: number,
+) => ({
   id,
   sectionId,
   title: `Item ${id}`,
@@ -46,7 +52,9 @@ const LECTURES = [
   { id: 'lecture-2', number: 2, title: 'Lecture 2', duration: '7 min' },
 ];
 
-export async function startContentStandIn(deps: ServiceDeps): Promise<{ url: string; calls: string[]; close(): Promise<void> }> {
+export async function startContentStandIn(
+  deps: ServiceDeps,
+): Promise<{ url: string; calls: string[]; close(): Promise<void> }> {
   const calls: string[] = [];
   const router = new Router({ prefix: '/api' });
   router.use(async (ctx, next) => {

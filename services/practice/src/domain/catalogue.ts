@@ -26,7 +26,9 @@ export function parseDuration(text: string | null | undefined): number | null {
   if (clock) return Number(clock[1] ?? 0) * 3600 + Number(clock[2]) * 60 + Number(clock[3]);
   let total = 0;
   let matched = false;
-  for (const [, n, unit] of t.matchAll(/(\d+(?:\.\d+)?)\s*(h|hr|hrs|hours?|m|min|mins|minutes?|s|sec|secs|seconds?)\b/g)) {
+  for (const [, n, unit] of t.matchAll(
+    /(\d+(?:\.\d+)?)\s*(h|hr|hrs|hours?|m|min|mins|minutes?|s|sec|secs|seconds?)\b/g,
+  )) {
     matched = true;
     const value = Number(n);
     total += unit!.startsWith('h') ? value * 3600 : unit!.startsWith('m') ? value * 60 : value;
@@ -134,7 +136,13 @@ export class Catalogue {
     }
     if (level === 'premium') {
       type Section = { id: string };
-      type Item = { id: string; sectionId: string | null; title: string; contentType: ContentType; duration: string | null };
+      type Item = {
+        id: string;
+        sectionId: string | null;
+        title: string;
+        contentType: ContentType;
+        duration: string | null;
+      };
       const sections = await this.get<Section[]>('/api/member/sections', cookie);
       const lists = await Promise.all(
         sections.map((s) => this.get<Item[]>(`/api/member/content/${encodeURIComponent(s.id)}`, cookie)),

@@ -62,7 +62,11 @@ export class CreditCounter {
   }
 
   /** The ms one beat earns (see CREDIT_SCRIPT). */
-  async credit(userId: string, beat: { sessionId: string; seq?: number; playedSec: number }, nowMs: number): Promise<number> {
+  async credit(
+    userId: string,
+    beat: { sessionId: string; seq?: number; playedSec: number },
+    nowMs: number,
+  ): Promise<number> {
     const credited = await evalScript(
       this.redis,
       CREDIT_SCRIPT,

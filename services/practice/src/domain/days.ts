@@ -25,7 +25,12 @@ export function dayIn(timeZone: string, at: Date): string {
 
 /** The time of day (HH:MM, 24 h) at `at` in `timeZone`. */
 export function timeIn(timeZone: string, at: Date): string {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(at);
   return parts;
 }
 

@@ -133,7 +133,8 @@ export class PracticeService {
     if (change.positionSec !== undefined) set.positionSec = change.positionSec;
     await retryOnDuplicateKey(() => this.models.Progress.updateOne({ _id }, { $set: set }, { upsert: true }));
     // Completion is set once and never taken back; two writers race only to the same answer.
-    if (change.complete) await this.models.Progress.updateOne({ _id, completedAt: null }, { $set: { completedAt: now } });
+    if (change.complete)
+      await this.models.Progress.updateOne({ _id, completedAt: null }, { $set: { completedAt: now } });
     return (await this.models.Progress.findById(_id).lean<ProgressRecord>())!;
   }
 
@@ -214,7 +215,9 @@ export class PracticeService {
 
   async changeSettings(viewer: Viewer, change: SettingsChange): Promise<PracticeSettings> {
     if (change.timeZone !== undefined && !isTimeZone(change.timeZone)) {
-      throw new ValidationError('Unknown time zone', { timeZone: 'Unknown time zone: use an IANA name such as Europe/Paris' });
+      throw new ValidationError('Unknown time zone', {
+        timeZone: 'Unknown time zone: use an IANA name such as Europe/Paris',
+      });
     }
     if (change.reminder?.enabled && !viewer.emailVerified) {
       throw new ConflictError('Verify your email address first: reminders go only to verified addresses.');
@@ -284,8 +287,12 @@ export class PracticeService {
     const userId = asker.viewer.id;
     const [items, completed, recentPlans] = await Promise.all([
       this.deps.catalogue.itemsFor(asker.viewer, asker.cookie),
-      this.models.Progress.find({ userId, completedAt: { $ne: null } }, { itemKind: 1, itemId: 1 }).lean<ProgressRecord[]>(),
-      this.models.Plan.find({ userId, date: { $gte: addDays(date, -PLAN_NO_REPEAT_DAYS), $lt: date } }).lean<PlanRecord[]>(),
+      this.models.Progress.find({ userId, completedAt: { $ne: null } }, { itemKind: 1, itemId: 1 }).lean<
+        ProgressRecord[]
+      >(),
+      this.models.Plan.find({ userId, date: { $gte: addDays(date, -PLAN_NO_REPEAT_DAYS), $lt: date } }).lean<
+        PlanRecord[]
+      >(),
     ]);
     const done = new Set(completed.map((r) => Catalogue.key(r.itemKind, r.itemId)));
     const recent = new Set(recentPlans.flatMap((p) => p.items.map((i) => Catalogue.key(i.itemKind, i.itemId))));
@@ -293,7 +300,9 @@ export class PracticeService {
     const open = [...items.values()].filter((i) => i.open && minutesOf(i) <= PLAN_MAX_MINUTES);
     const key = (i: CatalogueItem) => Catalogue.key(i.itemKind, i.itemId);
     const fresh = open.filter((i) => !done.has(key(i)) && !recent.has(key(i)));
-    const fallback = open.filter((i) => !fresh.includes(i)).sort((a, b) => Number(done.has(key(a))) - Number(done.has(key(b))));
+    const fallback = open
+      .filter((i) => !fresh.includes(i))
+      .sort((a, b) => Number(done.has(key(a))) - Number(done.has(key(b))));
     const picked: CatalogueItem[] = [];
     let minutes = 0;
     const pickFrom = (pool: CatalogueItem[]) => {

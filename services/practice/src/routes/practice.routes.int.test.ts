@@ -21,11 +21,8 @@ let app: ReturnType<ReturnType<typeof compose>['app']['callback']>;
 let nowMs = Date.parse('2026-03-02T12:00:00Z');
 
 beforeAll(async () => {
-  const base = await createTestDeps(configSchema);
-  content = await startContentStandIn(base);
-  await base.close();
-  deps = await createTestDeps(configSchema, { CONTENT_INTERNAL_URL: content.url });
-  await content.close();
+  deps = await createTestDeps(configSchema);
+  // Content's stand-in shares the test's store and Redis: the member's real session decides.
   content = await startContentStandIn(deps);
   deps.config.CONTENT_INTERNAL_URL = content.url;
   service = compose(deps, { now: () => new Date(nowMs) });
@@ -45,12 +42,27 @@ const advance = (sec: number) => {
 async function member(level: 'free' | 'premium' = 'premium') {
   const { user, cookie } = await loggedInMember(deps, { membershipLevel: level });
   const post = (path: string, body: unknown) =>
-    request(app).post(`/api/practice${path}`).set('Cookie', cookie).set('Origin', TEST_SITE_ORIGIN).send(body as object);
+    request(app)
+      .post(`/api/practice${path}`)
+      .set('Cookie', cookie)
+      .set('Origin', TEST_SITE_ORIGIN)
+      .send(body as object);
   const get = (path: string) => request(app).get(`/api/practice${path}`).set('Cookie', cookie);
   const patch = (path: string, body: unknown) =>
-    request(app).patch(`/api/practice${path}`).set('Cookie', cookie).set('Origin', TEST_SITE_ORIGIN).send(body as object);
+    request(app)
+      .patch(`/api/practice${path}`)
+      .set('Cookie', cookie)
+      .set('Origin', TEST_SITE_ORIGIN)
+      .send(body as object);
   const beat = async (itemId: string, sessionId: string, playedSec: number, extra: Record<string, unknown> = {}) => {
-    const res = await post('/heartbeats', { itemId, itemKind: 'content', sessionId, positionSec: playedSec, playedSec, ...extra });
+    const res = await post('/heartbeats', {
+      itemId,
+      itemKind: 'content',
+      sessionId,
+      positionSec: playedSec,
+      playedSec,
+      ...extra,
+    });
     expect(res.status).toBe(200);
     return heartbeatAnswerSchema.parse(res.body);
   };
@@ -70,34 +82,73 @@ describe('heartbeats: what is credited', () => {
 
   it('when a beat is malformed or carries an operator, then 400 naming the field', async () => {
     const m = await member();
-    const bad = await m.post('/heartbeats', { itemId: 'breath-1', itemKind: 'content', sessionId: 'x', positionSec: 1, playedSec: -1 });
+    const bad = await m.post('/heartbeats', {
+      itemId: 'breath-1',
+      itemKind: 'content',
+      sessionId: 'x',
+      positionSec: 1,
+      playedSec: -1,
+    });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.errors)).toEqual(expect.arrayContaining(['sessionId', 'playedSec']));
-    const op = await m.post('/heartbeats', { itemId: { $gt: '' }, itemKind: 'content', sessionId: 'session-op', positionSec: 1, playedSec: 1 });
+    const op = await m.post('/heartbeats', {
+      itemId: { $gt: '' },
+      itemKind: 'content',
+      sessionId: 'session-op',
+      positionSec: 1,
+      playedSec: 1,
+    });
     expect(op.status).toBe(400);
   });
 
   it('when a free member reports a Premium item, then 403 PREMIUM_REQUIRED; an unknown item 404; their open lecture counts', async () => {
     const m = await member('free');
-    const content = await m.post('/heartbeats', { itemId: 'breath-1', itemKind: 'content', sessionId: 'free-1', positionSec: 5, playedSec: 5 });
+    const content = await m.post('/heartbeats', {
+      itemId: 'breath-1',
+      itemKind: 'content',
+      sessionId: 'free-tab-1',
+      positionSec: 5,
+      playedSec: 5,
+    });
     expect(content.status).toBe(403);
     expect(content.body.code).toBe('PREMIUM_REQUIRED');
-    const lesson = await m.post('/heartbeats', { itemId: 'lesson-premium', itemKind: 'lesson', sessionId: 'free-2', positionSec: 5, playedSec: 5 });
+    const lesson = await m.post('/heartbeats', {
+      itemId: 'lesson-premium',
+      itemKind: 'lesson',
+      sessionId: 'free-tab-2',
+      positionSec: 5,
+      playedSec: 5,
+    });
     expect(lesson.status).toBe(403);
-    const unknown = await m.post('/heartbeats', { itemId: 'nope', itemKind: 'lecture', sessionId: 'free-3', positionSec: 5, playedSec: 5 });
+    const unknown = await m.post('/heartbeats', {
+      itemId: 'nope',
+      itemKind: 'lecture',
+      sessionId: 'free-tab-3',
+      positionSec: 5,
+      playedSec: 5,
+    });
     expect(unknown.status).toBe(404);
-    const open = await m.post('/heartbeats', { itemId: 'lecture-1', itemKind: 'lecture', sessionId: 'free-4', positionSec: 5, playedSec: 5 });
+    const open = await m.post('/heartbeats', {
+      itemId: 'lecture-1',
+      itemKind: 'lecture',
+      sessionId: 'free-tab-4',
+      positionSec: 5,
+      playedSec: 5,
+    });
     expect(open.status).toBe(200);
     expect(open.body.creditedSec).toBe(5);
   });
 
-  it('when a player claims more played time than wall time passed, then only the wall time (+2 s) is credited', async () => {
+  it('when a player claims more played time than wall time passed, then only the wall time is credited', async () => {
     const m = await member();
     expect((await m.beat('focus-2', 'wall-cap-1', 15, { seq: 0 })).creditedSec).toBe(15);
     advance(15);
+    // 120 s claimed after 15 s: the wall time only (the 2 s slack lies within the span already credited).
     const greedy = await m.beat('focus-2', 'wall-cap-1', 15 + 120, { seq: 1 });
-    expect(greedy.creditedSec).toBe(17);
-    expect(greedy.progress.playedSec).toBe(32);
+    expect(greedy.creditedSec).toBe(15);
+    expect(greedy.progress.playedSec).toBe(30);
+    advance(60);
+    expect((await m.beat('focus-2', 'wall-cap-1', 15 + 120 + 600, { seq: 2 })).creditedSec).toBe(60);
     // A first beat claiming ten minutes gets at most one beat's worth.
     expect((await m.beat('focus-1', 'wall-cap-2', 600)).creditedSec).toBe(0); // overlaps the span just credited
     advance(30);
@@ -120,14 +171,14 @@ describe('heartbeats: what is credited', () => {
 
   it('when the player is paused (or muted at zero: playedSec stands still), then nothing is credited, and play afterwards earns only its own time', async () => {
     const m = await member();
-    await m.beat('breath-2', 'pause-1', 10, { seq: 0 });
+    await m.beat('breath-2', 'pause-tab-1', 10, { seq: 0 });
     advance(15);
-    expect((await m.beat('breath-2', 'pause-1', 10, { seq: 1 })).creditedSec).toBe(0);
+    expect((await m.beat('breath-2', 'pause-tab-1', 10, { seq: 1 })).creditedSec).toBe(0);
     advance(300);
-    expect((await m.beat('breath-2', 'pause-1', 10, { seq: 2 })).creditedSec).toBe(0);
+    expect((await m.beat('breath-2', 'pause-tab-1', 10, { seq: 2 })).creditedSec).toBe(0);
     advance(15);
     // Resumed for 15 s: credited 15, not the 5 minutes the player sat paused.
-    expect((await m.beat('breath-2', 'pause-1', 25, { seq: 3 })).creditedSec).toBe(15);
+    expect((await m.beat('breath-2', 'pause-tab-1', 25, { seq: 3 })).creditedSec).toBe(15);
     expect(await m.totalMinutes()).toBe(0);
   });
 
@@ -167,12 +218,19 @@ describe('progress, completion and resume', () => {
     await m.beat('focus-2', 'complete-2', 15, { positionSec: 70 });
     const resume = await m.get('/resume');
     expect(resume.status).toBe(200);
-    expect(resumeItemSchema.parse(resume.body)).toMatchObject({ itemId: 'focus-2', positionSec: 70, durationSec: 300, sectionId: 's-focus' });
+    expect(resumeItemSchema.parse(resume.body)).toMatchObject({
+      itemId: 'focus-2',
+      positionSec: 70,
+      durationSec: 300,
+      sectionId: 's-focus',
+    });
 
     const progress = await m.get('/progress?sectionId=s-breath');
     expect(progress.status).toBe(200);
     const items = progress.body.map((p: unknown) => itemProgressSchema.parse(p));
-    expect(items).toEqual([expect.objectContaining({ itemId: 'breath-1', playedSec: 120, completedAt: expect.any(String) })]);
+    expect(items).toEqual([
+      expect.objectContaining({ itemId: 'breath-1', playedSec: 120, completedAt: expect.any(String) }),
+    ]);
     const all = await m.get('/progress');
     expect(all.body.map((p: { itemId: string }) => p.itemId)).toEqual(['focus-2', 'breath-1']);
   });
@@ -210,7 +268,9 @@ describe('settings', () => {
 
   it('when the address is verified, then reminders can be turned on', async () => {
     const { user, cookie } = await loggedInMember(deps, { membershipLevel: 'premium' });
-    await deps.mongo.collection(USERS_COLLECTION).updateOne({ _id: user.id as never }, { $set: { emailVerified: true } });
+    await deps.mongo
+      .collection(USERS_COLLECTION)
+      .updateOne({ _id: user.id as never }, { $set: { emailVerified: true } });
     const res = await request(app)
       .patch('/api/practice/settings')
       .set('Cookie', cookie)
@@ -251,7 +311,12 @@ describe("Today's 10 and the streak", () => {
     await tenMinutes('streak-day-3');
     let stats = practiceStatsSchema.parse((await m.get('/stats')).body);
     expect(stats).toMatchObject({ streak: 2, freezesLeft: 1 });
-    expect(stats.days.find((d) => d.date === '2026-04-07')).toEqual({ date: '2026-04-07', minutes: 0, counted: false, frozen: true });
+    expect(stats.days.find((d) => d.date === '2026-04-07')).toEqual({
+      date: '2026-04-07',
+      minutes: 0,
+      counted: false,
+      frozen: true,
+    });
 
     // Moving to UTC+14 at 13:00 UTC: it is already 04-09 there; ten minutes count for 04-09.
     nowMs = Date.parse('2026-04-08T13:00:00Z');
