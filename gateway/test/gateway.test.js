@@ -135,7 +135,7 @@ const routes = [
   ['GET', '/api/admin/members/0123456789abcdef01234567', 'auth'],
   ['GET', '/api/admin/audit?page=1', 'auth'],
   ['GET', '/api/admin/bookings?status=paid', 'billing'],
-  ['GET', '/api/admin/practice/members', 'practice'],
+  ['GET', '/api/admin/practice/summary', 'practice'],
   ['PATCH', '/api/admin/bookings/bk_123', 'billing'],
   ['GET', '/api/admin/billing/members/0123456789abcdef01234567', 'billing'],
   ['POST', '/api/admin/billing/members/0123456789abcdef01234567/refunds', 'billing'],

@@ -111,3 +111,25 @@ export const practiceSettingsSchema = z.strictObject({
   reminder: z.strictObject({ enabled: z.boolean(), time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/) }),
 });
 export type PracticeSettings = z.infer<typeof practiceSettingsSchema>;
+
+/** GET /api/admin/practice/summary: the console front page's practice figures. */
+export const practiceAdminSummarySchema = z.strictObject({
+  /** Members who practised on at least 3 of the last 7 days. */
+  activeMembers: z.number().int(),
+  /** Minutes practised by everyone since Monday 00:00 UTC. */
+  minutesThisWeek: z.number().int(),
+  weekStart: z.string(),
+});
+export type PracticeAdminSummary = z.infer<typeof practiceAdminSummarySchema>;
+
+/** GET /api/admin/practice/members/:memberId: one member's practice totals. */
+export const practiceAdminMemberSchema = z.strictObject({
+  memberId: z.string(),
+  totalMinutes: z.number().int(),
+  minutesLast7Days: z.number().int(),
+  daysPractisedLast7: z.number().int(),
+  streak: z.number().int(),
+  completedItems: z.number().int(),
+  lastPractisedAt: isoDate.nullable(),
+});
+export type PracticeAdminMember = z.infer<typeof practiceAdminMemberSchema>;

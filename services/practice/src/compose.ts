@@ -3,7 +3,9 @@ import type { Config } from './config';
 import { Catalogue } from './domain/catalogue';
 import { CreditCounter } from './domain/credit';
 import { practiceModels } from './domain/practice.model';
+import { PracticeAdmin } from './domain/practice-admin.service';
 import { PracticeService } from './domain/practice.service';
+import { practiceAdminRouter } from './routes/practice-admin.routes';
 import { memberExportRouter, practiceRouter } from './routes/practice.routes';
 import { INBOX_COLLECTION, startAccountEventsWorker } from './workers/account-events.worker';
 
@@ -27,7 +29,12 @@ export function compose(deps: ServiceDeps<Config>, overrides: PracticeOverrides 
   });
   const credits = new CreditCounter(deps.redis, deps.config.REDIS_PREFIX);
   const practice = new PracticeService({ models, catalogue, credits, now });
-  const routers = [practiceRouter(practice), memberExportRouter(practice, deps.config.JWT_SECRET)];
+  const admin = new PracticeAdmin(models, practice, now);
+  const routers = [
+    practiceRouter(practice),
+    practiceAdminRouter(admin),
+    memberExportRouter(practice, deps.config.JWT_SECRET),
+  ];
   const accountEvents = startable(async () => {
     await models.ready();
     return startAccountEventsWorker(practice, createInbox(deps.mongo, { collection: INBOX_COLLECTION }), {
