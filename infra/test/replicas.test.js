@@ -101,7 +101,10 @@ test('when replicas are asked, then the upstream ports handed to gateway/render.
 
 test('when FM_REPLICAS names an unknown service, a count out of 1..9 or no count, then the launcher stops with a clear message', () => {
   for (const [value, message] of [
-    ['contnet=2', /"contnet=2" is not <service>=<count> with a service of: auth content courses contact billing practice/],
+    [
+      'contnet=2',
+      /"contnet=2" is not <service>=<count> with a service of: auth content courses contact billing practice/,
+    ],
     ['content=0', /content=0: the count must be 1 to 9/],
     ['content=12', /content=12: the count must be 1 to 9/],
     ['content', /"content" is not <service>=<count>/],
