@@ -115,6 +115,12 @@ export const COLLECTIONS: Record<string, CollectionEntry> = {
     onDeletion: 'erased',
     by: 'practice account-events worker',
   },
+  practice_reminders: {
+    service: 'practice',
+    personal: ['_id', 'userId'],
+    onDeletion: 'erased',
+    by: 'practice account-events worker',
+  },
   // Auth's account events handled once, by event id (`account-deleted-<userId>`): only the id.
   practice_inbox: {
     service: 'practice',

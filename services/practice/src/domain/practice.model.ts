@@ -68,6 +68,27 @@ export interface PlanRecord {
   createdAt: Date;
 }
 
+/** A member's reminder of one day (`practice_reminders`, keyed `<userId>:<date>`): at most one mail a day. */
+export interface ReminderRecord {
+  _id: string;
+  userId: string;
+  date: string;
+  /** `mailed`, or `done-already` (the day's 10 minutes were done when it was due). */
+  outcome: string;
+  createdAt: Date;
+}
+
+const reminderSchema = new Schema<ReminderRecord>(
+  {
+    _id: { type: String, required: true },
+    userId: { type: String, required: true },
+    date: { type: String, required: true },
+    outcome: { type: String, required: true },
+  },
+  schemaOptions({ collection: 'practice_reminders', timestamps: { createdAt: true, updatedAt: false } }),
+);
+reminderSchema.index({ userId: 1 });
+
 const progressSchema = new Schema<ProgressRecord>(
   {
     _id: { type: String, required: true },
@@ -141,6 +162,7 @@ export interface PracticeModels {
   Minutes: Model<MinutesRecord>;
   Settings: Model<SettingsRecord>;
   Plan: Model<PlanRecord>;
+  Reminder: Model<ReminderRecord>;
   ready(): Promise<void>;
 }
 
@@ -149,16 +171,18 @@ export function practiceModels(mongo: Connection): PracticeModels {
   const Minutes = registerModel(mongo, 'PracticeMinutes', minutesSchema);
   const Settings = registerModel(mongo, 'PracticeSettings', settingsSchema);
   const Plan = registerModel(mongo, 'PracticePlan', planSchema);
+  const Reminder = registerModel(mongo, 'PracticeReminder', reminderSchema);
   let built = false;
   return {
     Progress,
     Minutes,
     Settings,
     Plan,
+    Reminder,
     // Model.init() is memoised by mongoose; once the indexes exist a request's check is a flag.
     ready: async () => {
       if (built) return;
-      await Promise.all([Progress.init(), Minutes.init(), Settings.init(), Plan.init()]);
+      await Promise.all([Progress.init(), Minutes.init(), Settings.init(), Plan.init(), Reminder.init()]);
       built = true;
     },
   };

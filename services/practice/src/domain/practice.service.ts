@@ -368,17 +368,19 @@ export class PracticeService {
 
   async deleteMember(userId: string): Promise<Record<string, number>> {
     await this.models.ready();
-    const [progress, minutes, settings, plans] = await Promise.all([
+    const [progress, minutes, settings, plans, reminders] = await Promise.all([
       this.models.Progress.deleteMany({ userId }),
       this.models.Minutes.deleteMany({ userId }),
       this.models.Settings.deleteMany({ _id: userId }),
       this.models.Plan.deleteMany({ userId }),
+      this.models.Reminder.deleteMany({ userId }),
     ]);
     return {
       progress: progress.deletedCount,
       minutes: minutes.deletedCount,
       settings: settings.deletedCount,
       plans: plans.deletedCount,
+      reminders: reminders.deletedCount,
     };
   }
 }

@@ -3,6 +3,7 @@ import { parseBody, parseQuery, requireServiceToken, routerBehind, requireUser, 
 import Router from '@koa/router';
 import { z } from 'zod';
 import type { Asker, PracticeService } from '../domain/practice.service';
+import type { Reminders } from '../domain/reminders';
 
 const progressQuerySchema = z.strictObject({ sectionId: z.string().min(1).max(64).optional() });
 
@@ -70,6 +71,22 @@ export function memberExportRouter(practice: PracticeService, jwtSecret: string)
   router.use(requireServiceToken(jwtSecret, 'practice'));
   router.get('/member-export', async (ctx) => {
     ctx.body = await practice.exportFor(ctx.state.service!.userId);
+  });
+  return router;
+}
+
+export const UNSUBSCRIBE_PATH = '/api/practice/reminders/unsubscribe';
+
+/**
+ * `POST /api/practice/reminders/unsubscribe?token=` (no login, no Origin: a mail program's
+ * one-click POST, RFC 8058; the signed token names the member) → 200 `{unsubscribed: true}`,
+ * reminders off; 400 for a bad token.
+ */
+export function unsubscribeRouter(reminders: Reminders): Router {
+  const router = new Router();
+  router.post(UNSUBSCRIBE_PATH, async (ctx) => {
+    await reminders.unsubscribe(ctx.query.token);
+    ctx.body = { unsubscribed: true };
   });
   return router;
 }
