@@ -215,6 +215,6 @@ describe('data export (GET /api/auth/user/export)', () => {
 
   it('when nobody is logged in, then 401 and no service is called', async () => {
     expect((await request(h.server).get('/api/auth/user/export')).status).toBe(401);
-    expect(EXPORT_PARTS.map((part) => standIns[part].calls.length)).toEqual([0, 0, 0]);
+    expect(EXPORT_PARTS.map((part) => standIns[part].calls.length)).toEqual([0, 0, 0, 0]);
   });
 });
