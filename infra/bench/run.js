@@ -35,7 +35,7 @@ const SECONDS = num('BENCH_SECONDS', 6);
 const ROUNDS = num('BENCH_ROUNDS', 2);
 const THREADS = num('BENCH_THREADS', 2);
 const CONNECTIONS = num('BENCH_CONNECTIONS', 64);
-const SERVICES = ['auth', 'content', 'courses', 'contact', 'billing'];
+const SERVICES = ['auth', 'content', 'courses', 'contact', 'billing', 'practice'];
 const OUT_DIR = path.join(ROOT, '.data', 'bench');
 const PASSWORD = 'bench-password-123';
 
@@ -225,9 +225,18 @@ const UNITS = { us: 0.001, ms: 1, s: 1000 };
 const toMs = (value, unit) => Number(value) * UNITS[unit];
 
 /** One wrk round: req/s, p50, p99 (ms), non-2xx/3xx and socket errors. */
-function wrkOnce(url, headers) {
+function wrkOnce(url, headers, request) {
   const args = ['-t', String(THREADS), '-c', String(CONNECTIONS), '-d', `${SECONDS}s`, '--latency'];
   for (const h of headers) args.push('-H', h);
+  if (request) {
+    // A POST target: wrk sends the method and body a Lua script sets (the same body each time).
+    const script = path.join(OUT_DIR, 'wrk-post.lua');
+    writeFileSync(
+      script,
+      `wrk.method = "${request.method}"\nwrk.body = ${JSON.stringify(JSON.stringify(request.body))}\nwrk.headers["Content-Type"] = "application/json"\nwrk.headers["Origin"] = ${JSON.stringify(env.SITE_ORIGIN)}\n`,
+    );
+    args.push('-s', script);
+  }
   args.push(url);
   const out = execFileSync('wrk', args, { encoding: 'utf8' });
   const latency = (p) => {
@@ -290,7 +299,15 @@ const fmt = (v, digits = 0) => (Number.isFinite(v) ? v.toFixed(digits) : '—');
  */
 const GHOST_RSS_MIB = 400;
 /** Issue 26's goals for the service figures. */
-const GOALS = { publicCached: 0.6, memberRead: 0.4, memberP99: 2, courses: 0.3, media: 0.3, rssEach: 80 };
+const GOALS = {
+  publicCached: 0.6,
+  memberRead: 0.4,
+  memberP99: 2,
+  courses: 0.3,
+  media: 0.3,
+  heartbeat: 0.3,
+  rssEach: 80,
+};
 
 /** RSS of the five in MiB (the per-service figures are MiB too), or undefined if one is unknown. */
 function sumRss(rss) {
@@ -313,6 +330,7 @@ function targetLines(results, bare, store, authUser, rssAfter, together, taps) {
     if (r.public) lines.push(line(r, GOALS.publicCached, cpu(r)));
     else if (r.kind === 'courses') lines.push(line(r, GOALS.courses, cpu(r)));
     else if (r.kind === 'media') lines.push(line(r, GOALS.media, cpu(r)));
+    else if (r.kind === 'heartbeat') lines.push(line(r, GOALS.heartbeat, cpu(r)));
     else if (r.member) lines.push(line(r, GOALS.memberRead, `${p99(r)}${cpu(r)}`));
   }
   lines.push(
@@ -379,6 +397,19 @@ async function main() {
   const sections = JSON.parse((await call('/api/member/sections', { cookie: premium.cookie })).text);
   const guided = JSON.parse((await call('/api/member/guided-visualizations', { cookie: premium.cookie })).text);
   const audio = guided.find((g) => g.audioUrl)?.audioUrl;
+  // The practice heartbeat (issue 30): one Premium member's beat on one section item, sent again
+  // and again (a replay: credited once, the rest of the path runs each time).
+  const firstItems = JSON.parse(
+    (await call(`/api/member/content/${sections[0]?.id}`, { cookie: premium.cookie })).text,
+  );
+  const beat = {
+    itemId: firstItems[0]?.id,
+    itemKind: 'content',
+    sessionId: `bench-${Date.now()}`,
+    seq: 0,
+    positionSec: 15,
+    playedSec: 15,
+  };
   const baseline = await startBaselines(free, Buffer.from(me.text));
 
   const targets = [
@@ -416,6 +447,15 @@ async function main() {
       kind: 'courses',
       service: 'courses',
     },
+    {
+      name: 'POST /api/practice/heartbeats (Premium, a replayed beat)',
+      path: '/api/practice/heartbeats',
+      cookie: premium.cookie,
+      member: true,
+      kind: 'heartbeat',
+      service: 'practice',
+      request: { method: 'POST', body: beat },
+    },
     ...(audio
       ? [
           {
@@ -433,6 +473,7 @@ async function main() {
   for (const t of targets) {
     const res = await call(t.path, {
       cookie: t.cookie,
+      ...(t.request ?? {}),
       headers: Object.fromEntries((t.headers ?? []).map((h) => h.split(': '))),
     });
     if (res.status >= 300) throw new Error(`${t.path} answers ${res.status} before the run: ${res.text.slice(0, 200)}`);
@@ -453,7 +494,11 @@ async function main() {
       for (const t of targets) {
         const pid = t.service ? pidOf(t.service) : undefined;
         const cpuBefore = pid ? cpuMs(pid) : Number.NaN;
-        const r = wrkOnce(`${GATEWAY}${t.path}`, [...(t.cookie ? [`Cookie: ${t.cookie}`] : []), ...(t.headers ?? [])]);
+        const r = wrkOnce(
+          `${GATEWAY}${t.path}`,
+          [...(t.cookie ? [`Cookie: ${t.cookie}`] : []), ...(t.headers ?? [])],
+          t.request,
+        );
         // The serving process's CPU per request (µs): what the load on the rest of the machine
         // does not change much, unlike req/s.
         r.cpuUs = pid ? ((cpuMs(pid) - cpuBefore) * 1000) / (r.rps * SECONDS) : Number.NaN;

@@ -14,6 +14,10 @@ export const QUEUES = {
   accountEventsBilling: 'account-events-billing',
   /** auth → contact: a member's account was deleted (their contact messages and mail records go). */
   accountEventsContact: 'account-events-contact',
+  /** auth → practice: a member's account was deleted (their practice history goes). */
+  accountEventsPractice: 'account-events-practice',
+  /** practice → practice: the reminder sweep, one BullMQ job scheduler (every minute). */
+  practiceReminders: 'practice-reminders',
   /** auth → auth: a forgot-password request, answered by auth's own worker (see its schema). */
   passwordResetRequests: 'password-reset-requests',
 } as const;
@@ -26,6 +30,7 @@ export const ACCOUNT_EVENT_QUEUES = [
   QUEUES.accountEventsCourses,
   QUEUES.accountEventsBilling,
   QUEUES.accountEventsContact,
+  QUEUES.accountEventsPractice,
 ] as const;
 
 /**
@@ -183,6 +188,22 @@ export const emailVerificationMailSchema = z.object({
   verifyUrl: z.url(),
   expiresAt: isoDate,
 });
+/**
+ * Practice's daily reminder (opt-in, verified addresses only): what today's plan holds, a link to it,
+ * and the one-click unsubscribe URL (RFC 8058: the mail carries List-Unsubscribe and
+ * List-Unsubscribe-Post). One per member per day: `eventId` is `practice-reminder-<userId>-<date>`.
+ */
+export const practiceReminderMailSchema = z.object({
+  ...memberMailBase,
+  /** Today in the member's time zone (YYYY-MM-DD). */
+  date: z.string(),
+  items: z.array(z.object({ title: z.string(), minutes: z.number() })),
+  minutesDone: z.number(),
+  /** `<SITE_ORIGIN>/member#today`. */
+  planUrl: z.url(),
+  /** POST here (no body needed) turns the reminders off: practice's one-click unsubscribe. */
+  unsubscribeUrl: z.url(),
+});
 export const accountDeletedMailSchema = z.object({
   ...memberMailBase,
   /** Whether the address was verified (the mail says which contact messages were deleted). */
@@ -300,6 +321,7 @@ export const JOBS = {
     'premium-refunded-mail': premiumRefundedMailSchema,
     'payment-dispute-mail': paymentDisputeMailSchema,
     'email-verification-mail': emailVerificationMailSchema,
+    'practice-reminder-mail': practiceReminderMailSchema,
   },
   [QUEUES.accountEventsCourses]: {
     'account-deleted': accountDeletedSchema,
@@ -310,6 +332,12 @@ export const JOBS = {
   },
   [QUEUES.accountEventsContact]: {
     'account-deleted': accountDeletedSchema,
+  },
+  [QUEUES.accountEventsPractice]: {
+    'account-deleted': accountDeletedSchema,
+  },
+  [QUEUES.practiceReminders]: {
+    'reminder-sweep': z.object({}),
   },
   [QUEUES.passwordResetRequests]: {
     'password-reset-request': passwordResetRequestSchema,
@@ -352,6 +380,7 @@ export type MemberProfileChanged = z.infer<typeof memberProfileChangedSchema>;
 export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
 export type WelcomeMail = z.infer<typeof welcomeMailSchema>;
 export type PasswordResetMail = z.infer<typeof passwordResetMailSchema>;
+export type PracticeReminderMail = z.infer<typeof practiceReminderMailSchema>;
 export type PasswordChangedMail = z.infer<typeof passwordChangedMailSchema>;
 export type AccountDeletedMail = z.infer<typeof accountDeletedMailSchema>;
 export type BookingScheduledMail = z.infer<typeof bookingScheduledMailSchema>;

@@ -9,6 +9,8 @@ export interface MailEnvelope {
   messageId?: string;
   inReplyTo?: string;
   references?: string;
+  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post for a mail a member may leave in one click). */
+  headers?: Record<string, string>;
 }
 
 export interface OutgoingMail extends MailContent, MailEnvelope {
@@ -38,6 +40,7 @@ export class Mailer {
       ...(mail.messageId ? { messageId: mail.messageId } : {}),
       ...(mail.inReplyTo ? { inReplyTo: mail.inReplyTo } : {}),
       ...(mail.references ? { references: mail.references } : {}),
+      ...(mail.headers ? { headers: mail.headers } : {}),
       // A text/calendar alternative (method=REQUEST) that calendar programs offer to add.
       icalEvent: mail.calendar,
       disableFileAccess: true,

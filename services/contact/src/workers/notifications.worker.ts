@@ -20,6 +20,8 @@ import type { NotificationService } from '../domain/notification.service';
 import { premiumRefundedFounderMail, premiumRefundedMemberMail } from '../domain/premium-refunded-mail.template';
 import { notificationMessageId } from '../domain/support-promise';
 import { emailVerificationMail } from '../domain/verification-mail.template';
+import { practiceReminderMail } from '../domain/practice-reminder-mail.template';
+import { listUnsubscribeHeaders } from '@fm/shared';
 
 /**
  * The mail worker: `contact-submitted` → the founder; `coaching-booked` → the founder and a
@@ -43,6 +45,9 @@ import { emailVerificationMail } from '../domain/verification-mail.template';
  * hash of the address, not the address.
  *
  * `email-verification-mail` → the member's `email`, once per link (`email-verification-<eventId>`).
+ *
+ * `practice-reminder-mail` → the member, once per member and day (its `eventId`,
+ * `practice-reminder-<userId>-<date>`), with List-Unsubscribe / List-Unsubscribe-Post (one click).
  *
  * `contact-reply-mail` → the sender of a contact message, from SUPPORT_EMAIL, once per reply
  * (`contact-reply-<replyId>`), threaded (In-Reply-To, References) on the founder's notification of
@@ -209,6 +214,17 @@ export function notificationHandlers(
         to: event.email,
         kind: 'email-verification',
         mail: emailVerificationMail(event, site),
+      });
+    },
+    'practice-reminder-mail': async (event) => {
+      await notifier.sendOnce({
+        key: event.eventId,
+        to: event.email,
+        kind: 'practice-reminder',
+        mail: {
+          ...practiceReminderMail(event, site),
+          headers: listUnsubscribeHeaders({ url: event.unsubscribeUrl, mailto: config.SUPPORT_EMAIL }),
+        },
       });
     },
     'account-deleted-mail': async (event) => {

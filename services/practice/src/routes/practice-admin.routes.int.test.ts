@@ -1,0 +1,84 @@
+import { practiceAdminMemberSchema, practiceAdminSummarySchema } from '@fm/contracts';
+import { closeBackground } from '@fm/shared';
+import { createTestDeps, loggedInAdmin, loggedInMember, TEST_SITE_ORIGIN, type TestDeps } from '@fm/shared/testing';
+import request from 'supertest';
+import { compose } from '../compose';
+import { type Config, configSchema } from '../config';
+import { startContentStandIn } from '../../test/content-stand-in';
+
+let deps: TestDeps<Config>;
+let content: Awaited<ReturnType<typeof startContentStandIn>>;
+let service: ReturnType<typeof compose>;
+let server: ReturnType<typeof service.app.callback>;
+// Wednesday: the week started on Monday 2026-05-04.
+let nowMs = Date.parse('2026-05-06T12:00:00Z');
+
+beforeAll(async () => {
+  deps = await createTestDeps(configSchema);
+  content = await startContentStandIn(deps);
+  deps.config.CONTENT_INTERNAL_URL = content.url;
+  service = compose(deps, { now: () => new Date(nowMs) });
+  server = service.app.callback();
+});
+
+afterAll(async () => {
+  await closeBackground(service.background);
+  await content.close();
+  await deps.close();
+});
+
+/** `minutes` minutes of play for the member on the day of `at` (UTC). */
+async function play(cookie: string, at: string, minutes: number) {
+  nowMs = Date.parse(at);
+  const beat = (playedSec: number) =>
+    request(server)
+      .post('/api/practice/heartbeats')
+      .set('Cookie', cookie)
+      .set('Origin', TEST_SITE_ORIGIN)
+      .send({
+        itemId: 'focus-2',
+        itemKind: 'content',
+        sessionId: `s-${at.replace(/\D/g, '')}`,
+        positionSec: playedSec,
+        playedSec,
+      });
+  expect((await beat(20)).status).toBe(200);
+  nowMs += (minutes * 60 - 20) * 1000;
+  expect((await beat(minutes * 60)).status).toBe(200);
+}
+
+it('when members practised this week, then the console shows active members (≥ 3 of 7 days), minutes this week and one member’s totals; admins only', async () => {
+  const regular = await loggedInMember(deps, { membershipLevel: 'premium' });
+  const once = await loggedInMember(deps, { membershipLevel: 'premium' });
+  await play(regular.cookie, '2026-05-01T09:00:00Z', 10); // last week
+  await play(regular.cookie, '2026-05-04T09:00:00Z', 10);
+  await play(regular.cookie, '2026-05-05T09:00:00Z', 5);
+  await play(once.cookie, '2026-05-05T10:00:00Z', 3);
+  nowMs = Date.parse('2026-05-06T12:00:00Z');
+
+  const admin = await loggedInAdmin(deps);
+  const summary = await request(server).get('/api/admin/practice/summary').set('Cookie', admin.cookie);
+  expect(summary.status).toBe(200);
+  expect(practiceAdminSummarySchema.parse(summary.body)).toEqual({
+    activeMembers: 1,
+    minutesThisWeek: 18,
+    weekStart: '2026-05-04',
+  });
+  const member = await request(server)
+    .get(`/api/admin/practice/members/${regular.user.id}`)
+    .set('Cookie', admin.cookie);
+  expect(practiceAdminMemberSchema.parse(member.body)).toEqual({
+    memberId: regular.user.id,
+    totalMinutes: 25,
+    minutesLast7Days: 25,
+    daysPractisedLast7: 3,
+    streak: 0,
+    completedItems: 1, // focus-2 is 5 minutes long
+    lastPractisedAt: expect.any(String),
+  });
+
+  expect((await request(server).get('/api/admin/practice/summary')).status).toBe(401);
+  const refused = await request(server).get('/api/admin/practice/summary').set('Cookie', regular.cookie);
+  expect(refused.status).toBe(403);
+  expect(refused.body.code).toBe('ADMIN_REQUIRED');
+});

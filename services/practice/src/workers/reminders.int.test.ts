@@ -1,0 +1,139 @@
+/**
+ * The daily reminder through the real pieces: two replicas of practice composed on one store and
+ * Redis, the reminder sweep of each, the notifications queue contact reads, the BullMQ scheduler,
+ * and the one-click unsubscribe.
+ */
+import { closeBackground, QueueProducer, QUEUES, USERS_COLLECTION } from '@fm/shared';
+import { createTestDeps, loggedInMember, TEST_SITE_ORIGIN, type TestDeps } from '@fm/shared/testing';
+import request from 'supertest';
+import { compose } from '../compose';
+import { type Config, configSchema } from '../config';
+import { startContentStandIn } from '../../test/content-stand-in';
+
+let deps: TestDeps<Config>;
+let content: Awaited<ReturnType<typeof startContentStandIn>>;
+let replicaA: ReturnType<typeof compose>;
+let replicaB: ReturnType<typeof compose>;
+let notifications: QueueProducer<typeof QUEUES.notifications>;
+/** 07:31 in Paris (UTC+1 in March). */
+let nowMs = Date.parse('2026-03-02T06:31:00Z');
+
+beforeAll(async () => {
+  deps = await createTestDeps(configSchema);
+  content = await startContentStandIn(deps);
+  deps.config.CONTENT_INTERNAL_URL = content.url;
+  replicaA = compose(deps, { now: () => new Date(nowMs) });
+  replicaB = compose(deps, { now: () => new Date(nowMs) });
+  notifications = new QueueProducer(QUEUES.notifications, {
+    redisUrl: deps.config.REDIS_URL,
+    redisPrefix: deps.config.REDIS_PREFIX,
+  });
+});
+
+afterAll(async () => {
+  await notifications.close();
+  await closeBackground(replicaA.background);
+  await closeBackground(replicaB.background);
+  await content.close();
+  await deps.close();
+});
+
+/** A verified member with a 07:30 reminder in Paris. */
+async function remindedMember() {
+  const { user, cookie } = await loggedInMember(deps, { membershipLevel: 'premium' });
+  await deps.mongo.collection(USERS_COLLECTION).updateOne({ _id: user.id as never }, { $set: { emailVerified: true } });
+  const res = await request(replicaA.app.callback())
+    .patch('/api/practice/settings')
+    .set('Cookie', cookie)
+    .set('Origin', TEST_SITE_ORIGIN)
+    .send({ timeZone: 'Europe/Paris', reminder: { enabled: true, time: '07:30' } });
+  expect(res.status).toBe(200);
+  return { user, cookie };
+}
+
+const reminderJobs = async (userId: string) =>
+  (await notifications.queue.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed'])).filter(
+    (job) => job.name === 'practice-reminder-mail' && job.data.userId === userId,
+  );
+
+it('when two replicas sweep at the same minute (and again after), then the member gets exactly one reminder with the plan, its link and a one-click unsubscribe', async () => {
+  const { user, cookie } = await remindedMember();
+  // The member opened today's plan earlier: the reminder lists it.
+  nowMs = Date.parse('2026-03-02T06:00:00Z');
+  const plan = await request(replicaA.app.callback()).get('/api/practice/today').set('Cookie', cookie);
+  expect(plan.body.date).toBe('2026-03-02');
+
+  nowMs = Date.parse('2026-03-02T06:29:00Z'); // 07:29 in Paris: not yet
+  expect((await replicaA.reminders.sweep(new Date(nowMs)))[user.id]).toBe('not-due');
+
+  nowMs = Date.parse('2026-03-02T06:31:00Z');
+  const outcomes = await Promise.all([
+    replicaA.reminders.sweep(new Date(nowMs)),
+    replicaB.reminders.sweep(new Date(nowMs)),
+  ]);
+  expect(outcomes.map((o) => o[user.id]).sort()).toEqual(['already-handled', 'mailed']);
+  // A restart or a later sweep within the hour: nothing more.
+  nowMs = Date.parse('2026-03-02T06:45:00Z');
+  expect((await replicaB.reminders.sweep(new Date(nowMs)))[user.id]).toBe('already-handled');
+
+  const jobs = await reminderJobs(user.id);
+  expect(jobs).toHaveLength(1);
+  const mail = jobs[0]!.data as {
+    email: string;
+    date: string;
+    items: { title: string; minutes: number }[];
+    planUrl: string;
+    unsubscribeUrl: string;
+  };
+  expect(mail).toMatchObject({
+    email: user.email,
+    date: '2026-03-02',
+    planUrl: `${deps.config.SITE_ORIGIN}/member#today`,
+  });
+  expect(mail.items.map((i) => i.title)).toEqual(plan.body.items.map((i: { title: string }) => i.title));
+
+  // The mail program's one-click POST: no cookie, no Origin.
+  const url = new URL(mail.unsubscribeUrl);
+  const off = await request(replicaB.app.callback())
+    .post(`${url.pathname}${url.search}`)
+    .type('form')
+    .send('List-Unsubscribe=One-Click');
+  expect(off.status).toBe(200);
+  const settings = await request(replicaA.app.callback()).get('/api/practice/settings').set('Cookie', cookie);
+  expect(settings.body.reminder.enabled).toBe(false);
+  const forged = await request(replicaB.app.callback()).post(`${url.pathname}?token=${url.searchParams.get('token')}x`);
+  expect(forged.status).toBe(400);
+});
+
+it('when the day’s 10 minutes are already done at reminder time, then no reminder goes', async () => {
+  const { user, cookie } = await remindedMember();
+  nowMs = Date.parse('2026-03-03T06:00:00Z');
+  const beat = (playedSec: number) =>
+    request(replicaA.app.callback())
+      .post('/api/practice/heartbeats')
+      .set('Cookie', cookie)
+      .set('Origin', TEST_SITE_ORIGIN)
+      .send({ itemId: 'focus-2', itemKind: 'content', sessionId: 'morning-tab', positionSec: playedSec, playedSec });
+  expect((await beat(20)).status).toBe(200);
+  nowMs += 600_000;
+  expect((await beat(620)).status).toBe(200);
+
+  nowMs = Date.parse('2026-03-03T06:30:00Z');
+  expect((await replicaA.reminders.sweep(new Date(nowMs)))[user.id]).toBe('done-already');
+  expect(await reminderJobs(user.id)).toEqual([]);
+});
+
+it('when both replicas start their sweep, then there is one job scheduler, every minute', async () => {
+  await replicaA.background.reminderSweep.start();
+  await replicaB.background.reminderSweep.start();
+  const reminders = new QueueProducer(QUEUES.practiceReminders, {
+    redisUrl: deps.config.REDIS_URL,
+    redisPrefix: deps.config.REDIS_PREFIX,
+  });
+  try {
+    const schedulers = await reminders.queue.getJobSchedulers();
+    expect(schedulers).toEqual([expect.objectContaining({ key: 'reminder-sweep', every: 60_000 })]);
+  } finally {
+    await reminders.close();
+  }
+});
