@@ -9,6 +9,8 @@
  *
  *   BASE_URL=http://localhost:8080 node perf/lighthouse.mjs [/ /about ...]
  *
+ * Without pages named, the public pages of the site's sitemap.xml (the lesson pages left out).
+ *
  * Env: BASE_URL (http://localhost:8080), CHROMIUM_PATH (/usr/bin/chromium), FM_LIGHTHOUSE_RUNS (3),
  * FM_TEST_REPORT (a JSON report of every page's figures, when set).
  * Fails (exit 1) when a page's median is below: performance 90, accessibility 100, best
@@ -27,9 +29,21 @@ import { measureFirstTaps, printFirstTaps } from './first-tap.mjs';
 const BASE_URL = (process.env.BASE_URL ?? 'http://localhost:8080').replace(/\/+$/, '');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Math.max(1, Number(process.env.FM_LIGHTHOUSE_RUNS ?? 3));
-const PAGES = process.argv.slice(2).length
-  ? process.argv.slice(2)
-  : ['/', '/about', '/membership', '/coaching', '/contact', '/lessons', '/login', '/signup'];
+/**
+ * The public pages: those named on the command line, else every page of the site's sitemap.xml
+ * but the lesson pages (frontend/src/prerender/pages.ts lists them, once).
+ */
+async function publicPages() {
+  if (process.argv.slice(2).length) return process.argv.slice(2);
+  const res = await fetch(`${BASE_URL}/sitemap.xml`);
+  if (!res.ok) throw new Error(`lighthouse: ${BASE_URL}/sitemap.xml answered ${res.status}; prerender the pages first`);
+  const paths = [...(await res.text()).matchAll(/<loc>([^<]+)<\/loc>/g)]
+    .map((match) => new URL(match[1]).pathname)
+    .filter((path) => !path.startsWith('/lesson/'));
+  if (!paths.length) throw new Error(`lighthouse: no public page in ${BASE_URL}/sitemap.xml`);
+  return paths;
+}
+const PAGES = await publicPages();
 
 export const THRESHOLDS = {
   performance: 90,

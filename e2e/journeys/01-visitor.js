@@ -13,7 +13,7 @@ const { waitForMail } = require('../lib/smtp-sink');
 const EMBED_URL = /^https:\/\/(www\.youtube(-nocookie)?\.com\/embed\/|player\.vimeo\.com\/video\/)/;
 
 test(
-  '1. Visitor: home, lessons (free lesson embed, locked → /membership), tiers, coaching, contact (mail to the founder), member path → /login',
+  '1. Visitor: home, lessons (free lesson embed, locked → /membership), tiers, coaching, privacy and terms, contact (mail to the founder), member path → /login',
   { timeout: config.journeyTimeout },
   journey('visitor', async ({ page, step }) => {
     await step('home page: hero, benefits and the free lesson embed', async () => {
@@ -87,6 +87,35 @@ test(
       const book = offer.getByRole('link', { name: 'Sign Up to Book' });
       await expectVisible(book);
       check((await book.getAttribute('href')) === '/signup', 'Sign Up to Book leads to /signup');
+    });
+
+    await step('privacy policy and terms from the footer, with the facts of GET /api/config', async () => {
+      const site = await (await page.request.get(`${config.baseUrl}/api/config`)).json();
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+      await expectPath(page, '/privacy');
+      await expectVisible(page.getByRole('heading', { name: 'Privacy Policy', level: 1 }));
+      const main = page.getByRole('main');
+      const mail = main.getByRole('link', { name: site.supportEmail }).first();
+      await expectVisible(mail, `the support address ${site.supportEmail}`);
+      check((await mail.getAttribute('href')) === `mailto:${site.supportEmail}`, 'the address is a mail link');
+      await expectVisible(main.getByText('fm.sid', { exact: true }), 'the session cookie');
+      await expectVisible(main.getByText('sidebar_state', { exact: true }), 'the sidebar cookie');
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();
+      await expectPath(page, '/terms');
+      const premium = page.getByRole('region', { name: /Premium membership$/ });
+      await expectVisible(premium.getByText(/^Premium costs/), 'the Premium price in the terms');
+      const whole = site.premiumPriceCents % 100 === 0;
+      const price = new Intl.NumberFormat('en-US', {
+        style: 'currency',
+        currency: site.currency.toUpperCase(),
+        minimumFractionDigits: whole ? 0 : 2,
+        maximumFractionDigits: whole ? 0 : 2,
+      }).format(site.premiumPriceCents / 100);
+      check(
+        (await premium.textContent())?.includes(`Premium costs ${price}/month.`) === true,
+        `the terms show the configured Premium price ${price}/month`,
+      );
+      check((await page.title()) === `Terms of Service | ${site.productName}`, 'the title names the product');
     });
 
     const sender = { name: `Visitor ${RUN_ID}`, email: `fm-e2e-visitor-${RUN_ID}@example.com` };

@@ -39,6 +39,8 @@ const publicPages = {
   '/contact': 'src/app/routes/contact.tsx',
   '/login': 'src/app/routes/login.tsx',
   '/signup': 'src/app/routes/signup.tsx',
+  '/privacy': 'src/app/routes/privacy.tsx',
+  '/terms': 'src/app/routes/terms.tsx',
   '/forgot-password': 'src/app/routes/forgot-password.tsx',
   '/reset-password': 'src/app/routes/reset-password.tsx',
   '/verify-email': 'src/app/routes/verify-email.tsx',

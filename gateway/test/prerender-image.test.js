@@ -43,7 +43,7 @@ const answers = {
     premiumPriceCents: 1999,
     coachingPriceCents: 10000,
     coachingSessionMinutes: 45,
-    supportReplyHours: { premium: 24, free: 72 },
+    supportReplyHours: { premium: 24, freeFrom: 48, free: 72 },
     stripePublishableKey: 'pk_test_123',
   },
   '/api/lessons': [],

@@ -19,6 +19,8 @@ const CoachingPage = lazy(() => import('@/app/routes/coaching'));
 const ContactPage = lazy(() => import('@/app/routes/contact'));
 const LoginPage = lazy(() => import('@/app/routes/login'));
 const SignupPage = lazy(() => import('@/app/routes/signup'));
+const PrivacyPage = lazy(() => import('@/app/routes/privacy'));
+const TermsPage = lazy(() => import('@/app/routes/terms'));
 const ForgotPasswordPage = lazy(() => import('@/app/routes/forgot-password'));
 const ResetPasswordPage = lazy(() => import('@/app/routes/reset-password'));
 const VerifyEmailPage = lazy(() => import('@/app/routes/verify-email'));
@@ -46,6 +48,8 @@ export const publicRoutes: RouteObject[] = [
       { path: paths.contact.path, element: <ContactPage /> },
       { path: paths.login.path, element: <LoginPage /> },
       { path: paths.signup.path, element: <SignupPage /> },
+      { path: paths.privacy.path, element: <PrivacyPage /> },
+      { path: paths.terms.path, element: <TermsPage /> },
       { path: paths.forgotPassword.path, element: <ForgotPasswordPage /> },
       { path: paths.resetPassword.path, element: <ResetPasswordPage /> },
       { path: paths.verifyEmail.path, element: <VerifyEmailPage /> },

@@ -13,6 +13,8 @@ export const paths = {
   coaching: { path: '/coaching', getHref: () => '/coaching' },
   login: { path: '/login', getHref: () => '/login' },
   signup: { path: '/signup', getHref: () => '/signup' },
+  privacy: { path: '/privacy', getHref: (section?: string) => (section ? `/privacy#${section}` : '/privacy') },
+  terms: { path: '/terms', getHref: (section?: string) => (section ? `/terms#${section}` : '/terms') },
   forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
   resetPassword: {
     path: '/reset-password',

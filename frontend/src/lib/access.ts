@@ -44,6 +44,8 @@ export const PUBLIC_PATHS = [
   '/contact',
   '/login',
   '/signup',
+  '/privacy',
+  '/terms',
   '/forgot-password',
   '/reset-password',
   '/verify-email',

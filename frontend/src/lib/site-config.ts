@@ -58,13 +58,20 @@ export type SiteFacts = SiteConfig & {
   premiumPrice: string;
   /** "$100" */
   coachingPrice: string;
+  /** How soon Free members and visitors hear back: "48-72 hours" (a single figure when both ends agree). */
+  freeReplyTime: string;
+  /** How soon Premium members hear back: "24 hours". */
+  premiumReplyTime: string;
 };
 
 export function siteFacts(config: SiteConfig): SiteFacts {
+  const { freeFrom, free, premium } = config.supportReplyHours;
   return {
     ...config,
     premiumPrice: formatMoney(config.premiumPriceCents, config.currency),
     coachingPrice: formatMoney(config.coachingPriceCents, config.currency),
+    freeReplyTime: freeFrom < free ? `${freeFrom}-${free} hours` : `${free} hours`,
+    premiumReplyTime: `${premium} hours`,
   };
 }
 

@@ -75,6 +75,22 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
     inSitemap: true,
   },
   {
+    path: '/privacy',
+    file: 'privacy.html',
+    module: 'src/app/routes/privacy.tsx',
+    description:
+      'What we keep about you and why, for how long, who processes it, cookies, and how to export or delete your data.',
+    inSitemap: true,
+  },
+  {
+    path: '/terms',
+    file: 'terms.html',
+    module: 'src/app/routes/terms.tsx',
+    description:
+      'The terms of Free and Premium membership and coaching: billing, cancelling, the 30-day money-back guarantee and support.',
+    inSitemap: true,
+  },
+  {
     path: '/404',
     file: '404.html',
     module: 'src/app/routes/not-found.tsx',

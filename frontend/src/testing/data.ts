@@ -11,7 +11,7 @@ export function buildSiteConfig(overrides: Partial<SiteConfig> = {}): SiteConfig
     premiumPriceCents: 1999,
     coachingPriceCents: 10000,
     coachingSessionMinutes: 45,
-    supportReplyHours: { premium: 24, free: 72 },
+    supportReplyHours: { premium: 24, freeFrom: 48, free: 72 },
     stripePublishableKey: 'pk_test_fairwaymind',
     ...overrides,
   };

@@ -16,8 +16,10 @@ export type ContactLevel = z.infer<typeof contactLevelSchema>;
  * How soon the founder answers a contact message: the one place for the promise. The site says it
  * (GET /api/config `supportReplyHours`: the FAQ, /membership, /contact) and contact's inbox
  * gives each message its due time from it. Visitors are answered as Free members are.
+ * Free members are promised a range (SPEC: "48-72 hours"): `freeFrom` to `free` hours; the due time
+ * is its end, `free`.
  */
-export const SUPPORT_REPLY_HOURS = { premium: 24, free: 72 } as const;
+export const SUPPORT_REPLY_HOURS = { premium: 24, freeFrom: 48, free: 72 } as const;
 
 /** The hours the founder has to answer a message from `level`. */
 export function supportReplyHours(level: ContactLevel): number {

@@ -13,8 +13,17 @@ export const siteConfigSchema = z.strictObject({
   premiumPriceCents: z.number().int().positive(),
   coachingPriceCents: z.number().int().positive(),
   coachingSessionMinutes: z.number().int().positive(),
-  /** How soon the founder answers a contact message (SUPPORT_REPLY_HOURS): Premium, and Free members and visitors. */
-  supportReplyHours: z.strictObject({ premium: z.number().int().positive(), free: z.number().int().positive() }),
+  /**
+   * How soon the founder answers a contact message (SUPPORT_REPLY_HOURS): Premium, and Free members
+   * and visitors, who are promised a range, `freeFrom` to `free` hours ("48-72 hours").
+   */
+  supportReplyHours: z
+    .strictObject({
+      premium: z.number().int().positive(),
+      freeFrom: z.number().int().positive(),
+      free: z.number().int().positive(),
+    })
+    .refine((hours) => hours.freeFrom <= hours.free, { message: 'freeFrom must not exceed free' }),
   /** Stripe.js's publishable key (public by design). */
   stripePublishableKey: z.string().min(1),
 });

@@ -14,7 +14,6 @@ import { ContactForm } from '@/features/contact/components/contact-form';
 export default function ContactPage() {
   const site = useSiteConfig();
   const supportEmail = site?.supportEmail;
-  const hours = site?.supportReplyHours;
   return (
     <>
       <PageTitle title="Contact" />
@@ -61,7 +60,7 @@ export default function ContactPage() {
                     Free members
                   </Typography>
                   <Typography component="dd" color="text.secondary" sx={{ m: 0 }}>
-                    {hours ? `Within ${hours.free} hours` : 'We answer every message'}
+                    {site ? site.freeReplyTime : 'We answer every message'}
                   </Typography>
                 </div>
                 <div>
@@ -69,7 +68,7 @@ export default function ContactPage() {
                     Premium members
                   </Typography>
                   <Typography component="dd" color="text.secondary" sx={{ m: 0 }}>
-                    {hours ? `Priority support within ${hours.premium} hours` : 'Priority support'}
+                    {site ? `Priority support within ${site.premiumReplyTime}` : 'Priority support'}
                   </Typography>
                 </div>
               </Box>

@@ -6,11 +6,13 @@ import Typography from '@mui/material/Typography';
 import { FaqAccordion, type FaqItem } from '@/components/ui/faq-accordion';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageTitle } from '@/components/ui/page-title';
-import type { SiteConfig } from '@fm/contracts';
-import { useSiteConfig } from '@/lib/site-config';
+import { useSiteConfig, type SiteFacts } from '@/lib/site-config';
 import { paths } from '@/config/paths';
 
-type FaqFacts = Pick<SiteConfig, 'productName' | 'supportEmail' | 'coachingSessionMinutes' | 'supportReplyHours'>;
+type FaqFacts = Pick<
+  SiteFacts,
+  'productName' | 'supportEmail' | 'coachingSessionMinutes' | 'freeReplyTime' | 'premiumReplyTime'
+>;
 
 /**
  * The four groups; the product name, support address, session length and reply times come from
@@ -20,7 +22,8 @@ export const faqGroups = ({
   productName: name,
   supportEmail,
   coachingSessionMinutes,
-  supportReplyHours,
+  freeReplyTime,
+  premiumReplyTime,
 }: Partial<FaqFacts> = {}): {
   title: string;
   items: FaqItem[];
@@ -93,9 +96,10 @@ export const faqGroups = ({
       },
       {
         question: 'How quickly will I get an answer?',
-        answer: supportReplyHours
-          ? `Free members hear back within ${supportReplyHours.free} hours; Premium members get priority support within ${supportReplyHours.premium} hours.`
-          : 'Every message gets an answer; Premium members get priority support.',
+        answer:
+          freeReplyTime && premiumReplyTime
+            ? `Free members hear back within ${freeReplyTime}; Premium members get priority support within ${premiumReplyTime}.`
+            : 'Every message gets an answer; Premium members get priority support.',
       },
       {
         question: 'Can I book one-on-one coaching?',

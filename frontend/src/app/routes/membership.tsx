@@ -19,7 +19,7 @@ import { TierCard } from '@/features/membership-tiers/components/tier-card';
 export const TIER_SKELETONS = 2;
 
 /** The four reasons; the support promise's hours come from the site config (left out until it loads). */
-const reasonsFor = (site: Pick<SiteFacts, 'supportReplyHours'> | undefined) => [
+const reasonsFor = (site: Pick<SiteFacts, 'premiumReplyTime'> | undefined) => [
   {
     title: 'The full library',
     text: 'Every lesson and all 12 member programme sections, with new content every month.',
@@ -33,7 +33,7 @@ const reasonsFor = (site: Pick<SiteFacts, 'supportReplyHours'> | undefined) => [
   {
     title: 'Priority support',
     text: site
-      ? `Premium members get answers within ${site.supportReplyHours.premium} hours, plus downloadable worksheets.`
+      ? `Premium members get answers within ${site.premiumReplyTime}, plus downloadable worksheets.`
       : 'Premium members get answers first, plus downloadable worksheets.',
     Icon: SupportAgentRoundedIcon,
   },

@@ -1,5 +1,6 @@
 import { Link as RouterLink } from 'react-router-dom';
 import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
 import { PageTitle } from '@/components/ui/page-title';
 import { paths } from '@/config/paths';
 import { SignupForm } from '@/features/auth/components/signup-form';
@@ -22,6 +23,17 @@ export default function SignupPage() {
         }
       >
         <SignupForm />
+        <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', mt: 2.5 }}>
+          By creating an account you accept our{' '}
+          <Link component={RouterLink} to={paths.terms.getHref()} underline="always">
+            Terms of Service
+          </Link>
+          . Our{' '}
+          <Link component={RouterLink} to={paths.privacy.getHref()} underline="always">
+            Privacy Policy
+          </Link>{' '}
+          says what we keep about you.
+        </Typography>
       </AuthShell>
     </>
   );

@@ -1,7 +1,7 @@
-/** Sidebar open/collapsed choice kept in a cookie (SPEC §4, §9). */
+/** Sidebar open/collapsed choice kept in a cookie (SPEC §4, §9; the cookie's name and age: src/config/cookies.ts). */
+import { SIDEBAR_COOKIE_MAX_AGE, SIDEBAR_COOKIE_NAME } from '@/config/cookies';
 
-export const SIDEBAR_COOKIE_NAME = 'sidebar_state';
-export const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7; // 7 days = 604800 s
+export { SIDEBAR_COOKIE_MAX_AGE, SIDEBAR_COOKIE_NAME };
 export const SIDEBAR_KEYBOARD_SHORTCUT = 'b';
 export const SIDEBAR_WIDTH = '20rem';
 export const SIDEBAR_WIDTH_COLLAPSED = '4rem';

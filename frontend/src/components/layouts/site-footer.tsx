@@ -25,6 +25,11 @@ const programLinks = [
   { label: 'Contact Us', href: paths.contact.getHref() },
 ];
 
+const legalLinks = [
+  { label: 'Privacy Policy', href: paths.privacy.getHref() },
+  { label: 'Terms of Service', href: paths.terms.getHref() },
+];
+
 const linkSx = {
   color: 'rgba(255,255,255,0.78)',
   '&:hover': { color: '#fff' },
@@ -66,7 +71,7 @@ function LinkList({ links }: { links: { label: string; href: string }[] }) {
   );
 }
 
-/** Four columns (SPEC §2): brand + tagline, Quick Links, Program, Connect; then the copyright line. */
+/** Four columns (SPEC §2): brand + tagline, Quick Links, Program, Connect; then the copyright line and the legal pages. */
 export function SiteFooter() {
   const productName = useSiteConfig()?.productName;
   const year = new Date().getFullYear();
@@ -124,10 +129,32 @@ export function SiteFooter() {
             </Box>
           </Column>
         </Box>
-        <Box sx={{ borderTop: '1px solid rgba(255,255,255,0.12)', mt: { xs: 6, md: 8 }, pt: 3 }}>
+        <Box
+          sx={{
+            borderTop: '1px solid rgba(255,255,255,0.12)',
+            mt: { xs: 6, md: 8 },
+            pt: 3,
+            display: 'flex',
+            flexWrap: 'wrap',
+            gap: 2,
+            justifyContent: 'space-between',
+            alignItems: 'center',
+          }}
+        >
           <Typography variant="body2" sx={{ color: 'rgba(255,255,255,0.7)' }}>
             © {year} {productName}. All rights reserved.
           </Typography>
+          <Box
+            component="nav"
+            aria-label="Legal"
+            sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', typography: 'body2' }}
+          >
+            {legalLinks.map((link) => (
+              <Link key={link.label} component={RouterLink} to={link.href} sx={linkSx}>
+                {link.label}
+              </Link>
+            ))}
+          </Box>
         </Box>
       </Container>
     </Box>

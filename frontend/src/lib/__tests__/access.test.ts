@@ -56,6 +56,8 @@ const PUBLIC = [
   '/contact',
   '/login',
   '/signup',
+  '/privacy',
+  '/terms',
   '/forgot-password',
   '/reset-password',
 ];
@@ -111,9 +113,12 @@ describe('resolveRoute: Premium member', () => {
     expect(resolveRoute(path, premium, false)).toEqual({ kind: 'member' });
   });
 
-  it.each(['/', '/about', '/contact', '/login', '/signup'])('keeps %s in the public layout', (path) => {
-    expect(resolveRoute(path, premium, false)).toEqual({ kind: 'public' });
-  });
+  it.each(['/', '/about', '/contact', '/login', '/signup', '/privacy', '/terms'])(
+    'keeps %s in the public layout',
+    (path) => {
+      expect(resolveRoute(path, premium, false)).toEqual({ kind: 'public' });
+    },
+  );
 });
 
 describe('resolveRoute while the current user loads', () => {

@@ -23,4 +23,15 @@ describe('siteFacts', () => {
     expect(facts.coachingPrice).toBe('$90');
     expect(facts.productName).toBe('Fairway Mind');
   });
+
+  it('says the reply times as members read them: a range for Free members ("48-72 hours"), one figure for Premium', () => {
+    const facts = siteFacts(buildSiteConfig());
+    expect(facts.freeReplyTime).toBe('48-72 hours');
+    expect(facts.premiumReplyTime).toBe('24 hours');
+    const changed = siteFacts(buildSiteConfig({ supportReplyHours: { premium: 12, freeFrom: 24, free: 48 } }));
+    expect(changed.freeReplyTime).toBe('24-48 hours');
+    expect(changed.premiumReplyTime).toBe('12 hours');
+    const single = siteFacts(buildSiteConfig({ supportReplyHours: { premium: 24, freeFrom: 72, free: 72 } }));
+    expect(single.freeReplyTime).toBe('72 hours');
+  });
 });

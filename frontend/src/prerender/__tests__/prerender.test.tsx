@@ -11,7 +11,7 @@ import { prerenderedState } from '@/lib/api';
 import { refreshPrerenderedCatalogue } from '@/app/prerendered-catalogue';
 import { renderPage } from '@/prerender/entry-server';
 import { buildLesson } from '@/testing/data';
-import { apiUrl } from '@/testing/mocks/handlers';
+import { apiUrl, siteConfigHandler } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { screen, waitFor } from '@/testing/test-utils';
 
@@ -102,7 +102,22 @@ describe('prerendered public pages', () => {
     expect((await renderPage('/lessons')).complete).toBe(false);
   });
 
-  it.each(['/', '/lessons', '/login', '/membership'])(
+  it('renders /privacy and /terms with the facts of the config the API gives', async () => {
+    server.use(siteConfigHandler({ productName: 'Green Mind', supportEmail: 'privacy@greenmind.test' }));
+    const privacy = await renderPage('/privacy');
+    expect(privacy.complete).toBe(true);
+    expect(privacy.title).toBe('Privacy Policy | Green Mind');
+    // React separates adjacent text with <!-- -->.
+    expect(privacy.html.replace(/<!-- -->/g, '')).toContain('Green Mind teaches golfers the mental game');
+    expect(privacy.html).toContain('mailto:privacy@greenmind.test');
+    expect(privacy.html).toContain('sidebar_state');
+    expect(privacy.html).not.toMatch(/Fairway Mind|<script|<template|<title/);
+    const terms = await renderPage('/terms');
+    expect(terms.title).toBe('Terms of Service | Green Mind');
+    expect(terms.html.replace(/<!-- -->/g, '')).toContain('Premium costs <strong>$19.99/month</strong>');
+  });
+
+  it.each(['/', '/lessons', '/login', '/membership', '/privacy'])(
     'hydrates %s without a mismatch and without asking the API for what the page shows',
     async (path) => {
       const { errors, requests, recoverable } = await hydrate(path);

@@ -103,7 +103,7 @@ describe('priority by level', () => {
     ]);
     const hoursLeft = (m: { dueAt: string }) => (Date.parse(m.dueAt) - before) / HOUR;
     expect(hoursLeft(items[0]!)).toBeCloseTo(SUPPORT_REPLY_HOURS.premium, 1);
-    expect(SUPPORT_REPLY_HOURS).toEqual({ premium: 24, free: 72 });
+    expect(SUPPORT_REPLY_HOURS).toEqual({ premium: 24, freeFrom: 48, free: 72 });
     expect(hoursLeft(items[1]!)).toBeCloseTo(72, 1);
     expect(hoursLeft(items[2]!)).toBeCloseTo(72, 1);
     expect(items.every((m) => m.repliedAt === null && m.replies.length === 0)).toBe(true);

@@ -29,7 +29,11 @@ export function siteConfigOf(config: SiteFactsConfig): SiteConfig {
     premiumPriceCents: config.PREMIUM_PRICE_CENTS,
     coachingPriceCents: config.COACHING_PRICE_CENTS,
     coachingSessionMinutes: config.COACHING_SESSION_MINUTES,
-    supportReplyHours: { premium: SUPPORT_REPLY_HOURS.premium, free: SUPPORT_REPLY_HOURS.free },
+    supportReplyHours: {
+      premium: SUPPORT_REPLY_HOURS.premium,
+      freeFrom: SUPPORT_REPLY_HOURS.freeFrom,
+      free: SUPPORT_REPLY_HOURS.free,
+    },
     stripePublishableKey: config.STRIPE_PUBLISHABLE_KEY,
   });
 }

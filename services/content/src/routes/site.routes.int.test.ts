@@ -52,7 +52,7 @@ describe('GET /api/config', () => {
       premiumPriceCents: 2499,
       coachingPriceCents: 12500,
       coachingSessionMinutes: 60,
-      supportReplyHours: { premium: 24, free: 72 },
+      supportReplyHours: { premium: 24, freeFrom: 48, free: 72 },
       stripePublishableKey: 'pk_test_birdiebrain',
     });
   });

@@ -16,9 +16,17 @@ describe('/contact', () => {
     await openContact();
     expect(screen.getByRole('link', { name: 'help@example.org' })).toHaveAttribute('href', 'mailto:help@example.org');
     expect(screen.getByRole('heading', { name: 'Response Times' })).toBeInTheDocument();
-    expect(screen.getByText('Within 72 hours')).toBeInTheDocument();
+    expect(screen.getByText('48-72 hours')).toBeInTheDocument();
     expect(screen.getByText('Priority support within 24 hours')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Email/)).toHaveAttribute('type', 'email');
+  });
+
+  it("when the server's support promise changes, then the response times follow", async () => {
+    server.use(siteConfigHandler({ supportReplyHours: { premium: 12, freeFrom: 24, free: 36 } }));
+    await openContact();
+    expect(screen.getByText('24-36 hours')).toBeInTheDocument();
+    expect(screen.getByText('Priority support within 12 hours')).toBeInTheDocument();
+    expect(screen.queryByText('48-72 hours')).not.toBeInTheDocument();
   });
 
   it('requires name, email and message', async () => {

@@ -32,6 +32,29 @@ describe('/faq', () => {
     expect(general[0]).toHaveAttribute('aria-expanded', 'false');
   });
 
+  it('answers "How quickly will I get an answer?" with the reply times of the site config', async () => {
+    const { user } = renderWithProviders(<FaqPage />);
+    const support = await screen.findByRole('region', { name: 'Support' });
+    await user.click(within(support).getByRole('button', { name: 'How quickly will I get an answer?' }));
+    expect(
+      within(support).getByText(
+        'Free members hear back within 48-72 hours; Premium members get priority support within 24 hours.',
+      ),
+    ).toBeVisible();
+  });
+
+  it("when the server's support promise changes, then the FAQ's answer follows", async () => {
+    server.use(siteConfigHandler({ supportReplyHours: { premium: 12, freeFrom: 24, free: 36 } }));
+    const { user } = renderWithProviders(<FaqPage />);
+    const support = await screen.findByRole('region', { name: 'Support' });
+    await user.click(within(support).getByRole('button', { name: 'How quickly will I get an answer?' }));
+    expect(
+      within(support).getByText(
+        'Free members hear back within 24-36 hours; Premium members get priority support within 12 hours.',
+      ),
+    ).toBeVisible();
+  });
+
   it('links to /contact', () => {
     renderWithProviders(<FaqPage />);
     expect(screen.getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact');

@@ -59,6 +59,28 @@ describe('checkout', { timeout: 40_000 }, () => {
     expect(calls).toEqual(['create-subscription']);
   });
 
+  it('links to the terms (the guarantee, for Premium) and the privacy policy beside the card form', async () => {
+    serveBilling({
+      endpoint: 'create-subscription',
+      answer: () => HttpResponse.json({ clientSecret: 'pi_t_secret_x', subscriptionId: 'sub_t' }),
+    });
+    const premium = renderCheckout('subscription');
+    await screen.findByTestId('stripe-payment-element');
+    expect(screen.getByText(/including the 30-day money-back guarantee/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms#premium');
+    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+    premium.unmount();
+
+    serveBilling({
+      endpoint: 'create-coaching-payment',
+      answer: () => HttpResponse.json({ clientSecret: 'pi_c_secret_x' }),
+    });
+    renderCheckout('coaching');
+    await screen.findByTestId('stripe-payment-element');
+    expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms#coaching');
+    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+  });
+
   it('idle → Processing... → idle with a "Payment Failed" toast carrying the provider message', async () => {
     serveBilling({
       endpoint: 'create-subscription',

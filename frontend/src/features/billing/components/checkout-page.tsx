@@ -6,6 +6,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -27,6 +28,7 @@ import {
   type CheckoutKind,
 } from '@/features/billing/lib/checkout-machine';
 import { getStripe } from '@/features/billing/lib/stripe';
+import { GUARANTEE_TITLE } from '@/features/billing/components/money-back-guarantee';
 import { OrderSummary } from '@/features/billing/components/order-summary';
 import { PaymentForm } from '@/features/billing/components/payment-form';
 
@@ -154,6 +156,17 @@ export function CheckoutPage({ kind }: { kind: CheckoutKind }) {
                 <Skeleton variant="rounded" height={48} />
               </Stack>
             )}
+            <Typography variant="body2" sx={{ color: 'text.secondary', mt: 2.5 }}>
+              Your card details go straight to Stripe, our payment provider. By paying you accept our{' '}
+              <Link component={RouterLink} to={paths.terms.getHref(kind === 'subscription' ? 'premium' : 'coaching')}>
+                Terms of Service
+              </Link>
+              {kind === 'subscription' ? `, including the ${GUARANTEE_TITLE}` : ''}. Our{' '}
+              <Link component={RouterLink} to={paths.privacy.getHref()}>
+                Privacy Policy
+              </Link>{' '}
+              says what we keep about you.
+            </Typography>
           </Paper>
         </Box>
       )}

@@ -12,13 +12,13 @@ import { useSiteConfig, type SiteFacts } from '@/lib/site-config';
 import type { CheckoutKind } from '@/features/billing/lib/checkout-machine';
 
 /** What Premium includes; the support promise's hours come from the site config (left out until it loads). */
-export function premiumBenefits(site?: Pick<SiteFacts, 'supportReplyHours'>): string[] {
+export function premiumBenefits(site?: Pick<SiteFacts, 'premiumReplyTime'>): string[] {
   return [
     'All five video lectures and the full lesson library',
     'All 12 member programme sections',
     'Audio visualizations, daily drills and SOS techniques',
     'Pre-round preparation and downloadable worksheets',
-    site ? `Priority support within ${site.supportReplyHours.premium} hours` : 'Priority support',
+    site ? `Priority support within ${site.premiumReplyTime}` : 'Priority support',
     'New content every month',
   ];
 }

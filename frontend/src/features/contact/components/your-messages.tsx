@@ -64,7 +64,7 @@ export function YourMessages() {
   });
   const founderName = site?.founderName ?? 'our team';
   const promise = site
-    ? `Premium members hear back within ${site.supportReplyHours.premium} hours, Free members within ${site.supportReplyHours.free} hours.`
+    ? `Premium members hear back within ${site.premiumReplyTime}, Free members within ${site.freeReplyTime}.`
     : undefined;
 
   let body;

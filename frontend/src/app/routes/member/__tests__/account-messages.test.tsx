@@ -49,7 +49,7 @@ describe('/member/account: "Your messages"', { timeout: 40_000 }, () => {
     expect(within(section).getByText('Answered')).toBeInTheDocument();
     expect(within(section).getByText(/^We answer by Mar 4, 2026/)).toBeInTheDocument();
     expect(
-      within(section).getByText('Premium members hear back within 24 hours, Free members within 72 hours.'),
+      within(section).getByText('Premium members hear back within 24 hours, Free members within 48-72 hours.'),
     ).toBeInTheDocument();
     const texts = within(section)
       .getAllByText(/And my driver\?|How do I stop rushing my putts\?/)
