@@ -105,6 +105,7 @@ export const buildAdminLesson = (o: Partial<AdminLesson> = {}): AdminLesson => (
   isFree: true,
   order: 1,
   category: 'confidence',
+  publishedAt: '2025-09-01T09:00:00.000Z',
   ...o,
 });
 
