@@ -157,6 +157,8 @@ const routes = [
   ['DELETE', '/api/admin/testimonials/abc', 'content'],
   ['GET', '/api/admin/tiers', 'content'],
   ['POST', '/api/admin/tiers', 'content'],
+  ['GET', '/api/admin/catalogue/this-month', 'content'],
+  ['GET', '/api/member/whats-new', 'content'],
 ];
 
 for (const [method, url, service] of routes) {
@@ -218,6 +220,7 @@ test('when an /api/admin path names no console area, then the JSON 404 envelope 
     '/api/admin/lessonsX',
     '/api/admin/members-export',
     '/api/admin/sections',
+    '/api/admin/catalogue',
     '/api/admin/config',
   ]) {
     for (const method of ['GET', 'POST']) {

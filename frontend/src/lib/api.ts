@@ -37,6 +37,7 @@ export const api = createApi({
     'AdminContactMessage',
     'AdminCatalogue',
     'AdminAudit',
+    'WhatsNew',
   ],
   keepUnusedDataFor: Infinity,
   refetchOnFocus: false,
@@ -60,6 +61,7 @@ const VIEWER_TAGS = [
   'Course',
   'Subscription',
   'BillingHistory',
+  'WhatsNew',
 ] as const;
 
 /**

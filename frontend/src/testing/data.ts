@@ -53,6 +53,7 @@ export function buildLesson(overrides: Partial<OpenLesson> = {}): OpenLesson {
     isFree: true,
     order: 1,
     category: 'confidence',
+    publishedAt: '2025-09-01T09:00:00.000Z',
     locked: false,
     ...overrides,
   };

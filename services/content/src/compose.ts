@@ -9,15 +9,25 @@ import { catalogueAdminRouter } from './routes/catalogue-admin.routes';
 import { catalogueRouter } from './routes/catalogue.routes';
 import { memberRouter, premiumMediaGate } from './routes/member.routes';
 import { siteRouter } from './routes/site.routes';
+import { WhatsNew } from './domain/whats-new.service';
+import { whatsNewRouter } from './routes/whats-new.routes';
+
+/** What tests substitute. */
+export interface ContentOverrides {
+  /** The service's clock ("now" for what is new and the monthly promise; the founder's additions' `publishedAt`). */
+  clock?: () => Date;
+}
 
 /**
  * The content service: the public catalogue and the member pages, read through the catalogue
  * cache; GET /api/config (the facts the server's config decides); the founder console's
- * catalogue editing (/api/admin/…). `catalogueEvents` is the replica's subscriber to catalogue
+ * catalogue editing (/api/admin/…); what is new (GET /api/member/whats-new) and the monthly promise
+ * in the console. `catalogueEvents` is the replica's subscriber to catalogue
  * changes: until it runs, the cache is bypassed (every read goes to MongoDB).
  */
-export function compose(deps: ServiceDeps<Config>) {
+export function compose(deps: ServiceDeps<Config>, overrides: ContentOverrides = {}) {
   const { config } = deps;
+  const clock = overrides.clock ?? (() => new Date());
   const cache = new CatalogueCache(config.CATALOGUE_CACHE_TTL_MS);
   const catalogue = new CatalogueService(deps.mongo, cache);
   const admin = new CatalogueAdmin({
@@ -28,7 +38,9 @@ export function compose(deps: ServiceDeps<Config>) {
     audit: new AuditLog(deps.mongo),
     logger: deps.logger,
     premiumPrice: formatPrice(config.PREMIUM_PRICE_CENTS, config.CURRENCY),
+    now: clock,
   });
+  const whatsNew = new WhatsNew(deps.mongo, cache, clock);
   const catalogueEvents = startable(() =>
     startCatalogueSubscriber({
       redisUrl: config.REDIS_URL,
@@ -46,6 +58,7 @@ export function compose(deps: ServiceDeps<Config>) {
         catalogueRouter(catalogue, config),
         memberRouter(catalogue, catalogueNamesOf(config)),
         catalogueAdminRouter(admin),
+        whatsNewRouter(whatsNew),
       ],
     }),
     background: { catalogueEvents },

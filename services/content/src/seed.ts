@@ -25,6 +25,12 @@ import { LESSONS } from './catalogue/lessons';
 import { SECTIONS } from './catalogue/sections';
 import { TESTIMONIALS } from './catalogue/testimonials';
 import { membershipTiers } from './catalogue/tiers';
+import {
+  lecturePublishedAt,
+  lessonPublishedAt,
+  PUBLICATION_DATES,
+  sectionItemPublishedAt,
+} from './catalogue/publication-dates';
 import { type SeedConfig, seedConfigSchema } from './config';
 import { announceCatalogueChange } from './domain/catalogue-events';
 import { lectureModel } from './domain/lecture.model';
@@ -140,7 +146,8 @@ function premiumPriceText(options: Pick<SeedOptions, 'premiumPriceCents' | 'curr
  * and the Premium price text. The same image and config give the same version.
  */
 export function catalogueVersion(options: Pick<SeedOptions, 'premiumPriceCents' | 'currency'> = {}): string {
-  const written = { LESSONS, TESTIMONIALS, tiers: membershipTiers(premiumPriceText(options)), LECTURES, SECTIONS };
+  const tiers = membershipTiers(premiumPriceText(options));
+  const written = { LESSONS, TESTIMONIALS, tiers, LECTURES, SECTIONS, PUBLICATION_DATES };
   return createHash('sha256').update(JSON.stringify(written)).digest('hex').slice(0, 16);
 }
 
@@ -190,7 +197,8 @@ export async function seedCatalogue(mongo: Connection, options: SeedOptions = {}
 
   // One write at a time: a handful of small upserts, and kind to a single-file development store.
   for (const lesson of LESSONS) {
-    await seedRecord({ record: models.lessons, tombstones }, 'lesson', lesson.title, { title: lesson.title }, lesson);
+    const fields = { ...lesson, publishedAt: lessonPublishedAt(lesson.title) };
+    await seedRecord({ record: models.lessons, tombstones }, 'lesson', lesson.title, { title: lesson.title }, fields);
   }
   for (const t of TESTIMONIALS) {
     const key = { name: t.name, location: t.location };
@@ -201,7 +209,8 @@ export async function seedCatalogue(mongo: Connection, options: SeedOptions = {}
   }
   for (const lecture of LECTURES) {
     const key = { number: lecture.number };
-    await seedRecord({ record: models.lectures, tombstones }, 'lecture', String(lecture.number), key, lecture);
+    const fields = { ...lecture, publishedAt: lecturePublishedAt(lecture.number) };
+    await seedRecord({ record: models.lectures, tombstones }, 'lecture', String(lecture.number), key, fields);
   }
   for (const { items, ...section } of SECTIONS) {
     await upsert(models.sections, { slug: section.slug }, section);
@@ -213,7 +222,7 @@ export async function seedCatalogue(mongo: Connection, options: SeedOptions = {}
         'section-item',
         `${section.slug}/${item.title}`,
         { sectionId: stored._id, title: item.title },
-        { ...item, sectionId: stored._id },
+        { ...item, sectionId: stored._id, publishedAt: sectionItemPublishedAt(section.slug, item.order) },
       );
     }
   }

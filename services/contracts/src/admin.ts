@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { isoDate } from './common';
-import { contentTypeSchema, lessonCategorySchema } from './content';
+import { contentTypeSchema, lessonCategorySchema, whatsNewKindSchema } from './content';
 import { membershipLevelSchema, roleSchema } from './auth';
 import { contactLevelSchema, contactReplySchema } from './contact';
 
@@ -63,6 +63,7 @@ export const adminLessonSchema = z.strictObject({
   isFree: z.boolean(),
   order: z.number().int(),
   category: lessonCategorySchema,
+  publishedAt: isoDate,
 });
 export type AdminLesson = z.infer<typeof adminLessonSchema>;
 
@@ -76,6 +77,7 @@ export const adminLectureSchema = z.strictObject({
   videoUrl: z.string(),
   videoType: z.string(),
   isFree: z.boolean(),
+  publishedAt: isoDate,
 });
 export type AdminLecture = z.infer<typeof adminLectureSchema>;
 
@@ -93,6 +95,7 @@ export const adminSectionItemSchema = z.strictObject({
   textContent: z.string().nullable(),
   duration: z.string().nullable(),
   order: z.number().int(),
+  publishedAt: isoDate,
 });
 export type AdminSectionItem = z.infer<typeof adminSectionItemSchema>;
 
@@ -221,3 +224,25 @@ export const adminBookingSchema = z.strictObject({
   note: z.string().nullable(),
 });
 export type AdminBooking = z.infer<typeof adminBookingSchema>;
+
+/** One catalogue item the founder added (or the seed published) this month, as the console lists it. */
+export const catalogueAdditionSchema = z.strictObject({
+  kind: whatsNewKindSchema,
+  id: z.string().min(1),
+  title: z.string(),
+  sectionSlug: z.string().optional(),
+  publishedAt: isoDate,
+});
+export type CatalogueAddition = z.infer<typeof catalogueAdditionSchema>;
+
+/**
+ * GET /api/admin/catalogue/this-month: the "new content every month" promise. `month` is the
+ * calendar month (UTC, "2026-11"); `added` its items, newest first; `warning` is set from the 20th
+ * of a month in which nothing was added yet.
+ */
+export const catalogueThisMonthSchema = z.strictObject({
+  month: z.string().regex(/^\d{4}-\d{2}$/),
+  added: z.array(catalogueAdditionSchema),
+  warning: z.string().optional(),
+});
+export type CatalogueThisMonth = z.infer<typeof catalogueThisMonthSchema>;

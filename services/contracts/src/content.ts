@@ -14,6 +14,8 @@ const lessonFields = {
   isFree: z.boolean(),
   order: z.number().int(),
   category: lessonCategorySchema,
+  /** When it was published: the seed's date for a seeded lesson, the time the founder added it otherwise. */
+  publishedAt: isoDate,
 };
 
 /** GET /api/lessons(/:id): a `locked` lesson (Premium, caller is not) carries no media URLs. */
@@ -29,6 +31,7 @@ const lectureFields = {
   title: z.string(),
   description: z.string(),
   duration: z.string(),
+  publishedAt: isoDate,
 };
 
 /** GET /api/member/lectures: lecture 1 opens for every member, the others for Premium only. */
@@ -87,6 +90,7 @@ export const memberContentSchema = z.strictObject({
   duration: z.string().nullable(),
   order: z.number().int(),
   createdAt: isoDate,
+  publishedAt: isoDate,
 });
 export type MemberContent = z.infer<typeof memberContentSchema>;
 
@@ -128,3 +132,27 @@ export const memberPageSchema = z.discriminatedUnion('slug', [
   memberPageSchemas['about-me'].extend({ slug: z.literal('about-me') }),
 ]);
 export type MemberPage = z.infer<typeof memberPageSchema>;
+
+/** What is new: catalogue items published in the last `WHATS_NEW_DAYS` days (the SPA's "New" badge uses the same 30). */
+export const WHATS_NEW_DAYS = 30;
+/** GET /api/member/whats-new answers at most this many items. */
+export const WHATS_NEW_LIMIT = 6;
+
+export const WHATS_NEW_KINDS = ['lesson', 'lecture', 'item'] as const;
+export const whatsNewKindSchema = z.enum(WHATS_NEW_KINDS);
+export type WhatsNewKind = z.infer<typeof whatsNewKindSchema>;
+
+/**
+ * GET /api/member/whats-new (any member): one recently published lesson, lecture or section item.
+ * `sectionSlug` only for a section item. `locked`: a Premium item and the caller is not Premium.
+ * Never any media: the pages the item lives on decide that.
+ */
+export const whatsNewItemSchema = z.strictObject({
+  kind: whatsNewKindSchema,
+  id: z.string().min(1),
+  title: z.string(),
+  sectionSlug: z.string().optional(),
+  publishedAt: isoDate,
+  locked: z.boolean(),
+});
+export type WhatsNewItem = z.infer<typeof whatsNewItemSchema>;

@@ -20,6 +20,7 @@ const freeLectures = (): Lecture[] => [
     title: 'Lecture title 1',
     description: 'About lecture 1',
     duration: '12 min',
+    publishedAt: '2025-09-01T09:00:00.000Z',
     locked: false,
     videoUrl: 'https://vimeo.com/100001',
     videoType: 'vimeo',

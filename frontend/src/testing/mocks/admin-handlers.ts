@@ -15,6 +15,7 @@ import type {
   AdminTestimonial,
   AdminTier,
   AuditEntry,
+  CatalogueThisMonth,
   ContactPromise,
 } from '@fm/contracts';
 import { apiUrl } from '@/testing/mocks/handlers';
@@ -31,6 +32,8 @@ export type AdminState = {
   sectionItems: AdminSectionItem[];
   audit: AuditEntry[];
   promise: ContactPromise;
+  /** GET /api/admin/catalogue/this-month; an added section item joins it. */
+  thisMonth: CatalogueThisMonth;
   /** Every POST's path and body (replies). */
   posts: { path: string; body: unknown }[];
   /** Every GET's query, by list ("members" → [{q, page, pageSize}, …]). */
@@ -105,6 +108,7 @@ export const buildAdminLesson = (o: Partial<AdminLesson> = {}): AdminLesson => (
   isFree: true,
   order: 1,
   category: 'confidence',
+  publishedAt: '2025-09-01T09:00:00.000Z',
   ...o,
 });
 
@@ -138,6 +142,7 @@ export function serveAdmin(initial: Partial<Omit<AdminState, 'queries' | 'patche
     sectionItems: [],
     audit: [],
     promise: buildContactPromise(),
+    thisMonth: { month: '2026-02', added: [] },
     ...initial,
     queries: {},
     patches: [],
@@ -248,6 +253,48 @@ export function serveAdmin(initial: Partial<Omit<AdminState, 'queries' | 'patche
       ),
     ),
     http.get(apiUrl('admin/audit'), ({ request }) => HttpResponse.json(page(state.audit, new URL(request.url)))),
+    http.get(apiUrl('admin/catalogue/this-month'), () => HttpResponse.json(state.thisMonth)),
+    http.post(apiUrl('admin/sections/:slug/content'), async ({ request, params }) => {
+      const body = (await request.json()) as Partial<AdminSectionItem>;
+      const path = `admin/sections/${String(params.slug)}/content`;
+      state.posts.push({ path, body });
+      const failed = failure(path);
+      if (failed) return failed;
+      const item: AdminSectionItem = {
+        ...record,
+        id: `new-${state.posts.length}`,
+        managedBy: 'admin',
+        sectionId: 'sec-1',
+        sectionSlug: String(params.slug),
+        title: '',
+        description: null,
+        contentType: 'text',
+        videoUrl: null,
+        videoType: null,
+        audioUrl: null,
+        textContent: null,
+        duration: null,
+        order: 99,
+        publishedAt: '2026-02-10T10:00:00.000Z',
+        ...body,
+      };
+      state.sectionItems.push(item);
+      state.thisMonth = {
+        ...state.thisMonth,
+        warning: undefined,
+        added: [
+          {
+            kind: 'item',
+            id: item.id,
+            title: item.title,
+            sectionSlug: item.sectionSlug,
+            publishedAt: item.publishedAt,
+          },
+          ...state.thisMonth.added,
+        ],
+      };
+      return HttpResponse.json(item, { status: 201 });
+    }),
   ];
   server.use(...handlers);
   return state;

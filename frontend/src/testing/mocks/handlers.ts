@@ -54,6 +54,8 @@ export const defaultHandlers = [
   http.get(apiUrl('billing/bookings'), () => HttpResponse.json([])),
   // The account page's "Your messages": none written yet.
   http.get(apiUrl('contact/mine'), () => HttpResponse.json({ items: [] })),
+  // Member home's "New this month": nothing new.
+  http.get(apiUrl('member/whats-new'), () => HttpResponse.json([])),
   http.get(apiUrl('lessons'), () =>
     HttpResponse.json([
       buildLesson({ id: 'l1' }),

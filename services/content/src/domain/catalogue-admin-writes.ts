@@ -38,6 +38,8 @@ export interface CatalogueWritesDeps {
   cache: CatalogueCache;
   audit: AuditLog;
   logger: Logger;
+  /** The service's clock: what a record the founder adds gets as its `publishedAt`. */
+  now: () => Date;
 }
 
 /**
@@ -51,6 +53,11 @@ export class CatalogueWrites {
 
   constructor(private readonly deps: CatalogueWritesDeps) {
     this.tombstones = tombstoneModel(deps.mongo);
+  }
+
+  /** Now, by the service's clock (compose's `clock`; tests set it). */
+  now(): Date {
+    return this.deps.now();
   }
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -3,7 +3,7 @@ import type { AdminLecture, AdminLesson, AdminSectionItem, AdminTestimonial, Adm
 import { PREMIUM_TIER_NAME } from '../catalogue/tiers';
 import type { LectureDocument } from './lecture.model';
 import type { LessonDocument } from './lesson.model';
-import { lectureRecord, lessonRecord, membershipTierView, testimonialView } from './catalogue.views';
+import { lectureRecord, lessonRecord, membershipTierView, publishedAtOf, testimonialView } from './catalogue.views';
 import { managerOf } from './managed';
 import type { MemberContentDocument } from './member-content.model';
 import type { MembershipTierDocument } from './membership-tier.model';
@@ -44,6 +44,7 @@ export function adminSectionItemView(doc: MemberContentDocument, sectionSlug: st
     textContent: doc.textContent ?? null,
     duration: doc.duration ?? null,
     order: doc.order,
+    publishedAt: publishedAtOf(doc),
   };
 }
 

@@ -11,6 +11,7 @@ const lesson = (isFree: boolean): LessonRecord => ({
   isFree,
   order: 4,
   category: 'concentration',
+  publishedAt: '2026-03-16T09:00:00.000Z',
 });
 
 const lecture = (isFree: boolean): LectureRecord => ({
@@ -22,6 +23,7 @@ const lecture = (isFree: boolean): LectureRecord => ({
   videoUrl: 'https://vimeo.com/1',
   videoType: 'vimeo',
   isFree,
+  publishedAt: '2025-10-13T09:00:00.000Z',
 });
 
 describe('what a caller may see of a lesson', () => {
@@ -71,6 +73,7 @@ describe('what a caller may see of a lecture', () => {
       title: 'Confidence',
       description: 'Where it comes from.',
       duration: '22 min',
+      publishedAt: '2025-10-13T09:00:00.000Z',
       locked: true,
     });
   });

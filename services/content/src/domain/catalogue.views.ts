@@ -32,6 +32,7 @@ export interface LessonRecord {
   isFree: boolean;
   order: number;
   category: LessonCategory;
+  publishedAt: string;
 }
 
 export interface LectureRecord {
@@ -43,6 +44,12 @@ export interface LectureRecord {
   videoUrl: string;
   videoType: string;
   isFree: boolean;
+  publishedAt: string;
+}
+
+/** When a record was published; records stored before `publishedAt` existed have their creation time. */
+export function publishedAtOf(doc: { publishedAt?: Date | null; createdAt: Date }): string {
+  return new Date(doc.publishedAt ?? doc.createdAt).toISOString();
 }
 
 export function lessonRecord(doc: LessonDocument): LessonRecord {
@@ -57,6 +64,7 @@ export function lessonRecord(doc: LessonDocument): LessonRecord {
     isFree: doc.isFree === true,
     order: doc.order,
     category: doc.category,
+    publishedAt: publishedAtOf(doc),
   };
 }
 
@@ -67,8 +75,8 @@ export function canOpenLesson(lesson: Pick<LessonRecord, 'isFree'>, premium: boo
 
 export function lessonFor(lesson: LessonRecord, premium: boolean): Lesson {
   if (canOpenLesson(lesson, premium)) return { ...lesson, locked: false };
-  const { id, title, description, videoType, duration, isFree, order, category } = lesson;
-  return { id, title, description, videoType, duration, isFree, order, category, locked: true };
+  const { id, title, description, videoType, duration, isFree, order, category, publishedAt } = lesson;
+  return { id, title, description, videoType, duration, isFree, order, category, publishedAt, locked: true };
 }
 
 export function lectureRecord(doc: LectureDocument): LectureRecord {
@@ -81,12 +89,13 @@ export function lectureRecord(doc: LectureDocument): LectureRecord {
     videoUrl: doc.videoUrl,
     videoType: doc.videoType,
     isFree: doc.isFree === true,
+    publishedAt: publishedAtOf(doc),
   };
 }
 
 /** The free lecture (lecture 1) shows its media to every member; the others only to Premium. */
 export function lectureFor(lecture: LectureRecord, premium: boolean): Lecture {
-  const { id, number, title, description, duration } = lecture;
+  const { id, number, title, description, duration, publishedAt } = lecture;
   if (lecture.isFree || premium) {
     return {
       id,
@@ -94,12 +103,13 @@ export function lectureFor(lecture: LectureRecord, premium: boolean): Lecture {
       title,
       description,
       duration,
+      publishedAt,
       locked: false,
       videoUrl: lecture.videoUrl,
       videoType: lecture.videoType,
     };
   }
-  return { id, number, title, description, duration, locked: true };
+  return { id, number, title, description, duration, publishedAt, locked: true };
 }
 
 export function testimonialView(doc: TestimonialDocument): Testimonial {
@@ -147,6 +157,7 @@ export function memberContentView(doc: MemberContentDocument): MemberContent {
     duration: doc.duration ?? null,
     order: doc.order,
     createdAt: new Date(doc.createdAt).toISOString(),
+    publishedAt: publishedAtOf(doc),
   };
 }
 

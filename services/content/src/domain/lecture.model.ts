@@ -11,6 +11,11 @@ export interface Lecture {
   videoUrl: string;
   videoType: string;
   isFree: boolean;
+  /**
+   * When it was published: the seed's fixed date (catalogue/publication-dates.ts) or the time the
+   * founder added it. Null on records stored before it existed: their `createdAt` stands in.
+   */
+  publishedAt?: Date | null;
 }
 
 export type LectureDocument = Lecture & Managed & { _id: Types.ObjectId; createdAt: Date; updatedAt: Date };
@@ -24,6 +29,7 @@ const lectureSchema = new Schema<Lecture & Managed>(
     videoUrl: { type: String, required: true },
     videoType: { type: String, required: true },
     isFree: { type: Boolean, required: true, default: false },
+    publishedAt: { type: Date, default: null },
     ...managedFields,
   },
   schemaOptions({ collection: 'lectures' }),

@@ -36,7 +36,8 @@ export class LessonAdmin {
 
   async create(actor: Actor, input: CreateLessonInput): Promise<AdminLesson> {
     const order = input.order ?? (await this.writes.nextOrder(this.model, {}));
-    return adminLessonView(await this.writes.create<LessonDocument>(this.kind, actor, { ...input, order }));
+    const fields = { ...input, order, publishedAt: this.writes.now() };
+    return adminLessonView(await this.writes.create<LessonDocument>(this.kind, actor, fields));
   }
 
   async update(actor: Actor, id: string, patch: UpdateLessonInput): Promise<AdminLesson> {

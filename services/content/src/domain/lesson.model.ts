@@ -16,6 +16,11 @@ export interface Lesson {
   isFree: boolean;
   order: number;
   category: LessonCategory;
+  /**
+   * When it was published: the seed's fixed date (catalogue/publication-dates.ts) or the time the
+   * founder added it. Null on records stored before it existed: their `createdAt` stands in.
+   */
+  publishedAt?: Date | null;
 }
 
 export type LessonDocument = Lesson & Managed & { _id: Types.ObjectId; createdAt: Date; updatedAt: Date };
@@ -31,6 +36,7 @@ const lessonSchema = new Schema<Lesson & Managed>(
     isFree: { type: Boolean, required: true, default: false },
     order: { type: Number, required: true },
     category: { type: String, required: true, enum: LESSON_CATEGORIES },
+    publishedAt: { type: Date, default: null },
     ...managedFields,
   },
   schemaOptions({ collection: 'lessons' }),

@@ -18,6 +18,11 @@ export interface MemberContent {
   textContent?: string | null;
   duration?: string | null;
   order: number;
+  /**
+   * When it was published: the seed's fixed date (catalogue/publication-dates.ts) or the time the
+   * founder added it. Null on records stored before it existed: their `createdAt` stands in.
+   */
+  publishedAt?: Date | null;
 }
 
 export type MemberContentDocument = MemberContent & Managed & { _id: Types.ObjectId; createdAt: Date; updatedAt: Date };
@@ -34,6 +39,7 @@ const memberContentSchema = new Schema<MemberContent & Managed>(
     textContent: { type: String, default: null },
     duration: { type: String, default: null },
     order: { type: Number, required: true },
+    publishedAt: { type: Date, default: null },
     ...managedFields,
   },
   schemaOptions({ collection: 'member_content' }),

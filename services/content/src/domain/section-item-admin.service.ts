@@ -56,6 +56,7 @@ export class SectionItemAdmin {
       ...input,
       order,
       sectionId: section._id,
+      publishedAt: this.writes.now(),
     });
     return adminSectionItemView(doc, section.slug);
   }

@@ -66,7 +66,15 @@ describe('GET /api/member/lectures', () => {
       videoType: expect.any(String),
     });
     for (const lecture of rest) {
-      expect(Object.keys(lecture).sort()).toEqual(['description', 'duration', 'id', 'locked', 'number', 'title']);
+      expect(Object.keys(lecture).sort()).toEqual([
+        'description',
+        'duration',
+        'id',
+        'locked',
+        'number',
+        'publishedAt',
+        'title',
+      ]);
       expect(lecture.locked).toBe(true);
     }
   });
@@ -169,6 +177,7 @@ describe('GET /api/member/content', () => {
         'duration',
         'id',
         'order',
+        'publishedAt',
         'sectionId',
         'textContent',
         'title',

@@ -28,7 +28,8 @@ const get = (path: string, cookie?: string) => {
 beforeAll(async () => {
   deps = await createTestDeps(configSchema, contentEnv());
   await seedCatalogue(deps.mongo, { redis: deps.redis, redisPrefix: deps.config.REDIS_PREFIX });
-  service = compose(deps);
+  // A day when seeded items are new, so GET /api/member/whats-new has something to leak.
+  service = compose(deps, { clock: () => new Date('2026-03-20T12:00:00.000Z') });
   server = service.app.callback();
 
   const db = deps.mongo.db!;
@@ -66,6 +67,7 @@ async function everyAnswer(
     '/api/lessons',
     ...ids.lessons.map((id) => `/api/lessons/${id}`),
     '/api/member/lectures',
+    '/api/member/whats-new',
     '/api/member/sections',
     '/api/member/guided-visualizations',
     ...Object.keys(MEMBER_PAGES).map((slug) => `/api/member/pages/${slug}`),

@@ -5,6 +5,7 @@
  */
 import { Link as RouterLink, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
@@ -15,6 +16,7 @@ import { BookingsPanel } from '@/features/admin/components/bookings-panel';
 import { ContentPanel } from '@/features/admin/components/content-panel';
 import { InboxPanel } from '@/features/admin/components/inbox-panel';
 import { MembersPanel } from '@/features/admin/components/members-panel';
+import { MonthlyContentCard } from '@/features/admin/components/monthly-content-card';
 import { MEMBER_SECTIONS } from '@/features/member/member-content';
 
 const PAGES = [
@@ -37,7 +39,16 @@ const toMembers = <Navigate to={paths.admin.members.getHref()} replace />;
 // of the app: those components would add to the router code every page loads.
 const CONSOLE_ROUTES: RouteObject[] = [
   { index: true, element: toMembers },
-  { path: 'members', element: <MembersPanel /> },
+  // The front page: the monthly-content promise above the members.
+  {
+    path: 'members',
+    element: (
+      <Stack spacing={3}>
+        <MonthlyContentCard />
+        <MembersPanel />
+      </Stack>
+    ),
+  },
   { path: 'bookings', element: <BookingsPanel /> },
   { path: 'inbox', element: <InboxPanel /> },
   { path: 'content', element: <ContentPanel sections={SECTIONS} /> },

@@ -9,6 +9,7 @@ import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { VideoEmbed } from '@/components/ui/video-embed';
+import { useCreateAdminLessonMutation, useCreateAdminSectionItemMutation } from '@/features/admin/api/create-catalogue';
 import { useGetAdminLecturesQuery } from '@/features/admin/api/get-lectures';
 import { useGetAdminLessonsQuery } from '@/features/admin/api/get-lessons';
 import { useGetAdminSectionItemsQuery } from '@/features/admin/api/get-section-items';
@@ -19,6 +20,7 @@ import { useUpdateAdminLessonMutation } from '@/features/admin/api/update-lesson
 import { useUpdateAdminSectionItemMutation } from '@/features/admin/api/update-section-item';
 import { useUpdateAdminTestimonialMutation } from '@/features/admin/api/update-testimonial';
 import { useUpdateAdminTierMutation } from '@/features/admin/api/update-tier';
+import { AddRecordButton } from '@/features/admin/components/add-record-button';
 import { usePaging, type AdminColumn } from '@/features/admin/components/admin-table';
 import { CatalogueList } from '@/features/admin/components/catalogue-list';
 import {
@@ -28,7 +30,7 @@ import {
   TESTIMONIAL_FIELDS,
   tierFields,
 } from '@/features/admin/content-fields';
-import type { Draft } from '@/features/admin/edit-fields';
+import type { Draft, FieldSpec } from '@/features/admin/edit-fields';
 
 /** The embed the public page will show for the form's video address. */
 function VideoPreview({ draft, title }: { draft: Draft; title: string }) {
@@ -47,6 +49,9 @@ function VideoPreview({ draft, title }: { draft: Draft; title: string }) {
   );
 }
 
+/** A new record takes the next place (the server's); the form leaves the order out. */
+const withoutOrder = (fields: readonly FieldSpec[]) => fields.filter((field) => field.name !== 'order');
+
 const freeChip = (free: boolean) => (
   <Chip size="small" label={free ? 'Free' : 'Premium'} color={free ? 'success' : 'default'} />
 );
@@ -55,6 +60,7 @@ function LessonsList() {
   const paging = usePaging();
   const result = useGetAdminLessonsQuery({ page: paging.page, pageSize: paging.pageSize });
   const [update] = useUpdateAdminLessonMutation();
+  const [create] = useCreateAdminLessonMutation();
   const columns: AdminColumn<AdminLesson>[] = [
     { id: 'order', label: 'Order', render: (l) => l.order, sortValue: (l) => l.order },
     { id: 'title', label: 'Title', render: (l) => l.title, sortValue: (l) => l.title, minWidth: 200 },
@@ -63,17 +69,27 @@ function LessonsList() {
     { id: 'free', label: 'Access', render: (l) => freeChip(l.isFree), sortValue: (l) => l.isFree },
   ];
   return (
-    <CatalogueList
-      label="Lessons"
-      noun="lesson"
-      describe={(l) => l.title}
-      columns={columns}
-      result={result}
-      paging={paging}
-      fields={() => LESSON_FIELDS}
-      save={(l, patch) => update({ id: l.id, patch }).unwrap()}
-      preview={(l, draft) => <VideoPreview draft={draft} title={l.title} />}
-    />
+    <Stack spacing={2}>
+      <AddRecordButton
+        label="Add lesson"
+        title="Add a lesson"
+        fields={withoutOrder(LESSON_FIELDS)}
+        defaults={{ videoType: 'youtube', category: 'confidence', isFree: false }}
+        create={(body) => create(body).unwrap()}
+        preview={(draft) => <VideoPreview draft={draft} title="New lesson" />}
+      />
+      <CatalogueList
+        label="Lessons"
+        noun="lesson"
+        describe={(l) => l.title}
+        columns={columns}
+        result={result}
+        paging={paging}
+        fields={() => LESSON_FIELDS}
+        save={(l, patch) => update({ id: l.id, patch }).unwrap()}
+        preview={(l, draft) => <VideoPreview draft={draft} title={l.title} />}
+      />
+    </Stack>
   );
 }
 
@@ -169,6 +185,8 @@ function SectionItemsList({ sections }: { sections: readonly { slug: string; lab
   const paging = usePaging();
   const result = useGetAdminSectionItemsQuery({ slug, page: paging.page, pageSize: paging.pageSize }, { skip: !slug });
   const [update] = useUpdateAdminSectionItemMutation();
+  const [create] = useCreateAdminSectionItemMutation();
+  const sectionLabel = sections.find((s) => s.slug === slug)?.label ?? slug;
   const columns: AdminColumn<AdminSectionItem>[] = [
     { id: 'order', label: 'Order', render: (i) => i.order, sortValue: (i) => i.order },
     { id: 'title', label: 'Title', render: (i) => i.title, sortValue: (i) => i.title, minWidth: 200 },
@@ -193,6 +211,15 @@ function SectionItemsList({ sections }: { sections: readonly { slug: string; lab
           </MenuItem>
         ))}
       </TextField>
+      <AddRecordButton
+        key={slug}
+        label="Add item"
+        title={`Add an item to ${sectionLabel}`}
+        fields={withoutOrder(SECTION_ITEM_FIELDS)}
+        defaults={{ contentType: 'text' }}
+        create={(body) => create({ slug, body }).unwrap()}
+        preview={(draft) => (draft.contentType === 'video' ? <VideoPreview draft={draft} title="New item" /> : null)}
+      />
       <CatalogueList
         label="Section items"
         noun="item"

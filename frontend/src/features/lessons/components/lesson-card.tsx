@@ -10,6 +10,7 @@ import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import PlayArrowRoundedIcon from '@mui/icons-material/PlayArrowRounded';
 import { paths } from '@/config/paths';
 import { VisuallyHidden } from '@/components/ui/visually-hidden';
+import { NewBadge } from '@/components/ui/new-badge';
 
 const categoryTone: Record<string, { bg: string; fg: string }> = {
   confidence: { bg: '#e3eee6', fg: '#173f2f' },
@@ -22,7 +23,8 @@ function capitalize(text: string) {
 }
 
 /**
- * One lesson in the grid (SPEC §2 /lessons): category badge, FREE badge, title, description,
+ * One lesson in the grid (SPEC §2 /lessons): category badge, FREE badge, New badge (published in the
+ * last 30 days), title, description,
  * duration; Watch Now → /lesson/{id}, or Unlock with Premium → /membership when locked.
  */
 export function LessonCard({ lesson }: { lesson: Lesson }) {
@@ -44,6 +46,7 @@ export function LessonCard({ lesson }: { lesson: Lesson }) {
             sx={{ bgcolor: 'secondary.main', color: 'secondary.contrastText', letterSpacing: '0.06em' }}
           />
         )}
+        <NewBadge publishedAt={lesson.publishedAt} />
         {locked && (
           <Chip
             size="small"

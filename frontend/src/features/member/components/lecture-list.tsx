@@ -22,6 +22,7 @@ import { useSiteConfig } from '@/lib/site-config';
 import { useGetLecturesQuery } from '@/features/member/api/get-lectures';
 import { UNLOCK_LECTURES_BENEFITS } from '@/features/member/member-content';
 import { VideoEmbed } from '@/components/ui/video-embed';
+import { NewBadge } from '@/components/ui/new-badge';
 
 function LectureCard({ lecture }: { lecture: Lecture }) {
   return (
@@ -58,6 +59,7 @@ function LectureCard({ lecture }: { lecture: Lecture }) {
               label={lecture.duration}
             />
           )}
+          <NewBadge publishedAt={lecture.publishedAt} />
         </Stack>
         <Typography variant="h5" component="h2">
           {lecture.title}

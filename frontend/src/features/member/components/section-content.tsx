@@ -15,6 +15,7 @@ import { useGetSectionContentQuery } from '@/features/member/api/get-section-con
 import { RichText } from '@/features/member/components/rich-text';
 import { VideoEmbed } from '@/components/ui/video-embed';
 import { ContentSkeleton, PremiumContent } from '@/features/member/components/premium-content';
+import { NewBadge } from '@/components/ui/new-badge';
 
 export const CONTENT_SKELETON_COUNT = 3;
 export const EMPTY_CONTENT_TEXT = 'No content available yet. Check back soon!';
@@ -41,6 +42,7 @@ function ContentItem({ item, renderAudio }: { item: MemberContent; renderAudio: 
           {item.duration && (
             <Chip size="small" icon={<AccessTimeRounded fontSize="small" />} label={item.duration} variant="outlined" />
           )}
+          <NewBadge publishedAt={item.publishedAt} />
         </Stack>
         <Typography variant="h5" component="h2" sx={{ mb: item.description ? 0.75 : 2 }}>
           {item.title}

@@ -16,6 +16,7 @@ function lectures(premium: boolean): Lecture[] {
       title: `Lecture title ${n}`,
       description: `About lecture ${n}`,
       duration: '12 min',
+      publishedAt: '2025-09-01T09:00:00.000Z',
     };
     return premium || n === 1 ? { ...lecture, locked: false, ...media(n) } : { ...lecture, locked: true };
   });
