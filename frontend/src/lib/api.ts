@@ -37,6 +37,7 @@ export const api = createApi({
     'AdminContactMessage',
     'AdminCatalogue',
     'AdminAudit',
+    'Practice',
   ],
   keepUnusedDataFor: Infinity,
   refetchOnFocus: false,

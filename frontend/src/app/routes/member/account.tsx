@@ -37,6 +37,7 @@ import { MoneyBackGuarantee } from '@/features/billing/components/money-back-gua
 import { premiumBenefits } from '@/features/billing/components/order-summary';
 import { PastDueBanner } from '@/features/billing/components/past-due-banner';
 import { SubscriptionPanel } from '@/features/billing/components/subscription-panel';
+import { PracticeSettingsSection } from '@/features/practice/components/practice-settings';
 import { MemberPageHeader } from '@/app/routes/member/member-page-header';
 
 const NOT_PROVIDED = 'Not provided';
@@ -190,6 +191,7 @@ export default function AccountPage() {
             </CardContent>
           </Card>
           <MoneyBackGuarantee />
+          <PracticeSettingsSection />
           <AccountSection title="Billing history" description="Your Premium membership invoices, newest first.">
             <BillingHistory />
           </AccountSection>

@@ -18,6 +18,7 @@ import { useSiteConfig } from '@/lib/site-config';
 import { withoutCoachTitle } from '@/features/member/lib/app-names';
 import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
+import { MemberPractice } from '@/app/routes/member/member-practice';
 
 const QUICK_LINKS = [
   {
@@ -84,6 +85,8 @@ export default function MemberHomePage() {
           Start Here
         </Button>
       </Paper>
+
+      <MemberPractice />
 
       <Box component="section" aria-labelledby="quick-links-heading">
         <Typography id="quick-links-heading" variant="h3" component="h2" sx={{ mb: 2 }}>
