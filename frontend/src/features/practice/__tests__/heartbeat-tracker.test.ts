@@ -12,7 +12,12 @@ function setup() {
     beacon: (beat) => beacons.push(beat),
   };
   const ids = ['session-aaaa', 'session-bbbb'];
-  const tracker = new HeartbeatTracker(item, transport, () => Date.now(), () => ids.shift()!);
+  const tracker = new HeartbeatTracker(
+    item,
+    transport,
+    () => Date.now(),
+    () => ids.shift()!,
+  );
   return { sent, beacons, tracker };
 }
 

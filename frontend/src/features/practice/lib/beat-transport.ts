@@ -31,14 +31,13 @@ export function createBeatTransport({ onSettled }: { onSettled?: () => void } = 
     if (sending) return;
     sending = true;
     try {
-      while (queue.length > 0) {
-        const beat = queue[0]!;
+      for (let beat = queue.shift(); beat; beat = queue.shift()) {
         try {
           await post(beat);
         } catch {
-          return; // offline: keep it for the next beat
+          queue.unshift(beat); // offline: keep it for the next beat
+          return;
         }
-        queue.shift();
       }
       if (settleWanted) {
         settleWanted = false;
