@@ -75,6 +75,7 @@ export default tseslint.config(
                 '@fm/courses*',
                 '@fm/contact*',
                 '@fm/billing*',
+                '@fm/practice*',
               ],
               message: 'Services talk over HTTP or queues, not imports.',
             },

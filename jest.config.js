@@ -11,7 +11,7 @@ const swc = [
   },
 ];
 
-const services = ['contracts', 'shared', 'auth', 'content', 'courses', 'contact', 'billing'];
+const services = ['contracts', 'shared', 'auth', 'content', 'courses', 'contact', 'billing', 'practice'];
 
 module.exports = {
   // Jest 30 reads the timeout only at the top level.

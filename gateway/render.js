@@ -13,7 +13,7 @@
 // compose: Docker's DNS (127.0.0.11) resolves service names per request (variables in
 //          proxy_pass), so every replica of a scaled service gets traffic; listens on 8080
 //          (the compose file publishes GATEWAY_PORT to it); logs to stdout/stderr.
-// Environment read: GATEWAY_PORT, GATEWAY_HOST, <NAME>_PORT and <NAME>_UPSTREAM_PORTS for the five services,
+// Environment read: GATEWAY_PORT, GATEWAY_HOST, <NAME>_PORT and <NAME>_UPSTREAM_PORTS for the six services,
 // GATEWAY_CLIENT_MAX_BODY_SIZE, GATEWAY_CSP_FRAME_SRC_EXTRA, GATEWAY_CSP_MEDIA_SRC_EXTRA; BODY_LIMIT
 // (the services' body limit, 100kb) caps the API routes of every service but billing.
 
@@ -21,8 +21,8 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { parseArgs } = require('node:util');
 
-const SERVICES = /** @type {const} */ (['auth', 'content', 'courses', 'contact', 'billing']);
-const DEFAULT_PORTS = { auth: 4001, content: 4002, courses: 4003, contact: 4004, billing: 4005 };
+const SERVICES = /** @type {const} */ (['auth', 'content', 'courses', 'contact', 'billing', 'practice']);
+const DEFAULT_PORTS = { auth: 4001, content: 4002, courses: 4003, contact: 4004, billing: 4005, practice: 4006 };
 
 /** @param {NodeJS.ProcessEnv} env */
 function contentSecurityPolicy(env) {

@@ -35,7 +35,7 @@ const SECONDS = num('BENCH_SECONDS', 6);
 const ROUNDS = num('BENCH_ROUNDS', 2);
 const THREADS = num('BENCH_THREADS', 2);
 const CONNECTIONS = num('BENCH_CONNECTIONS', 64);
-const SERVICES = ['auth', 'content', 'courses', 'contact', 'billing'];
+const SERVICES = ['auth', 'content', 'courses', 'contact', 'billing', 'practice'];
 const OUT_DIR = path.join(ROOT, '.data', 'bench');
 const PASSWORD = 'bench-password-123';
 

@@ -23,7 +23,7 @@ const (
 )
 
 // The services that scale on their own (`docker compose up --scale content=3`).
-var scalable = []string{"auth", "content", "courses", "contact", "billing"}
+var scalable = []string{"auth", "content", "courses", "contact", "billing", "practice"}
 
 // variant is one way the stack is started: the compose files, in order, and whether it is
 // the development stack (stripe-mock, the SMTP sink, NODE_ENV=development).

@@ -32,8 +32,11 @@ func checkNetworkPolicies(o *k8sObjects) []string {
 			continue // checkScaling says so
 		}
 		allowed := []string{gateway}
-		if svc == "courses" || svc == "billing" || svc == "contact" {
+		if svc == "courses" || svc == "billing" || svc == "contact" || svc == "practice" {
 			allowed = append(allowed, "auth")
+		}
+		if svc == "content" {
+			allowed = append(allowed, "practice") // the catalogue, read through content's API
 		}
 		gatewayIn := false
 		for _, np := range o.netpols {

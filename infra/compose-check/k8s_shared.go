@@ -80,7 +80,7 @@ func mapKeys[V any](m map[string]V) func(func(string) bool) {
 }
 
 // The lines gateway.yaml's start-up script rewrites (it checks for the same ones with grep -F).
-var gatewayRewriteTargets = []string{"resolver 127.0.0.11 ", "http://auth:", "http://content:", "http://courses:", "http://contact:", "http://billing:"}
+var gatewayRewriteTargets = []string{"resolver 127.0.0.11 ", "http://auth:", "http://content:", "http://courses:", "http://contact:", "http://billing:", "http://practice:"}
 
 func checkGatewayRewrite(dir string) []string {
 	var out []string
@@ -99,7 +99,7 @@ func checkGatewayRewrite(dir string) []string {
 	}
 	defer os.RemoveAll(tmp)
 	cmd := exec.Command("node", filepath.Join(dir, "gateway/render.js"), "--mode", "compose", "--out", tmp)
-	cmd.Env = append(os.Environ(), "AUTH_PORT=4001", "CONTENT_PORT=4002", "COURSES_PORT=4003", "CONTACT_PORT=4004", "BILLING_PORT=4005")
+	cmd.Env = append(os.Environ(), "AUTH_PORT=4001", "CONTENT_PORT=4002", "COURSES_PORT=4003", "CONTACT_PORT=4004", "BILLING_PORT=4005", "PRACTICE_PORT=4006")
 	if msg, err := cmd.CombinedOutput(); err != nil {
 		return append(out, fmt.Sprintf("node gateway/render.js --mode compose: %v: %s", err, msg))
 	}
@@ -114,7 +114,7 @@ func checkGatewayRewrite(dir string) []string {
 	}
 	// What the sed expressions leave: no Docker resolver, no bare service name.
 	rewritten := strings.ReplaceAll(string(conf), "resolver 127.0.0.11 ", "resolver kube-dns.kube-system.svc.cluster.local ")
-	rewritten = regexp.MustCompile(`http://(auth|content|courses|contact|billing):`).ReplaceAllString(rewritten, "http://$1.fairway-mind.svc.cluster.local:")
+	rewritten = regexp.MustCompile(`http://(auth|content|courses|contact|billing|practice):`).ReplaceAllString(rewritten, "http://$1.fairway-mind.svc.cluster.local:")
 	if strings.Contains(rewritten, "127.0.0.11") {
 		out = append(out, "after the rewrite, nginx.conf still names Docker's resolver 127.0.0.11")
 	}

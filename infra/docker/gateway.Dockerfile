@@ -22,6 +22,7 @@ COPY services/content/package.json services/content/
 COPY services/courses/package.json services/courses/
 COPY services/contact/package.json services/contact/
 COPY services/billing/package.json services/billing/
+COPY services/practice/package.json services/practice/
 COPY frontend/package.json frontend/
 COPY infra/smtp-sink/package.json infra/smtp-sink/
 COPY e2e/package.json e2e/
@@ -58,7 +59,7 @@ COPY infra/media/ infra/media/
 RUN node infra/media/generate.js --out /out/media
 COPY gateway/ gateway/
 # Build-time knobs (docker-compose.yml passes them from .env); ARGs reach RUN as env vars.
-ARG AUTH_PORT=4001 CONTENT_PORT=4002 COURSES_PORT=4003 CONTACT_PORT=4004 BILLING_PORT=4005
+ARG AUTH_PORT=4001 CONTENT_PORT=4002 COURSES_PORT=4003 CONTACT_PORT=4004 BILLING_PORT=4005 PRACTICE_PORT=4006
 ARG GATEWAY_CLIENT_MAX_BODY_SIZE=1m GATEWAY_CSP_FRAME_SRC_EXTRA= GATEWAY_CSP_MEDIA_SRC_EXTRA=
 RUN node gateway/render.js --mode compose --out /out/conf
 

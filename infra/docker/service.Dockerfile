@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # One image per Fairway Mind service:
 #   docker build -f infra/docker/service.Dockerfile --build-arg SERVICE=content -t fm-content .
-# SERVICE is auth | content | courses | contact | billing (a folder under services/).
+# SERVICE is auth | content | courses | contact | billing | practice (a folder under services/).
 ARG NODE_IMAGE=node:20-bookworm-slim
 # The lock file is written by npm 11; use the same major to read it.
 ARG NPM_VERSION=11
@@ -10,7 +10,7 @@ ARG NPM_VERSION=11
 FROM ${NODE_IMAGE} AS build
 ARG SERVICE
 ARG NPM_VERSION
-RUN test -n "$SERVICE" || (echo "build arg SERVICE is required (auth, content, courses, contact, billing)" >&2; exit 1)
+RUN test -n "$SERVICE" || (echo "build arg SERVICE is required (auth, content, courses, contact, billing, practice)" >&2; exit 1)
 RUN npm install -g "npm@${NPM_VERSION}" --no-audit --no-fund --loglevel=error
 WORKDIR /app
 # Every workspace manifest, so npm ci sees the same workspace set the lock file was made with;
@@ -23,6 +23,7 @@ COPY services/content/package.json services/content/
 COPY services/courses/package.json services/courses/
 COPY services/contact/package.json services/contact/
 COPY services/billing/package.json services/billing/
+COPY services/practice/package.json services/practice/
 COPY frontend/package.json frontend/
 COPY infra/smtp-sink/package.json infra/smtp-sink/
 COPY e2e/package.json e2e/
@@ -70,5 +71,5 @@ WORKDIR /app/services/${SERVICE}
 USER node
 # PORT comes from the compose file; without it each service listens on its default port.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
-  CMD ["node", "-e", "const p=process.env.PORT||{auth:4001,content:4002,courses:4003,contact:4004,billing:4005}[process.env.SERVICE];fetch('http://127.0.0.1:'+p+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+  CMD ["node", "-e", "const p=process.env.PORT||{auth:4001,content:4002,courses:4003,contact:4004,billing:4005,practice:4006}[process.env.SERVICE];fetch('http://127.0.0.1:'+p+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 CMD ["node", "dist/server.js"]

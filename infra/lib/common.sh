@@ -102,7 +102,7 @@ stop_started() {
 
 # Stops everything any launcher run left running (make stop).
 stop_all_known() {
-  local order=(gateway prerender-watch billing contact courses content auth smtp-sink stripe-mock mongo redis) name f
+  local order=(gateway prerender-watch practice billing contact courses content auth smtp-sink stripe-mock mongo redis) name f
   stop_one gateway
   # Replicas beyond the first (content-2, …: infra/lib/replicas.sh) while their stores still run.
   for f in "$RUN_DIR"/*-[2-9].pid; do [ -e "$f" ] && stop_one "$(basename "$f" .pid)"; done

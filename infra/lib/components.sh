@@ -4,7 +4,7 @@
 STRIPE_MOCK_VERSION=v0.197.0
 FERRETDB_SRC="$ROOT/infra/ferretdb"
 COMPOSE_CHECK_SRC="$ROOT/infra/compose-check"
-SERVICES=(auth content courses contact billing)
+SERVICES=(auth content courses contact billing practice)
 
 # ---- provision -------------------------------------------------------------------------
 # provision_apt WITH_BROWSER [COMMAND:PACKAGE...]: installs the Debian packages whose commands

@@ -31,6 +31,7 @@ function bash(replicas, script) {
         COURSES_PORT: '4003',
         CONTACT_PORT: '4004',
         BILLING_PORT: '4005',
+        PRACTICE_PORT: '4006',
       },
     },
   );
@@ -49,6 +50,7 @@ test('when FM_REPLICAS asks for content=3 auth=2, then each replica has its own 
     'courses 4003',
     'contact 4004',
     'billing 4005',
+    'practice 4006',
   ]);
 });
 
@@ -64,6 +66,7 @@ test('when FM_REPLICAS is unset, then one process each, on the usual ports, and 
     'courses 4003',
     'contact 4004',
     'billing 4005',
+    'practice 4006',
   ]);
 });
 
@@ -83,6 +86,7 @@ test('when make status runs without FM_REPLICAS after a run with replicas, then 
     'courses 4003',
     'contact 4004',
     'billing 4005',
+    'practice 4006',
   ]);
 });
 
@@ -97,7 +101,7 @@ test('when replicas are asked, then the upstream ports handed to gateway/render.
 
 test('when FM_REPLICAS names an unknown service, a count out of 1..9 or no count, then the launcher stops with a clear message', () => {
   for (const [value, message] of [
-    ['contnet=2', /"contnet=2" is not <service>=<count> with a service of: auth content courses contact billing/],
+    ['contnet=2', /"contnet=2" is not <service>=<count> with a service of: auth content courses contact billing practice/],
     ['content=0', /content=0: the count must be 1 to 9/],
     ['content=12', /content=12: the count must be 1 to 9/],
     ['content', /"content" is not <service>=<count>/],

@@ -95,6 +95,7 @@ export async function compose(deps: ServiceDeps<AuthConfig>, overrides: AuthOver
       courses: config.COURSES_INTERNAL_URL,
       billing: config.BILLING_INTERNAL_URL,
       contact: config.CONTACT_INTERNAL_URL,
+      practice: config.PRACTICE_INTERNAL_URL,
     },
     jwtSecret: config.JWT_SECRET,
     timeoutMs: config.INTERNAL_REQUEST_TIMEOUT_MS,

@@ -34,6 +34,7 @@ export const configSchema = baseEnvSchema.extend({
   COURSES_INTERNAL_URL: internalUrl.default('http://127.0.0.1:4003'),
   BILLING_INTERNAL_URL: internalUrl.default('http://127.0.0.1:4005'),
   CONTACT_INTERNAL_URL: internalUrl.default('http://127.0.0.1:4004'),
+  PRACTICE_INTERNAL_URL: internalUrl.default('http://127.0.0.1:4006'),
   /** How long one internal call may take before the export answers 503. */
   INTERNAL_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
 });

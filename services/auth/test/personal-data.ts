@@ -21,7 +21,7 @@ export type OnDeletion =
   | 'admin-only';
 
 export interface CollectionEntry {
-  service: 'auth' | 'courses' | 'billing' | 'contact' | 'content' | 'shared';
+  service: 'auth' | 'courses' | 'billing' | 'contact' | 'content' | 'practice' | 'shared';
   /** The fields holding a member's id or address (`_id` when the document is keyed by the member). */
   personal: readonly string[];
   onDeletion: OnDeletion;
@@ -90,6 +90,38 @@ export const COLLECTIONS: Record<string, CollectionEntry> = {
   contact_replies: { service: 'contact', personal: [], onDeletion: 'erased', by: 'contact account-events worker' },
   // Only the ids of messages erased with their sender's account (a reply to one answers 410).
   contact_erased_messages: { service: 'contact', personal: [], onDeletion: 'none' },
+
+  practice_progress: {
+    service: 'practice',
+    personal: ['_id', 'userId'],
+    onDeletion: 'erased',
+    by: 'practice account-events worker',
+  },
+  practice_minutes: {
+    service: 'practice',
+    personal: ['_id', 'userId'],
+    onDeletion: 'erased',
+    by: 'practice account-events worker',
+  },
+  practice_settings: {
+    service: 'practice',
+    personal: ['_id'],
+    onDeletion: 'erased',
+    by: 'practice account-events worker',
+  },
+  practice_plans: {
+    service: 'practice',
+    personal: ['_id', 'userId'],
+    onDeletion: 'erased',
+    by: 'practice account-events worker',
+  },
+  // Auth's account events handled once, by event id (`account-deleted-<userId>`): only the id.
+  practice_inbox: {
+    service: 'practice',
+    personal: ['_id'],
+    onDeletion: 'kept-id',
+    by: 'practice account-events worker',
+  },
 
   admin_audit: { service: 'shared', personal: ['actorId', 'actorEmail'], onDeletion: 'admin-only' },
 

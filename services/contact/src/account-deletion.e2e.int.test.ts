@@ -1,5 +1,5 @@
 /**
- * A member's account deletion across every service, end to end: auth, courses and billing as
+ * A member's account deletion across every service, end to end: auth, courses, billing and practice as
  * their built servers (child processes), contact composed here with an SMTP sink, all on one
  * database and Redis prefix. The member writes as a visitor, signs up with that address, verifies
  * it, uses every service, then deletes the account. Afterwards no document of any collection and
@@ -25,6 +25,7 @@ let contact: ReturnType<typeof compose>;
 let auth: ServiceProcess;
 let courses: ServiceProcess;
 let billing: ServiceProcess;
+let practice: ServiceProcess;
 
 beforeAll(async () => {
   sink = await startSmtpSink({ smtpPort: 0, httpPort: false });
@@ -35,11 +36,12 @@ beforeAll(async () => {
   auth = await serviceProcess('auth', deps.env, { BCRYPT_ROUNDS: '4' });
   courses = await serviceProcess('courses', deps.env);
   billing = await serviceProcess('billing', deps.env, billingEnv());
-  for (const service of [auth, courses, billing]) await service.start();
+  practice = await serviceProcess('practice', deps.env);
+  for (const service of [auth, courses, billing, practice]) await service.start();
 }, 600_000);
 
 afterAll(async () => {
-  for (const service of [billing, courses, auth]) await service?.stop();
+  for (const service of [practice, billing, courses, auth]) await service?.stop();
   if (contact) await closeBackground(contact.background);
   await deps?.close();
   await sink?.close();

@@ -14,6 +14,8 @@ export const QUEUES = {
   accountEventsBilling: 'account-events-billing',
   /** auth → contact: a member's account was deleted (their contact messages and mail records go). */
   accountEventsContact: 'account-events-contact',
+  /** auth → practice: a member's account was deleted (their practice history goes). */
+  accountEventsPractice: 'account-events-practice',
   /** auth → auth: a forgot-password request, answered by auth's own worker (see its schema). */
   passwordResetRequests: 'password-reset-requests',
 } as const;
@@ -26,6 +28,7 @@ export const ACCOUNT_EVENT_QUEUES = [
   QUEUES.accountEventsCourses,
   QUEUES.accountEventsBilling,
   QUEUES.accountEventsContact,
+  QUEUES.accountEventsPractice,
 ] as const;
 
 /**
@@ -309,6 +312,9 @@ export const JOBS = {
     'account-deleted': accountDeletedSchema,
   },
   [QUEUES.accountEventsContact]: {
+    'account-deleted': accountDeletedSchema,
+  },
+  [QUEUES.accountEventsPractice]: {
     'account-deleted': accountDeletedSchema,
   },
   [QUEUES.passwordResetRequests]: {

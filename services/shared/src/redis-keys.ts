@@ -9,6 +9,8 @@
  *   before keeps its key (`<prefix>:sess:<sid>`), so no one is logged out by a deploy; the
  *   store reads it in two steps (session, then member keys).
  * - `{course-lists}`: the courses list cache's version and entries.
+ * - `{<userId>}` again for practice's per-member credit state (a player session's last beat and
+ *   the member's credited-until), which its credit script touches together.
  * Every other key stands alone.
  */
 
@@ -62,6 +64,11 @@ export function redisKeys(prefix: string) {
     guaranteeLock: (userId: string) => `${prefix}:billing:guarantee-lock:${userId}`,
     /** billing: the member has no customer from before billing_customers existed. */
     noOldCustomer: (userId: string) => `${prefix}:billing:no-old-customer:${userId}`,
+
+    /** practice: one player session's last beat (seq, played ms, when), for the credit script. */
+    practiceSession: (userId: string, sessionId: string) => `${prefix}:practice:${member(userId)}:session:${sessionId}`,
+    /** practice: the end of the member's latest credited span of wall time (ms): overlaps count once. */
+    practiceCreditedUntil: (userId: string) => `${prefix}:practice:${member(userId)}:credited-until`,
 
     // Caches.
     /** courses: the version every cached list is stored under (raised by every write). */

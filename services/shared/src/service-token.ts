@@ -12,7 +12,7 @@ function jwt(): typeof Jwt {
 }
 
 /** The services that answer service-to-service calls; a token names one of them as its audience. */
-export type ServiceName = 'auth' | 'content' | 'courses' | 'contact' | 'billing';
+export type ServiceName = 'auth' | 'content' | 'courses' | 'contact' | 'billing' | 'practice';
 
 /** What a service-to-service call is about: the member it concerns, and their email. */
 export interface ServiceClaims {

@@ -35,6 +35,7 @@ export interface AccountServiceDeps {
     accountEventsCourses: QueueProducer<typeof QUEUES.accountEventsCourses>;
     accountEventsBilling: QueueProducer<typeof QUEUES.accountEventsBilling>;
     accountEventsContact: QueueProducer<typeof QUEUES.accountEventsContact>;
+    accountEventsPractice: QueueProducer<typeof QUEUES.accountEventsPractice>;
   };
   logger: Logger;
   bcryptRounds: number;
@@ -144,6 +145,7 @@ export class AccountService {
       [QUEUES.accountEventsCourses]: producers.accountEventsCourses,
       [QUEUES.accountEventsBilling]: producers.accountEventsBilling,
       [QUEUES.accountEventsContact]: producers.accountEventsContact,
+      [QUEUES.accountEventsPractice]: producers.accountEventsPractice,
     };
     for (const queue of ACCOUNT_EVENT_QUEUES) await byQueue[queue].publish('account-deleted', event, eventId);
     await producers.notifications.publish(

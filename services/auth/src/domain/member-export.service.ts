@@ -11,7 +11,7 @@ import type { User } from './user.model';
 import { messages } from './user.schemas';
 
 /** The services that answer `GET /internal/member-export` for their own data about a member. */
-export const EXPORT_PARTS = ['courses', 'billing', 'contact'] as const;
+export const EXPORT_PARTS = ['courses', 'billing', 'contact', 'practice'] as const;
 export type ExportPart = (typeof EXPORT_PARTS)[number];
 
 export interface MemberExportDeps {
@@ -36,6 +36,7 @@ export interface MemberExport {
   courses: unknown;
   billing: unknown;
   contact: unknown;
+  practice: unknown;
 }
 
 /**
@@ -49,7 +50,9 @@ export class MemberExportService {
 
   async export(user: User): Promise<MemberExport> {
     await this.deps.limiter.hit(this.deps.exportsPerMember, user._id, messages.tooManyExports);
-    const [courses, billing, contact] = await Promise.all(EXPORT_PARTS.map((part) => this.fetchPart(part, user)));
+    const [courses, billing, contact, practice] = await Promise.all(
+      EXPORT_PARTS.map((part) => this.fetchPart(part, user)),
+    );
     return {
       exportedAt: new Date().toISOString(),
       profile: { ...toPublicUser(user), updatedAt: user.updatedAt.toISOString() },
@@ -57,6 +60,7 @@ export class MemberExportService {
       courses,
       billing,
       contact,
+      practice,
     };
   }
 

@@ -10,6 +10,7 @@ export interface AuthProducers {
   accountEventsCourses: QueueProducer<typeof QUEUES.accountEventsCourses>;
   accountEventsBilling: QueueProducer<typeof QUEUES.accountEventsBilling>;
   accountEventsContact: QueueProducer<typeof QUEUES.accountEventsContact>;
+  accountEventsPractice: QueueProducer<typeof QUEUES.accountEventsPractice>;
   close(): Promise<void>;
 }
 
@@ -18,6 +19,7 @@ export function createAuthProducers(options: ProducerOptions): AuthProducers {
   const accountEventsCourses = new QueueProducer(QUEUES.accountEventsCourses, options);
   const accountEventsBilling = new QueueProducer(QUEUES.accountEventsBilling, options);
   const accountEventsContact = new QueueProducer(QUEUES.accountEventsContact, options);
+  const accountEventsPractice = new QueueProducer(QUEUES.accountEventsPractice, options);
   const passwordResetRequests = new QueueProducer(QUEUES.passwordResetRequests, options);
   return {
     notifications,
@@ -25,6 +27,7 @@ export function createAuthProducers(options: ProducerOptions): AuthProducers {
     accountEventsCourses,
     accountEventsBilling,
     accountEventsContact,
+    accountEventsPractice,
     async close() {
       await Promise.allSettled([
         notifications.close(),
@@ -32,6 +35,7 @@ export function createAuthProducers(options: ProducerOptions): AuthProducers {
         accountEventsCourses.close(),
         accountEventsBilling.close(),
         accountEventsContact.close(),
+        accountEventsPractice.close(),
       ]);
     },
   };

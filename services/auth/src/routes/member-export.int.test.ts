@@ -1,6 +1,6 @@
 /**
  * The data export assembles the parts the owning services answer at /internal/member-export.
- * Courses, billing and contact are stood in by small Koa apps on random ports (this is a test
+ * Courses, billing, contact and practice are stood in by small Koa apps on random ports (this is a test
  * of auth at that boundary) that check the bearer token with the real requireServiceToken.
  */
 import Router from '@koa/router';
@@ -25,6 +25,12 @@ const ANSWERS: Record<ExportPart, object> = {
   courses: { courses: [{ id: 'c1', name: 'Calm putting' }], likes: [], favorites: [] },
   billing: { stripeCustomerId: 'cus_123', subscription: null, bookings: [] },
   contact: { messages: [{ id: 'm1', name: 'Ada', email: 'x@example.com', message: 'Hi', createdAt: '2026-01-01' }] },
+  practice: {
+    settings: { timeZone: 'UTC', reminder: { enabled: false, time: '19:00' } },
+    progress: [],
+    days: [],
+    plans: [],
+  },
 };
 
 let h: Harness;
@@ -59,6 +65,7 @@ beforeAll(async () => {
     COURSES_INTERNAL_URL: standIns.courses.url,
     BILLING_INTERNAL_URL: standIns.billing.url,
     CONTACT_INTERNAL_URL: standIns.contact.url,
+    PRACTICE_INTERNAL_URL: standIns.practice.url,
     INTERNAL_REQUEST_TIMEOUT_MS: '500',
     AUTH_EXPORTS_PER_MEMBER_PER_HOUR: '3',
   });
@@ -116,6 +123,7 @@ describe('data export (GET /api/auth/user/export)', () => {
       courses: ANSWERS.courses,
       billing: ANSWERS.billing,
       contact: ANSWERS.contact,
+      practice: ANSWERS.practice,
     });
     expect(JSON.stringify(res.body)).not.toMatch(/\$2[aby]\$|"password"/);
   });
@@ -176,6 +184,7 @@ describe('data export (GET /api/auth/user/export)', () => {
       COURSES_INTERNAL_URL: standIns.billing.url,
       BILLING_INTERNAL_URL: standIns.billing.url,
       CONTACT_INTERNAL_URL: standIns.contact.url,
+      PRACTICE_INTERNAL_URL: standIns.practice.url,
     });
     try {
       const browser = request.agent(misrouted.server);

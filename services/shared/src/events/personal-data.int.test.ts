@@ -70,6 +70,7 @@ describe('jobs that carry personal data', () => {
         QUEUES.accountEventsCourses,
         QUEUES.accountEventsBilling,
         QUEUES.accountEventsContact,
+        QUEUES.accountEventsPractice,
       ].sort(),
     );
   });

@@ -1,0 +1,434 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type HeartbeatAnswer,
+  type HeartbeatRequest,
+  type ItemProgress,
+  PRACTICE_FREEZES_PER_MONTH,
+  PRACTICE_GOAL_MINUTES,
+  type PracticeItemKind,
+  type PracticeSettings,
+  type PracticeStats,
+  type ReadRequest,
+  type ResumeItem,
+  type TodayPlan,
+} from '@fm/contracts';
+import { ConflictError, insertOnce, retryOnDuplicateKey, ValidationError, type Viewer } from '@fm/shared';
+import { Catalogue, type CatalogueItem } from './catalogue';
+import type { CreditCounter } from './credit';
+import { addDays, dayIn, isTimeZone } from './days';
+import type { PlanItem, PlanRecord, PracticeModels, ProgressRecord } from './practice.model';
+
+/** Complete at this share of the item's duration played. */
+export const COMPLETE_AT = 0.9;
+/** What a text item without a duration adds when read. */
+export const TEXT_DEFAULT_SEC = 180;
+/** Today's 10: between these many minutes. */
+export const PLAN_MIN_MINUTES = 9;
+export const PLAN_MAX_MINUTES = 12;
+/** An item planned on one of the last 7 days is not planned again while others remain. */
+export const PLAN_NO_REPEAT_DAYS = 7;
+/** The stats calendar: 12 weeks. */
+export const STATS_DAYS = 84;
+const GOAL_SEC = PRACTICE_GOAL_MINUTES * 60;
+export const DEFAULT_SETTINGS: PracticeSettings = { timeZone: 'UTC', reminder: { enabled: false, time: '19:00' } };
+
+export interface PracticeServiceDeps {
+  models: PracticeModels;
+  catalogue: Catalogue;
+  credits: CreditCounter;
+  now: () => Date;
+}
+
+/** Who asks: the member, and their session cookie (content's catalogue is read as them). */
+export interface Asker {
+  viewer: Viewer;
+  cookie: string;
+}
+
+export interface SettingsChange {
+  timeZone?: string;
+  reminder?: { enabled: boolean; time?: string };
+}
+
+const progressId = (userId: string, kind: PracticeItemKind, itemId: string) => `${userId}:${kind}:${itemId}`;
+
+export class PracticeService {
+  constructor(private readonly deps: PracticeServiceDeps) {}
+
+  private get models() {
+    return this.deps.models;
+  }
+
+  // ---- heartbeats and reads --------------------------------------------------------------
+
+  async heartbeat(asker: Asker, beat: HeartbeatRequest): Promise<HeartbeatAnswer> {
+    const { viewer } = asker;
+    const item = await this.deps.catalogue.itemFor(viewer, asker.cookie, beat.itemKind, beat.itemId);
+    await this.models.ready();
+    const now = this.deps.now();
+    const creditedMs = await this.deps.credits.credit(viewer.id, beat, now.getTime());
+    const creditedSec = Math.round(creditedMs) / 1000;
+    if (creditedSec > 0) {
+      const { timeZone } = await this.settings(viewer.id);
+      await this.models.Minutes.create({
+        _id: randomUUID(),
+        userId: viewer.id,
+        itemKind: item.itemKind,
+        itemId: item.itemId,
+        day: dayIn(timeZone, now),
+        seconds: creditedSec,
+        at: now,
+      });
+    }
+    const playedSec = await this.playedSec(viewer.id, item.itemKind, item.itemId);
+    const complete = item.durationSec !== null && playedSec >= COMPLETE_AT * item.durationSec;
+    const record = await this.touch(viewer.id, item, now, { positionSec: beat.positionSec, complete });
+    return { progress: this.progressView(record, playedSec), creditedSec };
+  }
+
+  /** A text item marked read: complete, and its minutes counted once. */
+  async read(asker: Asker, request: ReadRequest): Promise<ItemProgress> {
+    const { viewer } = asker;
+    const item = await this.deps.catalogue.itemFor(viewer, asker.cookie, request.itemKind, request.itemId);
+    if (item.contentType !== 'text') {
+      throw new ValidationError('Only text items are marked read; audio and video count as they play.', {
+        itemId: 'Not a text item',
+      });
+    }
+    await this.models.ready();
+    const now = this.deps.now();
+    const { timeZone } = await this.settings(viewer.id);
+    await insertOnce(() =>
+      this.models.Minutes.create({
+        _id: `${viewer.id}:read:${item.itemKind}:${item.itemId}`,
+        userId: viewer.id,
+        itemKind: item.itemKind,
+        itemId: item.itemId,
+        day: dayIn(timeZone, now),
+        seconds: item.durationSec ?? TEXT_DEFAULT_SEC,
+        at: now,
+      }),
+    );
+    const record = await this.touch(viewer.id, item, now, { complete: true });
+    return this.progressView(record, await this.playedSec(viewer.id, item.itemKind, item.itemId));
+  }
+
+  /** Stores the position (when given) and practisedAt; sets completedAt once. */
+  private async touch(
+    userId: string,
+    item: CatalogueItem,
+    now: Date,
+    change: { positionSec?: number; complete: boolean },
+  ): Promise<ProgressRecord> {
+    const _id = progressId(userId, item.itemKind, item.itemId);
+    const set: Partial<ProgressRecord> = {
+      userId,
+      itemKind: item.itemKind,
+      itemId: item.itemId,
+      sectionId: item.sectionId,
+      title: item.title,
+      durationSec: item.durationSec,
+      practisedAt: now,
+    };
+    if (change.positionSec !== undefined) set.positionSec = change.positionSec;
+    await retryOnDuplicateKey(() => this.models.Progress.updateOne({ _id }, { $set: set }, { upsert: true }));
+    // Completion is set once and never taken back; two writers race only to the same answer.
+    if (change.complete)
+      await this.models.Progress.updateOne({ _id, completedAt: null }, { $set: { completedAt: now } });
+    return (await this.models.Progress.findById(_id).lean<ProgressRecord>())!;
+  }
+
+  private async playedSec(userId: string, itemKind: PracticeItemKind, itemId: string): Promise<number> {
+    const [sum] = await this.models.Minutes.aggregate<{ seconds: number }>([
+      { $match: { userId, itemKind, itemId } },
+      { $group: { _id: null, seconds: { $sum: '$seconds' } } },
+    ]);
+    return round(sum?.seconds ?? 0);
+  }
+
+  private async playedByItem(userId: string): Promise<Map<string, number>> {
+    const rows = await this.models.Minutes.aggregate<{ _id: { k: string; i: string }; seconds: number }>([
+      { $match: { userId } },
+      { $group: { _id: { k: '$itemKind', i: '$itemId' }, seconds: { $sum: '$seconds' } } },
+    ]);
+    return new Map(rows.map((r) => [Catalogue.key(r._id.k as PracticeItemKind, r._id.i), round(r.seconds)]));
+  }
+
+  private progressView(record: ProgressRecord, playedSec: number): ItemProgress {
+    return {
+      itemId: record.itemId,
+      itemKind: record.itemKind,
+      sectionId: record.sectionId,
+      positionSec: record.positionSec ?? 0,
+      playedSec,
+      completedAt: record.completedAt ? record.completedAt.toISOString() : null,
+      updatedAt: record.practisedAt.toISOString(),
+    };
+  }
+
+  // ---- progress and resume -----------------------------------------------------------------
+
+  async progress(userId: string, sectionId?: string): Promise<ItemProgress[]> {
+    await this.models.ready();
+    const filter: Record<string, string> = { userId };
+    if (sectionId !== undefined) filter.sectionId = sectionId;
+    const [records, played] = await Promise.all([
+      this.models.Progress.find(filter).sort({ practisedAt: -1, _id: 1 }).limit(1000).lean<ProgressRecord[]>(),
+      this.playedByItem(userId),
+    ]);
+    return records.map((r) => this.progressView(r, played.get(Catalogue.key(r.itemKind, r.itemId)) ?? 0));
+  }
+
+  /** The last practised item that is not complete and that the member can still open, or null. */
+  async resume(asker: Asker): Promise<ResumeItem | null> {
+    const userId = asker.viewer.id;
+    await this.models.ready();
+    const candidates = await this.models.Progress.find({ userId, completedAt: null })
+      .sort({ practisedAt: -1, _id: 1 })
+      .limit(20)
+      .lean<ProgressRecord[]>();
+    if (candidates.length === 0) return null;
+    const items = await this.deps.catalogue.itemsFor(asker.viewer, asker.cookie);
+    const record = candidates.find((r) => items.get(Catalogue.key(r.itemKind, r.itemId))?.open);
+    if (!record) return null;
+    const item = items.get(Catalogue.key(record.itemKind, record.itemId))!;
+    return {
+      itemId: record.itemId,
+      itemKind: record.itemKind,
+      sectionId: item.sectionId,
+      title: item.title,
+      positionSec: record.positionSec ?? 0,
+      playedSec: await this.playedSec(userId, record.itemKind, record.itemId),
+      durationSec: item.durationSec,
+      updatedAt: record.practisedAt.toISOString(),
+    };
+  }
+
+  // ---- settings --------------------------------------------------------------------------
+
+  async settings(userId: string): Promise<PracticeSettings> {
+    await this.models.ready();
+    const record = await this.models.Settings.findById(userId).lean();
+    if (!record) return DEFAULT_SETTINGS;
+    return { timeZone: record.timeZone, reminder: { enabled: record.reminderEnabled, time: record.reminderTime } };
+  }
+
+  async changeSettings(viewer: Viewer, change: SettingsChange): Promise<PracticeSettings> {
+    if (change.timeZone !== undefined && !isTimeZone(change.timeZone)) {
+      throw new ValidationError('Unknown time zone', {
+        timeZone: 'Unknown time zone: use an IANA name such as Europe/Paris',
+      });
+    }
+    if (change.reminder?.enabled && !viewer.emailVerified) {
+      throw new ConflictError('Verify your email address first: reminders go only to verified addresses.');
+    }
+    const current = await this.settings(viewer.id);
+    const next: PracticeSettings = {
+      timeZone: change.timeZone ?? current.timeZone,
+      reminder: {
+        enabled: change.reminder?.enabled ?? current.reminder.enabled,
+        time: change.reminder?.time ?? current.reminder.time,
+      },
+    };
+    await retryOnDuplicateKey(() =>
+      this.models.Settings.updateOne(
+        { _id: viewer.id },
+        { $set: { timeZone: next.timeZone, reminderEnabled: next.reminder.enabled, reminderTime: next.reminder.time } },
+        { upsert: true },
+      ),
+    );
+    return next;
+  }
+
+  // ---- Today's 10 --------------------------------------------------------------------------
+
+  async today(asker: Asker): Promise<TodayPlan> {
+    const userId = asker.viewer.id;
+    const { timeZone } = await this.settings(userId);
+    const now = this.deps.now();
+    const date = dayIn(timeZone, now);
+    const _id = `${userId}:${date}`;
+    let plan = await this.models.Plan.findById(_id).lean<PlanRecord>();
+    if (!plan) {
+      const items = await this.makePlan(asker, date);
+      // Two devices asking at once: the first insert wins, the other reads it.
+      await insertOnce(() => this.models.Plan.create({ _id, userId, date, items }));
+      plan = (await this.models.Plan.findById(_id).lean<PlanRecord>())!;
+    }
+    const done = new Set(
+      (
+        await this.models.Progress.find({ userId, completedAt: { $ne: null } }, { itemKind: 1, itemId: 1 }).lean<
+          ProgressRecord[]
+        >()
+      ).map((r) => Catalogue.key(r.itemKind, r.itemId)),
+    );
+    return {
+      date,
+      items: plan.items.map((i) => ({ ...i, done: done.has(Catalogue.key(i.itemKind, i.itemId)) })),
+      minutesDone: Math.floor((await this.secondsOn(userId, date)) / 60),
+      goalMinutes: PRACTICE_GOAL_MINUTES,
+    };
+  }
+
+  /** The stored plan of `date`, if one was made (for the reminder). */
+  async storedPlan(userId: string, date: string): Promise<PlanRecord | null> {
+    return this.models.Plan.findById(`${userId}:${date}`).lean<PlanRecord>();
+  }
+
+  async secondsOn(userId: string, day: string): Promise<number> {
+    const [sum] = await this.models.Minutes.aggregate<{ seconds: number }>([
+      { $match: { userId, day } },
+      { $group: { _id: null, seconds: { $sum: '$seconds' } } },
+    ]);
+    return sum?.seconds ?? 0;
+  }
+
+  private async makePlan(asker: Asker, date: string): Promise<PlanItem[]> {
+    const userId = asker.viewer.id;
+    const [items, completed, recentPlans] = await Promise.all([
+      this.deps.catalogue.itemsFor(asker.viewer, asker.cookie),
+      this.models.Progress.find({ userId, completedAt: { $ne: null } }, { itemKind: 1, itemId: 1 }).lean<
+        ProgressRecord[]
+      >(),
+      this.models.Plan.find({ userId, date: { $gte: addDays(date, -PLAN_NO_REPEAT_DAYS), $lt: date } }).lean<
+        PlanRecord[]
+      >(),
+    ]);
+    const done = new Set(completed.map((r) => Catalogue.key(r.itemKind, r.itemId)));
+    const recent = new Set(recentPlans.flatMap((p) => p.items.map((i) => Catalogue.key(i.itemKind, i.itemId))));
+    const minutesOf = (i: CatalogueItem) => Math.max(1, Math.ceil((i.durationSec ?? TEXT_DEFAULT_SEC) / 60));
+    const open = [...items.values()].filter((i) => i.open && minutesOf(i) <= PLAN_MAX_MINUTES);
+    const key = (i: CatalogueItem) => Catalogue.key(i.itemKind, i.itemId);
+    const fresh = open.filter((i) => !done.has(key(i)) && !recent.has(key(i)));
+    const fallback = open
+      .filter((i) => !fresh.includes(i))
+      .sort((a, b) => Number(done.has(key(a))) - Number(done.has(key(b))));
+    const picked: CatalogueItem[] = [];
+    let minutes = 0;
+    const pickFrom = (pool: CatalogueItem[]) => {
+      // Round robin over sections (in random order), so the plan varies across them.
+      const bySection = new Map<string, CatalogueItem[]>();
+      for (const i of shuffle(pool)) bySection.set(i.sectionId, [...(bySection.get(i.sectionId) ?? []), i]);
+      const queues = shuffle([...bySection.values()]);
+      while (minutes < PLAN_MIN_MINUTES && queues.some((q) => q.length > 0)) {
+        for (const q of queues) {
+          if (minutes >= PLAN_MIN_MINUTES) break;
+          const next = q.shift();
+          if (!next || picked.includes(next) || minutes + minutesOf(next) > PLAN_MAX_MINUTES) continue;
+          picked.push(next);
+          minutes += minutesOf(next);
+        }
+      }
+    };
+    pickFrom(fresh);
+    if (minutes < PLAN_MIN_MINUTES) pickFrom(fallback);
+    return picked.map((i) => ({
+      itemKind: i.itemKind,
+      itemId: i.itemId,
+      sectionId: i.sectionId,
+      title: i.title,
+      contentType: i.contentType,
+      minutes: minutesOf(i),
+    }));
+  }
+
+  // ---- stats and the streak ------------------------------------------------------------------
+
+  async stats(userId: string): Promise<PracticeStats> {
+    await this.models.ready();
+    const { timeZone } = await this.settings(userId);
+    const today = dayIn(timeZone, this.deps.now());
+    const rows = await this.models.Minutes.aggregate<{ _id: string; seconds: number }>([
+      { $match: { userId } },
+      { $group: { _id: '$day', seconds: { $sum: '$seconds' } } },
+    ]);
+    return streakOf(new Map(rows.map((r) => [r._id, r.seconds])), today);
+  }
+
+  // ---- data rights -----------------------------------------------------------------------
+
+  async exportFor(userId: string) {
+    await this.models.ready();
+    const [settings, progress, days, plans] = await Promise.all([
+      this.settings(userId),
+      this.progress(userId),
+      this.models.Minutes.aggregate<{ _id: string; seconds: number }>([
+        { $match: { userId } },
+        { $group: { _id: '$day', seconds: { $sum: '$seconds' } } },
+      ]),
+      this.models.Plan.find({ userId }).sort({ date: 1 }).lean<PlanRecord[]>(),
+    ]);
+    return {
+      settings,
+      progress,
+      days: days.map((d) => ({ date: d._id, seconds: round(d.seconds) })).sort((a, b) => a.date.localeCompare(b.date)),
+      plans: plans.map((p) => ({ date: p.date, items: p.items })),
+    };
+  }
+
+  async deleteMember(userId: string): Promise<Record<string, number>> {
+    await this.models.ready();
+    const [progress, minutes, settings, plans] = await Promise.all([
+      this.models.Progress.deleteMany({ userId }),
+      this.models.Minutes.deleteMany({ userId }),
+      this.models.Settings.deleteMany({ _id: userId }),
+      this.models.Plan.deleteMany({ userId }),
+    ]);
+    return {
+      progress: progress.deletedCount,
+      minutes: minutes.deletedCount,
+      settings: settings.deletedCount,
+      plans: plans.deletedCount,
+    };
+  }
+}
+
+/**
+ * The streak over the member's days (seconds per date): walking from the first practised day to
+ * yesterday, a day of ≥ 10 minutes adds one; a missed day while a streak runs is frozen (kept,
+ * adds nothing) while its month has freezes left, else the streak ends. Today adds one once
+ * counted and never breaks the streak while it is still going on.
+ */
+export function streakOf(seconds: Map<string, number>, today: string): PracticeStats {
+  const practised = [...seconds.keys()].filter((d) => d <= today).sort();
+  const used = new Map<string, number>();
+  const frozen = new Set<string>();
+  let streak = 0;
+  if (practised.length > 0) {
+    for (let d = practised[0]!; d < today; d = addDays(d, 1)) {
+      if ((seconds.get(d) ?? 0) >= GOAL_SEC) streak++;
+      else if (streak > 0 && (used.get(d.slice(0, 7)) ?? 0) < PRACTICE_FREEZES_PER_MONTH) {
+        used.set(d.slice(0, 7), (used.get(d.slice(0, 7)) ?? 0) + 1);
+        frozen.add(d);
+      } else streak = 0;
+    }
+  }
+  if ((seconds.get(today) ?? 0) >= GOAL_SEC) streak++;
+  let total = 0;
+  for (const s of seconds.values()) total += s;
+  const days = [];
+  for (let i = STATS_DAYS - 1; i >= 0; i--) {
+    const date = addDays(today, -i);
+    const s = seconds.get(date) ?? 0;
+    days.push({ date, minutes: Math.floor(s / 60), counted: s >= GOAL_SEC, frozen: frozen.has(date) });
+  }
+  return {
+    streak,
+    freezesLeft: PRACTICE_FREEZES_PER_MONTH - (used.get(today.slice(0, 7)) ?? 0),
+    totalMinutes: Math.floor(total / 60),
+    days,
+  };
+}
+
+function round(sec: number): number {
+  return Math.round(sec * 1000) / 1000;
+}
+
+function shuffle<T>(list: T[]): T[] {
+  const a = [...list];
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [a[i], a[j]] = [a[j]!, a[i]!];
+  }
+  return a;
+}

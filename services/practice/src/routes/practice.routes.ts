@@ -1,0 +1,75 @@
+import { heartbeatRequestSchema, readRequestSchema } from '@fm/contracts';
+import { parseBody, parseQuery, requireServiceToken, routerBehind, requireUser, type MemberContext } from '@fm/shared';
+import Router from '@koa/router';
+import { z } from 'zod';
+import type { Asker, PracticeService } from '../domain/practice.service';
+
+const progressQuerySchema = z.strictObject({ sectionId: z.string().min(1).max(64).optional() });
+
+const settingsChangeSchema = z
+  .strictObject({
+    timeZone: z.string().min(1).max(64).optional(),
+    reminder: z
+      .strictObject({
+        enabled: z.boolean(),
+        time: z
+          .string()
+          .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time must be HH:MM (24 h), e.g. 07:30')
+          .optional(),
+      })
+      .optional(),
+  })
+  .refine((v) => v.timeZone !== undefined || v.reminder !== undefined, 'Nothing to change: send timeZone or reminder');
+
+const asker = (ctx: MemberContext): Asker => ({ viewer: ctx.state.viewer, cookie: ctx.get('cookie') });
+
+/** /api/practice/…: every route for a logged-in member (401 visitor). docs/API.md "practice". */
+export function practiceRouter(practice: PracticeService) {
+  const router = routerBehind(requireUser, { prefix: '/api/practice' });
+
+  router.post('/heartbeats', async (ctx) => {
+    ctx.body = await practice.heartbeat(asker(ctx), parseBody(ctx, heartbeatRequestSchema));
+  });
+
+  router.post('/reads', async (ctx) => {
+    ctx.body = await practice.read(asker(ctx), parseBody(ctx, readRequestSchema));
+  });
+
+  router.get('/progress', async (ctx) => {
+    ctx.body = await practice.progress(ctx.state.viewer.id, parseQuery(ctx, progressQuerySchema).sectionId);
+  });
+
+  router.get('/resume', async (ctx) => {
+    const item = await practice.resume(asker(ctx));
+    if (item) ctx.body = item;
+    else ctx.status = 204;
+  });
+
+  router.get('/today', async (ctx) => {
+    ctx.body = await practice.today(asker(ctx));
+  });
+
+  router.get('/stats', async (ctx) => {
+    ctx.body = await practice.stats(ctx.state.viewer.id);
+  });
+
+  router.get('/settings', async (ctx) => {
+    ctx.body = await practice.settings(ctx.state.viewer.id);
+  });
+
+  router.patch('/settings', async (ctx) => {
+    ctx.body = await practice.changeSettings(ctx.state.viewer, parseBody(ctx, settingsChangeSchema));
+  });
+
+  return router;
+}
+
+/** /internal/member-export (service token, audience "practice"): the member's practice history for auth's export. */
+export function memberExportRouter(practice: PracticeService, jwtSecret: string): Router {
+  const router = new Router({ prefix: '/internal' });
+  router.use(requireServiceToken(jwtSecret, 'practice'));
+  router.get('/member-export', async (ctx) => {
+    ctx.body = await practice.exportFor(ctx.state.service!.userId);
+  });
+  return router;
+}
