@@ -1,6 +1,5 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
@@ -47,15 +46,21 @@ function SettingsForm({ settings }: { settings: PracticeSettings }) {
 
   return (
     <Stack component="form" spacing={2.5} onSubmit={(e) => void submit(e)} aria-label="Practice settings" noValidate>
-      <Autocomplete
-        options={zones}
+      <TextField
+        select
+        label="Time zone"
         value={timeZone}
-        disableClearable
-        onChange={(_, value) => setTimeZone(value)}
-        renderInput={(params) => (
-          <TextField {...params} label="Time zone" helperText="Your day (and streak) starts at midnight here." />
-        )}
-      />
+        onChange={(e) => setTimeZone(e.target.value)}
+        helperText="Your day (and streak) starts at midnight here."
+        slotProps={{ select: { native: true } }}
+        sx={{ maxWidth: 360 }}
+      >
+        {(zones.includes(timeZone) ? zones : [timeZone, ...zones]).map((zone) => (
+          <option key={zone} value={zone}>
+            {zone}
+          </option>
+        ))}
+      </TextField>
       <FormControlLabel
         control={<Switch checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />}
         label="Daily reminder by email"
