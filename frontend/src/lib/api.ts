@@ -38,6 +38,7 @@ export const api = createApi({
     'AdminCatalogue',
     'AdminAudit',
     'WhatsNew',
+    'Practice',
   ],
   keepUnusedDataFor: Infinity,
   refetchOnFocus: false,

@@ -75,3 +75,40 @@ export function toPrivacyEmbedUrl(videoUrl: string, { autoplay = false }: { auto
   if (autoplay) url.searchParams.set('autoplay', '1');
   return url.toString();
 }
+
+/**
+ * The embed address of a player the page follows (practice tracking): YouTube with its iframe
+ * API on (`enablejsapi=1`, `origin`), Vimeo with `api=1`; `start` seconds in (YouTube `start`,
+ * Vimeo `#t=`). Other addresses as toEmbedUrl gives them.
+ */
+export function toTrackedEmbedUrl(videoUrl: string, { origin, start }: { origin: string; start?: number | null }) {
+  const embed = toEmbedUrl(videoUrl);
+  let url: URL;
+  try {
+    url = new URL(embed);
+  } catch {
+    return embed;
+  }
+  const seconds = start && start > 0 ? Math.floor(start) : 0;
+  if (url.hostname === 'www.youtube.com' && url.pathname.startsWith('/embed/')) {
+    url.searchParams.set('enablejsapi', '1');
+    url.searchParams.set('origin', origin);
+    if (seconds) url.searchParams.set('start', String(seconds));
+  } else if (url.hostname === 'player.vimeo.com') {
+    url.searchParams.set('api', '1');
+    if (seconds) url.hash = `t=${seconds}s`;
+  }
+  return url.toString();
+}
+
+/** Which player API an embed address speaks, if any. */
+export function embedProvider(src: string): 'youtube' | 'vimeo' | null {
+  try {
+    const host = new URL(src).hostname;
+    if (host === 'www.youtube.com' || host === 'www.youtube-nocookie.com') return 'youtube';
+    if (host === 'player.vimeo.com') return 'vimeo';
+  } catch {
+    /* not a URL */
+  }
+  return null;
+}

@@ -1,22 +1,34 @@
 import Box from '@mui/material/Box';
-import { toEmbedUrl, toPrivacyEmbedUrl } from '@/lib/video-embed';
+import { toEmbedUrl, toPrivacyEmbedUrl, toTrackedEmbedUrl } from '@/lib/video-embed';
 
 /**
  * A responsive 16:9 (or 9:16 `portrait`, for short-form) video frame for a YouTube, Vimeo or
  * direct video URL (see lib/video-embed.ts). `title` names the frame for screen readers.
  * `started`: the visitor pressed play on a facade (video-facade.tsx): youtube-nocookie, autoplay.
+ * `tracked`: the page follows the player (its iframe API on, `frameRef` gets the frame), from `startAt` s.
  */
 export function VideoEmbed({
   url,
   title,
   portrait = false,
   started = false,
+  tracked = false,
+  startAt,
+  frameRef,
 }: {
   url: string;
   title: string;
   portrait?: boolean;
   started?: boolean;
+  tracked?: boolean;
+  startAt?: number | null;
+  frameRef?: (frame: HTMLIFrameElement | null) => void;
 }) {
+  const src = tracked
+    ? toTrackedEmbedUrl(url, { origin: window.location.origin, start: startAt })
+    : started
+      ? toPrivacyEmbedUrl(url, { autoplay: true })
+      : toEmbedUrl(url);
   return (
     <Box
       sx={{
@@ -31,7 +43,8 @@ export function VideoEmbed({
     >
       <Box
         component="iframe"
-        src={started ? toPrivacyEmbedUrl(url, { autoplay: true }) : toEmbedUrl(url)}
+        ref={frameRef}
+        src={src}
         title={title}
         loading="lazy"
         allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; fullscreen; web-share"

@@ -62,4 +62,27 @@ export const defaultHandlers = [
       buildLockedLesson({ id: 'l2', title: 'The Reset Breath', order: 2 }),
     ]),
   ),
+  // Practice (docs/API.md "practice"): a member who has not practised yet.
+  ...practiceDefaultHandlers(),
 ];
+
+/** The practice service for a member who never practised: no progress, nothing to resume, an empty plan. */
+export function practiceDefaultHandlers() {
+  const settings = { timeZone: 'UTC', reminder: { enabled: false, time: '19:00' } };
+  return [
+    http.get(apiUrl('member/sections'), () => HttpResponse.json([])),
+    http.get(apiUrl('practice/progress'), () => HttpResponse.json([])),
+    http.get(apiUrl('practice/resume'), () => new HttpResponse(null, { status: 204 })),
+    http.get(apiUrl('practice/today'), () =>
+      HttpResponse.json({ date: '2026-11-27', items: [], minutesDone: 0, goalMinutes: 10 }),
+    ),
+    http.get(apiUrl('practice/stats'), () =>
+      HttpResponse.json({ streak: 0, freezesLeft: 2, totalMinutes: 0, days: [] }),
+    ),
+    http.get(apiUrl('practice/settings'), () => HttpResponse.json(settings)),
+    http.patch(apiUrl('practice/settings'), async ({ request }) =>
+      HttpResponse.json({ ...settings, ...((await request.json()) as object) }),
+    ),
+    http.post(apiUrl('practice/heartbeats'), () => HttpResponse.json({ creditedSec: 0 })),
+  ];
+}

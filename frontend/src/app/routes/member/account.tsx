@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -38,6 +38,11 @@ import { premiumBenefits } from '@/features/billing/components/order-summary';
 import { PastDueBanner } from '@/features/billing/components/past-due-banner';
 import { SubscriptionPanel } from '@/features/billing/components/subscription-panel';
 import { MemberPageHeader } from '@/app/routes/member/member-page-header';
+
+// Below the fold: its code loads after the page (the account page's chunk stays as it was).
+const PracticeSettingsSection = lazy(() =>
+  import('@/features/practice/components/practice-settings').then((m) => ({ default: m.PracticeSettingsSection })),
+);
 
 const NOT_PROVIDED = 'Not provided';
 
@@ -190,6 +195,9 @@ export default function AccountPage() {
             </CardContent>
           </Card>
           <MoneyBackGuarantee />
+          <Suspense fallback={null}>
+            <PracticeSettingsSection />
+          </Suspense>
           <AccountSection title="Billing history" description="Your Premium membership invoices, newest first.">
             <BillingHistory />
           </AccountSection>

@@ -19,6 +19,7 @@ import { withoutCoachTitle } from '@/features/member/lib/app-names';
 import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import { NewThisMonth } from '@/features/whats-new/components/new-this-month';
+import { MemberPractice } from '@/app/routes/member/member-practice';
 
 const QUICK_LINKS = [
   {
@@ -87,6 +88,7 @@ export default function MemberHomePage() {
       </Paper>
 
       <NewThisMonth />
+      <MemberPractice />
 
       <Box component="section" aria-labelledby="quick-links-heading">
         <Typography id="quick-links-heading" variant="h3" component="h2" sx={{ mb: 2 }}>

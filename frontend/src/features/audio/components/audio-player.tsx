@@ -35,14 +35,27 @@ export type AudioPlayerProps = {
   autoPlayTrigger?: number | string | null;
   /** Compact layout for cards. */
   dense?: boolean;
+  /** Where to start (seconds), e.g. "continue where you left off": sought to once the audio can seek. */
+  startAt?: number | null;
+  /** Receives the <audio> element (e.g. for practice tracking, composed by the page). */
+  mediaRef?: (audio: HTMLAudioElement | null) => void;
 };
 
 /**
  * The shared audio player (SPEC §2, §4, §9): progress slider (0.1 s steps), m:ss times,
  * play/pause, restart, mute + volume, speed, loop. Playback errors are only logged.
  */
-export function AudioPlayer({ src, title, autoPlayTrigger, dense = false }: AudioPlayerProps) {
+export function AudioPlayer({ src, title, autoPlayTrigger, dense = false, startAt, mediaRef }: AudioPlayerProps) {
   const audioRef = useRef<HTMLAudioElement>(null);
+  const setAudio = useCallback(
+    (audio: HTMLAudioElement | null) => {
+      audioRef.current = audio;
+      mediaRef?.(audio);
+    },
+    [mediaRef],
+  );
+  // The start position not yet applied (applied once the metadata is known).
+  const pendingStart = useRef<number | null>(null);
   const [isPlaying, setIsPlaying] = useState(false);
   const [currentTime, setCurrentTime] = useState(0);
   const [duration, setDuration] = useState(0);
@@ -99,6 +112,18 @@ export function AudioPlayer({ src, title, autoPlayTrigger, dense = false }: Audi
     }
     audio.load();
   }, [src]);
+
+  // A start position: seek there now if the audio can, else when its metadata arrives.
+  useEffect(() => {
+    if (!startAt || startAt <= 0) return;
+    const audio = audioRef.current;
+    if (audio && audio.readyState >= 1) {
+      audio.currentTime = startAt;
+      setCurrentTime(startAt);
+    } else {
+      pendingStart.current = startAt;
+    }
+  }, [startAt, src]);
 
   // The auto-play trigger: start playback 100 ms after it changes.
   useEffect(() => {
@@ -164,11 +189,19 @@ export function AudioPlayer({ src, title, autoPlayTrigger, dense = false }: Audi
     >
       <LiveRegion message={status.message} sequence={status.sequence} />
       <audio
-        ref={audioRef}
+        ref={setAudio}
         src={src}
         preload="metadata"
         onTimeUpdate={(e) => setCurrentTime(e.currentTarget.currentTime)}
-        onLoadedMetadata={(e) => setDuration(e.currentTarget.duration)}
+        onLoadedMetadata={(e) => {
+          setDuration(e.currentTarget.duration);
+          const start = pendingStart.current;
+          if (start !== null) {
+            pendingStart.current = null;
+            e.currentTarget.currentTime = start;
+            setCurrentTime(start);
+          }
+        }}
         onDurationChange={(e) => setDuration(e.currentTarget.duration)}
         onPlay={() => {
           setIsPlaying(true);

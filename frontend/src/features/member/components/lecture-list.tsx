@@ -1,4 +1,5 @@
 import type { Lecture } from '@fm/contracts';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -24,12 +25,31 @@ import { UNLOCK_LECTURES_BENEFITS } from '@/features/member/member-content';
 import { VideoEmbed } from '@/components/ui/video-embed';
 import { NewBadge } from '@/components/ui/new-badge';
 
-function LectureCard({ lecture }: { lecture: Lecture }) {
+/** What the page adds to each lecture (composed by the page, e.g. practice progress). */
+export type LectureSlots = {
+  /** The player of an open lecture (default: the embed). */
+  video?: (lecture: Extract<Lecture, { locked: false }>) => ReactNode;
+  /** Under the lecture's title (e.g. its progress bar). */
+  footer?: (lecture: Lecture) => ReactNode;
+  /** The lecture to show first: scrolled into view once the list is there. */
+  targetLectureId?: string | null;
+};
+
+function LectureCard({ lecture, slots }: { lecture: Lecture; slots?: LectureSlots }) {
+  const isTarget = slots?.targetLectureId === lecture.id;
+  const cardRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (isTarget) cardRef.current?.scrollIntoView?.({ block: 'start' });
+  }, [isTarget]);
   return (
-    <Card component="article" aria-label={lecture.title} sx={{ borderRadius: 3 }}>
+    <Card component="article" aria-label={lecture.title} ref={cardRef} sx={{ borderRadius: 3, scrollMarginTop: 80 }}>
       <CardContent sx={{ p: { xs: 2.5, sm: 3.5 }, '&:last-child': { pb: { xs: 2.5, sm: 3.5 } } }}>
         {!lecture.locked && lecture.videoUrl ? (
-          <VideoEmbed url={lecture.videoUrl} title={lecture.title} />
+          slots?.video ? (
+            slots.video(lecture)
+          ) : (
+            <VideoEmbed url={lecture.videoUrl} title={lecture.title} />
+          )
         ) : (
           <Box
             sx={{
@@ -65,6 +85,7 @@ function LectureCard({ lecture }: { lecture: Lecture }) {
           {lecture.title}
         </Typography>
         {lecture.description && <Typography sx={{ color: 'text.secondary', mt: 1 }}>{lecture.description}</Typography>}
+        {slots?.footer?.(lecture)}
       </CardContent>
     </Card>
   );
@@ -115,7 +136,7 @@ export function UnlockLecturesCard() {
  * and the Unlock All Lectures card. Premium media is never rendered for a free member (and the
  * server does not send it anyway).
  */
-export function LectureList({ isPremium }: { isPremium: boolean }) {
+export function LectureList({ isPremium, slots }: { isPremium: boolean; slots?: LectureSlots }) {
   const { data, isLoading, isError } = useGetLecturesQuery();
 
   if (isLoading) {
@@ -141,7 +162,7 @@ export function LectureList({ isPremium }: { isPremium: boolean }) {
   return (
     <Stack spacing={3}>
       {visible.map((lecture) => (
-        <LectureCard key={lecture.id} lecture={lecture} />
+        <LectureCard key={lecture.id} lecture={lecture} slots={slots} />
       ))}
       {!isPremium && <UnlockLecturesCard />}
     </Stack>

@@ -1,5 +1,5 @@
 import type { MemberContent } from '@fm/contracts';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
@@ -26,16 +26,50 @@ const TYPE_META = {
   text: { label: 'Read', icon: <ArticleRounded fontSize="small" /> },
 } as const;
 
+/** What the page adds to each item and to the list (composed by the page, e.g. practice progress). */
+export type SectionContentSlots = {
+  /** Beside the item's type and duration (e.g. a "Done" tick). */
+  status?: (item: MemberContent) => ReactNode;
+  /** Under the item (e.g. "Mark as read"). */
+  footer?: (item: MemberContent) => ReactNode;
+  /** The video player of a video item (default: the embed). */
+  video?: (item: MemberContent & { videoUrl: string }) => ReactNode;
+  /** Above the list (e.g. "3 of 8 done"). */
+  summary?: (items: MemberContent[]) => ReactNode;
+  /** The item to show first: scrolled into view once the list is there. */
+  targetItemId?: string | null;
+};
+
 type SectionContentProps = {
   slug: string;
   /** The audio player for an audio item (composed by the page). */
-  renderAudio: (src: string, title: string) => ReactNode;
+  renderAudio: (src: string, title: string, item: MemberContent) => ReactNode;
+  slots?: SectionContentSlots;
 };
 
-function ContentItem({ item, renderAudio }: { item: MemberContent; renderAudio: SectionContentProps['renderAudio'] }) {
+function ContentItem({
+  item,
+  renderAudio,
+  slots,
+}: {
+  item: MemberContent;
+  renderAudio: SectionContentProps['renderAudio'];
+  slots?: SectionContentSlots;
+}) {
   const meta = TYPE_META[item.contentType] ?? TYPE_META.text;
+  const isTarget = slots?.targetItemId === item.id;
+  const cardRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (isTarget) cardRef.current?.scrollIntoView?.({ block: 'start' });
+  }, [isTarget]);
   return (
-    <Card component="article" aria-label={item.title} sx={{ borderRadius: 3 }}>
+    <Card
+      component="article"
+      aria-label={item.title}
+      id={`item-${item.id}`}
+      ref={cardRef}
+      sx={{ borderRadius: 3, scrollMarginTop: 80 }}
+    >
       <CardContent sx={{ p: { xs: 2.5, sm: 3.5 }, '&:last-child': { pb: { xs: 2.5, sm: 3.5 } } }}>
         <Stack direction="row" spacing={1} sx={{ mb: 1.5, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
           <Chip size="small" icon={meta.icon} label={meta.label} color="primary" variant="outlined" />
@@ -43,14 +77,22 @@ function ContentItem({ item, renderAudio }: { item: MemberContent; renderAudio: 
             <Chip size="small" icon={<AccessTimeRounded fontSize="small" />} label={item.duration} variant="outlined" />
           )}
           <NewBadge publishedAt={item.publishedAt} />
+          {slots?.status?.(item)}
         </Stack>
         <Typography variant="h5" component="h2" sx={{ mb: item.description ? 0.75 : 2 }}>
           {item.title}
         </Typography>
         {item.description && <Typography sx={{ color: 'text.secondary', mb: 2.5 }}>{item.description}</Typography>}
-        {item.contentType === 'video' && item.videoUrl && <VideoEmbed url={item.videoUrl} title={item.title} />}
-        {item.contentType === 'audio' && item.audioUrl && renderAudio(item.audioUrl, item.title)}
+        {item.contentType === 'video' &&
+          item.videoUrl &&
+          (slots?.video ? (
+            slots.video({ ...item, videoUrl: item.videoUrl })
+          ) : (
+            <VideoEmbed url={item.videoUrl} title={item.title} />
+          ))}
+        {item.contentType === 'audio' && item.audioUrl && renderAudio(item.audioUrl, item.title, item)}
         {item.contentType === 'text' && item.textContent && <RichText text={item.textContent} />}
+        {slots?.footer?.(item)}
       </CardContent>
     </Card>
   );
@@ -62,7 +104,7 @@ function ContentItem({ item, renderAudio }: { item: MemberContent; renderAudio: 
  * like every Premium read (PremiumContent): 401 and other failures log the member in again,
  * 403 (a free member on a Premium section such as /member/visualizations) offers Premium.
  */
-export function SectionContent({ slug, renderAudio }: SectionContentProps) {
+export function SectionContent({ slug, renderAudio, slots }: SectionContentProps) {
   const section = useGetSectionQuery(slug);
   const sectionId = section.data?.id;
   const content = useGetSectionContentQuery(sectionId ?? '', { skip: !sectionId });
@@ -83,8 +125,9 @@ export function SectionContent({ slug, renderAudio }: SectionContentProps) {
           </Paper>
         ) : (
           <Stack spacing={3}>
+            {slots?.summary?.(items)}
             {items.map((item) => (
-              <ContentItem key={item.id} item={item} renderAudio={renderAudio} />
+              <ContentItem key={item.id} item={item} renderAudio={renderAudio} slots={slots} />
             ))}
           </Stack>
         )

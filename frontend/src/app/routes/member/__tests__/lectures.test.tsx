@@ -29,7 +29,10 @@ describe('/member/lectures', () => {
     await waitForAppReady();
 
     const first = await screen.findByRole('article', { name: 'Lecture title 1' });
-    expect(within(first).getByTitle('Lecture title 1')).toHaveAttribute('src', 'https://player.vimeo.com/video/100001');
+    expect(within(first).getByTitle('Lecture title 1')).toHaveAttribute(
+      'src',
+      'https://player.vimeo.com/video/100001?api=1',
+    );
     expect(screen.getAllByRole('article')).toHaveLength(1);
     for (const n of [2, 3, 4, 5]) expect(screen.queryByText(`Lecture title ${n}`)).not.toBeInTheDocument();
 
@@ -58,7 +61,7 @@ describe('/member/lectures', () => {
     await waitForAppReady();
     await screen.findByRole('article', { name: 'Lecture title 1' });
     const frames = Array.from(document.querySelectorAll('iframe')).map((f) => f.getAttribute('src'));
-    expect(frames).toEqual(['https://player.vimeo.com/video/100001']);
+    expect(frames).toEqual(['https://player.vimeo.com/video/100001?api=1']);
   });
 
   it('shows a Premium member all five lectures and no upgrade card', async () => {

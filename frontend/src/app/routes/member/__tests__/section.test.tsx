@@ -125,7 +125,11 @@ describe('member section page', () => {
     ]);
     renderSection();
     const video = await screen.findByRole('article', { name: 'Tempo talk' });
-    expect(within(video).getByTitle('Tempo talk')).toHaveAttribute('src', 'https://www.youtube.com/embed/abc123XYZ');
+    // The player's iframe API is on (practice tracking follows it), for this page's origin only.
+    expect(within(video).getByTitle('Tempo talk')).toHaveAttribute(
+      'src',
+      `https://www.youtube.com/embed/abc123XYZ?enablejsapi=1&origin=${encodeURIComponent(window.location.origin)}`,
+    );
     expect(within(video).getByText('8 min')).toBeInTheDocument();
 
     const audio = screen.getByRole('article', { name: 'Calm breath' });

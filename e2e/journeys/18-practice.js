@@ -1,0 +1,116 @@
+'use strict';
+// Journey 18: the practice companion (issue 30). A Premium member plays an audio item to the end
+// and sees its tick, starts another and stops at 1:10; member home in a second browser offers to
+// continue it, and the player opens at 1:10.
+//
+// The service credits real listening only (never more than the wall time between beats) and an
+// item is complete at 90 % of its catalogue duration: "Driver Visualization" is 3 minutes, so the
+// first step listens (looping the short spoken file) for about 2 min 45 s before it plays out.
+
+const { test } = require('node:test');
+const { journey } = require('../lib/browser');
+const { config } = require('../lib/config');
+const { check, eventually, expectPath, expectVisible } = require('../lib/expect');
+const { logIn, newMember, signUp } = require('../lib/app');
+const { makePremium } = require('../lib/a11y');
+
+/**
+ * The id of the item titled `title` in the member section `slug` (through content's API).
+ * @param {import('playwright-core').Page} page @param {string} slug @param {string} title
+ */
+async function itemId(page, slug, title) {
+  const section = await (await page.request.get(`${config.baseUrl}/api/member/sections/${slug}`)).json();
+  const items = await (await page.request.get(`${config.baseUrl}/api/member/content/${section.id}`)).json();
+  const item = items.find((/** @type {{ title: string }} */ i) => i.title === title);
+  check(Boolean(item), `"${title}" in /api/member/content/${section.id}`);
+  return { sectionId: section.id, itemId: item.id };
+}
+
+/**
+ * The member's progress on one item, as the practice service has it (null before any beat).
+ * @param {import('playwright-core').Page} page @param {{ sectionId: string, itemId: string }} item
+ */
+async function progressOf(page, item) {
+  const res = await page.request.get(`${config.baseUrl}/api/practice/progress?sectionId=${item.sectionId}`);
+  check(res.status() === 200, `GET /api/practice/progress answered ${res.status()}`);
+  const rows = await res.json();
+  return rows.find((/** @type {{ itemId: string }} */ r) => r.itemId === item.itemId) ?? null;
+}
+
+/** The <audio> of an item card. @param {import('playwright-core').Locator} card */
+const audioOf = (card) => card.locator('audio');
+
+test(
+  '18. Practice: a Premium member plays an item to the end (tick), stops another at 1:10 and resumes it at 1:10 in a second browser',
+  { timeout: Math.max(config.journeyTimeout, 420_000) },
+  journey('practice', async ({ page, step, newMemberContext }) => {
+    const member = newMember('practice');
+    await step('a Premium member', async () => {
+      await signUp(page, member);
+      await makePremium(page);
+    });
+
+    await step(
+      'plays "Driver Visualization" until 90 % of its 3 minutes are listened, then to the end: its tick',
+      async () => {
+        const driver = await itemId(page, 'tee-time', 'Driver Visualization');
+        await page.goto('/member/tee-time');
+        const card = page.getByRole('article', { name: 'Driver Visualization' });
+        await expectVisible(card.getByRole('button', { name: 'Play Audio' }), 'the item’s player');
+        check((await card.getByText('Done', { exact: true }).count()) === 0, 'no tick before listening');
+        await card.getByRole('switch', { name: 'Loop' }).check();
+        await card.getByRole('button', { name: 'Play Audio' }).click();
+        await expectVisible(card.getByRole('button', { name: 'Pause Audio' }), 'playing');
+        // Beats every 15 s carry the listening; the server completes the item at 162 s.
+        await eventually(
+          async () => Boolean((await progressOf(page, driver))?.completedAt),
+          'the service counts the item complete after ~165 s of listening',
+          240_000,
+        );
+        // Now let it play out: loop off, near the end.
+        await card.getByRole('switch', { name: 'Loop' }).uncheck();
+        await audioOf(card).evaluate((/** @type {HTMLAudioElement} */ a) => {
+          a.currentTime = Math.max(0, a.duration - 1);
+        });
+        await expectVisible(card.getByRole('button', { name: 'Play Audio' }), 'the item played to its end');
+        await expectVisible(card.getByText('Done', { exact: true }), 'the tick on the item’s card');
+        await expectVisible(page.getByText(/^\d+ of \d+ done$/), 'the section’s "N of M done"');
+      },
+    );
+
+    const drive = await itemId(page, 'visualizations', 'Perfect Drive');
+    await step('starts "Perfect Drive" and stops at 1:10', async () => {
+      await page.goto('/member/visualizations');
+      const card = page.getByRole('article', { name: 'Perfect Drive' });
+      await card.getByRole('button', { name: 'Play Audio' }).click();
+      await expectVisible(card.getByRole('button', { name: 'Pause Audio' }), 'playing');
+      await page.waitForTimeout(2_000);
+      await audioOf(card).evaluate((/** @type {HTMLAudioElement} */ a) => {
+        a.currentTime = 70;
+      });
+      await expectVisible(card.getByLabel('Current time').getByText('1:10'), 'the player at 1:10');
+      await card.getByRole('button', { name: 'Pause Audio' }).click();
+      await eventually(
+        async () => Math.floor((await progressOf(page, drive))?.positionSec ?? -1) === 70,
+        'the service has the position 1:10',
+      );
+    });
+
+    await step('member home in a second browser: continue where you left off, at 1:10', async () => {
+      const other = await newMemberContext();
+      await logIn(other, member);
+      await other.goto('/member/home');
+      const resume = other.getByRole('region', { name: 'Continue where you left off' });
+      await expectVisible(resume.getByText('Perfect Drive'), 'the item to continue');
+      await expectVisible(resume.getByText('(stopped at 1:10)'), 'where the member stopped');
+      await resume.getByRole('link', { name: 'Continue: Perfect Drive' }).click();
+      await expectPath(other, '/member/visualizations');
+      const card = other.getByRole('article', { name: 'Perfect Drive' });
+      await expectVisible(card.getByLabel('Current time').getByText('1:10'), 'the player opens at 1:10');
+      const at = await audioOf(card).evaluate((/** @type {HTMLAudioElement} */ a) => a.currentTime);
+      check(at >= 70 && at < 71, `the audio is at 1:10 (currentTime ${at})`);
+      await card.getByRole('button', { name: 'Play Audio' }).click();
+      await expectVisible(card.getByRole('button', { name: 'Pause Audio' }), 'it plays on from there');
+    });
+  }),
+);

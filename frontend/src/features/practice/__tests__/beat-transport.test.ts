@@ -1,0 +1,87 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { createBeatTransport } from '@/features/practice/lib/beat-transport';
+import type { Heartbeat } from '@/features/practice/types';
+import { apiUrl } from '@/testing/mocks/handlers';
+import { server } from '@/testing/mocks/server';
+import { waitFor } from '@/testing/test-utils';
+
+const beat = (seq: number): Heartbeat => ({
+  itemId: 'item-1',
+  itemKind: 'content',
+  sessionId: 'session-aaaa',
+  seq,
+  positionSec: seq * 15,
+  playedSec: seq * 15,
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('beat transport', () => {
+  it('POSTs each beat as JSON, and tells the page once a final beat is answered', async () => {
+    const received: unknown[] = [];
+    server.use(
+      http.post(apiUrl('practice/heartbeats'), async ({ request }) => {
+        received.push(await request.json());
+        return HttpResponse.json({ creditedSec: 15 });
+      }),
+    );
+    const onSettled = vi.fn();
+    const transport = createBeatTransport({ onSettled });
+    transport.send(beat(0));
+    transport.send(beat(1), { final: true });
+    await waitFor(() => expect(onSettled).toHaveBeenCalledTimes(1));
+    expect(received).toEqual([beat(0), beat(1)]);
+  });
+
+  it('offline: never throws; the beat is sent again with the next one (the server counts a seq once)', async () => {
+    let online = false;
+    const received: number[] = [];
+    server.use(
+      http.post(apiUrl('practice/heartbeats'), async ({ request }) => {
+        if (!online) return HttpResponse.error();
+        received.push(((await request.json()) as Heartbeat).seq);
+        return HttpResponse.json({ creditedSec: 15 });
+      }),
+    );
+    const transport = createBeatTransport();
+    expect(() => transport.send(beat(1))).not.toThrow();
+    await new Promise((r) => setTimeout(r, 50));
+    online = true;
+    transport.send(beat(2));
+    await waitFor(() => expect(received).toEqual([1, 2]));
+  });
+
+  it('an error answer (401 after logging out) is dropped quietly', async () => {
+    let calls = 0;
+    server.use(
+      http.post(apiUrl('practice/heartbeats'), () => {
+        calls += 1;
+        return HttpResponse.json({ message: 'Not logged in' }, { status: 401 });
+      }),
+    );
+    const transport = createBeatTransport();
+    transport.send(beat(0));
+    await waitFor(() => expect(calls).toBe(1));
+    transport.send(beat(1));
+    await waitFor(() => expect(calls).toBe(2));
+  });
+
+  it('a hidden page sends with navigator.sendBeacon: JSON in an application/json Blob', async () => {
+    const sendBeacon = vi.fn((_url: string, _body?: BodyInit | null) => true);
+    vi.stubGlobal('navigator', { ...navigator, sendBeacon });
+    const transport = createBeatTransport();
+    transport.beacon(beat(3));
+    expect(sendBeacon).toHaveBeenCalledTimes(1);
+    const [url, body] = sendBeacon.mock.calls[0]!;
+    expect(new URL(url).pathname).toBe('/api/practice/heartbeats');
+    expect(body).toBeInstanceOf(Blob);
+    expect((body as Blob).type).toBe('application/json');
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(body as Blob);
+    });
+    expect(JSON.parse(text)).toEqual(beat(3));
+  });
+});

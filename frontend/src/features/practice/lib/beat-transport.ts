@@ -1,0 +1,85 @@
+import { buildUrl } from '@/lib/base-query';
+import type { Heartbeat } from '@/features/practice/types';
+import type { BeatTransport } from '@/features/practice/lib/heartbeat-tracker';
+
+export const HEARTBEATS_PATH = 'practice/heartbeats';
+/** Beats kept for a retry after a network failure (offline); older ones are dropped. */
+export const MAX_QUEUED_BEATS = 20;
+
+/**
+ * Sends beats to POST /api/practice/heartbeats, quietly: a beat never throws, never waits on the
+ * player and never shows an error. A beat that got no answer (offline) is kept (at most 20) and
+ * sent again before the next one: the server counts a (sessionId, seq) once, so a retry is safe.
+ * An answer with an error status (401 after logging out, 400) is dropped. `onSettled` runs after
+ * a session's last beat was answered (pause, end), so the page can refresh ticks and totals.
+ */
+export function createBeatTransport({ onSettled }: { onSettled?: () => void } = {}): BeatTransport {
+  const queue: Heartbeat[] = [];
+  let sending = false;
+  let settleWanted = false;
+
+  const post = (beat: Heartbeat) =>
+    fetch(buildUrl(HEARTBEATS_PATH), {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(beat),
+      keepalive: true,
+    });
+
+  async function drain() {
+    if (sending) return;
+    sending = true;
+    try {
+      for (let beat = queue.shift(); beat; beat = queue.shift()) {
+        try {
+          await post(beat);
+        } catch {
+          queue.unshift(beat); // offline: keep it for the next beat
+          return;
+        }
+      }
+      if (settleWanted) {
+        settleWanted = false;
+        onSettled?.();
+      }
+    } finally {
+      sending = false;
+    }
+  }
+
+  const enqueue = (beat: Heartbeat) => {
+    queue.push(beat);
+    if (queue.length > MAX_QUEUED_BEATS) queue.splice(0, queue.length - MAX_QUEUED_BEATS);
+  };
+
+  return {
+    send(beat, options) {
+      enqueue(beat);
+      if (options?.final) settleWanted = true;
+      void drain().catch(() => undefined);
+    },
+    beacon(beat) {
+      enqueue(beat);
+      const pending = queue.splice(0);
+      const sent =
+        typeof navigator !== 'undefined' && typeof navigator.sendBeacon === 'function'
+          ? pending.every((b) => {
+              try {
+                return navigator.sendBeacon(
+                  buildUrl(HEARTBEATS_PATH),
+                  new Blob([JSON.stringify(b)], { type: 'application/json' }),
+                );
+              } catch {
+                return false;
+              }
+            })
+          : false;
+      if (!sent) {
+        // No beacon (or the browser refused it): a keepalive fetch goes on after the page too.
+        for (const b of pending) enqueue(b);
+        void drain().catch(() => undefined);
+      }
+    },
+  };
+}
