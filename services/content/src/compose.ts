@@ -9,15 +9,24 @@ import { catalogueAdminRouter } from './routes/catalogue-admin.routes';
 import { catalogueRouter } from './routes/catalogue.routes';
 import { memberRouter, premiumMediaGate } from './routes/member.routes';
 import { siteRouter } from './routes/site.routes';
+import { Worksheets } from './domain/worksheets.service';
+import { worksheetsRouter } from './routes/worksheets.routes';
 
 /**
  * The content service: the public catalogue and the member pages, read through the catalogue
  * cache; GET /api/config (the facts the server's config decides); the founder console's
- * catalogue editing (/api/admin/…). `catalogueEvents` is the replica's subscriber to catalogue
+ * catalogue editing (/api/admin/…); the Premium worksheets (their PDFs and the founder's edits). `catalogueEvents` is the replica's subscriber to catalogue
  * changes: until it runs, the cache is bypassed (every read goes to MongoDB).
  */
 export function compose(deps: ServiceDeps<Config>) {
   const { config } = deps;
+  const audit = new AuditLog(deps.mongo);
+  const worksheets = new Worksheets({
+    mongo: deps.mongo,
+    productName: config.PRODUCT_NAME,
+    audit,
+    logger: deps.logger,
+  });
   const cache = new CatalogueCache(config.CATALOGUE_CACHE_TTL_MS);
   const catalogue = new CatalogueService(deps.mongo, cache);
   const admin = new CatalogueAdmin({
@@ -25,7 +34,7 @@ export function compose(deps: ServiceDeps<Config>) {
     redis: deps.redis,
     redisPrefix: config.REDIS_PREFIX,
     cache,
-    audit: new AuditLog(deps.mongo),
+    audit,
     logger: deps.logger,
     premiumPrice: formatPrice(config.PREMIUM_PRICE_CENTS, config.CURRENCY),
   });
@@ -46,6 +55,7 @@ export function compose(deps: ServiceDeps<Config>) {
         catalogueRouter(catalogue, config),
         memberRouter(catalogue, catalogueNamesOf(config)),
         catalogueAdminRouter(admin),
+        worksheetsRouter(worksheets),
       ],
     }),
     background: { catalogueEvents },

@@ -11,3 +11,4 @@ export * from './content';
 export * from './courses';
 export * from './events';
 export * from './site';
+export * from './worksheets';
