@@ -17,6 +17,14 @@ export interface WorksheetFile {
   generatedAt: Date;
 }
 
+/** A stored PDF as bytes: a lean read gives the driver's BSON Binary, not a Buffer. */
+function bytesOf(value: unknown): Buffer | null {
+  if (!value) return null;
+  if (Buffer.isBuffer(value)) return value;
+  const inner = (value as { buffer?: unknown }).buffer;
+  return inner instanceof Uint8Array ? Buffer.from(inner.buffer, inner.byteOffset, inner.byteLength) : null;
+}
+
 type Text = Pick<WorksheetDocument, 'slug' | 'sectionSlug' | 'title' | 'body'>;
 
 /**
@@ -128,8 +136,9 @@ export class Worksheets {
     const sectionName =
       (await this.sections.findOne({ slug: ws.sectionSlug }, { name: 1 }).lean())?.name ?? ws.sectionSlug;
     const current = worksheetSourceHash(this.source(ws, sectionName));
-    if (ws.pdf && ws.pdfSource === current && ws.generatedAt) {
-      return { pdf: Buffer.from(ws.pdf), sourceHash: current, generatedAt: ws.generatedAt };
+    const stored = bytesOf(ws.pdf);
+    if (stored?.length && ws.pdfSource === current && ws.generatedAt) {
+      return { pdf: stored, sourceHash: current, generatedAt: ws.generatedAt };
     }
     return this.generate(ws, sectionName);
   }
