@@ -18,6 +18,7 @@ import { useSiteConfig } from '@/lib/site-config';
 import { withoutCoachTitle } from '@/features/member/lib/app-names';
 import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
+import { WorksheetList } from '@/features/member/components/worksheets';
 
 const QUICK_LINKS = [
   {
@@ -49,7 +50,7 @@ const QUICK_LINKS = [
 /** /member and /member/home. */
 export default function MemberHomePage() {
   const site = useSiteConfig();
-  const { user } = useCurrentUser();
+  const { user, isPremium } = useCurrentUser();
   const firstName = user?.firstName?.trim();
   return (
     <Stack spacing={{ xs: 4, md: 5 }}>
@@ -115,6 +116,8 @@ export default function MemberHomePage() {
           ))}
         </Box>
       </Box>
+
+      <WorksheetList premium={isPremium} />
 
       <Card component="section" aria-labelledby="instructor-heading" sx={{ borderRadius: 3 }}>
         <CardContent sx={{ p: { xs: 3, sm: 4 } }}>

@@ -1,8 +1,11 @@
+import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import { AudioPlayer } from '@/features/audio/components/audio-player';
 import { useGetSectionQuery } from '@/features/member/api/get-section';
 import { MEMBER_SECTIONS, type MemberSectionSlug } from '@/features/member/member-content';
 import { SectionContent } from '@/features/member/components/section-content';
+import { SectionWorksheets } from '@/features/member/components/worksheets';
+import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import { MemberPageHeader } from '@/app/routes/member/member-page-header';
 
 /**
@@ -12,6 +15,7 @@ import { MemberPageHeader } from '@/app/routes/member/member-page-header';
  */
 export default function SectionPage({ slug }: { slug: MemberSectionSlug }) {
   const { data: section } = useGetSectionQuery(slug);
+  const { isPremium } = useCurrentUser();
   return (
     <>
       <MemberPageHeader
@@ -19,6 +23,9 @@ export default function SectionPage({ slug }: { slug: MemberSectionSlug }) {
         titlePlaceholder={<Skeleton variant="text" width="min(16ch, 80%)" aria-hidden="true" />}
         subtitle={MEMBER_SECTIONS[slug].subtitle}
       />
+      <Box sx={{ mb: 3 }}>
+        <SectionWorksheets sectionSlug={slug} premium={isPremium} />
+      </Box>
       <SectionContent key={slug} slug={slug} renderAudio={(src) => <AudioPlayer src={src} />} />
     </>
   );
