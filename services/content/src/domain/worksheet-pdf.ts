@@ -22,7 +22,7 @@ import PDFDocument from 'pdfkit';
  */
 
 /** Bump when the layout below changes in a way that should remake every stored file. */
-export const WORKSHEET_RENDERER_VERSION = 'worksheet-pdf v1';
+export const WORKSHEET_RENDERER_VERSION = 'worksheet-pdf v2';
 
 export const PAGE_SIZE: [number, number] = [595.28, 792];
 const MARGIN = 54;
@@ -140,7 +140,6 @@ export function renderWorksheetPdf(input: WorksheetPdfInput): Promise<Buffer> {
   doc.font('strong').fontSize(8.5).fillColor(COLOURS.brass);
   doc.text(`${input.productName.toUpperCase()}  ·  ${input.sectionName.toUpperCase()}  ·  WORKSHEET`, left, MARGIN, {
     width,
-    characterSpacing: 1.2,
   });
   doc.moveDown(0.5);
   doc.font('heading').fontSize(24).fillColor(COLOURS.green800).text(input.title, { width, lineGap: 2 });

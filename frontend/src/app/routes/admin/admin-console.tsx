@@ -15,6 +15,7 @@ import { BookingsPanel } from '@/features/admin/components/bookings-panel';
 import { ContentPanel } from '@/features/admin/components/content-panel';
 import { InboxPanel } from '@/features/admin/components/inbox-panel';
 import { MembersPanel } from '@/features/admin/components/members-panel';
+import { WorksheetsPanel } from '@/features/admin/components/worksheets-panel';
 import { MEMBER_SECTIONS } from '@/features/member/member-content';
 
 const PAGES = [
@@ -22,6 +23,7 @@ const PAGES = [
   { label: 'Bookings', href: paths.admin.bookings.getHref() },
   { label: 'Inbox', href: paths.admin.inbox.getHref() },
   { label: 'Content', href: paths.admin.content.getHref() },
+  { label: 'Worksheets', href: paths.admin.worksheets.getHref() },
   { label: 'Audit', href: paths.admin.audit.getHref() },
 ] as const;
 
@@ -41,6 +43,7 @@ const CONSOLE_ROUTES: RouteObject[] = [
   { path: 'bookings', element: <BookingsPanel /> },
   { path: 'inbox', element: <InboxPanel /> },
   { path: 'content', element: <ContentPanel sections={SECTIONS} /> },
+  { path: 'worksheets', element: <WorksheetsPanel /> },
   { path: 'audit', element: <AuditPanel /> },
   { path: '*', element: toMembers },
 ];
