@@ -48,6 +48,15 @@ before(async () => {
           res.writeHead(cookie.includes('premium') ? 204 : cookie ? 403 : 401);
           return res.end();
         }
+        if (req.url?.startsWith('/api/member/worksheets/')) {
+          // The content service's worksheet download (the URL it is asked under is echoed).
+          res.writeHead(200, {
+            'content-type': 'application/pdf',
+            'content-disposition': 'attachment; filename="reset-card.pdf"',
+            'x-upstream-url': req.url,
+          });
+          return res.end(Buffer.alloc(1024, 3));
+        }
         res.writeHead(200, {
           'content-type': 'application/json',
           'x-powered-by': 'koa',
@@ -159,6 +168,10 @@ const routes = [
   ['POST', '/api/admin/tiers', 'content'],
   ['GET', '/api/admin/catalogue/this-month', 'content'],
   ['GET', '/api/member/whats-new', 'content'],
+  ['GET', '/api/admin/worksheets', 'content'],
+  ['GET', '/api/admin/worksheets/sos-drills-reset-card', 'content'],
+  ['PATCH', '/api/admin/worksheets/sos-drills-reset-card', 'content'],
+  ['GET', '/api/member/worksheets', 'content'],
 ];
 
 for (const [method, url, service] of routes) {
@@ -467,6 +480,34 @@ test('when Premium audio is fetched, then only a Premium member gets it (visitor
   assert.equal(premium.headers.get('content-type'), 'audio/mpeg');
   assert.match(premium.headers.get('cache-control') || '', /private/);
   assert.equal((await premium.arrayBuffer()).byteLength, 2048);
+});
+
+test('when a worksheet is fetched, then only a Premium member gets the PDF, as a download (visitor 401, free 403)', async () => {
+  const url = `${base}/media/worksheets/sos-drills-reset-card.pdf`;
+  const before = received.content;
+  const visitor = await fetch(url);
+  assert.equal(visitor.status, 401);
+  const free = await fetch(url, { headers: { cookie: 'fm.sid=free-member' } });
+  assert.equal(free.status, 403);
+  assert.notEqual(free.headers.get('content-type'), 'application/pdf');
+  // Only the Premium checks reached the content service, never its file route.
+  assert.equal(received.content - before, 2);
+  const premium = await fetch(url, { headers: { cookie: 'fm.sid=premium-member' } });
+  assert.equal(premium.status, 200);
+  assert.equal(premium.headers.get('content-type'), 'application/pdf');
+  assert.match(premium.headers.get('content-disposition') || '', /^attachment/);
+  assert.equal(premium.headers.get('x-upstream-url'), '/api/member/worksheets/sos-drills-reset-card.pdf');
+  assert.equal(premium.headers.get('x-content-type-options'), 'nosniff');
+  assert.equal((await premium.arrayBuffer()).byteLength, 1024);
+});
+
+test('when a name under /media/worksheets/ is not a worksheet PDF, then it is a 404 that reaches no service', async () => {
+  const before = received.content;
+  for (const name of ['perfect-drive.mp3', 'x.pdf.mp3', 'x.mp3', 'Upper.pdf', 'a/b.pdf', '']) {
+    const res = await fetch(`${base}/media/worksheets/${name}`, { headers: { cookie: 'fm.sid=premium-member' } });
+    assert.equal(res.status, 404, name);
+  }
+  assert.equal(received.content, before);
 });
 
 test('when a dot file is asked for, then it is not served', async () => {

@@ -14,7 +14,7 @@ provision_apt() {
   local with_browser=$1 missing=() cmd pkg
   shift
   # wget: the gateway image's prerender hook (infra/docker/prerender) is tested here with it.
-  local -a wanted=(nginx:nginx redis-server:redis-server espeak-ng:espeak-ng sox:sox lame:lame wget:wget "$@")
+  local -a wanted=(nginx:nginx redis-server:redis-server espeak-ng:espeak-ng sox:sox lame:lame wget:wget pdftotext:poppler-utils "$@")
   [ "$with_browser" = 1 ] && wanted+=(chromium:chromium)
   for pair in "${wanted[@]}"; do
     cmd=${pair%%:*} pkg=${pair#*:}

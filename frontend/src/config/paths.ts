@@ -68,6 +68,7 @@ export const paths = {
     bookings: { path: '/admin/bookings', getHref: () => '/admin/bookings' },
     inbox: { path: '/admin/inbox', getHref: () => '/admin/inbox' },
     content: { path: '/admin/content', getHref: () => '/admin/content' },
+    worksheets: { path: '/admin/worksheets', getHref: () => '/admin/worksheets' },
     audit: { path: '/admin/audit', getHref: () => '/admin/audit' },
   },
 

@@ -139,6 +139,7 @@ export const COLLECTIONS: Record<string, CollectionEntry> = {
   member_content: { service: 'content', personal: [], onDeletion: 'none' },
   catalogue_tombstones: { service: 'content', personal: [], onDeletion: 'none' },
   catalogue_seed: { service: 'content', personal: [], onDeletion: 'none' },
+  worksheets: { service: 'content', personal: [], onDeletion: 'none' },
 };
 
 /** A field whose name says it holds a member's id or address. */

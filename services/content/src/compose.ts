@@ -17,17 +17,26 @@ export interface ContentOverrides {
   /** The service's clock ("now" for what is new and the monthly promise; the founder's additions' `publishedAt`). */
   clock?: () => Date;
 }
+import { Worksheets } from './domain/worksheets.service';
+import { worksheetsRouter } from './routes/worksheets.routes';
 
 /**
  * The content service: the public catalogue and the member pages, read through the catalogue
  * cache; GET /api/config (the facts the server's config decides); the founder console's
  * catalogue editing (/api/admin/…); what is new (GET /api/member/whats-new) and the monthly promise
- * in the console. `catalogueEvents` is the replica's subscriber to catalogue
+ * in the console; the Premium worksheets (their PDFs and the founder's edits). `catalogueEvents` is the replica's subscriber to catalogue
  * changes: until it runs, the cache is bypassed (every read goes to MongoDB).
  */
 export function compose(deps: ServiceDeps<Config>, overrides: ContentOverrides = {}) {
   const { config } = deps;
   const clock = overrides.clock ?? (() => new Date());
+  const audit = new AuditLog(deps.mongo);
+  const worksheets = new Worksheets({
+    mongo: deps.mongo,
+    productName: config.PRODUCT_NAME,
+    audit,
+    logger: deps.logger,
+  });
   const cache = new CatalogueCache(config.CATALOGUE_CACHE_TTL_MS);
   const catalogue = new CatalogueService(deps.mongo, cache);
   const admin = new CatalogueAdmin({
@@ -35,7 +44,7 @@ export function compose(deps: ServiceDeps<Config>, overrides: ContentOverrides =
     redis: deps.redis,
     redisPrefix: config.REDIS_PREFIX,
     cache,
-    audit: new AuditLog(deps.mongo),
+    audit,
     logger: deps.logger,
     premiumPrice: formatPrice(config.PREMIUM_PRICE_CENTS, config.CURRENCY),
     now: clock,
@@ -59,6 +68,7 @@ export function compose(deps: ServiceDeps<Config>, overrides: ContentOverrides =
         memberRouter(catalogue, catalogueNamesOf(config)),
         catalogueAdminRouter(admin),
         whatsNewRouter(whatsNew),
+        worksheetsRouter(worksheets),
       ],
     }),
     background: { catalogueEvents },

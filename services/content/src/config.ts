@@ -26,6 +26,7 @@ export const seedConfigSchema = configSchema.pick({
   REDIS_PREFIX: true,
   PREMIUM_PRICE_CENTS: true,
   CURRENCY: true,
+  PRODUCT_NAME: true,
 });
 
 export type SeedConfig = z.infer<typeof seedConfigSchema>;

@@ -41,6 +41,8 @@ import { membershipTierModel } from './domain/membership-tier.model';
 import { formatPrice } from './domain/site-facts';
 import { testimonialModel } from './domain/testimonial.model';
 import { tombstoneId, tombstoneModel } from './domain/tombstone.model';
+import { seedWorksheetTexts, worksheetFiles } from './seed-worksheets';
+import { WORKSHEETS } from './catalogue/worksheets';
 
 export interface SeedOptions {
   /**
@@ -147,7 +149,7 @@ function premiumPriceText(options: Pick<SeedOptions, 'premiumPriceCents' | 'curr
  */
 export function catalogueVersion(options: Pick<SeedOptions, 'premiumPriceCents' | 'currency'> = {}): string {
   const tiers = membershipTiers(premiumPriceText(options));
-  const written = { LESSONS, TESTIMONIALS, tiers, LECTURES, SECTIONS, PUBLICATION_DATES };
+  const written = { LESSONS, TESTIMONIALS, tiers, LECTURES, SECTIONS, PUBLICATION_DATES, WORKSHEETS };
   return createHash('sha256').update(JSON.stringify(written)).digest('hex').slice(0, 16);
 }
 
@@ -227,6 +229,8 @@ export async function seedCatalogue(mongo: Connection, options: SeedOptions = {}
     }
   }
 
+  await seedWorksheetTexts(mongo);
+
   // Last, once every record is written: what `--wait` waits for.
   await markers(mongo).updateOne(
     { _id: SEED_MARKER_ID },
@@ -280,6 +284,8 @@ if (require.main === module) {
         redisPrefix: config.REDIS_PREFIX,
       });
       logger.info({ counts }, 'catalogue seeded');
+      const made = await worksheetFiles(mongo, config.PRODUCT_NAME);
+      logger.info({ made }, made.length ? 'worksheet PDFs made' : 'worksheet PDFs up to date');
     },
   });
 }

@@ -12,3 +12,4 @@ export * from './courses';
 export * from './events';
 export * from './practice';
 export * from './site';
+export * from './worksheets';

@@ -52,6 +52,8 @@ export const defaultHandlers = [
     HttpResponse.json({ eligible: false, deadline: null, reason: 'not-premium' }),
   ),
   http.get(apiUrl('billing/bookings'), () => HttpResponse.json([])),
+  // The Premium worksheets (member home, section pages): none.
+  http.get(apiUrl('member/worksheets'), () => HttpResponse.json([])),
   // The account page's "Your messages": none written yet.
   http.get(apiUrl('contact/mine'), () => HttpResponse.json({ items: [] })),
   // Member home's "New this month": nothing new.

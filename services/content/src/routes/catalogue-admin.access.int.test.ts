@@ -52,6 +52,7 @@ const itemBody = () => ({ title: unique('Matrix item'), contentType: 'text', tex
 const testimonialBody = () => ({ name: unique('Matrix'), location: 'Troon', quote: 'Great.' });
 const tierBody = () => ({ name: unique('Tier'), price: 'Ask us' });
 const items = '/api/admin/sections/daily-drills/content';
+const worksheet = 'sos-drills-reset-card';
 const firstLecture = async () => String((await deps.mongo.db!.collection('lectures').findOne({ number: 3 }))!._id);
 
 interface Route {
@@ -149,6 +150,20 @@ const routes: [string, Route][] = [
       method: 'delete',
       path: async () => `/api/admin/tiers/${await created('/api/admin/tiers', tierBody())}`,
       status: 204,
+    },
+  ],
+  ['GET /api/admin/worksheets', { method: 'get', path: async () => '/api/admin/worksheets', status: 200 }],
+  [
+    'GET /api/admin/worksheets/:slug',
+    { method: 'get', path: async () => `/api/admin/worksheets/${worksheet}`, status: 200 },
+  ],
+  [
+    'PATCH /api/admin/worksheets/:slug',
+    {
+      method: 'patch',
+      path: async () => `/api/admin/worksheets/${worksheet}`,
+      body: () => ({ title: unique('Reset card') }),
+      status: 200,
     },
   ],
 ];

@@ -70,6 +70,7 @@ async function everyAnswer(
     '/api/member/whats-new',
     '/api/member/sections',
     '/api/member/guided-visualizations',
+    '/api/member/worksheets',
     ...Object.keys(MEMBER_PAGES).map((slug) => `/api/member/pages/${slug}`),
     ...ids.sections.flatMap((s) => [
       `/api/member/sections/${s.slug}`,

@@ -17,6 +17,7 @@ import { ContentPanel } from '@/features/admin/components/content-panel';
 import { InboxPanel } from '@/features/admin/components/inbox-panel';
 import { MembersPanel } from '@/features/admin/components/members-panel';
 import { MonthlyContentCard } from '@/features/admin/components/monthly-content-card';
+import { WorksheetsPanel } from '@/features/admin/components/worksheets-panel';
 import { MEMBER_SECTIONS } from '@/features/member/member-content';
 
 const PAGES = [
@@ -24,6 +25,7 @@ const PAGES = [
   { label: 'Bookings', href: paths.admin.bookings.getHref() },
   { label: 'Inbox', href: paths.admin.inbox.getHref() },
   { label: 'Content', href: paths.admin.content.getHref() },
+  { label: 'Worksheets', href: paths.admin.worksheets.getHref() },
   { label: 'Audit', href: paths.admin.audit.getHref() },
 ] as const;
 
@@ -52,6 +54,7 @@ const CONSOLE_ROUTES: RouteObject[] = [
   { path: 'bookings', element: <BookingsPanel /> },
   { path: 'inbox', element: <InboxPanel /> },
   { path: 'content', element: <ContentPanel sections={SECTIONS} /> },
+  { path: 'worksheets', element: <WorksheetsPanel /> },
   { path: 'audit', element: <AuditPanel /> },
   { path: '*', element: toMembers },
 ];

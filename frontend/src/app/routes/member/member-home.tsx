@@ -20,6 +20,7 @@ import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import { NewThisMonth } from '@/features/whats-new/components/new-this-month';
 import { MemberPractice } from '@/app/routes/member/member-practice';
+import { WorksheetList } from '@/features/member/components/worksheets';
 
 const QUICK_LINKS = [
   {
@@ -51,7 +52,7 @@ const QUICK_LINKS = [
 /** /member and /member/home. */
 export default function MemberHomePage() {
   const site = useSiteConfig();
-  const { user } = useCurrentUser();
+  const { user, isPremium } = useCurrentUser();
   const firstName = user?.firstName?.trim();
   return (
     <Stack spacing={{ xs: 4, md: 5 }}>
@@ -120,6 +121,8 @@ export default function MemberHomePage() {
           ))}
         </Box>
       </Box>
+
+      <WorksheetList premium={isPremium} />
 
       <Card component="section" aria-labelledby="instructor-heading" sx={{ borderRadius: 3 }}>
         <CardContent sx={{ p: { xs: 3, sm: 4 } }}>

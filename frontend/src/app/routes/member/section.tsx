@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
+import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import { useGetSectionQuery } from '@/features/member/api/get-section';
 import { MEMBER_SECTIONS, type MemberSectionSlug } from '@/features/member/member-content';
@@ -9,6 +10,8 @@ import { MarkAsRead } from '@/features/practice/components/mark-as-read';
 import { SectionProgressSummary } from '@/features/practice/components/section-progress';
 import { readItemTarget } from '@/features/practice/lib/item-links';
 import { countDone, isDone, progressById } from '@/features/practice/lib/progress';
+import { SectionWorksheets } from '@/features/member/components/worksheets';
+import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import { MemberPageHeader } from '@/app/routes/member/member-page-header';
 import { PracticeAudioPlayer, PracticeVideo } from '@/app/routes/member/practice-media';
 
@@ -26,6 +29,7 @@ export default function SectionPage({ slug }: { slug: MemberSectionSlug }) {
   const { data: progress } = useGetPracticeProgressQuery(section?.id ?? '', { skip: !section?.id });
   const byId = progressById(progress);
   const startAt = (itemId: string) => (target?.itemId === itemId ? target.startAt : null);
+  const { isPremium } = useCurrentUser();
   return (
     <>
       <MemberPageHeader
@@ -33,6 +37,9 @@ export default function SectionPage({ slug }: { slug: MemberSectionSlug }) {
         titlePlaceholder={<Skeleton variant="text" width="min(16ch, 80%)" aria-hidden="true" />}
         subtitle={MEMBER_SECTIONS[slug].subtitle}
       />
+      <Box sx={{ mb: 3 }}>
+        <SectionWorksheets sectionSlug={slug} premium={isPremium} />
+      </Box>
       <SectionContent
         key={slug}
         slug={slug}
