@@ -58,6 +58,18 @@ function clubButton(picker, club) {
 }
 
 /**
+ * Chooses a club: from the member's bag, or under "Other clubs" (one tap away) when the club is
+ * not in the bag (a new member carries the default 14).
+ * @param {import('playwright-core').Locator} picker
+ * @param {string} club
+ */
+async function chooseClub(picker, club) {
+  const button = clubButton(picker, club);
+  if ((await button.count()) === 0) await picker.getByRole('button', { name: /^Other clubs/ }).click();
+  await button.click();
+}
+
+/**
  * @param {import('playwright-core').Page} page
  * @param {{ name: string, description?: string, city: string, state: string, country: string, pars?: number[], isPublic: boolean }} c
  */
@@ -279,7 +291,7 @@ async function playCourse(page, name) {
   await expectVisible(main.getByText('Choose a club for shot 1 to hear its visualization.'));
 
   // Hole 1: the driver, then a second shot with an iron. The club's guide and audio appear.
-  await clubButton(clubs, 'Driver').click();
+  await chooseClub(clubs, 'Driver');
   await expectVisible(shots.filter({ hasText: 'Shot 1 (Driver)' }), 'the tab "Shot 1 (Driver)"');
   await expectVisible(main.getByRole('heading', { name: 'Driver visualization' }));
   const audio = main.locator('audio');
@@ -297,7 +309,7 @@ async function playCourse(page, name) {
     (await shots.filter({ hasText: /^Shot 2$/ }).getAttribute('aria-selected')) === 'true',
     'the new shot is selected',
   );
-  await clubButton(clubs, '7 Iron').click();
+  await chooseClub(clubs, '7 Iron');
   await expectVisible(shots.filter({ hasText: 'Shot 2 (7 Iron)' }));
   await expectVisible(main.getByRole('heading', { name: '7 Iron visualization' }));
 
@@ -312,7 +324,7 @@ async function playCourse(page, name) {
       await expectCount(shots, 1, `shot tab on hole ${n}`);
       await expectVisible(shots.filter({ hasText: /^Shot 1$/ }), `an empty first shot on hole ${n}`);
       const club = CLUBS[n - 1];
-      await clubButton(clubs, club).click();
+      await chooseClub(clubs, club);
       await expectVisible(shots.filter({ hasText: `Shot 1 (${club})` }), `"Shot 1 (${club})" on hole ${n}`);
       await expectVisible(main.getByRole('heading', { name: `${club} visualization` }));
     }

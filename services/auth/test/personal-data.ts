@@ -40,6 +40,13 @@ export const COLLECTIONS: Record<string, CollectionEntry> = {
   courses: { service: 'courses', personal: ['userId'], onDeletion: 'erased', by: 'courses account-events worker' },
   course_likes: { service: 'courses', personal: ['userId'], onDeletion: 'erased', by: 'courses' },
   course_favorites: { service: 'courses', personal: ['userId'], onDeletion: 'erased', by: 'courses' },
+  course_bags: { service: 'courses', personal: ['_id'], onDeletion: 'erased', by: 'courses account-events worker' },
+  course_rounds: {
+    service: 'courses',
+    personal: ['userId'],
+    onDeletion: 'erased',
+    by: 'courses account-events worker',
+  },
   course_owners: {
     service: 'courses',
     personal: ['_id'],

@@ -6,6 +6,7 @@
  * no Redis key holds their address, and their id only where ../../auth/test/personal-data.ts says it is kept
  * without personal data; a collection not listed there fails the test.
  */
+import { randomUUID } from 'node:crypto';
 import { ACCOUNT_EVENT_QUEUES, bullPrefix, closeBackground, QUEUES, USERS_COLLECTION } from '@fm/shared';
 import { createTestDeps, loggedInAdmin, TEST_SITE_ORIGIN, type TestDeps } from '@fm/shared/testing';
 import { type SmtpSink, startSmtpSink } from '@fm/smtp-sink';
@@ -159,6 +160,25 @@ describe('deleting an account reaches every service', () => {
         .send(path === 'like' ? { isLike: true } : {});
       expect(res.status).toBeLessThan(300);
     }
+    // The member's bag and one round's mental scorecard (courses' course_bags, course_rounds).
+    const bag = await request(courses.url)
+      .put('/api/courses/bag')
+      .set('Origin', TEST_SITE_ORIGIN)
+      .set('Cookie', cookie)
+      .send({ clubIds: ['driver', 'putter'] });
+    expect(bag.status).toBe(200);
+    const finishedAt = new Date(Date.now() - 60_000);
+    const round = await request(courses.url)
+      .post(`/api/courses/${course.body.id}/rounds`)
+      .set('Origin', TEST_SITE_ORIGIN)
+      .set('Cookie', cookie)
+      .send({
+        id: randomUUID(),
+        startedAt: new Date(finishedAt.getTime() - 3600_000).toISOString(),
+        finishedAt: finishedAt.toISOString(),
+        holes: [{ hole: 1, routine: 4 }],
+      });
+    expect(round.status).toBe(201);
     const coaching = await request(billing.url)
       .post('/api/create-coaching-payment')
       .set('Origin', TEST_SITE_ORIGIN)
@@ -183,6 +203,8 @@ describe('deleting an account reaches every service', () => {
         'courses',
         'course_likes',
         'course_favorites',
+        'course_bags',
+        'course_rounds',
         'coaching_bookings',
         'billing_customers',
         'contact_submissions',

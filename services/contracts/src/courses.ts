@@ -27,3 +27,91 @@ export const courseSchema = z.strictObject({
   updatedAt: isoDate,
 });
 export type Course = z.infer<typeof courseSchema>;
+
+/**
+ * The 21 club ids in SPEC §3's order (woods, hybrid, irons, wedges, putter): the order every bag
+ * and picker shows them in. The frontend's `config/clubs.json` lists the same ids in this order.
+ */
+export const CLUB_IDS = [
+  'driver',
+  'mini-driver',
+  '3-wood',
+  '4-wood',
+  '5-wood',
+  '7-wood',
+  'hybrid',
+  '1-iron',
+  '2-iron',
+  '3-iron',
+  '4-iron',
+  '5-iron',
+  '6-iron',
+  '7-iron',
+  '8-iron',
+  '9-iron',
+  'pitching-wedge',
+  'gap-wedge',
+  'sand-wedge',
+  'lob-wedge',
+  'putter',
+] as const;
+export type ClubId = (typeof CLUB_IDS)[number];
+
+/** A golfer carries at most 14 clubs (Rules of Golf 4.1b). */
+export const MAX_BAG_CLUBS = 14;
+
+/** The bag of a member who never chose one: driver, 3- and 5-wood, hybrid, 5- to 9-iron, four wedges, putter. */
+export const DEFAULT_BAG: readonly ClubId[] = [
+  'driver',
+  '3-wood',
+  '5-wood',
+  'hybrid',
+  '5-iron',
+  '6-iron',
+  '7-iron',
+  '8-iron',
+  '9-iron',
+  'pitching-wedge',
+  'gap-wedge',
+  'sand-wedge',
+  'lob-wedge',
+  'putter',
+];
+
+/** GET/PUT /api/courses/bag: the member's clubs, 1 to 14, in CLUB_IDS order. */
+export const bagSchema = z.strictObject({
+  clubIds: z.array(z.enum(CLUB_IDS)).min(1).max(MAX_BAG_CLUBS),
+});
+export type Bag = z.infer<typeof bagSchema>;
+
+/** How well the member stayed with their routine on a hole: 1 (not at all) to 5 (every shot). */
+export const ROUTINE_MIN = 1;
+export const ROUTINE_MAX = 5;
+
+/** A round's mental scorecard as GET/POST /api/courses…/rounds answer it (shots are never stored). */
+export const roundSchema = z.strictObject({
+  /** Made by the member's device when the round started (a UUID); the same id twice is one round. */
+  id: z.string().min(1),
+  courseId: z.string().min(1),
+  /** The course's name when the round was saved (the course may be renamed or deleted later). */
+  courseName: z.string(),
+  startedAt: isoDate,
+  finishedAt: isoDate,
+  /** The holes the member scored, by hole number. */
+  holes: z.array(
+    z.strictObject({
+      hole: z.number().int().min(1).max(18),
+      routine: z.number().int().min(ROUTINE_MIN).max(ROUTINE_MAX),
+      note: z.string().nullable(),
+    }),
+  ),
+  review: z.strictObject({
+    wentWell: z.string().nullable(),
+    workOn: z.string().nullable(),
+    word: z.string().nullable(),
+  }),
+  /** The mean routine score of the scored holes, one decimal. */
+  mentalScore: z.number(),
+  createdAt: isoDate,
+});
+export type Round = z.infer<typeof roundSchema>;

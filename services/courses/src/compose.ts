@@ -4,12 +4,16 @@ import { CourseListCache } from './domain/course-list-cache';
 import { courseModels } from './domain/course.model';
 import { CourseService } from './domain/course.service';
 import { MemberEventsService } from './domain/member-events.service';
+import { roundModels } from './domain/round.model';
+import { RoundService } from './domain/round.service';
 import { coursesRouter } from './routes/courses.routes';
 import { memberExportRouter } from './routes/member-export.routes';
+import { roundsRouter } from './routes/rounds.routes';
 import { startAccountEventsWorker } from './workers/account-events.worker';
 
 /**
- * The courses service: a member's course library, community courses, likes and favorites; the
+ * The courses service: a member's course library, community courses, likes and favorites, their
+ * bag and rounds (mounted before the course routes, so /bag and /rounds are no course id); the
  * member export auth calls (/internal); and the consumer of auth's account events (started by
  * runService).
  */
@@ -21,26 +25,50 @@ export function compose(deps: ServiceDeps<Config>) {
     maxCoursesPerMember: deps.config.COURSES_MAX_PER_MEMBER,
     applyIfNewer,
   });
+  const roundStore = roundModels(deps.mongo);
+  const ready = async () => {
+    await Promise.all([models.ready(), roundStore.ready()]);
+  };
+  const rounds = new RoundService({
+    models: roundStore,
+    visibleCourse: async (viewerId, courseId) => {
+      const { id, name } = await courses.get(viewerId, courseId);
+      return { id, name };
+    },
+    isDeletedMember: async (userId) => (await models.CourseOwner.findById(userId).lean())?.deleted === true,
+  });
+  const limiter = new RateLimiter(deps.redis, deps.config.REDIS_PREFIX);
   const lists = new CourseListCache(deps.redis, deps.config.REDIS_PREFIX);
   const router = coursesRouter({
     courses,
     ready: models.ready,
-    limiter: new RateLimiter(deps.redis, deps.config.REDIS_PREFIX),
+    limiter,
     writesPerMinute: deps.config.COURSES_WRITES_PER_MINUTE,
     lists,
   });
-  const internal = memberExportRouter({ courses, ready: models.ready, jwtSecret: deps.config.JWT_SECRET });
+  const bagAndRounds = roundsRouter({
+    rounds,
+    ready,
+    limiter,
+    writesPerMinute: deps.config.COURSES_WRITES_PER_MINUTE,
+  });
+  const internal = memberExportRouter({
+    courses,
+    rounds,
+    ready,
+    jwtSecret: deps.config.JWT_SECRET,
+  });
   const members = new MemberEventsService(models, applyIfNewer, () => lists.invalidate());
   const accountEvents = startable(async () => {
-    await models.ready();
-    return startAccountEventsWorker(members, {
+    await ready();
+    return startAccountEventsWorker(members, rounds, {
       redisUrl: deps.config.REDIS_URL,
       redisPrefix: deps.config.REDIS_PREFIX,
       logger: deps.logger,
     });
   });
   return {
-    app: createApp(deps, { name: 'courses', routers: [router, internal] }),
+    app: createApp(deps, { name: 'courses', routers: [bagAndRounds, router, internal] }),
     background: { accountEvents },
   };
 }

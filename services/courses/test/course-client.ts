@@ -3,6 +3,7 @@
  * the app through supertest the way the frontend does (session cookie, the site's Origin).
  */
 import { TEST_SITE_ORIGIN } from '@fm/shared/testing';
+import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import type { Server } from 'node:http';
 
@@ -17,6 +18,23 @@ export function validCourse(overrides: Record<string, unknown> = {}): Record<str
     state: 'California',
     country: 'USA',
     pars: [4, 5, 4, 4, 3, 5, 3, 4, 4, 4, 4, 3, 4, 5, 4, 4, 3, 5],
+    ...overrides,
+  };
+}
+
+/** A finished round's scorecard as the player sends it (a fresh device-made id); override any field. */
+export function validRound(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const finishedAt = new Date(Date.now() - 60_000);
+  return {
+    id: randomUUID(),
+    startedAt: new Date(finishedAt.getTime() - 4 * 3600_000).toISOString(),
+    finishedAt: finishedAt.toISOString(),
+    holes: [
+      { hole: 1, routine: 4, note: 'Breathed before every shot' },
+      { hole: 2, routine: 2 },
+      { hole: 3, routine: 5, note: null },
+    ],
+    review: { wentWell: 'My pre-shot routine', workOn: 'Tempo on the greens', word: 'Patient' },
     ...overrides,
   };
 }
@@ -38,6 +56,13 @@ export function coursesApi(app: Callback | Server, cookie?: string) {
     unlike: (id: string) => write(request(app).delete(`/api/courses/${id}/like`)),
     favorite: (id: string) => write(request(app).put(`/api/courses/${id}/favorite`)),
     unfavorite: (id: string) => write(request(app).delete(`/api/courses/${id}/favorite`)),
+    getBag: () => as(request(app).get('/api/courses/bag')),
+    putBag: (body: unknown) => write(request(app).put('/api/courses/bag')).send(body as object),
+    saveRound: (courseId: string, body: unknown) =>
+      write(request(app).post(`/api/courses/${courseId}/rounds`)).send(body as object),
+    listRounds: (query = '') => as(request(app).get(`/api/courses/rounds${query}`)),
+    getRound: (roundId: string) => as(request(app).get(`/api/courses/rounds/${roundId}`)),
+    deleteRound: (roundId: string) => write(request(app).delete(`/api/courses/rounds/${roundId}`)),
     /** Creates a course and returns its id (fails the test if the create is refused). */
     async createId(overrides: Record<string, unknown> = {}): Promise<string> {
       const res = await write(request(app).post('/api/courses')).send(validCourse(overrides));

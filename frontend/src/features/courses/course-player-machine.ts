@@ -6,7 +6,9 @@
  *   hole you come back to are kept: they live in memory only, never stored);
  * - Previous Hole goes back; the shot selection resets to the first shot on every hole change;
  * - choosing a club bumps `autoPlayKey`, which re-triggers the audio player's autoplay;
- * - Restart returns to hole 1 and clears all shots.
+ * - Restart returns to hole 1 and clears all shots (and the mental scorecard).
+ * - scoreHole / noteHole keep the current hole's routine score (1-5) and note; review the three
+ *   lines after hole 18.
  */
 
 export const HOLE_COUNT = 18;
@@ -17,8 +19,17 @@ export type Shot = {
   clubId: string | null;
 };
 
+/** The mental scorecard of one hole: how well the member stayed with their routine, and a note. */
+export type HoleScore = { routine: number; note: string };
+
+/** The three-line review after hole 18. */
+export type RoundReview = { wentWell: string; workOn: string; word: string };
+
 export type CoursePlayerState = {
   hole: number;
+  /** Routine score (1-5) and note per hole number; kept on the device only until the round is sent. */
+  scores: Record<number, HoleScore>;
+  review: RoundReview;
   /** Shots per hole number (1-based). */
   shots: Record<number, Shot[]>;
   selectedShotId: number;
@@ -32,12 +43,22 @@ export type CoursePlayerAction =
   | { type: 'addShot' }
   | { type: 'selectShot'; shotId: number }
   | { type: 'chooseClub'; clubId: string }
+  | { type: 'scoreHole'; routine: number }
+  | { type: 'noteHole'; note: string }
+  | { type: 'review'; field: keyof RoundReview; value: string }
   | { type: 'restart' };
 
 const emptyShot = (): Shot => ({ id: 1, clubId: null });
 
 export function initialCoursePlayerState(): CoursePlayerState {
-  return { hole: 1, shots: { 1: [emptyShot()] }, selectedShotId: 1, autoPlayKey: 0 };
+  return {
+    hole: 1,
+    shots: { 1: [emptyShot()] },
+    scores: {},
+    review: { wentWell: '', workOn: '', word: '' },
+    selectedShotId: 1,
+    autoPlayKey: 0,
+  };
 }
 
 function goToHole(state: CoursePlayerState, hole: number): CoursePlayerState {
@@ -80,6 +101,20 @@ export function coursePlayerReducer(state: CoursePlayerState, action: CoursePlay
         autoPlayKey: state.autoPlayKey + 1,
       };
     }
+    case 'scoreHole': {
+      const note = state.scores[state.hole]?.note ?? '';
+      return { ...state, scores: { ...state.scores, [state.hole]: { routine: action.routine, note } } };
+    }
+    case 'noteHole': {
+      const score = state.scores[state.hole];
+      // A note belongs to a scored hole: without a score it is kept with routine 0 (not sent).
+      return {
+        ...state,
+        scores: { ...state.scores, [state.hole]: { routine: score?.routine ?? 0, note: action.note } },
+      };
+    }
+    case 'review':
+      return { ...state, review: { ...state.review, [action.field]: action.value } };
     case 'restart':
       return { ...initialCoursePlayerState(), autoPlayKey: state.autoPlayKey };
     default:
@@ -91,6 +126,8 @@ export const selectHoleShots = (state: CoursePlayerState): Shot[] => state.shots
 
 export const selectCurrentShot = (state: CoursePlayerState): Shot | undefined =>
   selectHoleShots(state).find((s) => s.id === state.selectedShotId);
+
+export const selectHoleScore = (state: CoursePlayerState): HoleScore | undefined => state.scores[state.hole];
 
 export const isFirstHole = (state: CoursePlayerState) => state.hole <= 1;
 export const isLastHole = (state: CoursePlayerState) => state.hole >= HOLE_COUNT;

@@ -1,4 +1,4 @@
-import { courseSchema } from '@fm/contracts';
+import { bagSchema, courseSchema, roundSchema } from '@fm/contracts';
 import { closeBackground, type Composed, type ServiceName, signServiceToken } from '@fm/shared';
 import { createTestDeps, loggedInMember, type TestDeps } from '@fm/shared/testing';
 import { Types } from 'mongoose';
@@ -28,6 +28,9 @@ const exportSchema = z.strictObject({
   courses: z.array(courseSchema),
   likes: z.array(z.strictObject({ courseId: z.string(), isLike: z.boolean(), createdAt: z.iso.datetime() })),
   favorites: z.array(z.strictObject({ courseId: z.string(), createdAt: z.iso.datetime() })),
+  /** The member's bag, null when they never chose one (rounds.routes.int.test.ts tests both). */
+  bag: bagSchema.nullable(),
+  rounds: z.array(roundSchema),
 });
 
 const member = async () => {

@@ -1,5 +1,6 @@
 import { createQueueWorker, type Logger, QUEUES } from '@fm/shared';
 import type { MemberEventsService } from '../domain/member-events.service';
+import type { RoundService } from '../domain/round.service';
 
 export interface AccountEventsWorkerOptions {
   redisUrl: string;
@@ -9,10 +10,14 @@ export interface AccountEventsWorkerOptions {
 
 /**
  * Consumes auth's account events on `account-events-courses`: a member's name change renames
- * their courses; an account deletion removes their courses, likes and favorites. Idempotent and
+ * their courses; an account deletion removes their courses, likes and favorites, bag and rounds. Idempotent and
  * ordered per member (see MemberEventsService); events of one member may run at once.
  */
-export function startAccountEventsWorker(members: MemberEventsService, options: AccountEventsWorkerOptions) {
+export function startAccountEventsWorker(
+  members: MemberEventsService,
+  rounds: RoundService,
+  options: AccountEventsWorkerOptions,
+) {
   const { logger } = options;
   return createQueueWorker(
     QUEUES.accountEventsCourses,
@@ -22,8 +27,11 @@ export function startAccountEventsWorker(members: MemberEventsService, options: 
         logger.info({ userId: event.userId, eventId: event.eventId, outcome }, 'member profile change');
       },
       'account-deleted': async (event) => {
+        // The member's tombstone is written first (deleteMember), so a bag or round saved in
+        // flight withdraws itself; then their bag and rounds go. A replay deletes nothing more.
         const removed = await members.deleteMember(event);
-        logger.info({ userId: event.userId, eventId: event.eventId, ...removed }, 'member data deleted');
+        const erased = await rounds.deleteMember(event.userId);
+        logger.info({ userId: event.userId, eventId: event.eventId, ...removed, ...erased }, 'member data deleted');
       },
     },
     { redisUrl: options.redisUrl, redisPrefix: options.redisPrefix, logger, concurrency: 8 },

@@ -11,6 +11,12 @@ import { AudioPlayer } from '@/features/audio/components/audio-player';
 import { useGetCourseQuery } from '@/features/courses/api/get-course';
 import { clubAudioUrl } from '@/features/courses/clubs';
 import { CoursePlayer } from '@/features/courses/components/course-player';
+import { useCurrentUser } from '@/features/auth/api/get-current-user';
+import { useGetBagQuery } from '@/features/courses/api/rounds';
+import { BagEditor } from '@/features/courses/components/bag-editor';
+import { RoundHistory } from '@/features/courses/components/round-history';
+import { useRoundOutbox } from '@/features/courses/round/use-round-outbox';
+import { CoursePlayerSos } from '@/app/routes/member/course-player-sos';
 
 const backButton = (
   <Button
@@ -27,6 +33,10 @@ const backButton = (
 export default function CoursePlayerPage() {
   const { id = '' } = useParams();
   const { data: course, isLoading, isError } = useGetCourseQuery(id, { skip: !id });
+  const { user, isPremium } = useCurrentUser();
+  const userId = user?.id ?? 'anonymous';
+  const { data: bag } = useGetBagQuery();
+  const outbox = useRoundOutbox(userId);
 
   if (isLoading) {
     return (
@@ -67,12 +77,27 @@ export default function CoursePlayerPage() {
         </Button>
       </div>
       <CoursePlayer
-        key={course.id}
+        key={`${userId}:${course.id}`}
         course={course}
+        userId={userId}
+        bagIds={bag?.clubIds}
+        onFinish={outbox.finish}
+        tools={
+          <>
+            <BagEditor />
+            <CoursePlayerSos isPremium={isPremium} />
+          </>
+        }
         renderClubAudio={(club, autoPlayKey) => (
           <AudioPlayer src={clubAudioUrl(club.id)} autoPlayTrigger={autoPlayKey} />
         )}
       />
+      {outbox.pending > 0 && (
+        <Typography role="status" sx={{ color: 'text.secondary' }}>
+          {outbox.pending === 1 ? '1 round' : `${outbox.pending} rounds`} waiting for signal to be saved.
+        </Typography>
+      )}
+      <RoundHistory />
     </Stack>
   );
 }

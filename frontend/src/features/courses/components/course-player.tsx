@@ -1,5 +1,9 @@
 import type { Course } from '@fm/contracts';
-import { useCallback, useReducer, type ReactNode } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -27,19 +31,36 @@ import {
   isLastHole,
   selectCurrentShot,
   selectHoleShots,
+  selectHoleScore,
   type CoursePlayerAction,
   type CoursePlayerState,
 } from '@/features/courses/course-player-machine';
+import { mediaSessionTitle, useMediaSession, useWakeLockWhilePlaying } from '@/features/courses/round/media-session';
+import type { OutboxEntry } from '@/features/courses/round/round-outbox';
+import { clearRound, loadRound, newRoundId, saveRound } from '@/features/courses/round/round-storage';
 import { totalPar } from '@/features/courses/course-validation';
 
 type CoursePlayerProps = {
   course: Course;
   /** The audio player for the chosen club; `autoPlayKey` changes every time a club is chosen. */
   renderClubAudio: (club: Club, autoPlayKey: number) => ReactNode;
+  /** Whose round it is: the round is kept on this device per member and course. */
+  userId: string;
+  /** The member's bag (club ids) for the picker; absent while it loads (all clubs). */
+  bagIds?: readonly string[];
+  /** Controls beside the hole (the bag editor, SOS). */
+  tools?: ReactNode;
+  /** A finished round's scorecard, handed to the outbox. */
+  onFinish?: (entry: OutboxEntry) => void;
 };
+
+export const ROUTINE_LABELS = ['Lost it', 'Mostly off', 'Half the time', 'Mostly', 'Every shot'] as const;
+const NOTE_MAX = 140;
 
 type AnnouncedState = {
   player: CoursePlayerState;
+  roundId: string;
+  startedAt: string;
   pars: readonly number[];
   /** What a screen reader is told after the last change (hole, club, shot). */
   announcement: string;
@@ -59,6 +80,8 @@ export function describeChange(
       return hole;
     case 'restart':
       return `Restarted. ${hole}`;
+    case 'scoreHole':
+      return `Routine on hole ${next.hole}: ${action.routine} of 5.`;
     case 'chooseClub': {
       const club = getClub(action.clubId);
       return club ? `${club.name} chosen for shot ${next.selectedShotId}.` : null;
@@ -70,9 +93,24 @@ export function describeChange(
   }
 }
 
-function announcedReducer(state: AnnouncedState, action: CoursePlayerAction): AnnouncedState {
+function announcedReducer(state: AnnouncedState, action: CoursePlayerAction | { type: 'newRound' }): AnnouncedState {
+  if (action.type === 'newRound') {
+    return { ...state, player: initialCoursePlayerState(), roundId: newRoundId(), startedAt: new Date().toISOString() };
+  }
   const player = coursePlayerReducer(state.player, action);
   if (player === state.player) return state;
+  if (action.type === 'restart') {
+    // Restart clears the round (SPEC): a new one begins, with a new id.
+    const announcement = describeChange(action, player, state.pars) ?? '';
+    return {
+      ...state,
+      player,
+      roundId: newRoundId(),
+      startedAt: new Date().toISOString(),
+      announcement,
+      sequence: state.sequence + 1,
+    };
+  }
   const announcement = describeChange(action, player, state.pars);
   return announcement === null
     ? { ...state, player }
@@ -80,12 +118,61 @@ function announcedReducer(state: AnnouncedState, action: CoursePlayerAction): An
 }
 
 /** Hole-by-hole visualization of a course (SPEC §2 course player, §4 state machine). */
-export function CoursePlayer({ course, renderClubAudio }: CoursePlayerProps) {
-  const [{ player: state, announcement, sequence }, dispatch] = useReducer(
+export function CoursePlayer({ course, renderClubAudio, userId, bagIds, tools, onFinish }: CoursePlayerProps) {
+  const [{ player: state, announcement, sequence, roundId, startedAt }, dispatch] = useReducer(
     announcedReducer,
     course.pars,
-    (pars): AnnouncedState => ({ player: initialCoursePlayerState(), pars, announcement: '', sequence: 0 }),
+    (pars): AnnouncedState => {
+      // A round kept on this device (a reload, a killed browser) goes on where it was.
+      const stored = loadRound(userId, course.id);
+      return {
+        player: stored?.player ?? initialCoursePlayerState(),
+        roundId: stored?.roundId ?? newRoundId(),
+        startedAt: stored?.startedAt ?? new Date().toISOString(),
+        pars,
+        announcement: stored ? `Round resumed on hole ${stored.player.hole} of ${HOLE_COUNT}.` : '',
+        sequence: stored ? 1 : 0,
+      };
+    },
   );
+  const [saved, setSaved] = useState(false);
+  const audioArea = useRef<HTMLDivElement>(null);
+  useWakeLockWhilePlaying(audioArea);
+
+  // Kept on the device as it changes.
+  useEffect(() => {
+    // A round nobody has touched yet is not kept (after finishing or a restart, nothing is stored).
+    const pristine =
+      state.hole === 1 &&
+      Object.keys(state.scores).length === 0 &&
+      Object.values(state.shots).every((shots) => shots.every((shot) => shot.clubId === null) && shots.length <= 1);
+    if (pristine) clearRound(userId, course.id);
+    else saveRound(userId, course.id, { roundId, startedAt, player: state });
+  }, [userId, course.id, roundId, startedAt, state]);
+
+  const score = selectHoleScore(state);
+  const scoredHoles = Object.entries(state.scores).filter(([, s]) => s.routine >= 1);
+  const finish = () => {
+    const note = (text: string) => (text.trim() ? text.trim() : undefined);
+    onFinish?.({
+      courseId: course.id,
+      round: {
+        id: roundId,
+        startedAt,
+        finishedAt: new Date().toISOString(),
+        holes: scoredHoles.map(([hole, s]) => ({ hole: Number(hole), routine: s.routine, note: note(s.note) })),
+        review: {
+          wentWell: note(state.review.wentWell),
+          workOn: note(state.review.workOn),
+          word: note(state.review.word),
+        },
+      },
+    });
+    // Finishing clears the round on the device: the outbox holds its scorecard now.
+    clearRound(userId, course.id);
+    dispatch({ type: 'newRound' });
+    setSaved(true);
+  };
   const shots = selectHoleShots(state);
   const currentShot = selectCurrentShot(state);
   const club = getClub(currentShot?.clubId);
@@ -93,6 +180,17 @@ export function CoursePlayer({ course, renderClubAudio }: CoursePlayerProps) {
   const coursePar = course.totalPar ?? totalPar(course.pars);
   const lastHole = isLastHole(state);
   const chooseClub = useCallback((clubId: string) => dispatch({ type: 'chooseClub', clubId }), []);
+  const play = useCallback(() => void audioArea.current?.querySelector('audio')?.play(), []);
+  const pause = useCallback(() => audioArea.current?.querySelector('audio')?.pause(), []);
+  const nextHole = useCallback(() => dispatch({ type: 'nextHole' }), []);
+  const previousHole = useCallback(() => dispatch({ type: 'previousHole' }), []);
+  useMediaSession({
+    title: mediaSessionTitle(state.hole, club?.name ?? null, course.name),
+    onPlay: play,
+    onPause: pause,
+    onNextTrack: nextHole,
+    onPreviousTrack: previousHole,
+  });
   const location = [course.city, course.state, course.country].filter(Boolean).join(', ');
 
   return (
@@ -107,6 +205,16 @@ export function CoursePlayer({ course, renderClubAudio }: CoursePlayerProps) {
             <PlaceOutlined fontSize="small" />
             <Typography variant="body2">{location}</Typography>
           </Stack>
+        )}
+        {tools && (
+          <Stack direction="row" spacing={1} sx={{ mt: 1.5, flexWrap: 'wrap', gap: 1 }}>
+            {tools}
+          </Stack>
+        )}
+        {saved && (
+          <Alert severity="success" sx={{ mt: 1.5 }} onClose={() => setSaved(false)}>
+            Round saved. It is sent as soon as you have signal.
+          </Alert>
         )}
       </Box>
 
@@ -180,10 +288,11 @@ export function CoursePlayer({ course, renderClubAudio }: CoursePlayerProps) {
               );
             })}
           </Tabs>
-          <ClubPicker selectedClubId={currentShot?.clubId ?? null} onSelect={chooseClub} />
+          <ClubPicker selectedClubId={currentShot?.clubId ?? null} onSelect={chooseClub} bagIds={bagIds} />
         </Paper>
 
         <Paper
+          ref={audioArea}
           variant="outlined"
           sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3, position: { lg: 'sticky' }, top: { lg: 88 } }}
         >
@@ -205,19 +314,103 @@ export function CoursePlayer({ course, renderClubAudio }: CoursePlayerProps) {
         </Paper>
       </Box>
 
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}>
+        <Typography variant="h6" component="h2" id="routine-label">
+          Mental scorecard: hole {state.hole}
+        </Typography>
+        <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
+          How well did you stay with your routine? 1 (lost it) to 5 (every shot).
+        </Typography>
+        <ToggleButtonGroup
+          exclusive
+          value={score?.routine ?? null}
+          onChange={(_, value: number | null) => value && dispatch({ type: 'scoreHole', routine: value })}
+          aria-labelledby="routine-label"
+          fullWidth
+        >
+          {ROUTINE_LABELS.map((label, index) => (
+            <ToggleButton
+              key={label}
+              value={index + 1}
+              aria-label={`${index + 1}: ${label}`}
+              sx={{ minHeight: 56, fontSize: '1.25rem', fontWeight: 700 }}
+            >
+              {index + 1}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+        <TextField
+          label={`Note for hole ${state.hole} (optional)`}
+          value={score?.note ?? ''}
+          onChange={(event) => dispatch({ type: 'noteHole', note: event.target.value.slice(0, NOTE_MAX) })}
+          slotProps={{ htmlInput: { maxLength: NOTE_MAX } }}
+          fullWidth
+          size="small"
+          sx={{ mt: 2 }}
+        />
+        {lastHole && (
+          <Stack spacing={2} sx={{ mt: 3 }}>
+            <Typography variant="h6" component="h2">
+              Round review
+            </Typography>
+            <TextField
+              label="What went well"
+              value={state.review.wentWell}
+              onChange={(event) =>
+                dispatch({ type: 'review', field: 'wentWell', value: event.target.value.slice(0, 200) })
+              }
+              fullWidth
+              size="small"
+            />
+            <TextField
+              label="What to work on"
+              value={state.review.workOn}
+              onChange={(event) =>
+                dispatch({ type: 'review', field: 'workOn', value: event.target.value.slice(0, 200) })
+              }
+              fullWidth
+              size="small"
+            />
+            <TextField
+              label="One word for the day"
+              value={state.review.word}
+              onChange={(event) =>
+                dispatch({ type: 'review', field: 'word', value: event.target.value.replace(/\s/g, '').slice(0, 30) })
+              }
+              fullWidth
+              size="small"
+            />
+            <Button variant="contained" size="large" onClick={finish} disabled={scoredHoles.length === 0}>
+              Finish round
+            </Button>
+            {scoredHoles.length === 0 && (
+              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                Score at least one hole to save the round.
+              </Typography>
+            )}
+          </Stack>
+        )}
+      </Paper>
+
       <Box
         sx={{
           display: 'grid',
           gap: 1.5,
           gridTemplateColumns: { xs: '1fr 1fr', sm: 'auto 1fr auto' },
           alignItems: 'center',
+          position: { xs: 'sticky', sm: 'static' },
+          bottom: 0,
+          zIndex: 2,
+          bgcolor: 'background.default',
+          py: { xs: 1, sm: 0 },
+          '& .MuiButton-root': { minHeight: { xs: 52, sm: 'auto' } },
         }}
       >
         <Button
           variant="outlined"
           startIcon={<ChevronLeftRounded />}
           disabled={isFirstHole(state)}
-          onClick={() => dispatch({ type: 'previousHole' })}
+          onClick={previousHole}
         >
           Previous Hole
         </Button>
@@ -230,7 +423,7 @@ export function CoursePlayer({ course, renderClubAudio }: CoursePlayerProps) {
           variant="contained"
           endIcon={lastHole ? undefined : <ChevronRightRounded />}
           disabled={lastHole}
-          onClick={() => dispatch({ type: 'nextHole' })}
+          onClick={nextHole}
         >
           {lastHole ? 'Finish' : 'Next Hole'}
         </Button>

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import CoursePlayerPage from '@/app/routes/member/course-player';
 import { buildCourse } from '@/features/courses/__tests__/course-factory';
-import { getClub } from '@/features/courses/clubs';
+import { CLUBS, getClub } from '@/features/courses/clubs';
 import { apiUrl } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { fireEvent, renderWithProviders, screen, within } from '@/testing/test-utils';
@@ -24,7 +24,11 @@ beforeEach(() => {
   vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
   vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
   vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => {});
+  localStorage.clear();
   server.use(
+    // Before courses/:id: the member's bag (all 21 clubs here; the bag itself: bag-picker tests) and rounds.
+    http.get(apiUrl('courses/bag'), () => HttpResponse.json({ clubIds: CLUBS.map((club) => club.id) })),
+    http.get(apiUrl('courses/rounds'), () => HttpResponse.json([])),
     http.get(apiUrl('courses/:id'), ({ params }) =>
       params.id === course.id
         ? HttpResponse.json(course)
