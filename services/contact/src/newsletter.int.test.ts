@@ -20,7 +20,7 @@ import { startNewsletterWorkers } from './workers/newsletter.worker';
 jest.setTimeout(90_000);
 
 /** Short enough for a test: a dead worker's job and its mail's claim are taken over within seconds. */
-const TIMING = { mailLeaseMs: 3000, lockDuration: 1500, stalledInterval: 1000 };
+const TIMING = { mailLeaseMs: 4000, lockDuration: 4000, stalledInterval: 2000 };
 
 let sink: SmtpSink;
 let auth: ServiceProcess;
@@ -273,6 +273,70 @@ describe('the monthly newsletter', () => {
     // "Resubscribe" on the page undoes it.
     const back = await request(authApp()).post('/api/auth/newsletter/resubscribe').send({ token });
     expect(back.body).toEqual({ newsletter: true });
+  });
+
+  it('when a member deletes their account mid-send, then their pending delivery is skipped (never mailed) and every delivery record forgets their address', async () => {
+    await contact.background.accountEvents.start();
+    await contact.background.newsletterWorkers.start();
+    const { cookie } = await loggedInAdmin(deps);
+    const leaving = await member({ newsletter: true, verified: true });
+    const sentBefore = await request(contactApp())
+      .post('/api/admin/newsletters')
+      .set('Cookie', cookie)
+      .send({ subject: 'Before leaving', markdown: 'Hello.' });
+    await request(contactApp())
+      .post(`/api/admin/newsletters/${sentBefore.body.id}/send`)
+      .set('Cookie', cookie)
+      .expect(202);
+    await eventually(async () => (await statusOf(cookie, sentBefore.body.id)).status === 'sent', 30_000, 250);
+    expect(mailsTo(leaving.email).filter((m) => m.subject === 'Before leaving')).toHaveLength(1);
+
+    // A newsletter still sending with the member's delivery pending (its job not yet run).
+    const newsletters = deps.mongo.collection('newsletters');
+    const deliveries = deps.mongo.collection('newsletter_deliveries');
+    const now = new Date();
+    await newsletters.insertOne({
+      _id: 'pending-one' as never,
+      subject: 'Pending',
+      markdown: 'x',
+      status: 'sending',
+      sendRequestedAt: now,
+      fanOutCursor: null,
+      fanOutDoneAt: now,
+      recipients: 1,
+      sentAt: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await deliveries.insertOne({
+      _id: `pending-one:${leaving.id}` as never,
+      newsletterId: 'pending-one',
+      userId: leaving.id,
+      email: leaving.email,
+      firstName: 'Golfer',
+      status: 'pending',
+      error: null,
+      sentAt: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+
+    const deleted = await request(authApp())
+      .delete('/api/auth/user')
+      .set('Cookie', leaving.cookie)
+      .send({ password: 'secret123' });
+    expect(deleted.status).toBe(204);
+    // Handled once the account event's work is done: every record of theirs without the address.
+    const theirs = await eventually(async () => {
+      const rows = await deliveries.find({ userId: leaving.id }).toArray();
+      return rows.every((d) => d.email === null) ? rows : null;
+    });
+    expect(theirs.find((d) => d.newsletterId === 'pending-one')?.status).toBe('skipped');
+    expect(theirs.length).toBe(2);
+    for (const d of theirs) expect(d).toMatchObject({ email: null, firstName: null });
+    expect(JSON.stringify(theirs)).not.toContain(leaving.email);
+    // Nothing left pending: that newsletter is sent.
+    expect(await statusOf(cookie, 'pending-one')).toMatchObject({ status: 'sent', sent: 0, recipients: 1 });
   });
 
   it('when the founder asks for a test mail, then one mail goes to FOUNDER_EMAIL (202)', async () => {

@@ -204,12 +204,17 @@ export class NewsletterService {
     return this.locked(id, async () => {
       const before = await this.record(id);
       if (before.status !== 'draft') throw new ConflictError('This newsletter has already been sent.');
-      // Queued first: a queue outage answers 503 with the newsletter still a draft.
-      await this.deps.sends.publish('newsletter-fan-out', { newsletterId: id }, jobIdFor('newsletter-send', id));
+      // Sending before the job is queued (the job finds it so); a queue outage puts the draft back and answers 503.
       await this.models.Newsletter.updateOne(
         { _id: id, status: 'draft' },
         { $set: { status: 'sending', sendRequestedAt: new Date() } },
       );
+      try {
+        await this.deps.sends.publish('newsletter-fan-out', { newsletterId: id }, jobIdFor('newsletter-send', id));
+      } catch (err) {
+        await this.models.Newsletter.updateOne({ _id: id, status: 'sending' }, { $set: { status: 'draft' } });
+        throw err;
+      }
       await this.deps.audit.record(actor, {
         action: 'newsletter.send',
         targetType: 'newsletter',
@@ -347,7 +352,10 @@ export class NewsletterService {
  */
 export async function forgetNewsletterRecipient(models: NewsletterModels, userId: string): Promise<string[]> {
   const pending = await models.Delivery.find({ userId, status: 'pending' }, { newsletterId: 1 }).lean();
-  await models.Delivery.updateMany({ userId, status: 'pending' }, { $set: { status: 'skipped' } });
+  await models.Delivery.updateMany(
+    { userId, status: 'pending' },
+    { $set: { status: 'skipped', email: null, firstName: null } },
+  );
   await models.Delivery.updateMany({ userId }, { $set: { email: null, firstName: null } });
   return pending.map((d) => d.newsletterId);
 }
