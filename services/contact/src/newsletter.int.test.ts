@@ -337,6 +337,7 @@ describe('the monthly newsletter', () => {
     for (const d of theirs) expect(d).toMatchObject({ email: null, firstName: null });
     expect(JSON.stringify(theirs)).not.toContain(leaving.email);
     // Nothing left pending: that newsletter is sent.
+    await eventually(async () => (await statusOf(cookie, 'pending-one')).status === 'sent');
     expect(await statusOf(cookie, 'pending-one')).toMatchObject({ status: 'sent', sent: 0, recipients: 1 });
   });
 
