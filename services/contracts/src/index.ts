@@ -11,5 +11,6 @@ export * from './content';
 export * from './courses';
 export * from './events';
 export * from './practice';
+export * from './newsletter';
 export * from './site';
 export * from './worksheets';

@@ -71,6 +71,7 @@ describe('requireAdmin', () => {
       role: 'admin',
       createdAt: expect.any(String),
       emailVerified: false,
+      newsletter: false,
     });
   });
 

@@ -55,6 +55,7 @@ describe('the member snapshot', () => {
       role: 'member',
       createdAt: expect.any(String),
       emailVerified: false,
+      newsletter: false,
     });
     expect((await stored(user.id))?.m).toEqual(res.body);
     expect((await request(server).get('/me').set('Cookie', cookie)).body).toEqual(res.body);

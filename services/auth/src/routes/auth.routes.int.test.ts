@@ -53,6 +53,7 @@ describe('signup', () => {
       role: 'member',
       createdAt: expect.any(String),
       emailVerified: false,
+      newsletter: false,
     });
     const setCookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).join('\n');
     expect(setCookie).toMatch(/fm\.sid=[^;]+;.*httponly/i);

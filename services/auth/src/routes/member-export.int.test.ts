@@ -117,15 +117,26 @@ describe('data export (GET /api/auth/user/export)', () => {
         role: 'member',
         createdAt: expect.any(String),
         emailVerified: false,
+        newsletter: false,
         updatedAt: expect.any(String),
       },
       membership: { level: 'free' },
+      newsletter: { subscribed: false, changedAt: null },
       courses: ANSWERS.courses,
       billing: ANSWERS.billing,
       contact: ANSWERS.contact,
       practice: ANSWERS.practice,
     });
     expect(JSON.stringify(res.body)).not.toMatch(/\$2[aby]\$|"password"/);
+  });
+
+  it('when the member turned the newsletter on, then the export says so and since when', async () => {
+    const member = await signedUpMember(h);
+    expect((await member.browser.patch('/api/auth/user').send({ newsletter: true })).body.newsletter).toBe(true);
+    const res = await exportOf(member.browser);
+    expect(res.status).toBe(200);
+    expect(res.body.profile.newsletter).toBe(true);
+    expect(res.body.newsletter).toEqual({ subscribed: true, changedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
   });
 
   it('when auth calls each service, then each gets a short-lived token for its own audience naming the member and their email', async () => {

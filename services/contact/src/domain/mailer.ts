@@ -43,6 +43,7 @@ export class Mailer {
       ...(mail.headers ? { headers: mail.headers } : {}),
       // A text/calendar alternative (method=REQUEST) that calendar programs offer to add.
       icalEvent: mail.calendar,
+      ...(mail.headers ? { headers: mail.headers } : {}),
       disableFileAccess: true,
       disableUrlAccess: true,
     });
