@@ -37,6 +37,7 @@ export const api = createApi({
     'AdminContactMessage',
     'AdminCatalogue',
     'AdminAudit',
+    'AdminNewsletter',
   ],
   keepUnusedDataFor: Infinity,
   refetchOnFocus: false,

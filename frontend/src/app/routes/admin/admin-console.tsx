@@ -15,6 +15,8 @@ import { BookingsPanel } from '@/features/admin/components/bookings-panel';
 import { ContentPanel } from '@/features/admin/components/content-panel';
 import { InboxPanel } from '@/features/admin/components/inbox-panel';
 import { MembersPanel } from '@/features/admin/components/members-panel';
+import { NewsletterEditor } from '@/features/admin/components/newsletter-editor';
+import { NewslettersPanel } from '@/features/admin/components/newsletters-panel';
 import { MEMBER_SECTIONS } from '@/features/member/member-content';
 
 const PAGES = [
@@ -22,6 +24,7 @@ const PAGES = [
   { label: 'Bookings', href: paths.admin.bookings.getHref() },
   { label: 'Inbox', href: paths.admin.inbox.getHref() },
   { label: 'Content', href: paths.admin.content.getHref() },
+  { label: 'Newsletters', href: paths.admin.newsletters.getHref() },
   { label: 'Audit', href: paths.admin.audit.getHref() },
 ] as const;
 
@@ -41,6 +44,8 @@ const CONSOLE_ROUTES: RouteObject[] = [
   { path: 'bookings', element: <BookingsPanel /> },
   { path: 'inbox', element: <InboxPanel /> },
   { path: 'content', element: <ContentPanel sections={SECTIONS} /> },
+  { path: 'newsletters', element: <NewslettersPanel /> },
+  { path: 'newsletters/:id', element: <NewsletterEditor /> },
   { path: 'audit', element: <AuditPanel /> },
   { path: '*', element: toMembers },
 ];
@@ -57,7 +62,7 @@ export default function AdminConsole() {
         Founder Console
       </Typography>
       <Typography variant="subtitle1" component="p" sx={{ color: 'text.secondary', mb: 2 }}>
-        Members, coaching bookings, the inbox and the catalogue.
+        Members, coaching bookings, the inbox, the catalogue and the newsletter.
       </Typography>
       <Box
         component="nav"
