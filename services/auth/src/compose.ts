@@ -14,6 +14,7 @@ import { MemberAdmin } from './domain/member-admin.service';
 import { EmailVerificationService } from './domain/email-verification.service';
 import { memberExportLimit, MemberExportService } from './domain/member-export.service';
 import { memberSessions } from './domain/member-sessions';
+import { NewsletterSubscriptionService } from './domain/newsletter-subscription.service';
 import { INBOX_COLLECTION, MembershipService } from './domain/membership.service';
 import { passwordResetLimits, PasswordResetService } from './domain/password-reset.service';
 import { authModels } from './domain/user.model';
@@ -23,6 +24,7 @@ import { adminRouter } from './routes/admin.routes';
 import { authRouter } from './routes/auth.routes';
 import { accountRouter } from './routes/account.routes';
 import { emailVerificationRouter } from './routes/email-verification.routes';
+import { newsletterRouter } from './routes/newsletter.routes';
 import { startMembershipWorker } from './workers/membership.worker';
 import { startPasswordResetWorker } from './workers/password-reset.worker';
 
@@ -133,6 +135,11 @@ export async function compose(deps: ServiceDeps<AuthConfig>, overrides: AuthOver
         accountRouter({ accounts, resets, exports, bodyLimit: config.BODY_LIMIT }),
         emailVerificationRouter({ accounts, verifications }),
         adminRouter({ members: new MemberAdmin(models), audit: new AuditLog(deps.mongo) }),
+        // The newsletter's one-click links and, for contact's send job, its audience (internal).
+        newsletterRouter(
+          new NewsletterSubscriptionService({ models, snapshots, jwtSecret: config.JWT_SECRET, logger }),
+          config.JWT_SECRET,
+        ),
       ],
     }),
     // The producers are listed first, so they close after the workers.

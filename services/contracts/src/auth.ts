@@ -22,6 +22,8 @@ export const userSchema = z.strictObject({
   createdAt: isoDate,
   /** The member proved they own `email` (opened the link of the verification mail). */
   emailVerified: z.boolean(),
+  /** The member wants the monthly newsletter (sent only once `emailVerified`); false unless they chose it. */
+  newsletter: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -16,6 +16,16 @@ export const QUEUES = {
   accountEventsContact: 'account-events-contact',
   /** auth → auth: a forgot-password request, answered by auth's own worker (see its schema). */
   passwordResetRequests: 'password-reset-requests',
+  /**
+   * contact → contact: a newsletter's sending. `newsletter-fan-out` pages through auth's
+   * audience and records one delivery per recipient; `newsletter-test` mails it to the founder.
+   */
+  newsletterSends: 'newsletter-sends',
+  /**
+   * contact → contact: one newsletter mail per job (`newsletter-delivery`, job id from the
+   * newsletter and the member), consumed at NEWSLETTER_RATE_PER_MINUTE at most.
+   */
+  newsletterDeliveries: 'newsletter-deliveries',
 } as const;
 
 /**
@@ -280,6 +290,14 @@ export const paymentDisputeMailSchema = z.object({
   occurredAt: isoDate,
 });
 
+/**
+ * The newsletter's jobs carry ids only: the recipient's address is read from their delivery
+ * record (contact's `newsletter_deliveries`), which a deleted member's event empties.
+ */
+export const newsletterFanOutSchema = z.object({ newsletterId: z.string().min(1) });
+export const newsletterTestSchema = z.object({ newsletterId: z.string().min(1), requestedBy: z.string().min(1) });
+export const newsletterDeliverySchema = z.object({ newsletterId: z.string().min(1), userId: z.string().min(1) });
+
 /** Job name → payload schema, per queue. */
 export const JOBS = {
   [QUEUES.membershipEvents]: {
@@ -313,6 +331,13 @@ export const JOBS = {
   },
   [QUEUES.passwordResetRequests]: {
     'password-reset-request': passwordResetRequestSchema,
+  },
+  [QUEUES.newsletterSends]: {
+    'newsletter-fan-out': newsletterFanOutSchema,
+    'newsletter-test': newsletterTestSchema,
+  },
+  [QUEUES.newsletterDeliveries]: {
+    'newsletter-delivery': newsletterDeliverySchema,
   },
 } as const;
 
@@ -360,6 +385,8 @@ export type CoachingRefundedMail = z.infer<typeof coachingRefundedMailSchema>;
 export type PremiumRefundedMail = z.infer<typeof premiumRefundedMailSchema>;
 export type PaymentDisputeMail = z.infer<typeof paymentDisputeMailSchema>;
 export type EmailVerificationMail = z.infer<typeof emailVerificationMailSchema>;
+export type NewsletterFanOut = z.infer<typeof newsletterFanOutSchema>;
+export type NewsletterDelivery = z.infer<typeof newsletterDeliverySchema>;
 
 /**
  * A BullMQ job id from the source of the event (e.g. "stripe", "evt_123"), so the same source

@@ -10,4 +10,5 @@ export * from './contact';
 export * from './content';
 export * from './courses';
 export * from './events';
+export * from './newsletter';
 export * from './site';

@@ -87,6 +87,7 @@ export interface UserDocument {
   role?: Role;
   createdAt?: Date;
   emailVerified?: boolean;
+  newsletter?: boolean;
 }
 
 const MEMBER_PROJECTION = {
@@ -98,6 +99,7 @@ const MEMBER_PROJECTION = {
   role: 1,
   createdAt: 1,
   emailVerified: 1,
+  newsletter: 1,
 } as const;
 
 /** The member as stored in MongoDB (the source of truth), or undefined when there is none. */
@@ -122,6 +124,8 @@ export function toPublicUser(doc: UserDocument): PublicUser {
     createdAt: (doc.createdAt instanceof Date ? doc.createdAt : new Date(0)).toISOString(),
     // Members from before verification existed have none: not verified.
     emailVerified: doc.emailVerified === true,
+    // Nobody gets the newsletter without choosing it.
+    newsletter: doc.newsletter === true,
   };
 }
 
@@ -155,8 +159,15 @@ export async function memberFromSnapshot(
   userId: string,
   seen: StoredSnapshot | null,
 ): Promise<MemberSnapshot | undefined> {
-  // A snapshot written before `emailVerified` existed lacks it: read MongoDB as on a miss.
-  if (seen?.m && seen.m.id === userId && typeof seen.m.emailVerified === 'boolean') return seen.m;
+  // A snapshot written before `emailVerified` or `newsletter` existed lacks it: read MongoDB as on a miss.
+  if (
+    seen?.m &&
+    seen.m.id === userId &&
+    typeof seen.m.emailVerified === 'boolean' &&
+    typeof seen.m.newsletter === 'boolean'
+  ) {
+    return seen.m;
+  }
   const member = await readMemberFromMongo(mongo, userId);
   if (member) await fillMemberSnapshot(redis, prefix, seen?.v ?? 0, member);
   return member;

@@ -56,6 +56,8 @@ export function redisKeys(prefix: string) {
     applyIfNewerLock: (collection: string, id: string) => `${prefix}:apply-if-newer:${collection}:${id}`,
     /** auth: one signup per address at a time. */
     signupClaim: (email: string) => `${prefix}:signup-claim:${email}`,
+    /** contact: one change of a newsletter's state at a time (an edit, the send). */
+    newsletterLock: (newsletterId: string) => `${prefix}:contact:newsletter-lock:${newsletterId}`,
     /** billing: one checkout of a member at a time. */
     checkoutLock: (userId: string) => `${prefix}:billing:checkout-lock:${userId}`,
     /** billing: one money-back guarantee refund of a member at a time. */

@@ -85,29 +85,41 @@ export class AccountService {
   }
 
   /**
-   * Changes the member's names. When one actually changes, `member-profile-changed` is queued
-   * first (a queue outage answers 503 with nothing changed; a retry is harmless), then stored
-   * with the same time as the event's occurredAt.
+   * Changes the member's names and newsletter choice. When a name actually changes,
+   * `member-profile-changed` is queued first (a queue outage answers 503 with nothing changed; a
+   * retry is harmless), then stored with the same time as the event's occurredAt. The newsletter
+   * choice is auth's alone: no event.
    */
   async updateProfile(user: User, input: UpdateProfileInput): Promise<User> {
-    const changes: Partial<Pick<User, 'firstName' | 'lastName'>> = {};
+    const changes: Partial<
+      Pick<User, 'firstName' | 'lastName' | 'newsletter' | 'newsletterChangedAt' | 'newsletterLeftFrom'>
+    > = {};
     if (input.firstName !== undefined && input.firstName !== user.firstName) changes.firstName = input.firstName;
     if (input.lastName !== undefined && input.lastName !== user.lastName) changes.lastName = input.lastName;
-    if (!Object.keys(changes).length) return user;
+    const namesChanged = Object.keys(changes).length > 0;
     const changedAt = new Date();
-    const next = { ...user, ...changes };
-    const eventId = randomUUID();
-    await this.deps.producers.accountEventsCourses.publish(
-      'member-profile-changed',
-      {
-        userId: user._id,
-        firstName: next.firstName,
-        lastName: next.lastName,
-        eventId,
-        occurredAt: changedAt.toISOString(),
-      },
-      jobIdFor('member-profile-changed', eventId),
-    );
+    if (input.newsletter !== undefined && input.newsletter !== (user.newsletter === true)) {
+      changes.newsletter = input.newsletter;
+      changes.newsletterChangedAt = changedAt;
+      // Left from the account page: no newsletter's link counts it.
+      changes.newsletterLeftFrom = null;
+    }
+    if (!Object.keys(changes).length) return user;
+    if (namesChanged) {
+      const next = { ...user, ...changes };
+      const eventId = randomUUID();
+      await this.deps.producers.accountEventsCourses.publish(
+        'member-profile-changed',
+        {
+          userId: user._id,
+          firstName: next.firstName,
+          lastName: next.lastName,
+          eventId,
+          occurredAt: changedAt.toISOString(),
+        },
+        jobIdFor('member-profile-changed', eventId),
+      );
+    }
     const updated = await this.deps.models.User.findOneAndUpdate(
       { _id: user._id },
       { $set: { ...changes, updatedAt: changedAt } },

@@ -33,6 +33,8 @@ export interface MemberExport {
   exportedAt: string;
   profile: ReturnType<typeof toPublicUser> & { updatedAt: string };
   membership: { level: User['membershipLevel'] };
+  /** The newsletter choice and when it last changed. */
+  newsletter: { subscribed: boolean; changedAt: string | null };
   courses: unknown;
   billing: unknown;
   contact: unknown;
@@ -54,6 +56,10 @@ export class MemberExportService {
       exportedAt: new Date().toISOString(),
       profile: { ...toPublicUser(user), updatedAt: user.updatedAt.toISOString() },
       membership: { level: user.membershipLevel },
+      newsletter: {
+        subscribed: user.newsletter === true,
+        changedAt: user.newsletterChangedAt ? user.newsletterChangedAt.toISOString() : null,
+      },
       courses,
       billing,
       contact,

@@ -25,6 +25,15 @@ export interface User {
    * out everywhere): a link requested at or before it never works.
    */
   resetLinksRevokedAt: Date | null;
+  /** The member wants the monthly newsletter (chosen at sign-up or on the account page; false by default). */
+  newsletter: boolean;
+  /** When `newsletter` last changed (null: never since sign-up). */
+  newsletterChangedAt: Date | null;
+  /**
+   * The newsletter whose unsubscribe link the member left through (its id, the link's
+   * `mailingId`), counted as that newsletter's "unsubscribed since"; null once they subscribe again.
+   */
+  newsletterLeftFrom: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -47,9 +56,14 @@ const userSchema = new Schema<User>(
     membershipVersion: { type: Number },
     emailVerified: { type: Boolean, required: true, default: false },
     resetLinksRevokedAt: { type: Date, default: null },
+    newsletter: { type: Boolean, required: true, default: false },
+    newsletterChangedAt: { type: Date, default: null },
+    newsletterLeftFrom: { type: String, default: null },
   },
   schemaOptions({ collection: USERS_COLLECTION }),
 );
+// The newsletter's audience, paged in `_id` order (GET /internal/newsletter/audience).
+userSchema.index({ newsletter: 1, emailVerified: 1, _id: 1 });
 
 /** The newest event seen for one of a member's subscriptions. */
 export interface SubscriptionMark {

@@ -17,7 +17,8 @@ export const messages = {
   currentPasswordRequired: 'Current password is required',
   currentPasswordWrong: 'Your current password is incorrect',
   passwordWrong: 'Password is incorrect',
-  profileFieldsOnly: 'Only firstName and lastName can be changed here',
+  profileFieldsOnly: 'Only firstName, lastName and newsletter can be changed here',
+  newsletterChoice: 'newsletter must be true or false',
   tooManyExports: 'Too many data exports. Please try again later.',
   verifyTokenInvalid: 'This verification link is invalid or has expired. Please request a new one.',
   emailAlreadyVerified: 'Your email address is already verified.',
@@ -51,11 +52,16 @@ const newPassword = z
 /** A password a member types to prove it is them (compared, never stored). */
 const enteredPassword = (required: string) => z.string({ error: required }).min(1, required).max(1024);
 
+/** The newsletter checkbox: true or false, nothing else ("yes", 1 and null are refused). */
+const newsletterChoice = z.boolean({ error: messages.newsletterChoice });
+
 export const signupSchema = z.object({
   email,
   password: newPassword,
   firstName: optionalName('First name'),
   lastName: optionalName('Last name'),
+  /** "Send me the monthly newsletter": unchecked (false) unless the member ticks it. */
+  newsletter: newsletterChoice.optional().default(false),
 });
 
 export const loginSchema = z.object({
@@ -86,11 +92,23 @@ const patchedName = (label: string) =>
     .optional()
     .transform((value) => (value === undefined ? undefined : value || null));
 
-/** Names only: anything else (email, level, password, role, unknown fields) refuses the whole request. */
+/** Names and the newsletter choice only: anything else (email, level, password, role, unknown fields) refuses the whole request. */
 export const updateProfileSchema = z.strictObject(
-  { firstName: patchedName('First name'), lastName: patchedName('Last name') },
+  {
+    firstName: patchedName('First name'),
+    lastName: patchedName('Last name'),
+    newsletter: newsletterChoice.optional(),
+  },
   { error: (issue) => (issue.code === 'unrecognized_keys' ? messages.profileFieldsOnly : undefined) },
 );
+
+/** The one-click unsubscribe: the link's token, from `?token=` or a JSON body `{token}`. */
+export const newsletterTokenSchema = z.object({
+  token: z
+    .string({ error: 'This unsubscribe link is not valid.' })
+    .min(1, 'This unsubscribe link is not valid.')
+    .max(512),
+});
 
 export const deleteAccountSchema = z.object({ password: enteredPassword(messages.passwordRequired) });
 

@@ -168,7 +168,7 @@ describe('edit profile (PATCH /api/auth/user)', () => {
   it('when an unknown field is sent, then the message says only names can be changed', async () => {
     const member = await signedUpMember(h);
     const res = await patch(member.browser, { email: 'new@example.com' });
-    expect(res.body.message).toBe('Only firstName and lastName can be changed here');
+    expect(res.body.message).toBe('Only firstName, lastName and newsletter can be changed here');
   });
 
   it('when nobody is logged in, then 401', async () => {

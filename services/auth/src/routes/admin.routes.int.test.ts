@@ -185,7 +185,10 @@ describe('the role cannot be set over HTTP', () => {
     }
     expect(await roleOf(member.id)).toBe('member');
     const patch = await member.browser.patch('/api/auth/user').set('Origin', TEST_SITE_ORIGIN).send({ role: 'admin' });
-    expect(patch).toMatchObject({ status: 400, body: { message: 'Only firstName and lastName can be changed here' } });
+    expect(patch).toMatchObject({
+      status: 400,
+      body: { message: 'Only firstName, lastName and newsletter can be changed here' },
+    });
   });
 
   it('when an admin edits their own profile, then their role stays admin and GET /api/auth/user says so', async () => {

@@ -145,7 +145,15 @@ const LAG_METRICS: Partial<Record<QueueName, () => Histogram<'event'>>> = {
 export function createQueueWorker<Q extends QueueName>(
   name: Q,
   handlers: JobHandlers<Q>,
-  options: ProducerOptions & { logger: Logger; concurrency?: number },
+  options: ProducerOptions & {
+    logger: Logger;
+    concurrency?: number;
+    /** At most `max` jobs per `duration` ms across every worker of the queue (BullMQ's limiter). */
+    limiter?: { max: number; duration: number };
+    /** BullMQ's job lock and stalled-job check (ms): how soon a job of a worker that died runs again. */
+    lockDuration?: number;
+    stalledInterval?: number;
+  },
 ): Worker {
   const { Queue, UnrecoverableError, Worker } = bullmq();
   const redactsPayload = PERSONAL_DATA_QUEUES.includes(name);
@@ -203,6 +211,9 @@ export function createQueueWorker<Q extends QueueName>(
       connection: { url: options.redisUrl, maxRetriesPerRequest: null, connectTimeout: 5000 },
       prefix: bullPrefix(options.redisPrefix),
       concurrency: options.concurrency ?? 4,
+      ...(options.limiter ? { limiter: options.limiter } : {}),
+      ...(options.lockDuration ? { lockDuration: options.lockDuration } : {}),
+      ...(options.stalledInterval ? { stalledInterval: options.stalledInterval } : {}),
     },
   );
   worker.on('error', (err) => options.logger.error({ err, queue: name }, 'queue worker error'));

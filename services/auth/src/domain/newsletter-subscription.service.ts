@@ -1,0 +1,93 @@
+import {
+  type Logger,
+  type MemberSnapshots,
+  NEWSLETTER_AUDIENCE_PAGE,
+  type NewsletterAudiencePage,
+  NotFoundError,
+  verifyMailListToken,
+} from '@fm/shared';
+import type { AuthModels, User } from './user.model';
+
+/** Who gets the newsletter: opted in and verified (a deleted member has no record left). */
+const AUDIENCE = { newsletter: true, emailVerified: true } as const;
+
+/**
+ * The member's newsletter choice as the mails' one-click link changes it (no login: the link's
+ * signed token names the member), and the audience contact's send job pages through.
+ * Unsubscribing changes the choice and nothing else.
+ */
+export class NewsletterSubscriptionService {
+  constructor(
+    private readonly deps: { models: AuthModels; snapshots: MemberSnapshots; jwtSecret: string; logger: Logger },
+  ) {}
+
+  /**
+   * The link's member leaves the newsletter at once; a tampered token is 400. Counted as leaving
+   * through the link's newsletter (its `mailingId`) when they were still subscribed. A member
+   * deleted since gets the same answer (they get no newsletter either way).
+   */
+  async unsubscribe(token: string): Promise<{ newsletter: false }> {
+    const { userId, mailingId } = verifyMailListToken(this.deps.jwtSecret, 'newsletter', token);
+    const now = new Date();
+    const left = await this.deps.models.User.updateOne(
+      { _id: userId, newsletter: true },
+      { $set: { newsletter: false, newsletterChangedAt: now, newsletterLeftFrom: mailingId ?? null } },
+    );
+    if (left.modifiedCount > 0) {
+      await this.deps.snapshots.refresh(userId);
+      this.deps.logger.info({ userId, mailingId }, 'newsletter: unsubscribed by link');
+    }
+    return { newsletter: false };
+  }
+
+  /** Undoes the link's unsubscribe (the page's "Resubscribe"); 404 when the account is gone. */
+  async resubscribe(token: string): Promise<{ newsletter: true }> {
+    const { userId } = verifyMailListToken(this.deps.jwtSecret, 'newsletter', token);
+    const user = await this.deps.models.User.findById(userId, { newsletter: 1 }).lean<
+      Pick<User, '_id' | 'newsletter'>
+    >();
+    if (!user) throw new NotFoundError('There is no account for this link any more.');
+    if (user.newsletter !== true) {
+      await this.deps.models.User.updateOne(
+        { _id: userId },
+        { $set: { newsletter: true, newsletterChangedAt: new Date(), newsletterLeftFrom: null } },
+      );
+      await this.deps.snapshots.refresh(userId);
+      this.deps.logger.info({ userId }, 'newsletter: resubscribed by link');
+    }
+    return { newsletter: true };
+  }
+
+  /** One page of the audience in `_id` order after `after`: at most `limit` members, never the whole list. */
+  async audiencePage(after: string | undefined, limit = NEWSLETTER_AUDIENCE_PAGE): Promise<NewsletterAudiencePage> {
+    const size = Math.min(Math.max(limit, 1), NEWSLETTER_AUDIENCE_PAGE);
+    const docs = await this.deps.models.User.find(after ? { ...AUDIENCE, _id: { $gt: after } } : AUDIENCE, {
+      email: 1,
+      firstName: 1,
+    })
+      .sort({ _id: 1 })
+      .limit(size + 1)
+      .lean<Pick<User, '_id' | 'email' | 'firstName'>[]>();
+    const page = docs.slice(0, size);
+    return {
+      members: page.map((doc) => ({ id: doc._id, email: doc.email, firstName: doc.firstName ?? null })),
+      next: docs.length > size ? page[page.length - 1]!._id : null,
+    };
+  }
+
+  /** How many members a send would reach now. */
+  async audienceSize(): Promise<number> {
+    return this.deps.models.User.countDocuments(AUDIENCE);
+  }
+
+  /** Per newsletter id: the members who left through its link and have not come back. */
+  async leftThrough(newsletterIds: readonly string[]): Promise<Record<string, number>> {
+    const counts: Record<string, number> = {};
+    await Promise.all(
+      newsletterIds.map(async (id) => {
+        counts[id] = await this.deps.models.User.countDocuments({ newsletter: false, newsletterLeftFrom: id });
+      }),
+    );
+    return counts;
+  }
+}

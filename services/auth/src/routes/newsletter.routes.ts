@@ -1,0 +1,70 @@
+import Router from '@koa/router';
+import { parseQuery, requireServiceToken, ValidationError } from '@fm/shared';
+import type { Context } from 'koa';
+import { z } from 'zod';
+import type { NewsletterSubscriptionService } from '../domain/newsletter-subscription.service';
+import { newsletterTokenSchema } from '../domain/user.schemas';
+
+/**
+ * The token of a one-click request: `?token=` (the link in the mail and its List-Unsubscribe
+ * header; a mail client POSTs the form body `List-Unsubscribe=One-Click` there, RFC 8058) or a
+ * JSON body `{token}` (the page). No cookie, no login: the signed token is the proof.
+ */
+function tokenOf(ctx: Context): string {
+  const fromQuery = ctx.query.token;
+  const body = ctx.request.body as { token?: unknown } | undefined;
+  const candidate = fromQuery !== undefined ? fromQuery : body?.token;
+  const parsed = newsletterTokenSchema.safeParse({ token: candidate });
+  if (!parsed.success) {
+    throw new ValidationError('This unsubscribe link is not valid.', { token: 'not valid' });
+  }
+  return parsed.data.token;
+}
+
+const audienceQuery = z.strictObject({
+  after: z.string().min(1).max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(500).optional(),
+});
+
+const unsubscribedQuery = z.strictObject({
+  ids: z
+    .string()
+    .max(5000)
+    .transform((value) => value.split(',').filter(Boolean))
+    .pipe(z.array(z.string().min(1).max(200)).max(100)),
+});
+
+/**
+ * The newsletter's one-click links (public, token-signed) and, for contact's send job, its
+ * audience (internal: service token for audience `auth`, never routed by the gateway).
+ */
+export function newsletterRouter(subscriptions: NewsletterSubscriptionService, jwtSecret: string): Router {
+  const router = new Router();
+
+  router.post('/api/auth/newsletter/unsubscribe', async (ctx) => {
+    ctx.body = await subscriptions.unsubscribe(tokenOf(ctx));
+  });
+
+  router.post('/api/auth/newsletter/resubscribe', async (ctx) => {
+    ctx.body = await subscriptions.resubscribe(tokenOf(ctx));
+  });
+
+  const internal = requireServiceToken(jwtSecret, 'auth');
+
+  router.get('/internal/newsletter/audience', internal, async (ctx) => {
+    const { after, limit } = parseQuery(ctx, audienceQuery);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await subscriptions.audiencePage(after, limit);
+  });
+
+  router.get('/internal/newsletter/audience/size', internal, async (ctx) => {
+    ctx.body = { subscribers: await subscriptions.audienceSize() };
+  });
+
+  router.get('/internal/newsletter/unsubscribed', internal, async (ctx) => {
+    const { ids } = parseQuery(ctx, unsubscribedQuery);
+    ctx.body = { counts: await subscriptions.leftThrough(ids) };
+  });
+
+  return router;
+}
