@@ -1,28 +1,11 @@
+import type {
+  AdminNewsletter,
+  AdminNewsletterInput,
+  AdminNewsletterList,
+  NewsletterAudience,
+  NewsletterPreview,
+} from '@fm/contracts';
 import { api } from '@/lib/api';
-import type { PageArgs } from '@/features/admin/api/paging';
-
-export type NewsletterStatus = 'draft' | 'sending' | 'sent';
-
-/** GET /api/admin/newsletters(/:id): a newsletter with its counts (issue 29). */
-export type AdminNewsletter = {
-  id: string;
-  subject: string;
-  markdown: string;
-  status: NewsletterStatus;
-  /** Subscribers it is (being) sent to; 0 for a draft. */
-  recipients: number;
-  sent: number;
-  failed: number;
-  /** Recipients who unsubscribed since it was sent. */
-  unsubscribed: number;
-  sentAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
-
-export type AdminNewsletterInput = { subject: string; markdown: string };
-/** GET /api/admin/newsletters/:id/preview: the mail exactly as it is sent. */
-export type NewsletterPreview = { subject: string; html: string; text: string };
 
 /** GET /api/member/whats-new: up to 6 items of the last 30 days, newest first. */
 export type WhatsNewItem = {
@@ -47,8 +30,9 @@ const at = (id: string, tail = '') => `admin/newsletters/${encodeURIComponent(id
  */
 export const adminNewslettersApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getAdminNewsletters: build.query<{ items: AdminNewsletter[]; total: number }, PageArgs>({
-      query: ({ page, pageSize }) => ({ url: 'admin/newsletters', params: { page, pageSize } }),
+    /** Every newsletter, newest first (one a month: no paging). */
+    getAdminNewsletters: build.query<AdminNewsletterList, void>({
+      query: () => 'admin/newsletters',
       providesTags: [LIST],
     }),
     getAdminNewsletter: build.query<AdminNewsletter, string>({
@@ -56,7 +40,7 @@ export const adminNewslettersApi = api.injectEndpoints({
       providesTags: (_result, _error, id) => [one(id)],
     }),
     /** GET /api/admin/newsletters/audience → {subscribers}: opted-in, verified, not deleted. */
-    getNewsletterAudience: build.query<{ subscribers: number }, void>({
+    getNewsletterAudience: build.query<NewsletterAudience, void>({
       query: () => 'admin/newsletters/audience',
       providesTags: [AUDIENCE],
     }),

@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { NEWSLETTER_LIMITS, type AdminNewsletter, type NewsletterPreview } from '@fm/contracts';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -25,8 +26,6 @@ import {
   useSendNewsletterMutation,
   useSendTestNewsletterMutation,
   useUpdateAdminNewsletterMutation,
-  type AdminNewsletter,
-  type NewsletterPreview,
 } from '@/features/admin/api/newsletters';
 import {
   AudienceLine,
@@ -38,9 +37,6 @@ import {
 import { useAdminToasts } from '@/features/admin/components/use-admin-toasts';
 import { formatDateTime } from '@/features/admin/format';
 import { insertBlock, whatsNewMarkdown } from '@/features/admin/newsletter-whats-new';
-
-const SUBJECT_MAX = 200;
-const MARKDOWN_MAX = 100_000;
 
 type Draft = { subject: string; markdown: string };
 type Errors = Partial<Record<keyof Draft, string>>;
@@ -144,7 +140,7 @@ function SentView({ newsletter }: { newsletter: AdminNewsletter }) {
     ['Recipients', newsletter.recipients],
     ['Sent', newsletter.sent],
     ['Failed', newsletter.failed],
-    ['Unsubscribed since', newsletter.unsubscribed],
+    ['Unsubscribed since', newsletter.unsubscribed ?? '—'],
   ] as const;
   return (
     <Stack spacing={2}>
@@ -394,7 +390,7 @@ function DraftForm({ newsletter, onCreated }: { newsletter?: AdminNewsletter; on
           onChange={(e) => set('subject', e.target.value)}
           error={Boolean(errors.subject)}
           helperText={errors.subject}
-          slotProps={{ htmlInput: { maxLength: SUBJECT_MAX } }}
+          slotProps={{ htmlInput: { maxLength: NEWSLETTER_LIMITS.subject } }}
         />
         <Box>
           <Button
@@ -421,7 +417,7 @@ function DraftForm({ newsletter, onCreated }: { newsletter?: AdminNewsletter; on
               'Markdown: ## headings, **bold**, _italic_, [links](https://…) and - lists. The unsubscribe link is added to every mail.'
             }
             inputRef={markdownRef}
-            slotProps={{ htmlInput: { maxLength: MARKDOWN_MAX } }}
+            slotProps={{ htmlInput: { maxLength: NEWSLETTER_LIMITS.markdown } }}
           />
         </Box>
         <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>

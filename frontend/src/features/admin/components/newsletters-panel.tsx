@@ -7,12 +7,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddRounded from '@mui/icons-material/AddRounded';
 import { paths } from '@/config/paths';
-import {
-  useGetAdminNewslettersQuery,
-  useGetNewsletterAudienceQuery,
-  type AdminNewsletter,
-  type NewsletterStatus,
-} from '@/features/admin/api/newsletters';
+import type { AdminNewsletter, NewsletterStatus } from '@fm/contracts';
+import { useGetAdminNewslettersQuery, useGetNewsletterAudienceQuery } from '@/features/admin/api/newsletters';
 import { AdminTable, usePaging, type AdminColumn } from '@/features/admin/components/admin-table';
 import { formatDateTime } from '@/features/admin/format';
 
@@ -53,13 +49,18 @@ export function AudienceLine() {
  */
 export function NewslettersPanel() {
   const paging = usePaging();
-  const result = useGetAdminNewslettersQuery({ page: paging.page, pageSize: paging.pageSize });
-  const sending = result.data?.items.some((n) => n.status === 'sending') ?? false;
-  // A send in progress: its counts move, so the page is asked again until it is done.
-  useGetAdminNewslettersQuery(
-    { page: paging.page, pageSize: paging.pageSize },
-    { pollingInterval: sending ? SENDING_POLL_MS : 0, skip: !sending },
-  );
+  const list = useGetAdminNewslettersQuery();
+  const all = list.data?.items;
+  const sending = all?.some((n) => n.status === 'sending') ?? false;
+  // A send in progress: its counts move, so the list is asked again until it is done.
+  useGetAdminNewslettersQuery(undefined, { pollingInterval: SENDING_POLL_MS, skip: !sending });
+  // The API answers every newsletter (one a month); the table pages them here.
+  const start = (paging.page - 1) * paging.pageSize;
+  const result = {
+    data: all && { items: all.slice(start, start + paging.pageSize), total: all.length },
+    isFetching: list.isFetching,
+    error: list.error,
+  };
 
   const columns: AdminColumn<AdminNewsletter>[] = [
     {
@@ -81,7 +82,7 @@ export function NewslettersPanel() {
     {
       id: 'unsubscribed',
       label: 'Unsubscribed since',
-      render: (n) => n.unsubscribed,
+      render: (n) => n.unsubscribed ?? '—',
       sortValue: (n) => n.unsubscribed,
     },
     {
@@ -122,7 +123,7 @@ export function NewslettersPanel() {
           New newsletter
         </Button>
       </Box>
-      {result.data?.items.length === 0 && (
+      {all?.length === 0 && (
         <Alert severity="info">The monthly newsletter is promised to Free members: write the first one.</Alert>
       )}
       <AdminTable

@@ -1,6 +1,5 @@
+import type { NewsletterChoice } from '@fm/contracts';
 import { api } from '@/lib/api';
-
-export type NewsletterChoice = { newsletter: boolean };
 
 export const newsletterSubscriptionApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -17,11 +17,11 @@ const FAILED = 'Failed to update your newsletter choice';
  * checkbox) → PATCH /api/auth/user {newsletter}; the switch shows the server's answer. A member
  * whose address is not verified yet is told that only verified addresses receive it.
  */
-export function NewsletterPreference({ user }: { user: Pick<User, 'emailVerified'> & { newsletter?: boolean } }) {
+export function NewsletterPreference({ user }: { user: Pick<User, 'newsletter' | 'emailVerified'> }) {
   const [update, { isLoading, originalArgs }] = useUpdateNewsletterMutation();
   const { toast } = useToast();
   // While saving, the switch shows what the member chose; afterwards the server's answer.
-  const checked = isLoading && originalArgs ? originalArgs.newsletter : (user.newsletter ?? false);
+  const checked = isLoading && originalArgs ? originalArgs.newsletter : user.newsletter;
 
   const onChange = async (newsletter: boolean) => {
     try {
