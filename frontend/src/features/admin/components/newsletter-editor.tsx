@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { NEWSLETTER_LIMITS, type AdminNewsletter, type NewsletterPreview } from '@fm/contracts';
+import type { AdminNewsletter, NewsletterPreview } from '@fm/contracts';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -37,6 +37,9 @@ import {
 import { useAdminToasts } from '@/features/admin/components/use-admin-toasts';
 import { formatDateTime } from '@/features/admin/format';
 import { insertBlock, whatsNewMarkdown } from '@/features/admin/newsletter-whats-new';
+
+/** The server's limits (NEWSLETTER_LIMITS of the contracts, which stay on the server). */
+const LIMITS = { subject: 200, markdown: 100_000 } as const;
 
 type Draft = { subject: string; markdown: string };
 type Errors = Partial<Record<keyof Draft, string>>;
@@ -390,7 +393,7 @@ function DraftForm({ newsletter, onCreated }: { newsletter?: AdminNewsletter; on
           onChange={(e) => set('subject', e.target.value)}
           error={Boolean(errors.subject)}
           helperText={errors.subject}
-          slotProps={{ htmlInput: { maxLength: NEWSLETTER_LIMITS.subject } }}
+          slotProps={{ htmlInput: { maxLength: LIMITS.subject } }}
         />
         <Box>
           <Button
@@ -417,7 +420,7 @@ function DraftForm({ newsletter, onCreated }: { newsletter?: AdminNewsletter; on
               'Markdown: ## headings, **bold**, _italic_, [links](https://…) and - lists. The unsubscribe link is added to every mail.'
             }
             inputRef={markdownRef}
-            slotProps={{ htmlInput: { maxLength: NEWSLETTER_LIMITS.markdown } }}
+            slotProps={{ htmlInput: { maxLength: LIMITS.markdown } }}
           />
         </Box>
         <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
