@@ -140,6 +140,13 @@ const routes = [
   ['PATCH', '/api/admin/contact-messages/abc', 'contact'],
   ['POST', '/api/admin/contact-messages/abc/reply', 'contact'],
   ['GET', '/api/admin/contact-messages/promise', 'contact'],
+  ['GET', '/api/admin/newsletters', 'contact'],
+  ['POST', '/api/admin/newsletters', 'contact'],
+  ['GET', '/api/admin/newsletters/audience', 'contact'],
+  ['PATCH', '/api/admin/newsletters/abc', 'contact'],
+  ['GET', '/api/admin/newsletters/abc/preview', 'contact'],
+  ['POST', '/api/admin/newsletters/abc/send', 'contact'],
+  ['POST', '/api/auth/newsletter/unsubscribe?token=abc.def', 'auth'],
   ['GET', '/api/admin/lessons', 'content'],
   ['POST', '/api/admin/lessons', 'content'],
   ['PATCH', '/api/admin/lessons/abc', 'content'],
@@ -378,6 +385,30 @@ test('when a client-side route is opened, then index.html is served with no-cach
     assert.equal(res.headers.get('x-frame-options'), 'DENY');
     assert.equal(res.headers.get('referrer-policy'), 'strict-origin-when-cross-origin');
   }
+});
+
+test("when a mail client POSTs the newsletter's one-click unsubscribe link, then auth's unsubscribe route gets it with the token; a GET is the SPA's page", async () => {
+  const before = received.auth;
+  const res = await fetch(`${base}/newsletter/unsubscribe?token=abc.def`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'List-Unsubscribe=One-Click',
+  });
+  assert.equal(res.status, 200);
+  const body = await res.json();
+  assert.equal(body.service, 'auth');
+  assert.equal(body.method, 'POST');
+  assert.equal(body.url, '/api/auth/newsletter/unsubscribe?token=abc.def');
+  assert.equal(body.headers['content-type'], 'application/x-www-form-urlencoded');
+  assert.equal(body.bodyLength, 'List-Unsubscribe=One-Click'.length);
+  assert.equal(received.auth, before + 1);
+
+  const page = await fetch(`${base}/newsletter/unsubscribe?token=abc.def`);
+  assert.equal(page.status, 200);
+  assert.match(await page.text(), /id="root"/);
+  assert.equal(page.headers.get('cache-control'), 'no-cache');
+  assert.equal(page.headers.get('x-frame-options'), 'DENY');
+  assert.equal(received.auth, before + 1, 'the page is the SPA: no service is asked');
 });
 
 test('when a visitor opens a prerendered public page, then its HTML is served; with a session cookie, the SPA shell', async () => {

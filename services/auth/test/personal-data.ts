@@ -88,6 +88,16 @@ export const COLLECTIONS: Record<string, CollectionEntry> = {
   },
   // The founder's replies (keyed by message id, no member id or address): erased with the messages.
   contact_replies: { service: 'contact', personal: [], onDeletion: 'erased', by: 'contact account-events worker' },
+  // The founder's newsletters (no member data).
+  newsletters: { service: 'contact', personal: [], onDeletion: 'none' },
+  newsletter_deliveries: {
+    service: 'contact',
+    personal: ['_id', 'userId', 'email', 'firstName'],
+    onDeletion: 'kept-id',
+    // One per newsletter and member (`<newsletterId>:<userId>`): a pending one is skipped (never
+    // mailed), and every one forgets the address and first name; the id stays with the counts.
+    by: 'contact account-events worker',
+  },
   // Only the ids of messages erased with their sender's account (a reply to one answers 410).
   contact_erased_messages: { service: 'contact', personal: [], onDeletion: 'none' },
 

@@ -14,17 +14,23 @@ import { ContactInbox } from './domain/contact-inbox.service';
 import { ContactService } from './domain/contact.service';
 import { Mailer } from './domain/mailer';
 import { INBOX_COLLECTION, MAIL_LEASE_MS, NotificationService } from './domain/notification.service';
+import { NewsletterAudienceClient } from './domain/newsletter-audience.client';
+import { newsletterModels } from './domain/newsletter.model';
+import { NewsletterService } from './domain/newsletter.service';
 import { contactAdminRouter } from './routes/contact-admin.routes';
+import { newsletterAdminRouter } from './routes/newsletter-admin.routes';
 import { contactRouter } from './routes/contact.routes';
 import { memberExportRouter } from './routes/member-export.routes';
 import { memberMessagesRouter, supportAdminRouter } from './routes/support.routes';
 import { startAccountEventsWorker } from './workers/account-events.worker';
 import { startContactSweep } from './workers/contact-sweep.worker';
+import { startNewsletterWorkers } from './workers/newsletter.worker';
 import { startNotificationsWorker } from './workers/notifications.worker';
 
-/** What tests substitute: a producer whose Redis is gone. */
+/** What tests substitute: a producer whose Redis is gone; the newsletter workers' lease and locks (shorter). */
 export interface ContactOverrides {
   producer?: QueueProducer<typeof QUEUES.notifications>;
+  newsletterTiming?: { mailLeaseMs: number; lockDuration: number; stalledInterval: number };
 }
 
 /**
@@ -36,9 +42,28 @@ export interface ContactOverrides {
  */
 export function compose(deps: ServiceDeps<Config>, overrides: ContactOverrides = {}) {
   const { config } = deps;
-  const producer =
-    overrides.producer ??
-    new QueueProducer(QUEUES.notifications, { redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX });
+  const queueOptions = { redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX };
+  const producer = overrides.producer ?? new QueueProducer(QUEUES.notifications, queueOptions);
+  const newsletterSends = new QueueProducer(QUEUES.newsletterSends, queueOptions);
+  const newsletterDeliveries = new QueueProducer(QUEUES.newsletterDeliveries, queueOptions);
+  const newsletters = new NewsletterService({
+    models: newsletterModels(deps.mongo),
+    audience: new NewsletterAudienceClient({ authUrl: config.AUTH_INTERNAL_URL, jwtSecret: config.JWT_SECRET }),
+    audit: new AuditLog(deps.mongo),
+    redis: deps.redis,
+    redisPrefix: config.REDIS_PREFIX,
+    sends: newsletterSends,
+    deliveries: newsletterDeliveries,
+    site: {
+      productName: config.PRODUCT_NAME,
+      siteOrigin: config.SITE_ORIGIN,
+      unsubscribeMailbox: config.SUPPORT_EMAIL,
+    },
+    founderEmail: config.FOUNDER_EMAIL,
+    jwtSecret: config.JWT_SECRET,
+    logger: deps.logger,
+  });
+  const timing = overrides.newsletterTiming;
   const contact = new ContactService({ mongo: deps.mongo, producer, logger: deps.logger });
   const rule = {
     name: 'contact-ip',
@@ -65,9 +90,30 @@ export function compose(deps: ServiceDeps<Config>, overrides: ContactOverrides =
     };
   });
   const sweep = startable(() => startContactSweep(deps, contact));
+  const newsletterWorkers = startable(() => {
+    const mailer = new Mailer(config.SMTP_URL, config.MAIL_FROM);
+    const notifier = new NotificationService({
+      inbox: createInbox(deps.mongo, { collection: INBOX_COLLECTION, leaseMs: timing?.mailLeaseMs ?? MAIL_LEASE_MS }),
+      mailer,
+      logger: deps.logger,
+    });
+    const workers = startNewsletterWorkers(newsletters, notifier, {
+      ...queueOptions,
+      logger: deps.logger,
+      ratePerMinute: config.NEWSLETTER_RATE_PER_MINUTE,
+      lockDuration: timing?.lockDuration,
+      stalledInterval: timing?.stalledInterval,
+    });
+    return {
+      async close() {
+        await workers.close();
+        mailer.close();
+      },
+    };
+  });
   const accountEvents = startable(() =>
     startAccountEventsWorker(
-      new AccountDeletionService(deps.mongo, createInbox(deps.mongo, { collection: INBOX_COLLECTION })),
+      new AccountDeletionService(deps.mongo, createInbox(deps.mongo, { collection: INBOX_COLLECTION }), newsletters),
       {
         redisUrl: config.REDIS_URL,
         redisPrefix: config.REDIS_PREFIX,
@@ -86,9 +132,20 @@ export function compose(deps: ServiceDeps<Config>, overrides: ContactOverrides =
         // Priority support: the member's messages, the founder's replies and the promise figure.
         memberMessagesRouter(contact),
         supportAdminRouter(inbox),
+        // The founder's newsletters (sent by the newsletter workers).
+        newsletterAdminRouter(newsletters),
       ],
     }),
     // The producer is listed first, so it closes after the worker and the sweep that use it.
-    background: { producer, notifications, sweep, accountEvents },
+    background: {
+      producer,
+      newsletterSends,
+      newsletterDeliveries,
+      notifications,
+      sweep,
+      accountEvents,
+      newsletterWorkers,
+    },
+    newsletters,
   };
 }

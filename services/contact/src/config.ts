@@ -1,6 +1,12 @@
 import { baseEnvSchema, productFactsEnv } from '@fm/shared';
 import { z } from 'zod';
 
+/** An http(s) base URL without a trailing slash. */
+const internalUrl = z
+  .url()
+  .refine((value) => /^https?:\/\//.test(value), 'must be an http:// or https:// URL')
+  .transform((value) => value.replace(/\/+$/, ''));
+
 export const configSchema = baseEnvSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(4004),
   /** smtp://host:port in dev and tests (the sink), smtps://user:pass@relay:465 in production. */
@@ -20,6 +26,10 @@ export const configSchema = baseEnvSchema.extend({
   CONTACT_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).default(60_000),
   /** A message counts as stuck once it is this old and still not notified. */
   CONTACT_SWEEP_GRACE_MS: z.coerce.number().int().min(0).default(60_000),
+  /** Where contact reaches auth's internal routes (the newsletter's audience). */
+  AUTH_INTERNAL_URL: internalUrl.default('http://127.0.0.1:4001'),
+  /** Newsletter mails per minute at most, across every replica (the relay's sending limits). */
+  NEWSLETTER_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
 });
 
 export type Config = z.infer<typeof configSchema>;

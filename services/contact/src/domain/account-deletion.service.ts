@@ -16,7 +16,8 @@ const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * QUEUES.accountEventsContact): their contact messages are erased (those sent while logged in as
  * them, and those sent as a visitor with their address if it was verified: the messages their
  * export shows, with the founder's replies to them; only their ids stay, in
- * contact_erased_messages), and so are the records of the mails sent to their address. Handled
+ * contact_erased_messages), and so are the records of the mails sent to their address; their
+ * pending newsletter deliveries are skipped and every delivery record forgets their address. Handled
  * once per event id (contact's inbox): a replay is a no-op (a visitor who later writes from that
  * address loses nothing); a failure throws, and the queue's retry does the rest.
  */
@@ -28,6 +29,8 @@ export class AccountDeletionService {
   constructor(
     mongo: Connection,
     private readonly inbox: Inbox,
+    /** The newsletter's deliveries: a deleted member's pending ones are skipped, their address erased. */
+    private readonly newsletters?: { forgetRecipient(userId: string): Promise<void> },
   ) {
     this.submissions = contactSubmissionModel(mongo);
     this.erased = erasedMessageModel(mongo);
@@ -72,6 +75,7 @@ export class AccountDeletionService {
     const theirs = messagesOfMember({ userId: event.userId, email, emailVerified: event.emailVerified === true });
     await this.eraseReplies(theirs);
     const messages = await this.submissions.deleteMany(theirs);
+    await this.newsletters?.forgetRecipient(event.userId);
     // Mails sent to the account's address (welcome, resets, coaching, payments): the member's.
     const mailRecords = email
       ? await this.inbox.forget(new RegExp(`^${literally(MAIL_ENTRY_PREFIX)}.*:${literally(email)}$`))

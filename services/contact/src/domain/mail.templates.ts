@@ -12,6 +12,8 @@ export interface MailContent {
   replyTo?: { name: string; address: string } | string;
   /** An iCalendar invitation, sent as a `text/calendar; method=REQUEST` part named `filename`. */
   calendar?: { method: 'REQUEST'; filename: string; content: string };
+  /** Extra headers (a list mail's List-Unsubscribe and List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
 }
 
 /** How soon the founder writes to a member who booked coaching. */

@@ -40,6 +40,7 @@ export class Mailer {
       ...(mail.references ? { references: mail.references } : {}),
       // A text/calendar alternative (method=REQUEST) that calendar programs offer to add.
       icalEvent: mail.calendar,
+      ...(mail.headers ? { headers: mail.headers } : {}),
       disableFileAccess: true,
       disableUrlAccess: true,
     });
