@@ -60,7 +60,15 @@ const SAME_AS_ANOTHER_AT_390 = new Set([
   '/member/golf-ai',
   '/member/forum',
 ]);
-const CONSOLE_PAGES = ['/admin/members', '/admin/bookings', '/admin/inbox', '/admin/content', '/admin/audit'];
+const CONSOLE_PAGES = [
+  '/admin/members',
+  '/admin/bookings',
+  '/admin/inbox',
+  '/admin/content',
+  '/admin/newsletters',
+  '/admin/newsletters/new',
+  '/admin/audit',
+];
 
 /**
  * The member's requests in flight, so that a page is checked once its data has arrived.

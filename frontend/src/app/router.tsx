@@ -24,6 +24,7 @@ const TermsPage = lazy(() => import('@/app/routes/terms'));
 const ForgotPasswordPage = lazy(() => import('@/app/routes/forgot-password'));
 const ResetPasswordPage = lazy(() => import('@/app/routes/reset-password'));
 const VerifyEmailPage = lazy(() => import('@/app/routes/verify-email'));
+const NewsletterUnsubscribePage = lazy(() => import('@/app/routes/newsletter-unsubscribe'));
 const NotFoundPage = lazy(() => import('@/app/routes/not-found'));
 
 const MemberArea = lazy(async () => {
@@ -53,6 +54,7 @@ export const publicRoutes: RouteObject[] = [
       { path: paths.forgotPassword.path, element: <ForgotPasswordPage /> },
       { path: paths.resetPassword.path, element: <ResetPasswordPage /> },
       { path: paths.verifyEmail.path, element: <VerifyEmailPage /> },
+      { path: paths.newsletterUnsubscribe.path, element: <NewsletterUnsubscribePage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -24,6 +24,10 @@ export const paths = {
     path: '/verify-email',
     getHref: (token?: string) => (token ? `/verify-email?token=${encodeURIComponent(token)}` : '/verify-email'),
   },
+  newsletterUnsubscribe: {
+    path: '/newsletter/unsubscribe',
+    getHref: (token: string) => `/newsletter/unsubscribe?token=${encodeURIComponent(token)}`,
+  },
 
   checkout: { path: '/checkout', getHref: () => '/checkout' },
   coachingCheckout: { path: '/coaching-checkout', getHref: () => '/coaching-checkout' },
@@ -69,6 +73,11 @@ export const paths = {
     inbox: { path: '/admin/inbox', getHref: () => '/admin/inbox' },
     content: { path: '/admin/content', getHref: () => '/admin/content' },
     worksheets: { path: '/admin/worksheets', getHref: () => '/admin/worksheets' },
+    newsletters: { path: '/admin/newsletters', getHref: () => '/admin/newsletters' },
+    newsletter: {
+      path: '/admin/newsletters/:id',
+      getHref: (id: string) => `/admin/newsletters/${encodeURIComponent(id)}`,
+    },
     audit: { path: '/admin/audit', getHref: () => '/admin/audit' },
   },
 

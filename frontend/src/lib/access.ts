@@ -49,6 +49,7 @@ export const PUBLIC_PATHS = [
   '/forgot-password',
   '/reset-password',
   '/verify-email',
+  '/newsletter/unsubscribe',
 ] as const;
 
 /**

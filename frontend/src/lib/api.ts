@@ -39,6 +39,7 @@ export const api = createApi({
     'AdminAudit',
     'WhatsNew',
     'Practice',
+    'AdminNewsletter',
   ],
   keepUnusedDataFor: Infinity,
   refetchOnFocus: false,

@@ -31,6 +31,7 @@ export function buildUser(overrides: Partial<User> = {}): User {
     role: 'member',
     createdAt: '2026-01-01T00:00:00.000Z',
     emailVerified: true,
+    newsletter: false,
     ...overrides,
   };
 }

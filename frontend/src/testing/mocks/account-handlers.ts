@@ -71,11 +71,12 @@ export function serveAccount(init: {
     http.patch(apiUrl('auth/user'), async ({ request }) => {
       state.calls.push('PATCH auth/user');
       if (!state.loggedIn) return unauthenticated();
-      const body = (await request.json()) as { firstName?: string; lastName?: string };
+      const body = (await request.json()) as { firstName?: string; lastName?: string; newsletter?: boolean };
       state.user = {
         ...state.user,
         ...(body.firstName !== undefined ? { firstName: body.firstName || null } : {}),
         ...(body.lastName !== undefined ? { lastName: body.lastName || null } : {}),
+        ...(body.newsletter !== undefined ? { newsletter: body.newsletter } : {}),
       };
       return HttpResponse.json(state.user);
     }),

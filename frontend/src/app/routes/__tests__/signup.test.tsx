@@ -90,6 +90,31 @@ describe('/signup', () => {
     await waitFor(() => expect(location().pathname).toBe('/member/account'));
   });
 
+  it('offers the monthly newsletter unticked; ticked, the signup asks for it ({newsletter: true})', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post(apiUrl('auth/signup'), async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ message: 'An account with this email already exists' }, { status: 409 });
+      }),
+    );
+    const { user } = await openSignup();
+    const box = screen.getByRole('checkbox', { name: 'Send me the monthly newsletter' });
+    expect(box).not.toBeChecked();
+    await user.type(field(/^Email/), 'ana@example.com');
+    await user.type(field(/^Password/), 'secret123');
+    await user.type(field(/^Confirm password/), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await screen.findByRole('alert');
+    expect(bodies[0]).not.toHaveProperty('newsletter');
+
+    await user.click(box);
+    expect(box).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]).toEqual({ email: 'ana@example.com', password: 'secret123', newsletter: true });
+  });
+
   it('toasts the server message (e.g. the email is taken)', async () => {
     server.use(
       http.post(apiUrl('auth/signup'), () =>

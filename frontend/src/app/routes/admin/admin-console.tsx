@@ -18,6 +18,8 @@ import { InboxPanel } from '@/features/admin/components/inbox-panel';
 import { MembersPanel } from '@/features/admin/components/members-panel';
 import { MonthlyContentCard } from '@/features/admin/components/monthly-content-card';
 import { WorksheetsPanel } from '@/features/admin/components/worksheets-panel';
+import { NewsletterEditor } from '@/features/admin/components/newsletter-editor';
+import { NewslettersPanel } from '@/features/admin/components/newsletters-panel';
 import { MEMBER_SECTIONS } from '@/features/member/member-content';
 
 const PAGES = [
@@ -26,6 +28,7 @@ const PAGES = [
   { label: 'Inbox', href: paths.admin.inbox.getHref() },
   { label: 'Content', href: paths.admin.content.getHref() },
   { label: 'Worksheets', href: paths.admin.worksheets.getHref() },
+  { label: 'Newsletters', href: paths.admin.newsletters.getHref() },
   { label: 'Audit', href: paths.admin.audit.getHref() },
 ] as const;
 
@@ -55,6 +58,8 @@ const CONSOLE_ROUTES: RouteObject[] = [
   { path: 'inbox', element: <InboxPanel /> },
   { path: 'content', element: <ContentPanel sections={SECTIONS} /> },
   { path: 'worksheets', element: <WorksheetsPanel /> },
+  { path: 'newsletters', element: <NewslettersPanel /> },
+  { path: 'newsletters/:id', element: <NewsletterEditor /> },
   { path: 'audit', element: <AuditPanel /> },
   { path: '*', element: toMembers },
 ];
@@ -71,7 +76,7 @@ export default function AdminConsole() {
         Founder Console
       </Typography>
       <Typography variant="subtitle1" component="p" sx={{ color: 'text.secondary', mb: 2 }}>
-        Members, coaching bookings, the inbox and the catalogue.
+        Members, coaching bookings, the inbox, the catalogue and the newsletter.
       </Typography>
       <Box
         component="nav"

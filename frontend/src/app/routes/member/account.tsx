@@ -26,6 +26,7 @@ import { ChangePasswordForm } from '@/features/auth/components/change-password-f
 import { DeleteAccountSection } from '@/features/auth/components/delete-account-section';
 import { AccountSection } from '@/features/auth/components/account-section';
 import { DownloadMyData } from '@/features/auth/components/download-my-data';
+import { NewsletterPreference } from '@/features/auth/components/newsletter-preference';
 import { ProfileForm } from '@/features/auth/components/profile-form';
 import { SignOutEverywhere } from '@/features/auth/components/sign-out-everywhere';
 import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
@@ -37,6 +38,7 @@ import { MoneyBackGuarantee } from '@/features/billing/components/money-back-gua
 import { premiumBenefits } from '@/features/billing/components/order-summary';
 import { PastDueBanner } from '@/features/billing/components/past-due-banner';
 import { SubscriptionPanel } from '@/features/billing/components/subscription-panel';
+import { CommunityForumCard } from '@/features/member/components/community-forum-card';
 import { MemberPageHeader } from '@/app/routes/member/member-page-header';
 
 // Below the fold: its code loads after the page (the account page's chunk stays as it was).
@@ -208,6 +210,7 @@ export default function AccountPage() {
             <YourMessages />
           </AccountSection>
           {user && <ProfileForm key={user.id} user={user} />}
+          {user && <NewsletterPreference user={user} />}
           <ChangePasswordForm />
           <SignOutEverywhere />
           <DownloadMyData />
@@ -274,6 +277,7 @@ export default function AccountPage() {
               </Button>
             </CardContent>
           </Card>
+          <CommunityForumCard />
         </Stack>
       </Box>
     </>

@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
+import { CommunityForumCard } from '@/features/member/components/community-forum-card';
 import { LectureList } from '@/features/member/components/lecture-list';
 import { useGetPracticeProgressQuery } from '@/features/practice/api/practice-api';
 import { ContinueCard } from '@/features/practice/components/continue-card';
@@ -17,7 +18,8 @@ const LECTURES_SECTION_ID = 'lectures';
 /**
  * /member/lectures. Practice: each open lecture reports its watching and shows a progress bar;
  * free members also get "Continue where you left off" here (their member home has no sections);
- * `?item=<id>&t=<s>` shows that lecture first, its player at `t`.
+ * `?item=<id>&t=<s>` shows that lecture first, its player at `t`; and the community forum's link
+ * (the Free tier's forum access, issue 29).
  */
 export default function LecturesPage() {
   const { isPremium } = useCurrentUser();
@@ -58,6 +60,9 @@ export default function LecturesPage() {
           targetLectureId: target?.itemId,
         }}
       />
+      <Box sx={{ mt: 4, maxWidth: 720 }}>
+        <CommunityForumCard />
+      </Box>
     </>
   );
 }

@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import { TextField } from '@/components/ui/text-field';
 import { useToast } from '@/components/toast/use-toast';
 import { useSiteConfig } from '@/lib/site-config';
@@ -31,6 +33,9 @@ export function SignupForm() {
     field,
     showErrors,
   } = useFormFields<Fields>('signup', { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' });
+  // Unchecked by default (issue 29): only a member who ticks it is sent the newsletter. A box
+  // ticked before the app is live reaches this state through public/boot.js (a click).
+  const [newsletter, setNewsletter] = useState(false);
   const [signup, { isLoading }] = useSignupMutation();
   const [finishing, setFinishing] = useState(false);
   const finishAuth = useFinishAuth();
@@ -43,6 +48,7 @@ export function SignupForm() {
     const input: SignupInput = { email: fields.email.trim(), password: fields.password };
     if (fields.firstName.trim()) input.firstName = fields.firstName.trim();
     if (fields.lastName.trim()) input.lastName = fields.lastName.trim();
+    if (newsletter) input.newsletter = true;
     try {
       await signup(input).unwrap();
     } catch (error) {
@@ -74,6 +80,18 @@ export function SignupForm() {
         required
         fullWidth
         {...field('confirmPassword')}
+      />
+      <FormControlLabel
+        control={
+          <Checkbox
+            id="signup-newsletter"
+            name="newsletter"
+            checked={newsletter}
+            onChange={(event) => setNewsletter(event.target.checked)}
+          />
+        }
+        label="Send me the monthly newsletter"
+        sx={{ mt: -1 }}
       />
       <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>
         {busy ? 'Creating account...' : 'Create Account'}

@@ -1,6 +1,7 @@
 import type { Lecture } from '@fm/contracts';
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
+import { appConfig } from '@/config/app-config';
 import { freeUser, premiumUser } from '@/testing/data';
 import { apiUrl } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
@@ -52,6 +53,16 @@ describe('/member/lectures', () => {
       'href',
       '/checkout',
     );
+  });
+
+  it('gives a free member the Community forum link (the configured forum, in a new tab)', async () => {
+    server.use(http.get(apiUrl('member/lectures'), () => HttpResponse.json(lectures(false))));
+    renderApp('/member/lectures', { viewer: freeUser() });
+    await waitForAppReady();
+    await screen.findByRole('article', { name: 'Lecture title 1' });
+    const link = screen.getByRole('link', { name: /^Community forum/ });
+    expect(link).toHaveAttribute('href', appConfig.forumUrl);
+    expect(link).toHaveAttribute('target', '_blank');
   });
 
   it('never renders Premium media for a free member, even if it were sent', async () => {
