@@ -330,7 +330,7 @@ async function playCourse(page, name) {
     }
     if (n < 18) await next.click();
   }
-  const finish = main.getByRole('button', { name: 'Finish' });
+  const finish = main.getByRole('button', { name: 'Finish', exact: true });
   await expectVisible(finish, 'Finish on hole 18');
   check(await finish.isDisabled(), 'Finish is disabled on hole 18');
   const progress = main.getByRole('progressbar', { name: 'Course progress' });
