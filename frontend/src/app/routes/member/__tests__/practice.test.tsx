@@ -25,6 +25,7 @@ function item(overrides: Partial<MemberContent> & { id: string; title: string })
     duration: '3 min',
     order: 1,
     createdAt: '2026-01-01T00:00:00.000Z',
+    publishedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
   };
 }
