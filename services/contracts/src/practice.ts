@@ -28,6 +28,12 @@ export const heartbeatRequestSchema = z.strictObject({
   positionSec: z.number().min(0).max(86_400),
   /** Seconds actually played (not paused, not muted at zero) in this session so far: it only grows. */
   playedSec: z.number().min(0).max(86_400),
+  /**
+   * The media's own length as the player reads it (the audio file, the video), when known. An
+   * item is complete at 90 % of the shorter of this and the catalogue's duration, so a recording
+   * shorter than the catalogue says can still be finished.
+   */
+  durationSec: z.number().positive().max(86_400).optional(),
 });
 export type HeartbeatRequest = z.infer<typeof heartbeatRequestSchema>;
 

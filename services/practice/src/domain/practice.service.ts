@@ -50,6 +50,12 @@ export interface SettingsChange {
   reminder?: { enabled: boolean; time?: string };
 }
 
+/** The item's length for completion: the shorter of the catalogue's duration and the player's. */
+function lengthOf(catalogueSec: number | null, playerSec: number | undefined): number | null {
+  if (playerSec === undefined) return catalogueSec;
+  return catalogueSec === null ? playerSec : Math.min(catalogueSec, playerSec);
+}
+
 const progressId = (userId: string, kind: PracticeItemKind, itemId: string) => `${userId}:${kind}:${itemId}`;
 
 export class PracticeService {
@@ -81,7 +87,8 @@ export class PracticeService {
       });
     }
     const playedSec = await this.playedSec(viewer.id, item.itemKind, item.itemId);
-    const complete = item.durationSec !== null && playedSec >= COMPLETE_AT * item.durationSec;
+    const length = lengthOf(item.durationSec, beat.durationSec);
+    const complete = length !== null && playedSec >= COMPLETE_AT * length;
     const record = await this.touch(viewer.id, item, now, { positionSec: beat.positionSec, complete });
     return { progress: this.progressView(record, playedSec), creditedSec };
   }

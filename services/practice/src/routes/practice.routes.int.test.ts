@@ -235,6 +235,28 @@ describe('progress, completion and resume', () => {
     expect(all.body.map((p: { itemId: string }) => p.itemId)).toEqual(['focus-2', 'breath-1']);
   });
 
+  it('when the recording is shorter than the catalogue says, then playing it to its end completes it', async () => {
+    const m = await member();
+    // focus-2 is 5 min in the catalogue; the player reads a 60 s file: complete at 54 s played.
+    let answer = await m.beat('focus-2', 'short-play-1', 15, { durationSec: 60, positionSec: 15 });
+    advance(15);
+    answer = await m.beat('focus-2', 'short-play-1', 30, { durationSec: 60, positionSec: 30 });
+    advance(15);
+    answer = await m.beat('focus-2', 'short-play-1', 45, { durationSec: 60, positionSec: 45 });
+    expect(answer.progress.completedAt).toBeNull();
+    advance(15);
+    answer = await m.beat('focus-2', 'short-play-1', 60, { durationSec: 60, positionSec: 60 });
+    expect(answer.progress.completedAt).not.toBeNull();
+    // A player that claims a length longer than the catalogue's does not push completion further.
+    const other = await member();
+    let played = 0;
+    while (played < 270) {
+      advance(15);
+      answer = await other.beat('focus-2', 'long-play-1', (played += 15), { durationSec: 3_000 });
+    }
+    expect(answer.progress.completedAt).not.toBeNull();
+  });
+
   it('when a text item is marked read, then it is complete and its minutes count once; audio cannot be marked read', async () => {
     const m = await member();
     const read = await m.post('/reads', { itemId: 'journal-1', itemKind: 'content' });

@@ -48,6 +48,16 @@ describe('HeartbeatTracker', () => {
     expect(sent[2]).toMatchObject({ sessionId: 'session-aaaa', positionSec: 30 });
   });
 
+  it("carries the media's own length once the player knows it (the server completes a short recording at 90 % of it)", () => {
+    const { sent, tracker } = setup();
+    tracker.setDuration(Number.NaN);
+    tracker.play(0);
+    expect(sent[0]).not.toHaveProperty('durationSec');
+    tracker.setDuration(88.2);
+    vi.advanceTimersByTime(HEARTBEAT_INTERVAL_MS);
+    expect(sent.at(-1)).toMatchObject({ seq: 1, playedSec: 15, durationSec: 88.2 });
+  });
+
   it('sends one beat on pause and none while paused; resuming keeps the session and its played time', () => {
     const { sent, tracker } = setup();
     tracker.play(0);

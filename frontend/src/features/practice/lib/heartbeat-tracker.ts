@@ -30,6 +30,8 @@ export class HeartbeatTracker {
   private playing = false;
   private audible = true;
   private position = 0;
+  /** The media's own length (s), once the player knows it. */
+  private duration: number | null = null;
   /** When the current audible stretch started (ms), null while not counting. */
   private countingSince: number | null = null;
   /** Milliseconds played in the session before the current stretch. */
@@ -72,6 +74,11 @@ export class HeartbeatTracker {
   /** The playback position moved (timeupdate, seek). */
   progress(positionSec: number) {
     if (Number.isFinite(positionSec) && positionSec >= 0) this.position = positionSec;
+  }
+
+  /** The media's length as the player reads it (loadedmetadata, durationchange). */
+  setDuration(durationSec: number) {
+    if (Number.isFinite(durationSec) && durationSec > 0) this.duration = durationSec;
   }
 
   /** Muted or volume at zero → not audible: nothing counts until it is audible again. */
@@ -132,6 +139,7 @@ export class HeartbeatTracker {
       seq: this.seq++,
       positionSec: Math.max(0, Math.floor(this.position)),
       playedSec,
+      ...(this.duration !== null ? { durationSec: Math.round(this.duration * 1000) / 1000 } : {}),
     };
     if (via === 'beacon') this.transport.beacon(beat);
     else this.transport.send(beat, { final: !this.playing || !this.audible });

@@ -47,7 +47,9 @@ export function usePracticeMedia(element: HTMLMediaElement | null, item: Practic
   useEffect(() => {
     if (!element || !tracker) return;
     const audible = () => !element.muted && element.volume > 0;
+    const onDuration = () => tracker.setDuration(element.duration);
     const onPlay = () => {
+      onDuration();
       tracker.setAudible(audible());
       tracker.play(element.currentTime);
     };
@@ -55,6 +57,7 @@ export function usePracticeMedia(element: HTMLMediaElement | null, item: Practic
     const onEnded = () => tracker.ended(element.duration || element.currentTime);
     const onTime = () => tracker.progress(element.currentTime);
     const onVolume = () => tracker.setAudible(audible());
+    element.addEventListener('durationchange', onDuration);
     element.addEventListener('play', onPlay);
     element.addEventListener('pause', onPause);
     element.addEventListener('ended', onEnded);
@@ -64,6 +67,7 @@ export function usePracticeMedia(element: HTMLMediaElement | null, item: Practic
     // Already playing when tracking starts (a re-render with a new item id).
     if (!element.paused) onPlay();
     return () => {
+      element.removeEventListener('durationchange', onDuration);
       element.removeEventListener('play', onPlay);
       element.removeEventListener('pause', onPause);
       element.removeEventListener('ended', onEnded);
