@@ -6,7 +6,13 @@
  * each subscriber exactly one mail; the one-click link (no cookie, no Origin) keeps the next one
  * away.
  */
-import { closeBackground, createInbox, memberSnapshots, signMailListToken } from '@fm/shared';
+import {
+  adminNewsletterListSchema,
+  closeBackground,
+  createInbox,
+  memberSnapshots,
+  signMailListToken,
+} from '@fm/shared';
 import { createTestDeps, eventually, loggedInAdmin, loggedInMember, type TestDeps } from '@fm/shared/testing';
 import { type Message, type SmtpSink, startSmtpSink } from '@fm/smtp-sink';
 import request from 'supertest';
@@ -267,8 +273,11 @@ describe('the monthly newsletter', () => {
     expect(await statusOf(cookie, next.body.id)).toMatchObject({ recipients: 2, sent: 2, failed: 0 });
 
     // Newest first.
-    const list = await request(contactApp()).get('/api/admin/newsletters').set('Cookie', cookie);
-    expect(list.body.items.map((n: { id: string }) => n.id).slice(0, 2)).toEqual([next.body.id, id]);
+    const list = adminNewsletterListSchema.parse(
+      (await request(contactApp()).get('/api/admin/newsletters').set('Cookie', cookie)).body,
+    );
+    expect(list.items.map((n) => n.id).slice(0, 2)).toEqual([next.body.id, id]);
+    expect(list.total).toBe(list.items.length);
 
     // "Resubscribe" on the page undoes it.
     const back = await request(authApp()).post('/api/auth/newsletter/resubscribe').send({ token });

@@ -40,7 +40,10 @@ export type AdminNewsletter = z.infer<typeof adminNewsletterSchema>;
 export type AdminNewsletterInput = Pick<AdminNewsletter, 'subject' | 'markdown'>;
 
 /** GET /api/admin/newsletters → every newsletter, newest first. */
-export const adminNewsletterListSchema = z.strictObject({ items: z.array(adminNewsletterSchema) });
+export const adminNewsletterListSchema = z.strictObject({
+  items: z.array(adminNewsletterSchema),
+  total: z.number().int().nonnegative(),
+});
 export type AdminNewsletterList = z.infer<typeof adminNewsletterListSchema>;
 
 /** GET /api/admin/newsletters/:id/preview: the mail exactly as a subscriber gets it (HTML and text parts). */
