@@ -64,7 +64,16 @@ export function privacySections(site: SiteFacts): LegalSection[] {
               <strong>Your courses.</strong> The course layouts you create (name, description, town, state or province,
               country, the par of each hole, photo and scorecard links, public or private), the likes and favourites you
               give, and your name as the owner. A course you make public is shown to other members with your first and
-              last name; a private one only to you.
+              last name; a private one only to you. Your bag (the clubs you carry) and the rounds you save from the
+              course player: for each hole how well you stayed with your routine (1 to 5) and your note, and your review
+              of the round. The shots of a round in progress stay in your browser&apos;s storage on your device and
+              never reach our servers; finishing or restarting the round clears them.
+            </li>
+            <li>
+              <strong>Your practice.</strong> While you listen to or watch an item, the player tells us every 15 seconds
+              which item it is, where you are in it and how many seconds you actually played; from that we keep your
+              progress on each item (position, time played, when you finished it), the minutes you practised each day,
+              your daily plan (&ldquo;Today&apos;s 10&rdquo;), your time zone and your reminder setting.
             </li>
             <li>
               <strong>Your messages.</strong> What you send through the contact form (name, e-mail address and message),
@@ -82,8 +91,11 @@ export function privacySections(site: SiteFacts): LegalSection[] {
             <li>
               <strong>E-mails we send you.</strong> Account mails (welcome, address confirmation, password reset,
               password changed, account deleted), payment mails (a failed payment, a refund), coaching bookings and
-              their scheduling, and {founderName}&apos;s replies to your messages. We keep a record of which mail went
-              to which address, so that none is ever sent twice.
+              their scheduling, and {founderName}&apos;s replies to your messages. Only if you ask for them, and only to
+              a confirmed address: the monthly newsletter and the daily practice reminder, each with a one-click
+              unsubscribe link that needs no login; we keep your choice, when you changed it, and a record of each
+              newsletter sent to you. We keep a record of which mail went to which address, so that none is ever sent
+              twice.
             </li>
             <li>
               <strong>Server logs.</strong> Our web server records each request (IP address, time, the address asked
@@ -101,7 +113,8 @@ export function privacySections(site: SiteFacts): LegalSection[] {
         <Items>
           <li>
             <strong>
-              Your account, courses, likes, favourites, messages and our replies, and the records of mails sent:
+              Your account, courses, likes, favourites, bag and rounds, practice history and settings, newsletter
+              choice, messages and our replies, and the records of mails sent:
             </strong>{' '}
             until you delete your account (see below), or until you delete a course yourself.
           </li>
@@ -157,8 +170,9 @@ export function privacySections(site: SiteFacts): LegalSection[] {
           <li>
             <strong>Take it with you.</strong> &ldquo;Download my data&rdquo; on your{' '}
             <To href={paths.member.account.getHref()}>account page</To> gives you, in one file (JSON), your profile and
-            membership, your courses with the likes and favourites you gave, your subscription and coaching bookings,
-            and the messages you sent us.
+            membership, your newsletter choice, your courses with the likes and favourites you gave, your bag and
+            rounds, your practice history and settings, your subscription and coaching bookings, and the messages you
+            sent us.
           </li>
           <li>
             <strong>Correct it.</strong> Change your name on the account page. Your e-mail address cannot be changed
@@ -167,11 +181,12 @@ export function privacySections(site: SiteFacts): LegalSection[] {
           <li>
             <strong>Delete it.</strong> &ldquo;Delete account&rdquo; on the account page (you confirm with your
             password) deletes your account and sign-in at once and ends every session; your courses with every like and
-            favourite on them, the likes and favourites you gave, your messages with our replies and the records of the
-            mails we sent you are erased within seconds. A running Premium subscription is cancelled immediately. We
-            send you one last mail to confirm it. Messages you sent while logged out are erased too when you had
-            confirmed your e-mail address; otherwise ask us and we will delete them, as we will the copies in{' '}
-            {founderName}&apos;s mailbox. Payment and booking records stay, without your name and address (see above).
+            favourite on them, the likes and favourites you gave, your bag and rounds, your practice history and
+            settings, your messages with our replies and the records of the mails we sent you are erased within seconds.
+            A running Premium subscription is cancelled immediately. We send you one last mail to confirm it. Messages
+            you sent while logged out are erased too when you had confirmed your e-mail address; otherwise ask us and we
+            will delete them, as we will the copies in {founderName}&apos;s mailbox. Payment and booking records stay,
+            without your name and address (see above).
           </li>
           <li>
             <strong>Ask us.</strong> For anything else, a question or a complaint, write to{' '}
@@ -201,6 +216,11 @@ export function privacySections(site: SiteFacts): LegalSection[] {
               remembers whether you keep the member area&apos;s sidebar open or collapsed, for {sidebarCookieDays} days.
             </li>
           </Items>
+          <P>
+            Besides cookies, the course player keeps the round you are playing, and rounds finished without a signal
+            until they are sent, in your browser&apos;s local storage on your device; the practice pages remember there
+            that your time zone was already sent. Clearing your browser&apos;s site data removes them.
+          </P>
           <P>
             No advertising or tracking cookies. Stripe on the checkout pages, and a video provider once you press play,
             may set cookies of their own.
