@@ -209,7 +209,7 @@ export const practiceReminderMailSchema = z.object({
   date: z.string(),
   items: z.array(z.object({ title: z.string(), minutes: z.number() })),
   minutesDone: z.number(),
-  /** `<SITE_ORIGIN>/member#today`. */
+  /** `<SITE_ORIGIN>/member/home#today`. */
   planUrl: z.url(),
   /** POST here (no body needed) turns the reminders off: practice's one-click unsubscribe. */
   unsubscribeUrl: z.url(),

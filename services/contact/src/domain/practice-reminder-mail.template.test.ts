@@ -17,7 +17,7 @@ const event = {
     { title: 'Pre-shot focus', minutes: 5 },
   ],
   minutesDone: 0,
-  planUrl: 'https://fairwaymind.test/member#today',
+  planUrl: 'https://fairwaymind.test/member/home#today',
   unsubscribeUrl: 'https://fairwaymind.test/api/practice/reminders/unsubscribe?token=abc.def',
 };
 
@@ -29,7 +29,7 @@ describe('practice reminder mail', () => {
     expect(mail.text).toContain('- Pre-shot focus (5 min)');
     expect(mail.text).toContain(event.planUrl);
     expect(mail.text).toContain(event.unsubscribeUrl);
-    expect(mail.html).toContain('href="https://fairwaymind.test/member#today"');
+    expect(mail.html).toContain('href="https://fairwaymind.test/member/home#today"');
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).toContain('&lt;script&gt;');
   });

@@ -93,7 +93,7 @@ export class Reminders {
           date,
           items: (plan?.items ?? []).map((i) => ({ title: i.title, minutes: i.minutes })),
           minutesDone: Math.floor(seconds / 60),
-          planUrl: `${this.deps.siteOrigin}/member#today`,
+          planUrl: `${this.deps.siteOrigin}/member/home#today`,
           unsubscribeUrl: `${this.deps.siteOrigin}/api/practice/reminders/unsubscribe?token=${encodeURIComponent(token)}`,
         },
         eventId,

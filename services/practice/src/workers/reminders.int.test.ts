@@ -88,7 +88,7 @@ it('when two replicas sweep at the same minute (and again after), then the membe
   expect(mail).toMatchObject({
     email: user.email,
     date: '2026-03-02',
-    planUrl: `${deps.config.SITE_ORIGIN}/member#today`,
+    planUrl: `${deps.config.SITE_ORIGIN}/member/home#today`,
   });
   expect(mail.items.map((i) => i.title)).toEqual(plan.body.items.map((i: { title: string }) => i.title));
 

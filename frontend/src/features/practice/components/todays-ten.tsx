@@ -1,4 +1,5 @@
-import { Link as RouterLink } from 'react-router-dom';
+import { useEffect, useRef } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -27,8 +28,20 @@ export function TodaysTen({ sectionSlug }: { sectionSlug: (sectionId: string) =>
   const { data: plan, isLoading, isError } = useGetPracticeTodayQuery();
   const minutesDone = Math.floor(plan?.minutesDone ?? 0);
   const goal = plan?.goalMinutes ?? 10;
+  // The reminder mail links to /member/home#today: once the plan is on the page, bring it into view.
+  const { hash } = useLocation();
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (hash === '#today' && plan) ref.current?.scrollIntoView?.({ block: 'start' });
+  }, [hash, plan]);
   return (
-    <Card component="section" aria-labelledby="todays-ten-heading" sx={{ borderRadius: 3 }}>
+    <Card
+      ref={ref}
+      component="section"
+      id="today"
+      aria-labelledby="todays-ten-heading"
+      sx={{ borderRadius: 3, scrollMarginTop: 80 }}
+    >
       <CardContent sx={{ p: { xs: 2.5, sm: 3.5 } }}>
         <Typography id="todays-ten-heading" variant="h4" component="h2">
           Today&apos;s 10

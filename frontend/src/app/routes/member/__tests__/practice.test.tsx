@@ -291,6 +291,23 @@ describe('member home’s practice', () => {
     );
   });
 
+  it('the reminder mail’s link (/member/home#today) brings Today’s 10 into view once it is loaded', async () => {
+    serveHome();
+    const scrolled: Element[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function scrollIntoView(this: Element) {
+      scrolled.push(this);
+    };
+    try {
+      renderWithProviders(<MemberHomePage />, { path: '/member/home#today', viewer: premiumUser() });
+      const today = await screen.findByRole('region', { name: "Today's 10" });
+      await within(today).findByText('4 of 10 minutes today');
+      await waitFor(() => expect(scrolled).toContain(today));
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
+  });
+
   it('shows the streak, total minutes, the freezes in plain words and a 12-week calendar with a text alternative', async () => {
     serveHome();
     renderWithProviders(<MemberHomePage />, { path: '/member/home', viewer: premiumUser() });
