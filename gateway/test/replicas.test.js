@@ -61,8 +61,10 @@ const r = {};
 let downPort = 0;
 
 before(async () => {
-  // content: three healthy replicas; courses: one down, two healthy; contact: two that reset
-  // every request; auth: one answering 503, one healthy.
+  // content: three healthy replicas; courses: one down, two healthy; contact and billing: two
+  // that reset every request (billing's meet only the POST: nginx marks a replica that failed a
+  // request down for fail_timeout, so contact's, failed by the GET, could refuse the POST without
+  // trying either); auth: one answering 503, one healthy.
   r.contentA = await replica(answers('content-a'));
   r.contentB = await replica(answers('content-b'));
   r.contentC = await replica(answers('content-c'));
@@ -70,6 +72,8 @@ before(async () => {
   r.coursesC = await replica(answers('courses-c'));
   r.contactA = await replica(resets());
   r.contactB = await replica(resets());
+  r.billingA = await replica(resets());
+  r.billingB = await replica(resets());
   r.auth503 = await replica(unavailable);
   r.authOk = await replica(answers('auth-ok'));
   const gone = http.createServer();
@@ -87,6 +91,7 @@ before(async () => {
       content: [r.contentA.port, r.contentB.port, r.contentC.port],
       courses: [downPort, r.coursesB.port, r.coursesC.port],
       contact: [r.contactA.port, r.contactB.port],
+      billing: [r.billingA.port, r.billingB.port],
       auth: [r.auth503.port, r.authOk.port],
     },
     root: dist,
@@ -173,14 +178,14 @@ test('when a replica drops the connection after reading the request, then a GET 
   const gets = [...r.contactA.got, ...r.contactB.got].filter((x) => x.method === 'GET');
   assert.equal(gets.length, 2, 'the GET reached both replicas');
 
-  const post = await fetch(`${base}/api/contact`, {
+  const post = await fetch(`${base}/api/billing/guarantee/refund`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: '{"name":"x"}',
+    body: '{"reason":"x"}',
   });
   assert.equal(post.status, 503);
   assert.equal((await post.json()).code, 'UNAVAILABLE');
-  const posts = [...r.contactA.got, ...r.contactB.got].filter((x) => x.method === 'POST');
+  const posts = [...r.billingA.got, ...r.billingB.got].filter((x) => x.method === 'POST');
   assert.equal(posts.length, 1, 'the POST reached one replica, once');
 });
 

@@ -38,6 +38,9 @@ func checkNetworkPolicies(o *k8sObjects) []string {
 		if svc == "content" {
 			allowed = append(allowed, "practice") // the catalogue, read through content's API
 		}
+		if svc == "auth" {
+			allowed = append(allowed, "contact") // the newsletter's audience (internal, service token)
+		}
 		gatewayIn := false
 		for _, np := range o.netpols {
 			if !selects(&np.Spec.PodSelector, d.Spec.Template.Labels) || !slices.Contains(np.Spec.PolicyTypes, networkingv1.PolicyTypeIngress) {

@@ -59,5 +59,6 @@ func checkScaling(o *k8sObjects) []string {
 // checkNetworkPolicies: a default-deny policy for every pod, both directions; every ingress
 // rule that admits traffic to a service's pods names its peers, and those are the gateway's
 // pods, auth's (to courses, billing, contact, practice: the member export), practice's (to
-// content: the catalogue) or the monitoring namespace;
+// content: the catalogue), contact's (to auth: the newsletter's audience) or the monitoring
+// namespace;
 // the gateway is allowed to reach each service, and out to it.
