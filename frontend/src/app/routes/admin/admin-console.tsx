@@ -3,24 +3,43 @@
  * only for `role === 'admin'` (src/lib/access.ts redirects a visitor to /login and any other
  * member to /member/account; every `/api/admin/…` route checks the role again on the server).
  */
+import { lazy, Suspense } from 'react';
 import { Link as RouterLink, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import { PageSpinner } from '@/components/ui/page-spinner';
 import { PageTitle } from '@/components/ui/page-title';
 import { paths } from '@/config/paths';
-import { AuditPanel } from '@/features/admin/components/audit-panel';
-import { BookingsPanel } from '@/features/admin/components/bookings-panel';
-import { ContentPanel } from '@/features/admin/components/content-panel';
-import { InboxPanel } from '@/features/admin/components/inbox-panel';
 import { MembersPanel } from '@/features/admin/components/members-panel';
 import { MonthlyContentCard } from '@/features/admin/components/monthly-content-card';
-import { WorksheetsPanel } from '@/features/admin/components/worksheets-panel';
-import { NewsletterEditor } from '@/features/admin/components/newsletter-editor';
-import { NewslettersPanel } from '@/features/admin/components/newsletters-panel';
 import { MEMBER_SECTIONS } from '@/features/member/member-content';
+
+// The front page (members) comes with the console; every other page is its own chunk, loaded
+// when the founder opens it.
+const BookingsPanel = lazy(() =>
+  import('@/features/admin/components/bookings-panel').then((m) => ({ default: m.BookingsPanel })),
+);
+const InboxPanel = lazy(() =>
+  import('@/features/admin/components/inbox-panel').then((m) => ({ default: m.InboxPanel })),
+);
+const ContentPanel = lazy(() =>
+  import('@/features/admin/components/content-panel').then((m) => ({ default: m.ContentPanel })),
+);
+const WorksheetsPanel = lazy(() =>
+  import('@/features/admin/components/worksheets-panel').then((m) => ({ default: m.WorksheetsPanel })),
+);
+const NewslettersPanel = lazy(() =>
+  import('@/features/admin/components/newsletters-panel').then((m) => ({ default: m.NewslettersPanel })),
+);
+const NewsletterEditor = lazy(() =>
+  import('@/features/admin/components/newsletter-editor').then((m) => ({ default: m.NewsletterEditor })),
+);
+const AuditPanel = lazy(() =>
+  import('@/features/admin/components/audit-panel').then((m) => ({ default: m.AuditPanel })),
+);
 
 const PAGES = [
   { label: 'Members', href: paths.admin.members.getHref() },
@@ -102,7 +121,7 @@ export default function AdminConsole() {
           ))}
         </Tabs>
       </Box>
-      {routes}
+      <Suspense fallback={<PageSpinner minHeight="30vh" />}>{routes}</Suspense>
     </>
   );
 }
