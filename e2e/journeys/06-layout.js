@@ -130,6 +130,8 @@ test(
       await nav.getByRole('link', { name: 'Lectures' }).click();
       await expectPath(phone, '/member/lectures');
       await expectHidden(nav, 'the drawer after a tap');
+      // As a member would: the page is there (its lazy part loaded) before the menu is opened again.
+      await expectVisible(phone.getByRole('heading', { level: 1, name: 'Lectures' }), 'the Lectures page');
       await phone.getByRole('button', { name: 'Toggle sidebar' }).click();
       await expectVisible(nav, 'the drawer again');
       await phone.locator('#member-sidebar').getByRole('button', { name: 'Log Out' }).click();
