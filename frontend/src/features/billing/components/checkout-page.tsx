@@ -158,11 +158,15 @@ export function CheckoutPage({ kind }: { kind: CheckoutKind }) {
             )}
             <Typography variant="body2" sx={{ color: 'text.secondary', mt: 2.5 }}>
               Your card details go straight to Stripe, our payment provider. By paying you accept our{' '}
-              <Link component={RouterLink} to={paths.terms.getHref(kind === 'subscription' ? 'premium' : 'coaching')}>
+              <Link
+                component={RouterLink}
+                to={paths.terms.getHref(kind === 'subscription' ? 'premium' : 'coaching')}
+                underline="always"
+              >
                 Terms of Service
               </Link>
               {kind === 'subscription' ? `, including the ${GUARANTEE_TITLE}` : ''}. Our{' '}
-              <Link component={RouterLink} to={paths.privacy.getHref()}>
+              <Link component={RouterLink} to={paths.privacy.getHref()} underline="always">
                 Privacy Policy
               </Link>{' '}
               says what we keep about you.

@@ -61,9 +61,9 @@ describe('practice settings on the account page', () => {
     const { user } = renderWithProviders(<PracticeSettingsSection />);
     const form = await screen.findByRole('form', { name: 'Practice settings' });
     await user.click(within(form).getByRole('switch', { name: 'Daily reminder by email' }));
-    const time = within(form).getByLabelText('Reminder time');
-    await user.clear(time);
-    await user.type(time, '07:30');
+    const time = within(form).getByRole('combobox', { name: 'Reminder time' });
+    expect(within(time).getAllByRole('option')).toHaveLength(96); // every 15 minutes
+    await user.selectOptions(time, '07:30');
     await user.click(within(form).getByRole('button', { name: 'Save practice settings' }));
     expect(await screen.findByText('Practice settings saved')).toBeInTheDocument();
     expect(patches).toEqual([{ timeZone: 'America/Chicago', reminder: { enabled: true, time: '07:30' } }]);

@@ -14,6 +14,12 @@ import { timeZoneNames } from '@/features/practice/lib/time-zone';
 import { useDetectTimeZone } from '@/features/practice/lib/use-detect-time-zone';
 import type { PracticeSettings } from '@/features/practice/types';
 
+/** The reminder times offered: every 15 minutes, "HH:MM". */
+const REMINDER_TIMES = Array.from(
+  { length: 96 },
+  (_, i) => `${String(Math.floor(i / 4)).padStart(2, '0')}:${String((i % 4) * 15).padStart(2, '0')}`,
+);
+
 const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 function SettingsForm({ settings }: { settings: PracticeSettings }) {
@@ -65,15 +71,23 @@ function SettingsForm({ settings }: { settings: PracticeSettings }) {
         control={<Switch checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />}
         label="Daily reminder by email"
       />
+      {/* A list of times (every 15 minutes) rather than <input type="time">: its hour and minute
+          parts each take a Tab, which reads as a trap to keyboard users and is fiddly on a phone. */}
       <TextField
+        select
         label="Reminder time"
-        type="time"
         value={time}
         onChange={(e) => setTime(e.target.value)}
         helperText="Sent only if today's 10 is not done yet."
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 60 } }}
+        slotProps={{ select: { native: true } }}
         sx={{ maxWidth: 220 }}
-      />
+      >
+        {(REMINDER_TIMES.includes(time) ? REMINDER_TIMES : [time, ...REMINDER_TIMES]).map((t) => (
+          <option key={t} value={t}>
+            {t}
+          </option>
+        ))}
+      </TextField>
       {error && (
         <Alert severity="error" role="alert">
           {error}
