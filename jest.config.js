@@ -26,6 +26,7 @@ module.exports = {
       '^@fm/contracts$': '<rootDir>/../contracts/src/index.ts',
       '^@fm/shared$': '<rootDir>/../shared/src/index.ts',
       '^@fm/shared/testing$': '<rootDir>/../shared/src/testing/index.ts',
+      '^@fm/shared/pdf$': '<rootDir>/../shared/src/pdf/index.ts',
     },
     globalSetup: '<rootDir>/../shared/test/global-setup.js',
   })),

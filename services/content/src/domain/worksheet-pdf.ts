@@ -1,15 +1,9 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import PDFDocument from 'pdfkit';
+import { createPdf, PDF_COLOURS as COLOURS, pdfRule } from '@fm/shared/pdf';
 
 /**
- * A worksheet as a printable PDF (pdfkit): the product's fonts (Fraunces for headings, Inter for
- * text, the same families the site self-hosts; embedded as subsets, so the text stays
- * selectable and a file is a few tens of KB) and colours (frontend/src/config/theme.ts).
- *
- * Page: 595.28 × 792 pt, the width of A4 and the height of US Letter, so it fits inside both
- * sheets and prints at 100 % on either without scaling or clipping; 54 pt (¾ in) margins
- * besides, more than any printer's unprintable edge.
+ * A worksheet as a printable PDF: the kit's PDF set-up (`@fm/shared/pdf`: the product's fonts and
+ * colours, the page that prints on A4 and US Letter, its margins and footer).
  *
  * The body is plain text with a few line forms the founder types in the console:
  *   ## Heading          a heading
@@ -23,37 +17,6 @@ import PDFDocument from 'pdfkit';
 
 /** Bump when the layout below changes in a way that should remake every stored file. */
 export const WORKSHEET_RENDERER_VERSION = 'worksheet-pdf v2';
-
-export const PAGE_SIZE: [number, number] = [595.28, 792];
-const MARGIN = 54;
-
-// frontend/src/config/theme.ts (brand): the same values, not imported (services never read the SPA's sources).
-const COLOURS = {
-  green800: '#173f2f',
-  green700: '#1f5540',
-  green100: '#e3eee6',
-  brass: '#c98b2b',
-  ink: '#18231d',
-  inkSoft: '#46574d',
-  rule: '#b9b19c',
-};
-
-/** The families the site uses (frontend: @fontsource-variable), as fontsource's static WOFF files:
- * fontkit (pdfkit's font engine) cannot subset composite glyphs of the WOFF2 builds. */
-const FONT_FILES = {
-  heading: '@fontsource/fraunces/files/fraunces-latin-600-normal.woff',
-  body: '@fontsource/inter/files/inter-latin-400-normal.woff',
-  bodyStrong: '@fontsource/inter/files/inter-latin-600-normal.woff',
-} as const;
-
-type FontName = keyof typeof FONT_FILES;
-let fontCache: Record<FontName, Buffer> | undefined;
-function fonts(): Record<FontName, Buffer> {
-  fontCache ??= Object.fromEntries(
-    Object.entries(FONT_FILES).map(([name, file]) => [name, readFileSync(require.resolve(file))]),
-  ) as Record<FontName, Buffer>;
-  return fontCache;
-}
 
 export interface WorksheetPdfInput {
   title: string;
@@ -100,45 +63,19 @@ export function parseWorksheetBody(body: string): Line[] {
 
 /** Renders one worksheet; resolves to the PDF's bytes. */
 export function renderWorksheetPdf(input: WorksheetPdfInput): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: PAGE_SIZE,
-    margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
-    bufferPages: true,
-    info: {
-      Title: input.title,
-      Author: input.productName,
-      Subject: `${input.sectionName} worksheet`,
-      Creator: input.productName,
-    },
-    // Fixed dates keep the bytes a function of the text (no new file for an unchanged worksheet).
-    pdfVersion: '1.7',
+  const { doc, left, width, bottom, margin, finish } = createPdf({
+    title: input.title,
+    author: input.productName,
+    subject: `${input.sectionName} worksheet`,
   });
-  doc.info.CreationDate = new Date(0);
-  const f = fonts();
-  doc.registerFont('heading', f.heading);
-  doc.registerFont('body', f.body);
-  doc.registerFont('strong', f.bodyStrong);
-
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
-  const left = MARGIN;
-  const width = PAGE_SIZE[0] - 2 * MARGIN;
-  const bottom = PAGE_SIZE[1] - MARGIN - 18; // room for the footer
   const ensure = (height: number) => {
     if (doc.y + height > bottom) doc.addPage();
   };
-  const rule = (y: number, x = left, to = left + width) => {
-    doc.save().moveTo(x, y).lineTo(to, y).lineWidth(0.6).strokeColor(COLOURS.rule).stroke().restore();
-  };
+  const rule = (y: number, x = left, to = left + width) => pdfRule(doc, y, x, to);
 
   // Heading block.
   doc.font('strong').fontSize(8.5).fillColor(COLOURS.brass);
-  doc.text(`${input.productName.toUpperCase()}  ·  ${input.sectionName.toUpperCase()}  ·  WORKSHEET`, left, MARGIN, {
+  doc.text(`${input.productName.toUpperCase()}  ·  ${input.sectionName.toUpperCase()}  ·  WORKSHEET`, left, margin, {
     width,
   });
   doc.moveDown(0.5);
@@ -231,30 +168,5 @@ export function renderWorksheetPdf(input: WorksheetPdfInput): Promise<Buffer> {
     previous = block.kind;
   }
 
-  // Footer on every page.
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i);
-    // Below the bottom margin: without this pdfkit would start a new page for the footer.
-    doc.page.margins.bottom = 0;
-    const y = PAGE_SIZE[1] - MARGIN + 10;
-    doc
-      .save()
-      .moveTo(left, y - 6)
-      .lineTo(left + width, y - 6)
-      .lineWidth(0.5)
-      .strokeColor(COLOURS.green100)
-      .stroke();
-    doc.restore();
-    doc.font('body').fontSize(8).fillColor(COLOURS.inkSoft);
-    doc.text(`${input.productName} · ${input.title}`, left, y, { width: width - 60, lineBreak: false, height: 10 });
-    doc.text(`${i - range.start + 1} / ${range.count}`, left + width - 60, y, {
-      width: 60,
-      align: 'right',
-      lineBreak: false,
-      height: 10,
-    });
-  }
-  doc.end();
-  return done;
+  return finish({ left: `${input.productName} · ${input.title}` });
 }

@@ -6,7 +6,7 @@
  * installs).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -18,6 +18,7 @@ import {
   eventually,
   loggedInAdmin,
   loggedInMember,
+  popplerReader,
   TEST_SITE_ORIGIN,
   type TestDeps,
 } from '@fm/shared/testing';
@@ -47,18 +48,9 @@ const listen = (server: Server) =>
     server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
   );
 
-const pdfDir = mkdtempSync(path.join(tmpdir(), 'fm-worksheets-pdf-'));
-/** Runs a poppler tool on the PDF (a file: poppler does not read PDFs from a pipe). */
-function poppler(tool: 'pdftotext' | 'pdfinfo', pdf: Buffer): string {
-  const file = path.join(pdfDir, `${Date.now()}-${Math.random().toString(36).slice(2)}.pdf`);
-  writeFileSync(file, pdf);
-  const out = spawnSync(tool, tool === 'pdftotext' ? [file, '-'] : [file], { encoding: 'utf8' });
-  if (out.status !== 0) throw new Error(`${tool} failed (${out.status}): ${out.stderr}`);
-  return out.stdout;
-}
-/** The text pdftotext reads from a PDF (whitespace collapsed). */
-const pdfText = (pdf: Buffer) => poppler('pdftotext', pdf).replace(/\s+/g, ' ');
-const pdfPageSize = (pdf: Buffer) => /Page size:\s+(.+?) pts/.exec(poppler('pdfinfo', pdf))?.[1];
+const poppler = popplerReader();
+const pdfText = poppler.text;
+const pdfPageSize = poppler.pageSize;
 
 const get = (url: string, cookie?: string) => fetch(`${base}${url}`, { headers: cookie ? { Cookie: cookie } : {} });
 const download = async (slug: string, cookie: string) => {
@@ -124,7 +116,7 @@ afterAll(async () => {
   await new Promise((resolve) => contentServer?.close(resolve));
   if (service) await closeBackground(service.background);
   await deps?.close();
-  rmSync(pdfDir, { recursive: true, force: true });
+  poppler.close();
 });
 
 describe('worksheets through the nginx gateway', () => {
