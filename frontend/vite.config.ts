@@ -8,8 +8,12 @@ import { defineConfig, type Plugin } from 'vite';
 
 const srcDir = fileURLToPath(new URL('./src', import.meta.url));
 // The API's types (docs/API.md), shared with the services. The SPA imports them with
-// `import type` only (eslint enforces it), so neither the schemas nor zod reach the bundle.
-const contractsEntry = fileURLToPath(new URL('../services/contracts/src/index.ts', import.meta.url));
+// `import type` only (eslint enforces it), so neither the schemas nor zod reach the bundle;
+// the contracts' few modules without zod (the clubs, the pre-round card's address) it may import
+// at run time, by their own names.
+const contractsDir = fileURLToPath(new URL('../services/contracts/src', import.meta.url));
+const contractsEntry = path.join(contractsDir, 'index.ts');
+const CONTRACT_VALUES = /^@fm\/contracts\/(clubs|course-card)$/;
 
 /**
  * Writes dist/.vite/chunk-modules.json: for every emitted JS chunk, the source modules it
@@ -75,7 +79,11 @@ const coreVendor =
 export default defineConfig({
   plugins: [react(), chunkModulesReport(), precompressAssets()],
   resolve: {
-    alias: { '@': srcDir, '@fm/contracts': contractsEntry },
+    alias: [
+      { find: '@', replacement: srcDir },
+      { find: CONTRACT_VALUES, replacement: `${contractsDir}/$1.ts` },
+      { find: /^@fm\/contracts$/, replacement: contractsEntry },
+    ],
   },
   server: {
     port: 5173,

@@ -44,7 +44,7 @@ const CLUBS = [
 const sum = (/** @type {number[]} */ a) => a.reduce((x, y) => x + y, 0);
 
 /** @type {{ name: string, abbreviation: string }[]} */
-const CLUB_LIST = require('../../frontend/src/config/clubs.json');
+const CLUB_LIST = require('../../services/contracts/src/clubs.json');
 
 /**
  * A club's button in the picker: named as it reads, abbreviation then name ("DR Driver").
@@ -53,7 +53,7 @@ const CLUB_LIST = require('../../frontend/src/config/clubs.json');
  */
 function clubButton(picker, club) {
   const found = CLUB_LIST.find((c) => c.name === club);
-  if (!found) throw new Error(`no club named ${club} in frontend/src/config/clubs.json`);
+  if (!found) throw new Error(`no club named ${club} in services/contracts/src/clubs.json`);
   return picker.getByRole('button', { name: `${found.abbreviation} ${found.name}`, exact: true });
 }
 

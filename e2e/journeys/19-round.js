@@ -13,7 +13,7 @@ const { newMember, signUp } = require('../lib/app');
 const { createCourseByApi } = require('../lib/a11y');
 
 /** @type {{ name: string, abbreviation: string }[]} */
-const CLUB_LIST = require('../../frontend/src/config/clubs.json');
+const CLUB_LIST = require('../../services/contracts/src/clubs.json');
 // From the default bag (services/contracts DEFAULT_BAG), one per hole 1-13.
 const BAG_CLUBS = [
   'Driver',

@@ -51,9 +51,9 @@ RUN apt-get update && \
     DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends espeak-ng sox lame && \
     rm -rf /var/lib/apt/lists/*
 WORKDIR /app
-# The guide texts: the clubs' (frontend, free course player) and the Premium guided
+# The guide texts: the clubs' (the contracts' club list, free course player) and the Premium guided
 # visualizations' (content service catalogue; never in the SPA).
-COPY frontend/src/config/clubs.json frontend/src/config/
+COPY services/contracts/src/clubs.json services/contracts/src/
 COPY services/content/src/catalogue/guided-visualizations.json services/content/src/catalogue/
 COPY infra/media/ infra/media/
 RUN node infra/media/generate.js --out /out/media

@@ -2,10 +2,11 @@
 'use strict';
 /* eslint-disable no-console -- a command-line tool: the console is its output */
 // Generates the product's spoken audio (ARCHITECTURE.md "Media") from its guide texts:
-//   frontend/src/config/clubs.json                               → <out>/clubs/<id>.mp3   (21)
+//   services/contracts/src/clubs.json                            → <out>/clubs/<id>.mp3   (21)
 //   services/content/src/catalogue/guided-visualizations.json    → <out>/guided/<id>.mp3  (4)
-// (the clubs' guides are for the course player, which free members use, so the frontend holds
-// them; the guided visualizations are Premium, so only the content service does).
+// (the clubs' guides are for the course player, which free members use, so they sit with the
+// club list the frontend and the courses service share; the guided visualizations are Premium,
+// so only the content service holds them).
 // with Debian's espeak-ng (speech), sox (level, padding) and lame (small mono MP3).
 //
 //   node infra/media/generate.js [--out media/generated] [--force]
@@ -30,7 +31,7 @@ const PIPELINE = 'espeak-ng en-us|sox norm -1 pad|lame -b 48 mono 22050|v1';
 const SETS = [
   {
     dir: 'clubs',
-    source: 'frontend/src/config/clubs.json',
+    source: 'services/contracts/src/clubs.json',
     voice: { speed: 150, pauseMs: 700 },
     /** @param {{ name: string, guide: string }} item */
     script: (item) => [`${item.name}.`, item.guide],

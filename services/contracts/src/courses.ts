@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CLUB_IDS, MAX_BAG_CLUBS } from './clubs';
 import { isoDate } from './common';
 
 /** A course as GET/POST/PATCH /api/courses… answer it, for the member asking. */
@@ -28,57 +29,7 @@ export const courseSchema = z.strictObject({
 });
 export type Course = z.infer<typeof courseSchema>;
 
-/**
- * The 21 club ids in SPEC §3's order (woods, hybrid, irons, wedges, putter): the order every bag
- * and picker shows them in. The frontend's `config/clubs.json` lists the same ids in this order.
- */
-export const CLUB_IDS = [
-  'driver',
-  'mini-driver',
-  '3-wood',
-  '4-wood',
-  '5-wood',
-  '7-wood',
-  'hybrid',
-  '1-iron',
-  '2-iron',
-  '3-iron',
-  '4-iron',
-  '5-iron',
-  '6-iron',
-  '7-iron',
-  '8-iron',
-  '9-iron',
-  'pitching-wedge',
-  'gap-wedge',
-  'sand-wedge',
-  'lob-wedge',
-  'putter',
-] as const;
-export type ClubId = (typeof CLUB_IDS)[number];
-
-/** A golfer carries at most 14 clubs (Rules of Golf 4.1b). */
-export const MAX_BAG_CLUBS = 14;
-
-/** The bag of a member who never chose one: driver, 3- and 5-wood, hybrid, 5- to 9-iron, four wedges, putter. */
-export const DEFAULT_BAG: readonly ClubId[] = [
-  'driver',
-  '3-wood',
-  '5-wood',
-  'hybrid',
-  '5-iron',
-  '6-iron',
-  '7-iron',
-  '8-iron',
-  '9-iron',
-  'pitching-wedge',
-  'gap-wedge',
-  'sand-wedge',
-  'lob-wedge',
-  'putter',
-];
-
-/** GET/PUT /api/courses/bag: the member's clubs, 1 to 14, in CLUB_IDS order. */
+/** GET/PUT /api/courses/bag: the member's clubs, 1 to 14, in CLUB_IDS order (clubs.ts). */
 export const bagSchema = z.strictObject({
   clubIds: z.array(z.enum(CLUB_IDS)).min(1).max(MAX_BAG_CLUBS),
 });

@@ -6,6 +6,7 @@ import { CourseService } from './domain/course.service';
 import { MemberEventsService } from './domain/member-events.service';
 import { roundModels } from './domain/round.model';
 import { RoundService } from './domain/round.service';
+import { courseCardRouter } from './routes/course-card.routes';
 import { coursesRouter } from './routes/courses.routes';
 import { memberExportRouter } from './routes/member-export.routes';
 import { roundsRouter } from './routes/rounds.routes';
@@ -13,9 +14,9 @@ import { startAccountEventsWorker } from './workers/account-events.worker';
 
 /**
  * The courses service: a member's course library, community courses, likes and favorites, their
- * bag and rounds (mounted before the course routes, so /bag and /rounds are no course id); the
- * member export auth calls (/internal); and the consumer of auth's account events (started by
- * runService).
+ * bag and rounds (mounted before the course routes, so /bag and /rounds are no course id), a
+ * course's pre-round card (PDF); the member export auth calls (/internal); and the consumer of
+ * auth's account events (started by runService).
  */
 export function compose(deps: ServiceDeps<Config>) {
   const models = courseModels(deps.mongo);
@@ -31,10 +32,7 @@ export function compose(deps: ServiceDeps<Config>) {
   };
   const rounds = new RoundService({
     models: roundStore,
-    visibleCourse: async (viewerId, courseId) => {
-      const { id, name } = await courses.get(viewerId, courseId);
-      return { id, name };
-    },
+    visibleCourse: (viewerId, courseId) => courses.visible(viewerId, courseId),
     isDeletedMember: async (userId) => (await models.CourseOwner.findById(userId).lean())?.deleted === true,
   });
   const limiter = new RateLimiter(deps.redis, deps.config.REDIS_PREFIX);
@@ -52,6 +50,14 @@ export function compose(deps: ServiceDeps<Config>) {
     limiter,
     writesPerMinute: deps.config.COURSES_WRITES_PER_MINUTE,
   });
+  const cards = courseCardRouter({
+    courses,
+    rounds,
+    ready,
+    limiter,
+    perMinute: deps.config.COURSES_WRITES_PER_MINUTE,
+    productName: deps.config.PRODUCT_NAME,
+  });
   const internal = memberExportRouter({
     courses,
     rounds,
@@ -68,7 +74,7 @@ export function compose(deps: ServiceDeps<Config>) {
     });
   });
   return {
-    app: createApp(deps, { name: 'courses', routers: [bagAndRounds, router, internal] }),
+    app: createApp(deps, { name: 'courses', routers: [bagAndRounds, cards, router, internal] }),
     background: { accountEvents },
   };
 }

@@ -63,6 +63,15 @@ export function coursesApi(app: Callback | Server, cookie?: string) {
     listRounds: (query = '') => as(request(app).get(`/api/courses/rounds${query}`)),
     getRound: (roundId: string) => as(request(app).get(`/api/courses/rounds/${roundId}`)),
     deleteRound: (roundId: string) => write(request(app).delete(`/api/courses/rounds/${roundId}`)),
+    /** GET /api/courses/:id/card.pdf, its body as bytes (`body` is a Buffer, whatever the type). */
+    card: (id: string) =>
+      as(request(app).get(`/api/courses/${id}/card.pdf`))
+        .buffer(true)
+        .parse((res, done) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => done(null, Buffer.concat(chunks)));
+        }),
     /** Creates a course and returns its id (fails the test if the create is refused). */
     async createId(overrides: Record<string, unknown> = {}): Promise<string> {
       const res = await write(request(app).post('/api/courses')).send(validCourse(overrides));

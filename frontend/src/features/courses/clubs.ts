@@ -1,17 +1,7 @@
-import clubsData from '@/config/clubs.json';
+import { CLUBS, type Club, type ClubCategory } from '@fm/contracts/clubs';
 
-export type ClubCategory = 'woods' | 'hybrids' | 'irons' | 'wedges' | 'putter';
-
-export type Club = {
-  id: string;
-  name: string;
-  abbreviation: string;
-  category: ClubCategory;
-  /** Second-person visualization guide read aloud in the club's audio file. */
-  guide: string;
-};
-
-export const CLUBS: readonly Club[] = clubsData as Club[];
+// The clubs are defined once, with the API contracts (services/contracts/src/clubs.json).
+export { CLUBS, type Club, type ClubCategory };
 
 export const CLUB_CATEGORIES: readonly { id: ClubCategory; label: string }[] = [
   { id: 'woods', label: 'Woods' },

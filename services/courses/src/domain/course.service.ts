@@ -101,9 +101,19 @@ export class CourseService {
 
   /** One course the member may see, else 404. */
   async get(viewerId: string, id: string): Promise<CourseView> {
-    const course = await this.findVisible(viewerId, parseCourseId(id));
-    const [view] = await this.present(viewerId, [course]);
+    const [view] = await this.present(viewerId, [await this.visible(viewerId, id)]);
     return view!;
+  }
+
+  /**
+   * The stored course `id` if the member may see it (their own, or another member's public
+   * one), else 404 (a malformed id, an unknown course, another member's private course): the one
+   * access rule of every read of a course, its reactions, its rounds and its pre-round card.
+   */
+  async visible(viewerId: string, id: string): Promise<CourseRecord> {
+    const course = await this.models.Course.findById(parseCourseId(id)).lean<CourseRecord>();
+    if (!course || (course.userId !== viewerId && !course.isPublic)) throw new NotFoundError(COURSE_MESSAGES.notFound);
+    return course;
   }
 
   /** A new course in the author's library, named after them as the guard read them. */
@@ -204,7 +214,7 @@ export class CourseService {
 
   /** Thumbs up (`true`) or down (`false`); saying it again changes nothing. */
   async setLike(viewerId: string, id: string, isLike: boolean): Promise<CourseView> {
-    const courseId = (await this.findVisible(viewerId, parseCourseId(id)))._id;
+    const courseId = (await this.visible(viewerId, id))._id;
     await retryOnDuplicateKey(() =>
       this.models.CourseLike.updateOne({ courseId, userId: viewerId }, { $set: { isLike } }, { upsert: true }),
     );
@@ -212,13 +222,13 @@ export class CourseService {
   }
 
   async clearLike(viewerId: string, id: string): Promise<CourseView> {
-    const courseId = (await this.findVisible(viewerId, parseCourseId(id)))._id;
+    const courseId = (await this.visible(viewerId, id))._id;
     await this.models.CourseLike.deleteOne({ courseId, userId: viewerId });
     return this.get(viewerId, String(courseId));
   }
 
   async setFavorite(viewerId: string, id: string): Promise<CourseView> {
-    const courseId = (await this.findVisible(viewerId, parseCourseId(id)))._id;
+    const courseId = (await this.visible(viewerId, id))._id;
     await retryOnDuplicateKey(() =>
       this.models.CourseFavorite.updateOne(
         { courseId, userId: viewerId },
@@ -230,7 +240,7 @@ export class CourseService {
   }
 
   async clearFavorite(viewerId: string, id: string): Promise<CourseView> {
-    const courseId = (await this.findVisible(viewerId, parseCourseId(id)))._id;
+    const courseId = (await this.visible(viewerId, id))._id;
     await this.models.CourseFavorite.deleteOne({ courseId, userId: viewerId });
     return this.get(viewerId, String(courseId));
   }
@@ -273,12 +283,6 @@ export class CourseService {
       isLastPage ? query.offset + courses.length : Course.countDocuments(filter),
     ]);
     return { items, total };
-  }
-
-  private async findVisible(viewerId: string, courseId: Types.ObjectId): Promise<CourseRecord> {
-    const course = await this.models.Course.findById(courseId).lean<CourseRecord>();
-    if (!course || (course.userId !== viewerId && !course.isPublic)) throw new NotFoundError(COURSE_MESSAGES.notFound);
-    return course;
   }
 
   private async findOwned(viewerId: string, courseId: Types.ObjectId): Promise<CourseRecord> {

@@ -9,7 +9,9 @@ import {
 } from '@fm/shared';
 import type { CourseRoundRecord, RoundModels } from './round.model';
 import { normaliseRoundId, type RoundInput, type RoundListQuery } from './round.schemas';
+import type { CourseRecord } from './course.model';
 import type { Page } from './course-view';
+import { HOLES } from './course.schemas';
 
 export const ROUND_NOT_FOUND = 'Round not found';
 
@@ -18,8 +20,8 @@ const NEWEST_ROUND_FIRST = { finishedAt: -1, createdAt: -1, _id: -1 } as const;
 
 export interface RoundServiceDeps {
   models: RoundModels;
-  /** The course the member may see (own or public), else 404 (CourseService.get). */
-  visibleCourse(viewerId: string, courseId: string): Promise<{ id: string; name: string }>;
+  /** The course the member may see (own or public), else 404 (CourseService.visible). */
+  visibleCourse(viewerId: string, courseId: string): Promise<Pick<CourseRecord, '_id' | 'name'>>;
   /** Whether auth's account-deleted event was applied for the member (their tombstone). */
   isDeletedMember(userId: string): Promise<boolean>;
 }
@@ -28,6 +30,14 @@ export interface RoundServiceDeps {
 export interface RoundMemberExport {
   bag: Bag | null;
   rounds: Round[];
+}
+
+/** What the pre-round card shows of the member's earlier rounds on one course. */
+export interface CourseRoundHistory {
+  /** How many rounds were read (the newest `rounds`). */
+  rounds: number;
+  /** Holes 1-18: the mean routine score (null: never scored) and the notes, newest first. */
+  holes: { hole: number; routine: number | null; notes: { date: Date; note: string }[] }[];
 }
 
 /** The mean routine score of the scored holes, one decimal. */
@@ -95,7 +105,7 @@ export class RoundService {
       await CourseRound.create({
         userId,
         roundId: input.id,
-        courseId: course.id,
+        courseId: String(course._id),
         courseName: course.name,
         startedAt: input.startedAt,
         finishedAt: input.finishedAt,
@@ -143,6 +153,36 @@ export class RoundService {
       ? await this.deps.models.CourseRound.deleteOne({ userId, roundId: id })
       : { deletedCount: 0 };
     if (deletedCount === 0) throw new NotFoundError(ROUND_NOT_FOUND);
+  }
+
+  /**
+   * The member's own history on one course for the pre-round card: of their newest `rounds`
+   * rounds there, each hole's mean routine score and its newest `notesPerHole` notes.
+   */
+  async courseHistory(
+    userId: string,
+    courseId: string,
+    { rounds, notesPerHole }: { rounds: number; notesPerHole: number },
+  ): Promise<CourseRoundHistory> {
+    const records = await this.deps.models.CourseRound.find({ userId, courseId })
+      .sort(NEWEST_ROUND_FIRST)
+      .limit(rounds)
+      .select({ finishedAt: 1, holes: 1 })
+      .lean<Pick<CourseRoundRecord, 'finishedAt' | 'holes'>[]>();
+    const holes = Array.from({ length: HOLES }, (_, i) => {
+      const scored = records.flatMap((round) =>
+        round.holes.filter((h) => h.hole === i + 1).map((h) => ({ ...h, date: round.finishedAt })),
+      );
+      return {
+        hole: i + 1,
+        routine: scored.length === 0 ? null : mentalScore(scored),
+        notes: scored
+          .filter((h) => h.note)
+          .slice(0, notesPerHole)
+          .map((h) => ({ date: h.date, note: h.note! })),
+      };
+    });
+    return { rounds: records.length, holes };
   }
 
   /** The member's bag (null: never chosen) and rounds, newest first, for their data export. */

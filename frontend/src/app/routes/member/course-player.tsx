@@ -14,6 +14,7 @@ import { CoursePlayer } from '@/features/courses/components/course-player';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import { useGetBagQuery } from '@/features/courses/api/rounds';
 import { BagEditor } from '@/features/courses/components/bag-editor';
+import { PreRoundCardLink } from '@/features/courses/components/pre-round-card-link';
 import { RoundHistory } from '@/features/courses/components/round-history';
 import { useRoundOutbox } from '@/features/courses/round/use-round-outbox';
 import { CoursePlayerSos } from '@/app/routes/member/course-player-sos';
@@ -66,7 +67,7 @@ export default function CoursePlayerPage() {
   return (
     <Stack spacing={2}>
       <PageTitle title={course.name} />
-      <div>
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', flexWrap: 'wrap' }}>
         <Button
           component={RouterLink}
           to={paths.member.myCourses.getHref()}
@@ -75,7 +76,8 @@ export default function CoursePlayerPage() {
         >
           My Courses
         </Button>
-      </div>
+        <PreRoundCardLink courseId={course.id} />
+      </Stack>
       <CoursePlayer
         key={`${userId}:${course.id}`}
         course={course}

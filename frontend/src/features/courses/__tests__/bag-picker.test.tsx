@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULT_BAG_FOR_TEST } from './bag-fixture';
+import { DEFAULT_BAG } from '@fm/contracts/clubs';
 import { ClubPicker } from '@/features/courses/components/club-picker';
 import { toggleClub } from '@/features/courses/components/bag-editor';
 import { renderWithProviders, screen, within } from '@/testing/test-utils';
@@ -7,9 +7,7 @@ import { renderWithProviders, screen, within } from '@/testing/test-utils';
 describe('the club picker with the member’s bag', { timeout: 30_000 }, () => {
   it('when the member has a bag, then its clubs show in SPEC order and "Other clubs" is one tap away', async () => {
     const onSelect = vi.fn();
-    const { user } = renderWithProviders(
-      <ClubPicker selectedClubId={null} onSelect={onSelect} bagIds={DEFAULT_BAG_FOR_TEST} />,
-    );
+    const { user } = renderWithProviders(<ClubPicker selectedClubId={null} onSelect={onSelect} bagIds={DEFAULT_BAG} />);
     const picker = screen.getByRole('group', { name: 'Choose a club' });
     const names = () =>
       within(picker)

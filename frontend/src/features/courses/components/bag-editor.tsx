@@ -12,10 +12,9 @@ import FormGroup from '@mui/material/FormGroup';
 import FormLabel from '@mui/material/FormLabel';
 import Typography from '@mui/material/Typography';
 import BackpackOutlined from '@mui/icons-material/BackpackOutlined';
+import { MAX_BAG_CLUBS } from '@fm/contracts/clubs';
 import { CLUBS, CLUB_CATEGORIES } from '@/features/courses/clubs';
 import { useGetBagQuery, useUpdateBagMutation } from '@/features/courses/api/rounds';
-
-export const MAX_BAG_CLUBS = 14;
 
 /** The clubs checked, in SPEC order (the order the server keeps them in). */
 export function toggleClub(selected: readonly string[], clubId: string): string[] {
