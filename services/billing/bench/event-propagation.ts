@@ -15,10 +15,16 @@ import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Agent, request as httpRequest } from 'node:http';
 import { bullPrefix, connectMongo, createRedis, QUEUES } from '@fm/shared';
-import { deleteRedisPrefix, insertUser, sessionCookieFor, testEnv } from '@fm/shared/testing';
+import {
+  deleteRedisPrefix,
+  insertUser,
+  serviceProcess,
+  type ServiceProcess,
+  sessionCookieFor,
+  testEnv,
+} from '@fm/shared/testing';
 import { Queue } from 'bullmq';
 import { assertStripeMockUp, billingEnv, signed, StripeEvents, uniqueId } from '../test/stripe-events';
-import { serviceProcess, type ServiceProcess } from '../test/service-process';
 
 const EVENTS = Number(process.env.EVENTS ?? 500);
 const RATE = Number(process.env.RATE ?? 5); // events per second

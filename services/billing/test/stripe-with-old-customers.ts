@@ -5,8 +5,8 @@
  * through to stripe-mock unchanged. It counts the searches.
  */
 import { createServer, request as httpRequest, type Server } from 'node:http';
+import { freePort } from '@fm/shared/testing';
 import { STRIPE_MOCK_URL } from './stripe-events';
-import { freePort } from './service-process';
 
 export interface StripeWithOldCustomers {
   readonly url: string;

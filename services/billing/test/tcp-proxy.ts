@@ -3,7 +3,7 @@
  * (and bring it back on the same port) without touching the Redis everybody shares.
  */
 import { createServer, connect, type Server, type Socket } from 'node:net';
-import { freePort } from './service-process';
+import { freePort } from '@fm/shared/testing';
 
 export interface TcpProxy {
   readonly port: number;

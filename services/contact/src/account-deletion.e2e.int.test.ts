@@ -8,12 +8,18 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ACCOUNT_EVENT_QUEUES, bullPrefix, closeBackground, QUEUES, USERS_COLLECTION } from '@fm/shared';
-import { createTestDeps, loggedInAdmin, TEST_SITE_ORIGIN, type TestDeps } from '@fm/shared/testing';
+import {
+  createTestDeps,
+  loggedInAdmin,
+  serviceProcess,
+  type ServiceProcess,
+  TEST_SITE_ORIGIN,
+  type TestDeps,
+} from '@fm/shared/testing';
 import { type SmtpSink, startSmtpSink } from '@fm/smtp-sink';
 import { Queue } from 'bullmq';
 import request from 'supertest';
 import { COLLECTIONS } from '../../auth/test/personal-data';
-import { serviceProcess, type ServiceProcess } from '../../billing/test/service-process';
 import { billingEnv } from '../../billing/test/stripe-events';
 import { compose } from './compose';
 import { configSchema, type Config } from './config';

@@ -13,10 +13,18 @@ import {
   memberSnapshots,
   signMailListToken,
 } from '@fm/shared';
-import { createTestDeps, eventually, loggedInAdmin, loggedInMember, type TestDeps } from '@fm/shared/testing';
+import {
+  createTestDeps,
+  eventually,
+  freePort,
+  loggedInAdmin,
+  loggedInMember,
+  serviceProcess,
+  type ServiceProcess,
+  type TestDeps,
+} from '@fm/shared/testing';
 import { type Message, type SmtpSink, startSmtpSink } from '@fm/smtp-sink';
 import request from 'supertest';
-import { freePort, serviceProcess, type ServiceProcess } from '../../billing/test/service-process';
 import { compose } from './compose';
 import { configSchema, type Config } from './config';
 import type { Mailer } from './domain/mailer';

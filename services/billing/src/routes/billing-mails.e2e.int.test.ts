@@ -3,11 +3,16 @@
  * contact's real mail worker (`services/contact/dist/server.js`) → an SMTP sink started here.
  */
 import { startSmtpSink, type SmtpSink } from '@fm/smtp-sink';
-import { insertUser, sessionCookieFor, TEST_SITE_ORIGIN } from '@fm/shared/testing';
+import {
+  insertUser,
+  serviceProcess,
+  type ServiceProcess,
+  sessionCookieFor,
+  TEST_SITE_ORIGIN,
+} from '@fm/shared/testing';
 import type { QueueEvents } from 'bullmq';
 import request from 'supertest';
 import { startBillingService, type BillingTestService } from '../../test/billing-service';
-import { serviceProcess, type ServiceProcess } from '../../test/service-process';
 import { uniqueId } from '../../test/stripe-events';
 import { billingModels } from '../domain/billing.models';
 

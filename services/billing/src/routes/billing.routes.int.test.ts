@@ -1,12 +1,11 @@
 import { billingBookingsSchema, billingInvoicesSchema, subscriptionSchema } from '@fm/contracts';
 import { bullPrefix, jobIdFor, QUEUES, type RateLimitRule } from '@fm/shared';
-import { loggedInMember, TEST_SITE_ORIGIN } from '@fm/shared/testing';
+import { freePort, loggedInMember, TEST_SITE_ORIGIN } from '@fm/shared/testing';
 import { Worker } from 'bullmq';
 import type Koa from 'koa';
 import request from 'supertest';
 import type Stripe from 'stripe';
 import { startBillingService, type BillingTestService } from '../../test/billing-service';
-import { freePort } from '../../test/service-process';
 import { uniqueId } from '../../test/stripe-events';
 import { stripeWithOldCustomers, type StripeWithOldCustomers } from '../../test/stripe-with-old-customers';
 import { ACCOUNT_RATE_LIMIT, CHECKOUT_RATE_LIMIT } from './billing.routes';

@@ -4,11 +4,17 @@
  * and billing → notifications → contact's real mail worker → an SMTP sink started here.
  */
 import { startSmtpSink, type SmtpSink } from '@fm/smtp-sink';
-import { eventually, insertUser, sessionCookieFor, TEST_SITE_ORIGIN } from '@fm/shared/testing';
+import {
+  eventually,
+  insertUser,
+  serviceProcess,
+  type ServiceProcess,
+  sessionCookieFor,
+  TEST_SITE_ORIGIN,
+} from '@fm/shared/testing';
 import type { QueueEvents } from 'bullmq';
 import request from 'supertest';
 import { startBillingService, type BillingTestService } from '../../test/billing-service';
-import { serviceProcess, type ServiceProcess } from '../../test/service-process';
 import { signed, uniqueId } from '../../test/stripe-events';
 import { billingModels } from '../domain/billing.models';
 import { WEBHOOK_PATH } from './webhook.routes';

@@ -165,3 +165,4 @@ export async function eventually<T>(probe: () => Promise<T>, timeoutMs = 10_000,
 export { loggedInAdmin, makeAdmin, setStoredRole } from './admin';
 export { keySlot, type ScriptRun, watchScripts } from './redis-scripts';
 export { popplerReader } from './pdf';
+export { buildService, freePort, mongoUrlFor, serviceProcess, type ServiceProcess } from './service-process';

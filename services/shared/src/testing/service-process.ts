@@ -1,6 +1,7 @@
 /**
  * Another service's built server as a child process, for end-to-end tests: services never
- * import each other's src, so billing's tests run auth's (or contact's) real consumer.
+ * import each other's src, so billing's tests run auth's (or contact's) real consumer, and
+ * contact's run billing's.
  * Same Mongo database and Redis prefix as the test's deps, so sessions and queues are shared.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -19,19 +20,21 @@ function findRepoRoot(from: string): string {
   return dir;
 }
 
-export const REPO_ROOT = findRepoRoot(__dirname);
+let repoRoot: string | undefined;
+/** The workspace root, found on first use. */
+const REPO_ROOT = () => (repoRoot ??= findRepoRoot(__dirname));
 
 const built = new Set<string>();
 
 /** Brings services/<name>/dist up to date (tsc -b is incremental: quick when nothing changed). */
 export function buildService(name: string): string {
-  const server = path.join(REPO_ROOT, 'services', name, 'dist', 'server.js');
+  const server = path.join(REPO_ROOT(), 'services', name, 'dist', 'server.js');
   if (!built.has(name)) {
     execFileSync(
       process.execPath,
-      [path.join(REPO_ROOT, 'node_modules/typescript/bin/tsc'), '-b', `services/${name}`],
+      [path.join(REPO_ROOT(), 'node_modules/typescript/bin/tsc'), '-b', `services/${name}`],
       {
-        cwd: REPO_ROOT,
+        cwd: REPO_ROOT(),
         stdio: 'pipe',
         timeout: 120_000,
       },
@@ -111,7 +114,7 @@ export function serviceProcess(
       output: () => lines.join('\n'),
       async start() {
         if (handle.running) return;
-        const started = spawn(process.execPath, [server], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+        const started = spawn(process.execPath, [server], { cwd: REPO_ROOT(), env, stdio: ['ignore', 'pipe', 'pipe'] });
         child = started;
         started.stdout?.on('data', keep);
         started.stderr?.on('data', keep);
