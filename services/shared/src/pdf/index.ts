@@ -149,7 +149,10 @@ export function wrapLines(doc: PDFKit.PDFDocument, text: string, width: number, 
       i++;
     } else if (!current) {
       // A word wider than the line: as many characters as fit, the rest on the next line.
-      const n = Math.max(1, longestFit(word.length - 1, (k) => fits(word.slice(0, k))));
+      const n = Math.max(
+        1,
+        longestFit(word.length - 1, (k) => fits(word.slice(0, k))),
+      );
       lines.push(word.slice(0, n));
       words[i] = word.slice(n);
     } else {
