@@ -10,7 +10,7 @@
 // Extra arguments go to node, e.g. `npm test -w e2e -- --test-name-pattern=Courses`.
 //
 // Env: E2E_BASE_URL (http://localhost:8080), SMTP_SINK_URL (http://127.0.0.1:1080),
-// CHROMIUM_PATH (/usr/bin/chromium), FM_TEST_REPORT, E2E_SUITE_TIMEOUT_S (900),
+// CHROMIUM_PATH (/usr/bin/chromium), FM_TEST_REPORT, E2E_SUITE_TIMEOUT_S (1500),
 // E2E_HEADED=1, E2E_ARTIFACTS_DIR.
 
 const fs = require('node:fs');
@@ -21,7 +21,7 @@ const { config } = require('./lib/config');
 const { checkStack } = require('./lib/stack-check');
 
 const REPORT = process.env.FM_TEST_REPORT || path.join(config.artifactsDir, 'report.json');
-const SUITE_TIMEOUT_S = Number(process.env.E2E_SUITE_TIMEOUT_S || 900);
+const SUITE_TIMEOUT_S = Number(process.env.E2E_SUITE_TIMEOUT_S || 1500);
 
 /** @param {string} line */
 const out = (line) => process.stdout.write(`${line}\n`);
