@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import PDFDocument from 'pdfkit';
+import type PDFKitDocument from 'pdfkit';
 
 /**
  * A worksheet as a printable PDF (pdfkit): the product's fonts (Fraunces for headings, Inter for
@@ -98,8 +98,19 @@ export function parseWorksheetBody(body: string): Line[] {
   return out;
 }
 
+/**
+ * pdfkit (with fontkit, brotli, crypto-js and its font tables: ~4.4 MB of heap) is loaded when the
+ * first worksheet is rendered, not when content starts: a PDF is made once per worksheet edit and
+ * served from the store afterwards (docs/PERFORMANCE.md, memory).
+ */
+function pdfkit(): typeof PDFKitDocument {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, on purpose
+  return require('pdfkit') as typeof PDFKitDocument;
+}
+
 /** Renders one worksheet; resolves to the PDF's bytes. */
 export function renderWorksheetPdf(input: WorksheetPdfInput): Promise<Buffer> {
+  const PDFDocument = pdfkit();
   const doc = new PDFDocument({
     size: PAGE_SIZE,
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
