@@ -28,7 +28,9 @@ export function nextDailyRun(millis: number, pattern: string): number {
 }
 
 /** The queue's and the worker's repeat strategy (the worker schedules each next run). */
-const settings = { repeatStrategy: (millis: number, opts: { pattern?: string }) => nextDailyRun(millis, opts.pattern ?? '') };
+const settings = {
+  repeatStrategy: (millis: number, opts: { pattern?: string }) => nextDailyRun(millis, opts.pattern ?? ''),
+};
 
 /**
  * Runs the reconciliation every day at BILLING_RECONCILE_AT (UTC): a BullMQ job scheduler, so one replica
