@@ -10,7 +10,7 @@
 //      GET /api/auth/user, and bare Koa doing one Redis GET + one MongoDB findOne by _id;
 //   3. wrk (BENCH_THREADS threads, BENCH_CONNECTIONS connections, best of BENCH_ROUNDS rounds
 //      of BENCH_SECONDS s) on every target; req/s, p50, p99, the ratio to each baseline;
-//   4. RSS of each service before and after, and of the five together (their private pages plus
+//   4. RSS of each service before and after, and of the six together (their private pages plus
 //      every shared file page once: the `node` binary's pages are in memory once, as in one
 //      process), beside Ghost's line; the load average before and after;
 //   5. the first tap on each public control on the emulated phone (perf/first-tap.mjs), every
@@ -162,7 +162,7 @@ const PAGE = 4096;
 /**
  * The file pages a process has in memory (the `node` binary's code and data above all: 34 MB of a
  * bare `node`, 42–50 MB of a service), as "device:inode:page" keys, from /proc/<pid>/pagemap
- * (bit 63 present, bit 61 file page; readable by the process's owner, no root needed). The five
+ * (bit 63 present, bit 61 file page; readable by the process's owner, no root needed). The six
  * services map the same pages of the same files: in the machine's memory they are there once.
  */
 function filePages(pid, into) {
@@ -189,8 +189,8 @@ function filePages(pid, into) {
 }
 
 /**
- * The memory the five take together (MiB): their private pages each, plus every shared file page
- * once (a page of the `node` binary that all five map is in memory once, as in one process);
+ * The memory the six take together (MiB): their private pages each, plus every shared file page
+ * once (a page of the `node` binary that all six map is in memory once, as in one process);
  * undefined when a process cannot be read.
  */
 function togetherMb() {
@@ -309,7 +309,7 @@ const GOALS = {
   rssEach: 80,
 };
 
-/** RSS of the five in MiB (the per-service figures are MiB too), or undefined if one is unknown. */
+/** RSS of the six in MiB (the per-service figures are MiB too), or undefined if one is unknown. */
 function sumRss(rss) {
   const values = SERVICES.map((s) => rss[s]);
   return values.every((v) => typeof v === 'number') ? values.reduce((a, b) => a + b, 0) : undefined;
@@ -344,8 +344,8 @@ function targetLines(results, bare, store, authUser, rssAfter, together, taps) {
         ? `${SERVICES.map((s) => `${s} ${rssAfter[s]}`).join(', ')} ${verdict(SERVICES.every((s) => rssAfter[s] <= GOALS.rssEach))}`
         : 'unknown (no pid found for every service)'
     }`,
-    `  All five below Ghost's ${GHOST_RSS_MIB} MiB (Ghost 5.130 production, one process, measured on this machine, issue 26): ${
-      total === undefined ? 'unknown' : `sum of the five RSS ${total} MiB ${verdict(total < GHOST_RSS_MIB)}`
+    `  All six below Ghost's ${GHOST_RSS_MIB} MiB (Ghost 5.130 production, one process, measured on this machine, issue 26): ${
+      total === undefined ? 'unknown' : `sum of the six RSS ${total} MiB ${verdict(total < GHOST_RSS_MIB)}`
     }; in memory together (the \`node\` binary's and other shared file pages once): ${
       together === undefined ? 'unknown' : `${together} MiB ${verdict(together < GHOST_RSS_MIB)}`
     }`,
@@ -545,8 +545,8 @@ async function main() {
       const file = anon === undefined || rssAfter[s] === undefined ? undefined : rssAfter[s] - Math.round(anon);
       return `| ${s} | ${rssBefore[s] ?? '—'} | ${rssAfter[s] ?? '—'} | ${fmt(anon)} | ${file ?? '—'} |`;
     }),
-    `| all five, sum of RSS | ${sumRss(rssBefore) ?? '—'} | ${sumRss(rssAfter) ?? '—'} | | |`,
-    `| all five in memory together (shared file pages once) | — | ${together ?? '—'} | | |`,
+    `| all six, sum of RSS | ${sumRss(rssBefore) ?? '—'} | ${sumRss(rssAfter) ?? '—'} | | |`,
+    `| all six in memory together (shared file pages once) | — | ${together ?? '—'} | | |`,
     `| Ghost (the peer, one process, not run here) | — | ${GHOST_RSS_MIB} | | |`,
     '',
     `Load average (1, 5, 15 min) before the run ${loadBefore.map((l) => l.toFixed(1)).join(' ')}, after it ${loadAfter

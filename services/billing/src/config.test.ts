@@ -3,7 +3,8 @@ import { resolve } from 'node:path';
 import { parseEnv } from 'node:util';
 import { ConfigError, loadConfig } from '@fm/shared';
 import { configSchema } from './config';
-import { dailyPattern } from './events/reconcile.scheduler';
+import { defaultRepeatStrategy } from 'bullmq';
+import { dailyPattern, nextDailyRun } from './events/reconcile.scheduler';
 
 const envExample = parseEnv(readFileSync(resolve(__dirname, '../../../.env.example'), 'utf8')) as Record<
   string,
@@ -93,6 +94,19 @@ describe('BILLING_RECONCILE_AT', () => {
     expect(loadConfig(configSchema, production).BILLING_RECONCILE_AT).toBe('03:30');
     expect(envExample.BILLING_RECONCILE_AT).toBe('03:30');
     expect(dailyPattern('03:30')).toBe('30 3 * * *');
+  });
+
+  it('when the next run is computed without cron-parser, then it is the time BullMQ’s cron strategy gives', () => {
+    const day = 24 * 3600 * 1000;
+    const start = Date.UTC(2026, 10, 27, 3, 29, 59, 999);
+    for (const at of ['03:30', '00:00', '23:59']) {
+      const pattern = dailyPattern(at);
+      for (const offset of [0, 1, 1000, 60_000, 3600_000, day / 2, day - 1, day, 40 * day + 12_345]) {
+        const millis = start + offset;
+        expect(nextDailyRun(millis, pattern)).toBe(defaultRepeatStrategy(millis, { pattern, tz: 'UTC' }));
+      }
+    }
+    expect(nextDailyRun(Date.UTC(2026, 10, 27, 3, 30), '30 3 * * *')).toBe(Date.UTC(2026, 10, 28, 3, 30));
   });
 
   it('when it is "off", then it is accepted; when it is not a time, then start-up names the variable', () => {

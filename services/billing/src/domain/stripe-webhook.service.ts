@@ -1,7 +1,6 @@
 import { AppError, createInbox, type Inbox, type Logger } from '@fm/shared';
-import StripeSdk from 'stripe';
 import type { BillingProducers } from '../events/billing.producers';
-import type { Stripe } from '../stripe/stripe-client';
+import { stripeSdk, type Stripe } from '../stripe/stripe-client';
 import type { BillingModels } from './billing.models';
 import type { Customers } from './customers';
 import { PremiumRefunds } from './premium-refunds';
@@ -51,7 +50,9 @@ export class EventInProgressError extends AppError {
 }
 
 /** The API version this code reads (the SDK's); events in another one are logged. */
-export const PINNED_API_VERSION: string = StripeSdk.API_VERSION;
+export function pinnedApiVersion(): string {
+  return stripeSdk().API_VERSION;
+}
 
 /**
  * Turns verified Stripe events into membership and notification jobs, one effect per event id:
@@ -92,10 +93,10 @@ export class StripeWebhookService {
       log.debug(context, 'stripe event ignored');
       return 'ignored';
     }
-    if (event.api_version && event.api_version !== PINNED_API_VERSION) {
+    if (event.api_version && event.api_version !== pinnedApiVersion()) {
       // Stripe formats an event in the endpoint's API version, which may be older than ours.
       log.warn(
-        { ...context, apiVersion: event.api_version, pinned: PINNED_API_VERSION },
+        { ...context, apiVersion: event.api_version, pinned: pinnedApiVersion() },
         'stripe event in another API version',
       );
     }

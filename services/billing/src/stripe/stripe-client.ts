@@ -1,5 +1,5 @@
 import { AppError, ServiceUnavailableError, type Logger } from '@fm/shared';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { BillingConfig } from '../config';
 
 export type { Stripe };
@@ -18,24 +18,46 @@ const messages = {
 } as const;
 
 /**
+ * stripe-node (219 modules, ~2.2 MB of heap) is loaded for billing's first Stripe call or webhook,
+ * not when billing starts (docs/PERFORMANCE.md, memory).
+ */
+export function stripeSdk(): typeof Stripe {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, on purpose
+  return require('stripe') as typeof Stripe;
+}
+
+/**
  * The stripe-node client. STRIPE_API_BASE (stripe-mock in tests) overrides host, port and
  * protocol; otherwise it talks to api.stripe.com. The API version is the one the SDK pins.
+ * Made on first use: every property read (resources, `webhooks`) and write goes to the client.
  */
 export function createStripeClient(config: Pick<BillingConfig, 'STRIPE_SECRET_KEY' | 'STRIPE_API_BASE'>): Stripe {
-  const base = config.STRIPE_API_BASE ? new URL(config.STRIPE_API_BASE) : undefined;
-  const protocol = base?.protocol === 'http:' ? 'http' : 'https';
-  return new Stripe(config.STRIPE_SECRET_KEY, {
-    maxNetworkRetries: 1,
-    timeout: 15_000,
-    telemetry: false,
-    appInfo: { name: 'fairway-mind-billing' },
-    ...(base ? { host: base.hostname, port: Number(base.port || (protocol === 'http' ? 80 : 443)), protocol } : {}),
+  let client: Stripe | undefined;
+  const real = (): Stripe => {
+    if (!client) {
+      const base = config.STRIPE_API_BASE ? new URL(config.STRIPE_API_BASE) : undefined;
+      const protocol = base?.protocol === 'http:' ? 'http' : 'https';
+      const StripeSdk = stripeSdk();
+      client = new StripeSdk(config.STRIPE_SECRET_KEY, {
+        maxNetworkRetries: 1,
+        timeout: 15_000,
+        telemetry: false,
+        appInfo: { name: 'fairway-mind-billing' },
+        ...(base ? { host: base.hostname, port: Number(base.port || (protocol === 'http' ? 80 : 443)), protocol } : {}),
+      });
+    }
+    return client;
+  };
+  return new Proxy({} as Stripe, {
+    get: (_target, key) => Reflect.get(real(), key) as unknown,
+    set: (_target, key, value) => Reflect.set(real(), key, value),
+    has: (_target, key) => Reflect.has(real(), key),
   });
 }
 
 /** What we log about a Stripe failure: never the request, headers or keys. */
 function describe(err: unknown): Record<string, unknown> {
-  if (err instanceof Stripe.errors.StripeError) {
+  if (err instanceof stripeSdk().errors.StripeError) {
     return {
       type: err.type,
       code: err.code,
@@ -61,7 +83,7 @@ export async function callStripe<T>(
     return await call();
   } catch (err) {
     if (err instanceof AppError) throw err;
-    const { errors } = Stripe;
+    const { errors } = stripeSdk();
     log.warn({ stripe: describe(err), call: what }, 'stripe call failed');
     if (
       err instanceof errors.StripeConnectionError ||

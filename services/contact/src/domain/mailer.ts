@@ -1,4 +1,6 @@
-import nodemailer from 'nodemailer';
+import type * as Nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { MailContent } from './mail.templates';
 
 /** What a mail may carry besides its content: a sender other than MAIL_FROM, and its place in a thread. */
@@ -17,20 +19,33 @@ export interface OutgoingMail extends MailContent, MailEnvelope {
   to: string;
 }
 
-/** SMTP over SMTP_URL. A refused or failed send rejects, so the job is retried. */
+/**
+ * SMTP over SMTP_URL. A refused or failed send rejects, so the job is retried. nodemailer (~1.2 MB
+ * of heap) is loaded for the first mail, not when contact starts (docs/PERFORMANCE.md, memory).
+ */
 export class Mailer {
-  private readonly transport;
+  private transport: Transporter<SMTPTransport.SentMessageInfo> | undefined;
 
-  constructor(smtpUrl: string, from: string) {
-    this.transport = nodemailer.createTransport(
-      { url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 },
-      { from },
-    );
+  constructor(
+    private readonly smtpUrl: string,
+    private readonly from: string,
+  ) {}
+
+  private connection(): Transporter<SMTPTransport.SentMessageInfo> {
+    if (!this.transport) {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, on purpose
+      const nodemailer = require('nodemailer') as typeof Nodemailer;
+      this.transport = nodemailer.createTransport(
+        { url: this.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 },
+        { from: this.from },
+      );
+    }
+    return this.transport;
   }
 
   /** Resolves with the Message-ID once the SMTP server accepted the mail. */
   async send(mail: OutgoingMail): Promise<string | null> {
-    const info = await this.transport.sendMail({
+    const info = await this.connection().sendMail({
       to: mail.to,
       subject: mail.subject,
       text: mail.text,
@@ -51,6 +66,6 @@ export class Mailer {
   }
 
   close(): void {
-    this.transport.close();
+    this.transport?.close();
   }
 }

@@ -1,4 +1,4 @@
-import MarkdownIt from 'markdown-it';
+import type MarkdownIt from 'markdown-it';
 import { listUnsubscribeHeaders } from '@fm/shared';
 import { escapeHtml, layout, link, type MailContent } from './mail.templates';
 
@@ -6,8 +6,18 @@ import { escapeHtml, layout, link, type MailContent } from './mail.templates';
  * Markdown as the founder writes it, rendered safely: raw HTML in it is shown as text (never
  * markup), links with a scheme other than http(s)/mailto/… are not links (markdown-it's
  * validateLink refuses javascript:, vbscript:, file: and data: but images), bare URLs become links.
+ * Made for the first newsletter rendered, not when contact starts (docs/PERFORMANCE.md, memory).
  */
-const markdown = new MarkdownIt({ html: false, linkify: true, typographer: false, breaks: false });
+type Renderer = InstanceType<typeof MarkdownIt>;
+let renderer: Renderer | undefined;
+function markdown(): Renderer {
+  if (!renderer) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, on purpose
+    const MarkdownItClass = require('markdown-it') as typeof MarkdownIt;
+    renderer = new MarkdownItClass({ html: false, linkify: true, typographer: false, breaks: false });
+  }
+  return renderer;
+}
 
 /** What a newsletter mail needs besides the newsletter. */
 export interface NewsletterSite {
@@ -37,7 +47,7 @@ export function newsletterMail(
   const html = layout(
     site.productName,
     [
-      markdown.render(newsletter.markdown),
+      markdown().render(newsletter.markdown),
       '<hr style="border: none; border-top: 1px solid #d8e0da; margin: 24px 0;">',
       `<p style="color: #6b7a70; font-size: 13px;">${escapeHtml(why)} ${link(unsubscribeUrl, 'Unsubscribe')} in one click.</p>`,
     ].join('\n'),

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import PDFDocument from 'pdfkit';
+import type PDFKitDocument from 'pdfkit';
 
 /**
  * The product's printable PDFs (pdfkit): the set-up every one shares, so a worksheet (content)
@@ -32,6 +32,16 @@ export const PDF_COLOURS = {
 
 /** The registered font names: `heading` (Fraunces 600), `body` (Inter 400), `strong` (Inter 600). */
 export type PdfFont = 'heading' | 'body' | 'strong';
+
+/**
+ * pdfkit (with fontkit, brotli, crypto-js and its font tables: ~4.4 MB of heap) is loaded when the
+ * first PDF is made, not when the service starts: a worksheet is made once per edit and a pre-round
+ * card on a member's request (docs/PERFORMANCE.md, memory).
+ */
+function pdfkit(): typeof PDFKitDocument {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, on purpose
+  return require('pdfkit') as typeof PDFKitDocument;
+}
 
 /** Fontsource's static WOFF files: fontkit (pdfkit's font engine) cannot subset composite glyphs of the WOFF2 builds. */
 const FONT_FILES: Record<PdfFont, string> = {
@@ -78,6 +88,7 @@ const FOOTER_ROOM = 18;
  */
 export function createPdf(info: PdfInfo, options: { margin?: number } = {}): PdfFrame {
   const margin = options.margin ?? PDF_MARGIN;
+  const PDFDocument = pdfkit();
   const doc = new PDFDocument({
     size: [...PDF_PAGE_SIZE],
     margins: { top: margin, bottom: margin, left: margin, right: margin },
