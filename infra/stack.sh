@@ -218,6 +218,10 @@ suite_services() {
     warn "no jest.config.js: service tests skipped"
   fi
 }
+# The resilience scenarios with processes of their own (faults, MongoDB restart, replicas: their own
+# Redis, FerretDB and service processes on 41xx, built by build_app): they need no application and
+# mostly wait (kills, BullMQ's lock expiry, a store down for 10-15 s), so they share the first lane.
+suite_resilience_stack() { "$1" resilience-stack "" env RESILIENCE_ONLY=faults,mongo,replicas npm test -w resilience; }
 suite_frontend() {
   if [ -f "$ROOT/frontend/package.json" ] && node -e "process.exit(require('$ROOT/frontend/package.json').scripts?.test ? 0 : 1)"; then
     "$1" frontend "$TEST_DIR/frontend.json" env -u NODE_ENV npm test -w frontend -- --reporter=default \
@@ -228,7 +232,7 @@ suite_frontend() {
 }
 
 # Every suite, as `make test` shows them in its table (whatever order they finished in).
-SUITE_ORDER=(static compose infra services frontend e2e resilience lighthouse budget premium)
+SUITE_ORDER=(static compose infra resilience-stack services frontend e2e resilience lighthouse budget premium)
 order_suites() {
   local file="$TEST_DIR/suites.tsv" name
   [ -f "$file" ] || return 0
@@ -260,6 +264,7 @@ cmd_test() {
     if [ "$e2e" = 1 ]; then build_app; fi
     local fn
     for fn in suite_static suite_compose suite_infra suite_services suite_frontend; do "$fn" run_suite; done
+    if [ "$e2e" = 1 ]; then suite_resilience_stack run_suite; fi
     if [ "$e2e" = 1 ]; then bring_up_test_app; fi
   else
     # The build first, alone: the gateway and service suites run what it writes (frontend/dist,
@@ -270,7 +275,9 @@ cmd_test() {
     # and Jest waits on Redis/MongoDB much of the time: one after another they left a core idle.
     if [ "$e2e" = 1 ]; then build_app; fi
     step "Tests without the application, in three lanes (each suite's output when it ends)"
-    run_lanes "suite_static suite_compose suite_infra" "suite_services" "suite_frontend"
+    local lane1="suite_static suite_compose suite_infra"
+    if [ "$e2e" = 1 ]; then lane1+=" suite_resilience_stack"; fi
+    run_lanes "$lane1" "suite_services" "suite_frontend"
     if [ "$e2e" = 1 ]; then bring_up_test_app; fi
     step "Waiting for the suites in the lanes"
     wait_lanes
@@ -283,9 +290,10 @@ cmd_test() {
       SMTP_SINK_URL="http://127.0.0.1:${SMTP_SINK_HTTP_PORT:-1080}" CHROMIUM_PATH=/usr/bin/chromium \
       FM_TEST_REPORT="$TEST_DIR/e2e.json" \
       run_suite e2e "$TEST_DIR/e2e.json" npm test -w e2e
-    # Faults, races and hostile input against the same app (resilience/README.md); its own
-    # processes (services on 4101-4105, replicas on 4111-4122, a Redis) for the fault and replica scenarios.
-    RESILIENCE_BASE_URL="http://localhost:$GATEWAY_PORT" run_suite resilience "" npm test -w resilience
+    # Races and hostile input against the same app (resilience/README.md); the scenarios with
+    # processes of their own ran in the first lane (suite_resilience_stack).
+    RESILIENCE_ONLY=fuzz,races RESILIENCE_BASE_URL="http://localhost:$GATEWAY_PORT" \
+      run_suite resilience "" npm test -w resilience
     # The production build the browser suite used: the app's JS for / within budget, and no
     # member-area chunk on public pages (prints the figures per page); and no Premium text or
     # link anywhere in it (they come from the content service to Premium members only).

@@ -14,6 +14,22 @@ const { spawn } = require('node:child_process');
 const { config } = require('./lib/config');
 const { Client } = require('./lib/http');
 
+/** The scenario files that send their requests to the app under test (RESILIENCE_BASE_URL). */
+const APP_SCENARIOS = ['fuzz', 'races'];
+
+/** Exits with a message when the app under test does not answer. */
+async function checkApp() {
+  try {
+    const res = await new Client().get('/api/lessons', { timeoutMs: 10_000 });
+    if (res.status !== 200) throw new Error(`GET /api/lessons answered ${res.status}`);
+  } catch (err) {
+    console.error(
+      `resilience: the app does not answer at ${config.baseUrl} (${/** @type {Error} */ (err).message}); start it with make up`,
+    );
+    process.exit(1);
+  }
+}
+
 async function main() {
   const t0 = Date.now();
   const only = (process.env.RESILIENCE_ONLY || '').split(',').filter(Boolean);
@@ -25,15 +41,8 @@ async function main() {
     .sort()
     .map((f) => path.join('scenarios', f));
   console.log(`resilience: ${config.baseUrl}, seed ${config.seed}, ${files.length} scenario files`);
-  try {
-    const res = await new Client().get('/api/lessons', { timeoutMs: 10_000 });
-    if (res.status !== 200) throw new Error(`GET /api/lessons answered ${res.status}`);
-  } catch (err) {
-    console.error(
-      `resilience: the app does not answer at ${config.baseUrl} (${/** @type {Error} */ (err).message}); start it with make up`,
-    );
-    process.exit(1);
-  }
+  // Only hostile input and the races use the running app; the others start processes of their own.
+  if (files.some((f) => APP_SCENARIOS.some((s) => f.includes(s)))) await checkApp();
   const child = spawn(
     process.execPath,
     ['--test', '--test-concurrency=1', '--test-reporter=spec', ...process.argv.slice(2), ...files],
