@@ -143,7 +143,16 @@ describe('GET /api/member/sections', () => {
       ]),
     );
     for (const section of res.body)
-      expect(Object.keys(section).sort()).toEqual(['description', 'id', 'name', 'order', 'slug']);
+      expect(Object.keys(section).sort()).toEqual(['description', 'hasPage', 'id', 'name', 'order', 'slug']);
+    // The six with a page in the member area (/member/<slug>) say so; the others do not.
+    expect(res.body.filter((s: { hasPage: boolean }) => s.hasPage).map((s: { slug: string }) => s.slug)).toEqual([
+      'daily-drills',
+      'visualizations',
+      'tee-time',
+      'on-the-range',
+      'swing-training',
+      'sos-drills',
+    ]);
   });
 
   it('when a Premium member asks for a slug, then the section', async () => {

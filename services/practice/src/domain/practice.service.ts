@@ -13,7 +13,7 @@ import {
   type TodayPlan,
 } from '@fm/contracts';
 import { ConflictError, insertOnce, retryOnDuplicateKey, ValidationError, type Viewer } from '@fm/shared';
-import { Catalogue, type CatalogueItem } from './catalogue';
+import { Catalogue, canOpen, type CatalogueItem } from './catalogue';
 import type { CreditCounter } from './credit';
 import { addDays, dayIn, isTimeZone } from './days';
 import type { PlanItem, PlanRecord, PracticeModels, ProgressRecord } from './practice.model';
@@ -196,7 +196,10 @@ export class PracticeService {
       .lean<ProgressRecord[]>();
     if (candidates.length === 0) return null;
     const items = await this.deps.catalogue.itemsFor(asker.viewer, asker.cookie);
-    const record = candidates.find((r) => items.get(Catalogue.key(r.itemKind, r.itemId))?.open);
+    const record = candidates.find((r) => {
+      const item = items.get(Catalogue.key(r.itemKind, r.itemId));
+      return item !== undefined && canOpen(item);
+    });
     if (!record) return null;
     const item = items.get(Catalogue.key(record.itemKind, record.itemId))!;
     return {
@@ -304,7 +307,9 @@ export class PracticeService {
     const done = new Set(completed.map((r) => Catalogue.key(r.itemKind, r.itemId)));
     const recent = new Set(recentPlans.flatMap((p) => p.items.map((i) => Catalogue.key(i.itemKind, i.itemId))));
     const minutesOf = (i: CatalogueItem) => Math.max(1, Math.ceil((i.durationSec ?? TEXT_DEFAULT_SEC) / 60));
-    const open = [...items.values()].filter((i) => i.open && minutesOf(i) <= PLAN_MAX_MINUTES);
+    // Only what the member can open in the app: not a Premium item for a free member, nor an item
+    // of a section the member area has no page for.
+    const open = [...items.values()].filter((i) => canOpen(i) && minutesOf(i) <= PLAN_MAX_MINUTES);
     const key = (i: CatalogueItem) => Catalogue.key(i.itemKind, i.itemId);
     const fresh = open.filter((i) => !done.has(key(i)) && !recent.has(key(i)));
     const fallback = open
