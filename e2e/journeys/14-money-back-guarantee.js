@@ -99,7 +99,7 @@ test(
         await grantAdmin(founder.email);
         await desk.goto('/admin/members');
         await desk.getByLabel('Search members').fill(member.email);
-        await desk.getByRole('button', { name: `Billing of ${member.email}` }).click();
+        await desk.getByRole('button', { name: `Details of ${member.email}` }).click();
         const billing = desk.getByRole('dialog').getByRole('region', { name: 'Billing' });
         const invoice = billing.getByRole('table', { name: 'Invoices' }).getByRole('row').nth(1);
         await expectVisible(invoice.getByRole('cell', { name: 'Refunded', exact: true }), 'the invoice refunded');

@@ -229,11 +229,13 @@ function wrkOnce(url, headers, request) {
   const args = ['-t', String(THREADS), '-c', String(CONNECTIONS), '-d', `${SECONDS}s`, '--latency'];
   for (const h of headers) args.push('-H', h);
   if (request) {
-    // A POST target: wrk sends the method and body a Lua script sets (the same body each time).
+    // A POST target: wrk sends the method and the bodies a Lua script makes (`request.lua`: its
+    // own script, one body per request), else the same body each time.
     const script = path.join(OUT_DIR, 'wrk-post.lua');
+    const head = `wrk.method = "${request.method}"\nwrk.headers["Content-Type"] = "application/json"\nwrk.headers["Origin"] = ${JSON.stringify(env.SITE_ORIGIN)}\n`;
     writeFileSync(
       script,
-      `wrk.method = "${request.method}"\nwrk.body = ${JSON.stringify(JSON.stringify(request.body))}\nwrk.headers["Content-Type"] = "application/json"\nwrk.headers["Origin"] = ${JSON.stringify(env.SITE_ORIGIN)}\n`,
+      request.lua ? `${head}${request.lua()}` : `${head}wrk.body = ${JSON.stringify(JSON.stringify(request.body))}\n`,
     );
     args.push('-s', script);
   }
@@ -288,6 +290,38 @@ function startBaselines(free, body) {
       if (String(chunk).includes('ready')) resolve(child);
     });
   });
+}
+
+/**
+ * wrk's Lua for the heartbeat target: every request a new, valid beat, as players send them. Each
+ * wrk thread plays sessions of BEATS_PER_SESSION beats (seq 0, 1, …; played and position 15 s
+ * further each time) on one item, then starts a new session on the next item. Session ids carry
+ * the run's time and the thread, so no beat of this run or an earlier one is a replay (the server
+ * counts a session's seq once); the server still credits at most the wall time (credit.ts), so
+ * most beats earn a few ms: the whole path (catalogue, credit, minutes record, progress) runs.
+ */
+const BEATS_PER_SESSION = 40;
+function heartbeatLua(itemIds) {
+  return `
+local items = { ${itemIds.map((id) => JSON.stringify(id)).join(', ')} }
+local run = "${Date.now().toString(36)}"
+local threads = 0
+function setup(thread)
+  threads = threads + 1
+  thread:set("tid", threads)
+end
+local n = 0
+function request()
+  local block = math.floor(n / ${BEATS_PER_SESSION})
+  local seq = n % ${BEATS_PER_SESSION}
+  n = n + 1
+  local item = items[(block % #items) + 1]
+  local played = 15 * (seq + 1)
+  local body = string.format('{"itemId":"%s","itemKind":"content","sessionId":"bench-%s-%d-%d","seq":%d,"positionSec":%d,"playedSec":%d}',
+    item, run, tid, block, seq, played, played)
+  return wrk.format(nil, nil, nil, body)
+end
+`;
 }
 
 const fmt = (v, digits = 0) => (Number.isFinite(v) ? v.toFixed(digits) : '—');
@@ -397,15 +431,23 @@ async function main() {
   const sections = JSON.parse((await call('/api/member/sections', { cookie: premium.cookie })).text);
   const guided = JSON.parse((await call('/api/member/guided-visualizations', { cookie: premium.cookie })).text);
   const audio = guided.find((g) => g.audioUrl)?.audioUrl;
-  // The practice heartbeat (issue 30): one Premium member's beat on one section item, sent again
-  // and again (a replay: credited once, the rest of the path runs each time).
-  const firstItems = JSON.parse(
-    (await call(`/api/member/content/${sections[0]?.id}`, { cookie: premium.cookie })).text,
-  );
+  // The practice heartbeat (issue 30): the Premium member's beats on the items of the sections
+  // that have a page, each one new and valid (heartbeatLua): a replay would stop at the dedupe.
+  const beatItems = (
+    await Promise.all(
+      sections
+        .filter((s) => s.hasPage)
+        .map(async (s) => JSON.parse((await call(`/api/member/content/${s.id}`, { cookie: premium.cookie })).text)),
+    )
+  )
+    .flat()
+    .filter((i) => i.contentType !== 'text')
+    .map((i) => i.id);
+  if (beatItems.length === 0) throw new Error('no audio or video section item to send heartbeats on');
   const beat = {
-    itemId: firstItems[0]?.id,
+    itemId: beatItems[0],
     itemKind: 'content',
-    sessionId: `bench-${Date.now()}`,
+    sessionId: `bench-check-${Date.now()}`,
     seq: 0,
     positionSec: 15,
     playedSec: 15,
@@ -448,13 +490,13 @@ async function main() {
       service: 'courses',
     },
     {
-      name: 'POST /api/practice/heartbeats (Premium, a replayed beat)',
+      name: `POST /api/practice/heartbeats (Premium, a new beat each time over ${beatItems.length} items)`,
       path: '/api/practice/heartbeats',
       cookie: premium.cookie,
       member: true,
       kind: 'heartbeat',
       service: 'practice',
-      request: { method: 'POST', body: beat },
+      request: { method: 'POST', body: beat, lua: () => heartbeatLua(beatItems) },
     },
     ...(audio
       ? [

@@ -39,7 +39,8 @@ func checkNetworkPolicies(o *k8sObjects) []string {
 			allowed = append(allowed, "practice") // the catalogue, read through content's API
 		}
 		if svc == "auth" {
-			allowed = append(allowed, "contact") // the newsletter's audience (internal, service token)
+			// Internal routes (service token): the newsletter's audience, a reminder's recipient.
+			allowed = append(allowed, "contact", "practice")
 		}
 		gatewayIn := false
 		for _, np := range o.netpols {
@@ -91,6 +92,12 @@ func checkNetworkPolicies(o *k8sObjects) []string {
 			out = append(out, fmt.Sprintf("no NetworkPolicy lets the gateway out to %s", svc))
 		}
 	}
+	// The service-to-service calls the services make must get through both ways.
+	for _, c := range internalCalls {
+		if !reaches(o, c.from, c.to, c.port) {
+			out = append(out, fmt.Sprintf("no NetworkPolicy pair lets %s reach %s:%d (%s)", c.from, c.to, c.port, c.why))
+		}
+	}
 	// The gateway's prerender watcher subscribes to content's catalogue announcements on Redis.
 	if gw != nil && !slices.ContainsFunc(o.netpols, func(np *networkingv1.NetworkPolicy) bool {
 		return selects(&np.Spec.PodSelector, gw.Spec.Template.Labels) && slices.ContainsFunc(np.Spec.Egress, func(r networkingv1.NetworkPolicyEgressRule) bool {
@@ -102,4 +109,55 @@ func checkNetworkPolicies(o *k8sObjects) []string {
 		out = append(out, "no NetworkPolicy lets the gateway out to Redis (6379: its prerender watcher)")
 	}
 	return out
+}
+
+// The service-to-service calls (internal routes and content's API): each needs an egress rule on
+// the caller and an ingress rule on the callee.
+var internalCalls = []struct {
+	from, to string
+	port     int
+	why      string
+}{
+	{"auth", "courses", 4003, "the member export"},
+	{"auth", "contact", 4004, "the member export"},
+	{"auth", "billing", 4005, "the member export"},
+	{"auth", "practice", 4006, "the member export"},
+	{"practice", "content", 4002, "the catalogue"},
+	{"practice", "auth", 4001, "a reminder's recipient"},
+	{"contact", "auth", 4001, "the newsletter's audience"},
+}
+
+// reaches: some egress rule of a policy on `from`'s pods admits `to`'s pods on `port`, and some
+// ingress rule of a policy on `to`'s pods admits `from`'s pods.
+func reaches(o *k8sObjects, from, to string, port int) bool {
+	src, dst := o.deployment(from), o.deployment(to)
+	if src == nil || dst == nil {
+		return true // checkScaling says so
+	}
+	srcLabels, dstLabels := src.Spec.Template.Labels, dst.Spec.Template.Labels
+	out := slices.ContainsFunc(o.netpols, func(np *networkingv1.NetworkPolicy) bool {
+		if !selects(&np.Spec.PodSelector, srcLabels) || !slices.Contains(np.Spec.PolicyTypes, networkingv1.PolicyTypeEgress) {
+			return false
+		}
+		return slices.ContainsFunc(np.Spec.Egress, func(r networkingv1.NetworkPolicyEgressRule) bool {
+			toOK := len(r.To) == 0 || slices.ContainsFunc(r.To, func(p networkingv1.NetworkPolicyPeer) bool {
+				return p.NamespaceSelector == nil && p.IPBlock == nil && selects(p.PodSelector, dstLabels)
+			})
+			portOK := len(r.Ports) == 0 || slices.ContainsFunc(r.Ports, func(p networkingv1.NetworkPolicyPort) bool {
+				return p.Port == nil || p.Port.IntValue() == port
+			})
+			return toOK && portOK
+		})
+	})
+	in := slices.ContainsFunc(o.netpols, func(np *networkingv1.NetworkPolicy) bool {
+		if !selects(&np.Spec.PodSelector, dstLabels) || !slices.Contains(np.Spec.PolicyTypes, networkingv1.PolicyTypeIngress) {
+			return false
+		}
+		return slices.ContainsFunc(np.Spec.Ingress, func(r networkingv1.NetworkPolicyIngressRule) bool {
+			return slices.ContainsFunc(r.From, func(p networkingv1.NetworkPolicyPeer) bool {
+				return p.NamespaceSelector == nil && p.IPBlock == nil && selects(p.PodSelector, srcLabels)
+			})
+		})
+	})
+	return out && in
 }

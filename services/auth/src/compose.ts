@@ -25,6 +25,7 @@ import { authRouter } from './routes/auth.routes';
 import { accountRouter } from './routes/account.routes';
 import { emailVerificationRouter } from './routes/email-verification.routes';
 import { newsletterRouter } from './routes/newsletter.routes';
+import { internalMembersRouter } from './routes/internal-members.routes';
 import { startMembershipWorker } from './workers/membership.worker';
 import { startPasswordResetWorker } from './workers/password-reset.worker';
 
@@ -141,6 +142,8 @@ export async function compose(deps: ServiceDeps<AuthConfig>, overrides: AuthOver
           new NewsletterSubscriptionService({ models, snapshots, jwtSecret: config.JWT_SECRET, logger }),
           config.JWT_SECRET,
         ),
+        // What practice's reminder reads of a member (internal).
+        internalMembersRouter(models, config.JWT_SECRET),
       ],
     }),
     // The producers are listed first, so they close after the workers.

@@ -30,3 +30,19 @@ export type User = z.infer<typeof userSchema>;
 /** POST /api/auth/signup and /api/auth/login. */
 export const authAnswerSchema = z.strictObject({ user: userSchema });
 export type AuthAnswer = z.infer<typeof authAnswerSchema>;
+
+/**
+ * auth's GET /internal/reminder-recipient (service token, audience `auth`; its subject is the
+ * member): what practice's daily reminder needs to know of the member. A member with no account
+ * (deleted) is `{deleted: true}` with the rest empty, never a 404 (a 404 is a wrong address).
+ */
+export const reminderRecipientSchema = z.strictObject({
+  memberId: z.string().min(1),
+  deleted: z.boolean(),
+  email: z.email().nullable(),
+  firstName: z.string().nullable(),
+  membershipLevel: membershipLevelSchema.nullable(),
+  /** Reminders go only to verified addresses. */
+  emailVerified: z.boolean(),
+});
+export type ReminderRecipient = z.infer<typeof reminderRecipientSchema>;

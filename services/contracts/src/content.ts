@@ -69,6 +69,8 @@ export const memberSectionSchema = z.strictObject({
   slug: z.string(),
   description: z.string().nullable(),
   order: z.number().int(),
+  /** The member area has a page for the section (/member/<slug>); false: its items open nowhere yet. */
+  hasPage: z.boolean(),
 });
 export type MemberSection = z.infer<typeof memberSectionSchema>;
 

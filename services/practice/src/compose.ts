@@ -6,6 +6,7 @@ import { practiceModels } from './domain/practice.model';
 import { PracticeAdmin } from './domain/practice-admin.service';
 import { PracticeService } from './domain/practice.service';
 import { Reminders } from './domain/reminders';
+import { ReminderRecipients } from './domain/reminder-recipients.client';
 import { practiceAdminRouter } from './routes/practice-admin.routes';
 import { memberExportRouter, practiceRouter, UNSUBSCRIBE_PATH, unsubscribeRouter } from './routes/practice.routes';
 import { INBOX_COLLECTION, startAccountEventsWorker } from './workers/account-events.worker';
@@ -37,7 +38,11 @@ export function compose(deps: ServiceDeps<Config>, overrides: PracticeOverrides 
   const reminders = new Reminders({
     models,
     practice,
-    mongo: deps.mongo,
+    recipients: new ReminderRecipients({
+      authUrl: deps.config.AUTH_INTERNAL_URL,
+      jwtSecret: deps.config.JWT_SECRET,
+      timeoutMs: deps.config.INTERNAL_REQUEST_TIMEOUT_MS,
+    }),
     notifications,
     siteOrigin: deps.config.SITE_ORIGIN,
     secret: deps.config.JWT_SECRET,

@@ -11,7 +11,9 @@ export const configSchema = baseEnvSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(4006),
   /** Where practice reads the catalogue: content's API, asked as the member (their session cookie). */
   CONTENT_INTERNAL_URL: internalUrl.default('http://127.0.0.1:4002'),
-  /** How long one call to content may take (ms). */
+  /** Where the reminder asks auth about a member (GET /internal/reminder-recipient, service token). */
+  AUTH_INTERNAL_URL: internalUrl.default('http://127.0.0.1:4001'),
+  /** How long one call to content or auth may take (ms). */
   INTERNAL_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   /** How long practice keeps content's catalogue (per membership level) in memory (ms). */
   PRACTICE_CATALOGUE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),

@@ -11,9 +11,11 @@ import Router from '@koa/router';
  * A small fixed catalogue, so the tests can name items and durations.
  */
 export const SECTIONS = [
-  { id: 's-breath', name: 'Breathing', slug: 'breathing', description: null, order: 1 },
-  { id: 's-focus', name: 'Focus', slug: 'focus', description: null, order: 2 },
-  { id: 's-journal', name: 'Journal', slug: 'journal', description: null, order: 3 },
+  { id: 's-breath', name: 'Breathing', slug: 'breathing', description: null, order: 1, hasPage: true },
+  { id: 's-focus', name: 'Focus', slug: 'focus', description: null, order: 2, hasPage: true },
+  { id: 's-journal', name: 'Journal', slug: 'journal', description: null, order: 3, hasPage: true },
+  // In the catalogue, but the member area has no page for it: its items open nowhere.
+  { id: 's-nopage', name: 'No page', slug: 'no-page', description: null, order: 4, hasPage: false },
 ];
 
 const item = (
@@ -41,6 +43,7 @@ export const CONTENT = {
   's-breath': [item('breath-1', 's-breath', 'audio', '2 min', 1), item('breath-2', 's-breath', 'audio', '4 min', 2)],
   's-focus': [item('focus-1', 's-focus', 'audio', '3:00', 1), item('focus-2', 's-focus', 'audio', '5 min', 2)],
   's-journal': [item('journal-1', 's-journal', 'text', '3 min', 1), item('journal-2', 's-journal', 'text', null, 2)],
+  's-nopage': [1, 2, 3, 4].map((n) => item(`nopage-${n}`, 's-nopage', 'audio', '1 min', n)),
 } as Record<string, ReturnType<typeof item>[]>;
 
 const LESSONS = [

@@ -1,6 +1,7 @@
 import type { Context, Middleware, Next } from 'koa';
 import type * as Jwt from 'jsonwebtoken';
-import { UnauthorizedError } from './errors';
+import type { ZodType } from 'zod';
+import { ServiceUnavailableError, UnauthorizedError } from './errors';
 
 /**
  * jsonwebtoken (~0.5 MB of heap) is loaded on the first service-to-service call (a member's data
@@ -69,4 +70,42 @@ export function requireServiceToken(secret: string, audience: ServiceName): Midd
     ctx.state.service = verifyServiceToken(secret, audience, match[1]!);
     await next();
   };
+}
+
+/**
+ * GET of another service's internal route with a service token (`issuer` → `audience`, about
+ * `claims`), its 200 answer parsed by `schema`. Unreachable, timed out or any other status →
+ * ServiceUnavailableError: "The <service name> cannot be reached right now." /
+ * "The <service name> answered <status>." (the cause attached).
+ */
+export async function getFromService<T>(options: {
+  url: string;
+  jwtSecret: string;
+  issuer: ServiceName;
+  audience: ServiceName;
+  claims: ServiceClaims;
+  schema: ZodType<T>;
+  timeoutMs: number;
+  /** How the called service is named in the error ("member service"). */
+  serviceName: string;
+}): Promise<T> {
+  const { issuer, audience, claims } = options;
+  const token = signServiceToken(options.jwtSecret, { issuer, audience, claims });
+  let res: Response;
+  try {
+    res = await fetch(options.url, {
+      headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
+      signal: AbortSignal.timeout(options.timeoutMs),
+      redirect: 'error',
+    });
+  } catch (err) {
+    throw Object.assign(new ServiceUnavailableError(`The ${options.serviceName} cannot be reached right now.`), {
+      cause: err,
+    });
+  }
+  if (res.status !== 200) {
+    await res.body?.cancel();
+    throw new ServiceUnavailableError(`The ${options.serviceName} answered ${res.status}.`);
+  }
+  return options.schema.parse(await res.json());
 }

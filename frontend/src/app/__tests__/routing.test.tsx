@@ -18,6 +18,7 @@ beforeEach(() => {
         slug: params.slug,
         description: null,
         order: 1,
+        hasPage: true,
       }),
     ),
     http.get(apiUrl('member/*'), () => HttpResponse.json([])),

@@ -17,9 +17,17 @@ import type {
   AuditEntry,
   CatalogueThisMonth,
   ContactPromise,
+  PracticeAdminMember,
+  PracticeAdminSummary,
 } from '@fm/contracts';
 import { apiUrl } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
+
+/** The gateway's answer when a service is down (gateway/nginx.conf.template `@fm_unavailable`). */
+const GATEWAY_UNAVAILABLE = {
+  message: 'Service temporarily unavailable, please try again shortly',
+  code: 'UNAVAILABLE',
+};
 
 export type AdminState = {
   members: AdminMember[];
@@ -34,6 +42,8 @@ export type AdminState = {
   promise: ContactPromise;
   /** GET /api/admin/catalogue/this-month; an added section item joins it. */
   thisMonth: CatalogueThisMonth;
+  /** The practice service's console figures: the summary, each member's totals (by id; others never practised). */
+  practice: { summary: PracticeAdminSummary; members: Record<string, PracticeAdminMember>; down: boolean };
   /** Every POST's path and body (replies). */
   posts: { path: string; body: unknown }[];
   /** Every GET's query, by list ("members" → [{q, page, pageSize}, …]). */
@@ -143,6 +153,7 @@ export function serveAdmin(initial: Partial<Omit<AdminState, 'queries' | 'patche
     audit: [],
     promise: buildContactPromise(),
     thisMonth: { month: '2026-02', added: [] },
+    practice: { summary: { activeMembers: 0, minutesThisWeek: 0, weekStart: '2026-02-09' }, members: {}, down: false },
     ...initial,
     queries: {},
     patches: [],
@@ -254,6 +265,27 @@ export function serveAdmin(initial: Partial<Omit<AdminState, 'queries' | 'patche
     ),
     http.get(apiUrl('admin/audit'), ({ request }) => HttpResponse.json(page(state.audit, new URL(request.url)))),
     http.get(apiUrl('admin/catalogue/this-month'), () => HttpResponse.json(state.thisMonth)),
+    // The gateway's answer when the practice service is down (`down`).
+    http.get(apiUrl('admin/practice/summary'), () =>
+      state.practice.down
+        ? HttpResponse.json(GATEWAY_UNAVAILABLE, { status: 503 })
+        : HttpResponse.json(state.practice.summary),
+    ),
+    http.get(apiUrl('admin/practice/members/:id'), ({ params }) =>
+      state.practice.down
+        ? HttpResponse.json(GATEWAY_UNAVAILABLE, { status: 503 })
+        : HttpResponse.json(
+            state.practice.members[String(params.id)] ?? {
+              memberId: String(params.id),
+              totalMinutes: 0,
+              minutesLast7Days: 0,
+              daysPractisedLast7: 0,
+              streak: 0,
+              completedItems: 0,
+              lastPractisedAt: null,
+            },
+          ),
+    ),
     http.post(apiUrl('admin/sections/:slug/content'), async ({ request, params }) => {
       const body = (await request.json()) as Partial<AdminSectionItem>;
       const path = `admin/sections/${String(params.slug)}/content`;

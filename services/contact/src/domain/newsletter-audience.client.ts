@@ -1,10 +1,9 @@
 import {
+  getFromService,
   type NewsletterAudiencePage,
   newsletterAudiencePageSchema,
   newsletterAudienceSchema,
   newsletterUnsubscribedSchema,
-  ServiceUnavailableError,
-  signServiceToken,
 } from '@fm/shared';
 import type { ZodType } from 'zod';
 
@@ -18,29 +17,17 @@ const TIMEOUT_MS = 10_000;
 export class NewsletterAudienceClient {
   constructor(private readonly deps: { authUrl: string; jwtSecret: string }) {}
 
-  private async get<T>(path: string, schema: ZodType<T>): Promise<T> {
-    const token = signServiceToken(this.deps.jwtSecret, {
+  private get<T>(path: string, schema: ZodType<T>): Promise<T> {
+    return getFromService({
+      url: `${this.deps.authUrl}${path}`,
+      jwtSecret: this.deps.jwtSecret,
       issuer: 'contact',
       audience: 'auth',
       claims: { userId: 'newsletter' },
+      schema,
+      timeoutMs: TIMEOUT_MS,
+      serviceName: 'member service',
     });
-    let res: Response;
-    try {
-      res = await fetch(`${this.deps.authUrl}${path}`, {
-        headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-        redirect: 'error',
-      });
-    } catch (err) {
-      throw Object.assign(new ServiceUnavailableError('The member service cannot be reached right now.'), {
-        cause: err,
-      });
-    }
-    if (res.status !== 200) {
-      await res.body?.cancel();
-      throw new ServiceUnavailableError(`The member service answered ${res.status}.`);
-    }
-    return schema.parse(await res.json());
   }
 
   /** Verified, opted-in members after `after` (`_id` order). */

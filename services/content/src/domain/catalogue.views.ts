@@ -140,6 +140,7 @@ export function memberSectionView(doc: MemberSectionDocument): MemberSection {
     slug: doc.slug,
     description: doc.description ?? null,
     order: doc.order,
+    hasPage: doc.hasPage === true,
   };
 }
 

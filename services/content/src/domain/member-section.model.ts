@@ -7,6 +7,11 @@ export interface MemberSection {
   slug: string;
   description?: string | null;
   order: number;
+  /**
+   * The member area has a page for it (/member/<slug>): the one place that says which sections a
+   * member can open. The other sections' items are in the catalogue but nowhere in the app yet.
+   */
+  hasPage: boolean;
 }
 
 export type MemberSectionDocument = MemberSection & { _id: Types.ObjectId; createdAt: Date; updatedAt: Date };
@@ -17,6 +22,7 @@ const memberSectionSchema = new Schema<MemberSection>(
     slug: { type: String, required: true, trim: true, lowercase: true, match: /^[a-z0-9]+(?:-[a-z0-9]+)*$/ },
     description: { type: String, default: null },
     order: { type: Number, required: true },
+    hasPage: { type: Boolean, default: false },
   },
   schemaOptions({ collection: 'member_sections' }),
 );

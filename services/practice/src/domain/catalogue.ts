@@ -13,7 +13,15 @@ export interface CatalogueItem {
   durationSec: number | null;
   /** The member asking may open it (content's own answer for them). */
   open: boolean;
+  /**
+   * The app has a page that opens it: lessons and lectures always; a section item when content's
+   * catalogue says its section has a page (`hasPage` of GET /api/member/sections).
+   */
+  hasPage: boolean;
 }
+
+/** The member can open the item in the app: content lets them, and a page shows it. */
+export const canOpen = (item: CatalogueItem): boolean => item.open && item.hasPage;
 
 /**
  * Reads content's `duration` text as seconds: "10 min", "4 mins", "45 sec", "1 h 5 min",
@@ -121,6 +129,7 @@ export class Catalogue {
         contentType: 'video',
         durationSec: parseDuration(l.duration),
         open: !l.locked,
+        hasPage: true,
       });
     }
     for (const l of lectures) {
@@ -132,10 +141,11 @@ export class Catalogue {
         contentType: 'video',
         durationSec: parseDuration(l.duration),
         open: !l.locked,
+        hasPage: true,
       });
     }
     if (level === 'premium') {
-      type Section = { id: string };
+      type Section = { id: string; hasPage: boolean };
       type Item = {
         id: string;
         sectionId: string | null;
@@ -148,15 +158,17 @@ export class Catalogue {
         sections.map((s) => this.get<Item[]>(`/api/member/content/${encodeURIComponent(s.id)}`, cookie)),
       );
       lists.forEach((list, i) => {
+        const section = sections[i]!;
         for (const c of list) {
           add({
             itemKind: 'content',
             itemId: c.id,
-            sectionId: c.sectionId ?? sections[i]!.id,
+            sectionId: c.sectionId ?? section.id,
             title: c.title,
             contentType: c.contentType,
             durationSec: parseDuration(c.duration),
             open: true,
+            hasPage: section.hasPage === true,
           });
         }
       });

@@ -13,7 +13,7 @@ import {
   type TodayPlan,
 } from '@fm/contracts';
 import { ConflictError, insertOnce, retryOnDuplicateKey, ValidationError, type Viewer } from '@fm/shared';
-import { Catalogue, type CatalogueItem } from './catalogue';
+import { Catalogue, canOpen, type CatalogueItem } from './catalogue';
 import type { CreditCounter } from './credit';
 import { addDays, dayIn, isTimeZone } from './days';
 import type { PlanItem, PlanRecord, PracticeModels, ProgressRecord } from './practice.model';
@@ -72,10 +72,15 @@ export class PracticeService {
     const item = await this.deps.catalogue.itemFor(viewer, asker.cookie, beat.itemKind, beat.itemId);
     await this.models.ready();
     const now = this.deps.now();
-    const creditedMs = await this.deps.credits.credit(viewer.id, beat, now.getTime());
+    // Round trips to the store are what a beat costs (docs/PERFORMANCE.md): what does not depend
+    // on another step goes in parallel. The time zone is read beside the credit (a beat that
+    // earns nothing wastes one small read).
+    const [creditedMs, { timeZone }] = await Promise.all([
+      this.deps.credits.credit(viewer.id, beat, now.getTime()),
+      this.settings(viewer.id),
+    ]);
     const creditedSec = Math.round(creditedMs) / 1000;
     if (creditedSec > 0) {
-      const { timeZone } = await this.settings(viewer.id);
       await this.models.Minutes.create({
         _id: randomUUID(),
         userId: viewer.id,
@@ -86,10 +91,14 @@ export class PracticeService {
         at: now,
       });
     }
-    const playedSec = await this.playedSec(viewer.id, item.itemKind, item.itemId);
+    // The played total (after this credit) and the position stored, together; completion after.
+    const [playedSec, touched] = await Promise.all([
+      this.playedSec(viewer.id, item.itemKind, item.itemId),
+      this.touch(viewer.id, item, now, { positionSec: beat.positionSec, complete: false }),
+    ]);
     const length = lengthOf(item.durationSec, beat.durationSec);
     const complete = length !== null && playedSec >= COMPLETE_AT * length;
-    const record = await this.touch(viewer.id, item, now, { positionSec: beat.positionSec, complete });
+    const record = complete && !touched.completedAt ? await this.complete(touched, now) : touched;
     return { progress: this.progressView(record, playedSec), creditedSec };
   }
 
@@ -138,11 +147,17 @@ export class PracticeService {
       practisedAt: now,
     };
     if (change.positionSec !== undefined) set.positionSec = change.positionSec;
-    await retryOnDuplicateKey(() => this.models.Progress.updateOne({ _id }, { $set: set }, { upsert: true }));
-    // Completion is set once and never taken back; two writers race only to the same answer.
-    if (change.complete)
-      await this.models.Progress.updateOne({ _id, completedAt: null }, { $set: { completedAt: now } });
-    return (await this.models.Progress.findById(_id).lean<ProgressRecord>())!;
+    // One round trip: the upsert answers the record as it is now.
+    const record = (await retryOnDuplicateKey(() =>
+      this.models.Progress.findOneAndUpdate({ _id }, { $set: set }, { upsert: true, new: true }).lean<ProgressRecord>(),
+    ))!;
+    return change.complete && !record.completedAt ? this.complete(record, now) : record;
+  }
+
+  /** Sets completedAt once, never takes it back (two writers race only to the same answer). */
+  private async complete(record: ProgressRecord, now: Date): Promise<ProgressRecord> {
+    await this.models.Progress.updateOne({ _id: record._id, completedAt: null }, { $set: { completedAt: now } });
+    return (await this.models.Progress.findById(record._id).lean<ProgressRecord>())!;
   }
 
   private async playedSec(userId: string, itemKind: PracticeItemKind, itemId: string): Promise<number> {
@@ -196,7 +211,10 @@ export class PracticeService {
       .lean<ProgressRecord[]>();
     if (candidates.length === 0) return null;
     const items = await this.deps.catalogue.itemsFor(asker.viewer, asker.cookie);
-    const record = candidates.find((r) => items.get(Catalogue.key(r.itemKind, r.itemId))?.open);
+    const record = candidates.find((r) => {
+      const item = items.get(Catalogue.key(r.itemKind, r.itemId));
+      return item !== undefined && canOpen(item);
+    });
     if (!record) return null;
     const item = items.get(Catalogue.key(record.itemKind, record.itemId))!;
     return {
@@ -304,7 +322,9 @@ export class PracticeService {
     const done = new Set(completed.map((r) => Catalogue.key(r.itemKind, r.itemId)));
     const recent = new Set(recentPlans.flatMap((p) => p.items.map((i) => Catalogue.key(i.itemKind, i.itemId))));
     const minutesOf = (i: CatalogueItem) => Math.max(1, Math.ceil((i.durationSec ?? TEXT_DEFAULT_SEC) / 60));
-    const open = [...items.values()].filter((i) => i.open && minutesOf(i) <= PLAN_MAX_MINUTES);
+    // Only what the member can open in the app: not a Premium item for a free member, nor an item
+    // of a section the member area has no page for.
+    const open = [...items.values()].filter((i) => canOpen(i) && minutesOf(i) <= PLAN_MAX_MINUTES);
     const key = (i: CatalogueItem) => Catalogue.key(i.itemKind, i.itemId);
     const fresh = open.filter((i) => !done.has(key(i)) && !recent.has(key(i)));
     const fallback = open

@@ -5,14 +5,13 @@ import {
   PRACTICE_GOAL_MINUTES,
   type QueueProducer,
   type QUEUES,
-  readMemberFromMongo,
   signMailListToken,
   verifyMailListToken,
 } from '@fm/shared';
-import type { Connection } from 'mongoose';
 import { dayIn, timeIn } from './days';
 import type { PracticeModels, SettingsRecord } from './practice.model';
 import type { PracticeService } from './practice.service';
+import type { ReminderRecipients } from './reminder-recipients.client';
 
 /** A reminder due at HH:MM still goes within this many minutes after it (a sweep missed by a restart). */
 export const REMINDER_WINDOW_MINUTES = 60;
@@ -20,7 +19,8 @@ export const REMINDER_WINDOW_MINUTES = 60;
 export interface RemindersDeps {
   models: PracticeModels;
   practice: PracticeService;
-  mongo: Connection;
+  /** Auth's answer about the member (address, verified, deleted): never auth's collection. */
+  recipients: Pick<ReminderRecipients, 'recipient'>;
   notifications: Pick<QueueProducer<typeof QUEUES.notifications>, 'publish'>;
   siteOrigin: string;
   secret: string;
@@ -70,8 +70,8 @@ export class Reminders {
       );
       return 'done-already';
     }
-    const member = await readMemberFromMongo(this.deps.mongo, userId);
-    if (!member) return 'no-member';
+    const member = await this.deps.recipients.recipient(userId);
+    if (member.deleted || !member.email) return 'no-member';
     if (!member.emailVerified) return 'unverified';
     // The one claim of the day: of two replicas (or a replay), one inserts, the other stops here.
     const claimed = await insertOnce(() =>

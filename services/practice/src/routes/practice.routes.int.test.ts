@@ -320,6 +320,19 @@ describe("Today's 10 and the streak", () => {
     expect(plan.items.every((i) => ['lesson-free', 'lecture-1'].includes(i.itemId))).toBe(true);
   });
 
+  it('when a section has no page in the member area, then no plan picks its items (they open nowhere)', async () => {
+    // Its four one-minute items would join almost every plan if the picker took them (a round
+    // over the sections takes one of each): four members, and none gets one.
+    for (let i = 0; i < 4; i++) {
+      const m = await member();
+      const plan = todayPlanSchema.parse((await m.get('/today')).body);
+      expect(plan.items.map((item) => item.sectionId)).not.toContain('s-nopage');
+      const minutes = plan.items.reduce((sum, item) => sum + item.minutes, 0);
+      expect(minutes).toBeGreaterThanOrEqual(9);
+      expect(minutes).toBeLessThanOrEqual(12);
+    }
+  });
+
   it('when a day is missed between practised days and the time zone changes, then a freeze saves the streak and past days stay as counted', async () => {
     const m = await member();
     nowMs = Date.parse('2026-04-06T12:00:00Z');

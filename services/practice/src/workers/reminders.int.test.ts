@@ -1,6 +1,7 @@
 /**
  * The daily reminder through the real pieces: two replicas of practice composed on one store and
- * Redis, the reminder sweep of each, the notifications queue contact reads, the BullMQ scheduler,
+ * Redis, the reminder sweep of each, auth as its built server (a child process: the sweep asks its
+ * internal route about the member), the notifications queue contact reads, the BullMQ scheduler,
  * and the one-click unsubscribe.
  */
 import { closeBackground, QueueProducer, QUEUES, USERS_COLLECTION } from '@fm/shared';
@@ -9,9 +10,13 @@ import request from 'supertest';
 import { compose } from '../compose';
 import { type Config, configSchema } from '../config';
 import { startContentStandIn } from '../../test/content-stand-in';
+import { freePort, serviceProcess, type ServiceProcess } from '../../../billing/test/service-process';
+
+jest.setTimeout(90_000);
 
 let deps: TestDeps<Config>;
 let content: Awaited<ReturnType<typeof startContentStandIn>>;
+let auth: ServiceProcess;
 let replicaA: ReturnType<typeof compose>;
 let replicaB: ReturnType<typeof compose>;
 let notifications: QueueProducer<typeof QUEUES.notifications>;
@@ -19,7 +24,10 @@ let notifications: QueueProducer<typeof QUEUES.notifications>;
 let nowMs = Date.parse('2026-03-02T06:31:00Z');
 
 beforeAll(async () => {
-  deps = await createTestDeps(configSchema);
+  const authPort = await freePort();
+  deps = await createTestDeps(configSchema, { AUTH_INTERNAL_URL: `http://127.0.0.1:${authPort}` });
+  auth = await serviceProcess('auth', deps.env, {}, authPort);
+  await auth.start();
   content = await startContentStandIn(deps);
   deps.config.CONTENT_INTERNAL_URL = content.url;
   replicaA = compose(deps, { now: () => new Date(nowMs) });
@@ -28,13 +36,14 @@ beforeAll(async () => {
     redisUrl: deps.config.REDIS_URL,
     redisPrefix: deps.config.REDIS_PREFIX,
   });
-});
+}, 120_000);
 
 afterAll(async () => {
   await notifications.close();
   await closeBackground(replicaA.background);
   await closeBackground(replicaB.background);
   await content.close();
+  await auth?.stop();
   await deps.close();
 });
 
@@ -121,6 +130,35 @@ it('when the day’s 10 minutes are already done at reminder time, then no remin
   nowMs = Date.parse('2026-03-03T06:30:00Z');
   expect((await replicaA.reminders.sweep(new Date(nowMs)))[user.id]).toBe('done-already');
   expect(await reminderJobs(user.id)).toEqual([]);
+});
+
+it('when the address is not verified (any more), or the member deleted their account, then no reminder goes', async () => {
+  const unverified = await remindedMember();
+  const gone = await remindedMember();
+  await deps.mongo
+    .collection(USERS_COLLECTION)
+    .updateOne({ _id: unverified.user.id as never }, { $set: { emailVerified: false } });
+  await deps.mongo.collection(USERS_COLLECTION).deleteOne({ _id: gone.user.id as never });
+  nowMs = Date.parse('2026-03-04T06:31:00Z');
+  const outcomes = await replicaA.reminders.sweep(new Date(nowMs));
+  expect(outcomes[unverified.user.id]).toBe('unverified');
+  expect(outcomes[gone.user.id]).toBe('no-member');
+  expect(await reminderJobs(unverified.user.id)).toEqual([]);
+  expect(await reminderJobs(gone.user.id)).toEqual([]);
+});
+
+it('when auth cannot be reached at reminder time, then nothing is claimed and a later sweep within the hour mails it', async () => {
+  const { user } = await remindedMember();
+  await auth.stop();
+  try {
+    nowMs = Date.parse('2026-03-05T06:31:00Z');
+    expect((await replicaA.reminders.sweep(new Date(nowMs)))[user.id]).toBe('failed');
+  } finally {
+    await auth.start();
+  }
+  nowMs = Date.parse('2026-03-05T06:40:00Z');
+  expect((await replicaB.reminders.sweep(new Date(nowMs)))[user.id]).toBe('mailed');
+  expect(await reminderJobs(user.id)).toHaveLength(1);
 });
 
 it('when both replicas start their sweep, then there is one job scheduler, every minute', async () => {

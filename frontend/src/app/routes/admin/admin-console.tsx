@@ -15,6 +15,7 @@ import { PageTitle } from '@/components/ui/page-title';
 import { paths } from '@/config/paths';
 import { MembersPanel } from '@/features/admin/components/members-panel';
 import { MonthlyContentCard } from '@/features/admin/components/monthly-content-card';
+import { PracticeSummaryCard } from '@/features/admin/components/practice-figures';
 import { MEMBER_SECTIONS } from '@/features/member/member-content';
 
 // The front page (members) comes with the console; every other page is its own chunk, loaded
@@ -63,11 +64,12 @@ const toMembers = <Navigate to={paths.admin.members.getHref()} replace />;
 // of the app: those components would add to the router code every page loads.
 const CONSOLE_ROUTES: RouteObject[] = [
   { index: true, element: toMembers },
-  // The front page: the monthly-content promise above the members.
+  // The front page: practice and the monthly-content promise above the members.
   {
     path: 'members',
     element: (
       <Stack spacing={3}>
+        <PracticeSummaryCard />
         <MonthlyContentCard />
         <MembersPanel />
       </Stack>

@@ -5,15 +5,16 @@ import { MEMBER_SECTIONS } from '@/features/member/member-content';
 
 /**
  * Maps a practice item's section id to the slug of its page (/member/<slug>), for the sections
- * the app has a page for; undefined otherwise. Sections are Premium: free members have none.
+ * the catalogue says have a page (`hasPage`, GET /api/member/sections; the member routes hold
+ * those pages); undefined otherwise. Sections are Premium: free members have none.
  */
 export function useSectionSlug(): (sectionId: string) => string | undefined {
   const { isPremium } = useCurrentUser();
   const { data: sections } = useGetSectionsQuery(undefined, { skip: !isPremium });
   return useCallback(
     (sectionId: string) => {
-      const slug = sections?.find((s) => s.id === sectionId)?.slug;
-      return slug && slug in MEMBER_SECTIONS ? slug : undefined;
+      const section = sections?.find((s) => s.id === sectionId);
+      return section?.hasPage && section.slug in MEMBER_SECTIONS ? section.slug : undefined;
     },
     [sections],
   );

@@ -87,7 +87,7 @@ async function openMember() {
   serveAdmin({ members: [buildAdminMember()] });
   const rendered = renderApp('/admin/members', { viewer: admin() });
   await waitForAppReady();
-  await rendered.user.click(await screen.findByRole('button', { name: 'Billing of ada@example.com' }));
+  await rendered.user.click(await screen.findByRole('button', { name: 'Details of ada@example.com' }));
   const view = await screen.findByRole('dialog', { name: 'Ada Lovelace (ada@example.com)' });
   const panel = within(view).getByRole('region', { name: 'Billing' });
   return { ...rendered, view, panel };

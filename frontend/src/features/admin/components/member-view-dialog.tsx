@@ -7,6 +7,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { MemberBillingPanel } from '@/features/admin/components/member-billing-panel';
+import { MemberPracticePanel } from '@/features/admin/components/practice-figures';
 import { formatDateTime } from '@/features/admin/format';
 
 export const memberName = (m: AdminMember) =>
@@ -15,7 +16,7 @@ export const memberName = (m: AdminMember) =>
     .filter(Boolean)
     .join(' ');
 
-/** The console's view of one member, opened from the Members list: who they are, and their billing. */
+/** The console's view of one member, opened from the Members list: who they are, their practice and their billing. */
 export function MemberViewDialog({ member, onClose }: { member: AdminMember; onClose: () => void }) {
   const titleId = useId();
   const name = memberName(member);
@@ -26,6 +27,7 @@ export function MemberViewDialog({ member, onClose }: { member: AdminMember; onC
         <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
           {member.membershipLevel === 'premium' ? 'Premium' : 'Free'} member since {formatDateTime(member.createdAt)}.
         </Typography>
+        <MemberPracticePanel memberId={member.id} />
         <MemberBillingPanel memberId={member.id} />
       </DialogContent>
       <DialogActions>

@@ -40,14 +40,14 @@ const columns = (open: (m: AdminMember) => void): AdminColumn<AdminMember>[] => 
     label: 'Actions',
     nowrap: true,
     render: (m) => (
-      <Button size="small" variant="outlined" onClick={() => open(m)} aria-label={`Billing of ${m.email}`}>
-        Billing
+      <Button size="small" variant="outlined" onClick={() => open(m)} aria-label={`Details of ${m.email}`}>
+        Details
       </Button>
     ),
   },
 ];
 
-/** Members: search by email or name (GET /api/admin/members?q=), newest first, paged; each opens its member view (billing). */
+/** Members: search by email or name (GET /api/admin/members?q=), newest first, paged; each opens its member view (practice, billing). */
 export function MembersPanel() {
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), 300);

@@ -31,7 +31,14 @@ function serveWorksheets(list: MemberWorksheet[] = WORKSHEETS) {
       return HttpResponse.json(list);
     }),
     http.get(apiUrl('member/sections/:slug'), ({ params }) =>
-      HttpResponse.json({ id: 'sec-1', name: 'Daily Drills', slug: String(params.slug), description: null, order: 1 }),
+      HttpResponse.json({
+        id: 'sec-1',
+        name: 'Daily Drills',
+        slug: String(params.slug),
+        description: null,
+        order: 1,
+        hasPage: true,
+      }),
     ),
     http.get(apiUrl('member/content/:id'), () => HttpResponse.json([])),
   );

@@ -3,6 +3,7 @@ import { audio, text, video, type SectionDefinition } from './section-items';
 export const courseManagement: SectionDefinition = {
   order: 9,
   slug: 'course-management',
+  hasPage: false,
   name: 'Course Management',
   description: 'Smart targets and clear decisions, hole by hole.',
   items: [

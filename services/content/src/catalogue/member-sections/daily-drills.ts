@@ -3,6 +3,7 @@ import { audio, text, video, type SectionDefinition } from './section-items';
 export const dailyDrills: SectionDefinition = {
   order: 1,
   slug: 'daily-drills',
+  hasPage: true,
   name: 'Daily Drills',
   description: 'Daily practice routines and visualizations.',
   items: [

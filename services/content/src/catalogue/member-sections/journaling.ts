@@ -3,6 +3,7 @@ import { audio, text, video, type SectionDefinition } from './section-items';
 export const journaling: SectionDefinition = {
   order: 10,
   slug: 'journaling',
+  hasPage: false,
   name: 'Golf Journaling',
   description: 'Write it down: review rounds and track progress.',
   items: [

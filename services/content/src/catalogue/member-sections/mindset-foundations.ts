@@ -3,6 +3,7 @@ import { text, video, type SectionDefinition } from './section-items';
 export const mindsetFoundations: SectionDefinition = {
   order: 11,
   slug: 'mindset-foundations',
+  hasPage: false,
   name: 'Mindset Foundations',
   description: 'The psychology behind confidence, composure and concentration.',
   items: [

@@ -3,6 +3,7 @@ import { audio, text, video, type SectionDefinition } from './section-items';
 export const onTheRange: SectionDefinition = {
   order: 4,
   slug: 'on-the-range',
+  hasPage: true,
   name: 'On the Range Drills',
   description: 'Turn range time into practice that transfers to the course.',
   items: [

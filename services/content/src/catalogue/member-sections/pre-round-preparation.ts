@@ -3,6 +3,7 @@ import { audio, text, video, type SectionDefinition } from './section-items';
 export const preRoundPreparation: SectionDefinition = {
   order: 7,
   slug: 'pre-round-preparation',
+  hasPage: false,
   name: 'Pre-Round Preparation',
   description: 'The hour before the round: warm up your body and your mind.',
   items: [

@@ -3,6 +3,7 @@ import { audio, text, video, type SectionDefinition } from './section-items';
 export const puttingMindset: SectionDefinition = {
   order: 8,
   slug: 'putting-mindset',
+  hasPage: false,
   name: 'Putting Mindset',
   description: 'Quiet eyes, quiet hands: confidence on the greens.',
   items: [

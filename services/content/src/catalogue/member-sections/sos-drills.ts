@@ -3,6 +3,7 @@ import { audio, text, video, type SectionDefinition } from './section-items';
 export const sosDrills: SectionDefinition = {
   order: 6,
   slug: 'sos-drills',
+  hasPage: true,
   name: 'SOS Drills',
   description: 'Emergency mental reset techniques.',
   items: [

@@ -3,6 +3,7 @@ import { audio, text, video, type SectionDefinition } from './section-items';
 export const swingTraining: SectionDefinition = {
   order: 5,
   slug: 'swing-training',
+  hasPage: true,
   name: 'Swing Training Recommendations',
   description: 'Train mechanics without taking swing thoughts to the course.',
   items: [

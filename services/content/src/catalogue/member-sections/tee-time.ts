@@ -3,6 +3,7 @@ import { audio, text, video, type SectionDefinition } from './section-items';
 export const teeTime: SectionDefinition = {
   order: 3,
   slug: 'tee-time',
+  hasPage: true,
   name: 'Tee Time',
   description: 'Mental preparation before you play.',
   items: [

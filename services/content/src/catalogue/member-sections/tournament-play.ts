@@ -3,6 +3,7 @@ import { audio, text, video, type SectionDefinition } from './section-items';
 export const tournamentPlay: SectionDefinition = {
   order: 12,
   slug: 'tournament-play',
+  hasPage: false,
   name: 'Tournament Play',
   description: 'Bring your practice-round mind to competition day.',
   items: [

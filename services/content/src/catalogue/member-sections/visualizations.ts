@@ -3,6 +3,7 @@ import { audio, text, type SectionDefinition } from './section-items';
 export const visualizations: SectionDefinition = {
   order: 2,
   slug: 'visualizations',
+  hasPage: true,
   name: 'Visualizations',
   description: 'Audio visualizations for peak mental performance on the course.',
   items: [

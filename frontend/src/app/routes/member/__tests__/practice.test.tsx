@@ -1,4 +1,4 @@
-import type { ItemProgress, MemberContent, PracticeStats, TodayPlan } from '@fm/contracts';
+import type { ItemProgress, MemberContent, MemberSection, PracticeStats, TodayPlan } from '@fm/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
@@ -11,7 +11,14 @@ import { apiUrl } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { renderWithProviders, screen, waitFor, within } from '@/testing/test-utils';
 
-const section = { id: 'sec-7', name: 'Daily Drills', slug: 'daily-drills', description: null, order: 1 };
+const section: MemberSection = {
+  id: 'sec-7',
+  name: 'Daily Drills',
+  slug: 'daily-drills',
+  description: null,
+  order: 1,
+  hasPage: true,
+};
 
 function item(overrides: Partial<MemberContent> & { id: string; title: string }): MemberContent {
   return {

@@ -9,7 +9,7 @@ import { apiUrl } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { renderWithProviders, screen, storeReaches, within } from '@/testing/test-utils';
 
-const section = { id: 'sec-7', name: 'Daily Drills', slug: 'daily-drills', description: null, order: 4 };
+const section = { id: 'sec-7', name: 'Daily Drills', slug: 'daily-drills', description: null, order: 4, hasPage: true };
 
 function item(overrides: Partial<MemberContent>): MemberContent {
   return {
