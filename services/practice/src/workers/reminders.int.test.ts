@@ -5,12 +5,19 @@
  * and the one-click unsubscribe.
  */
 import { closeBackground, QueueProducer, QUEUES, USERS_COLLECTION } from '@fm/shared';
-import { createTestDeps, loggedInMember, TEST_SITE_ORIGIN, type TestDeps } from '@fm/shared/testing';
+import {
+  createTestDeps,
+  freePort,
+  loggedInMember,
+  serviceProcess,
+  TEST_SITE_ORIGIN,
+  type ServiceProcess,
+  type TestDeps,
+} from '@fm/shared/testing';
 import request from 'supertest';
 import { compose } from '../compose';
 import { type Config, configSchema } from '../config';
 import { startContentStandIn } from '../../test/content-stand-in';
-import { freePort, serviceProcess, type ServiceProcess } from '../../../billing/test/service-process';
 
 jest.setTimeout(90_000);
 
