@@ -20,9 +20,7 @@ const SOS_SECTION = 'sos-drills';
 
 /** The SOS Drills section's first audio item (in the section's order): the reset to play on the course. */
 export function pickSosReset(items: readonly MemberContent[]): MemberContent | undefined {
-  return [...items]
-    .sort((a, b) => a.order - b.order)
-    .find((item) => item.contentType === 'audio' && item.audioUrl);
+  return [...items].sort((a, b) => a.order - b.order).find((item) => item.contentType === 'audio' && item.audioUrl);
 }
 
 async function getJson<T>(url: string): Promise<T> {

@@ -66,8 +66,8 @@ export default function CoursePlayerPage() {
           You're offline
         </Typography>
         <Typography sx={{ color: 'text.secondary', mb: 3 }}>
-          This course is not on this device. Open it with a connection and tap "Ready for the course" to play it
-          without one.
+          This course is not on this device. Open it with a connection and tap "Ready for the course" to play it without
+          one.
         </Typography>
         {backButton}
       </Paper>
@@ -119,6 +119,7 @@ export default function CoursePlayerPage() {
                 courseName={course.name}
                 memberId={user.id}
                 premiumItems={isPremium ? sosOfflineItems : undefined}
+                refreshWhenOnline
               />
             )}
           </>

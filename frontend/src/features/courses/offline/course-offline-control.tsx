@@ -8,7 +8,12 @@ import Typography from '@mui/material/Typography';
 import DownloadForOfflineRounded from '@mui/icons-material/DownloadForOfflineRounded';
 import OfflinePinRounded from '@mui/icons-material/OfflinePinRounded';
 import { formatSize, type OfflineItem, type ReadyCourseRecord } from '@/features/courses/offline/offline-plan';
-import { makeCourseReady, readyCourse, removeCourse, type StoreProgress } from '@/features/courses/offline/offline-store';
+import {
+  makeCourseReady,
+  readyCourse,
+  removeCourse,
+  type StoreProgress,
+} from '@/features/courses/offline/offline-store';
 import { serviceWorkerSupported } from '@/features/courses/offline/player-service-worker';
 
 type CourseOfflineControlProps = {
@@ -17,6 +22,8 @@ type CourseOfflineControlProps = {
   memberId: string;
   /** The Premium items to store too (the SOS reset), for a Premium member. */
   premiumItems?: () => Promise<OfflineItem[]>;
+  /** In the player: a ready course is brought up to date when it opens with a network. */
+  refreshWhenOnline?: boolean;
 };
 
 type State =
@@ -31,7 +38,13 @@ type State =
  * without a network, with a progress bar; then "Ready offline", the size, and "Remove from device".
  * Shown only where the browser can keep it (a service worker in a secure context).
  */
-export function CourseOfflineControl({ courseId, courseName, memberId, premiumItems }: CourseOfflineControlProps) {
+export function CourseOfflineControl({
+  courseId,
+  courseName,
+  memberId,
+  premiumItems,
+  refreshWhenOnline = false,
+}: CourseOfflineControlProps) {
   const [state, setState] = useState<State>({ kind: 'checking' });
   const supported = serviceWorkerSupported();
 
@@ -39,12 +52,20 @@ export function CourseOfflineControl({ courseId, courseName, memberId, premiumIt
     if (!supported) return;
     let live = true;
     readyCourse(memberId, courseId)
-      .then((record) => live && setState(record ? { kind: 'ready', record } : { kind: 'idle' }))
+      .then((record) => {
+        if (!live) return;
+        setState(record ? { kind: 'ready', record } : { kind: 'idle' });
+        if (!record || !refreshWhenOnline || !navigator.onLine) return;
+        // Quietly, keeping what is stored if it fails (the signal may be weak).
+        makeCourseReady({ memberId, courseId, premiumItems, refresh: true })
+          .then((fresh) => live && setState({ kind: 'ready', record: fresh }))
+          .catch(() => undefined);
+      })
       .catch(() => live && setState({ kind: 'idle' }));
     return () => {
       live = false;
     };
-  }, [supported, memberId, courseId]);
+  }, [supported, memberId, courseId, premiumItems, refreshWhenOnline]);
 
   const store = useCallback(() => {
     setState({ kind: 'storing', progress: { done: 0, total: 1 } });

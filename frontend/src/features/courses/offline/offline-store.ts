@@ -47,8 +47,15 @@ async function fetchOk(url: string): Promise<Response> {
   return response;
 }
 
+/** Files (not API answers) never change under their address: a stored one is not fetched again. */
+const isFile = (item: OfflineItem) => new URL(item.url, window.location.href).pathname.startsWith('/media/');
+
 /** Fetches one item into the member's cache of its kind; answers its size in bytes. */
-async function storeItem(memberId: string, item: OfflineItem): Promise<number> {
+async function storeItem(memberId: string, item: OfflineItem, keepStoredFiles: boolean): Promise<number> {
+  if (keepStoredFiles && isFile(item)) {
+    const stored = await caches.match(item.url, { cacheName: offlineCacheName(memberId, item.kind) });
+    if (stored) return (await stored.blob()).size;
+  }
   const response = await fetchOk(item.url);
   const body = await response.blob();
   const cache = await caches.open(offlineCacheName(memberId, item.kind));
@@ -65,6 +72,11 @@ export type MakeReadyOptions = {
   /** The Premium items (the SOS reset) when the member is Premium; looked up online. */
   premiumItems?: () => Promise<OfflineItem[]>;
   onProgress?: (progress: StoreProgress) => void;
+  /**
+   * Bringing a ready course up to date (the player opened with a network): the answers are fetched
+   * again, files already stored are kept, a club added to the bag since gets its clip.
+   */
+  refresh?: boolean;
 };
 
 /** Stores what the course needs; answers its record (size included). */
@@ -73,6 +85,7 @@ export async function makeCourseReady({
   courseId,
   premiumItems,
   onProgress,
+  refresh = false,
 }: MakeReadyOptions): Promise<ReadyCourseRecord> {
   onProgress?.({ done: 0, total: 1 });
   const registration = await registerPlayerServiceWorker();
@@ -86,7 +99,7 @@ export async function makeCourseReady({
 
   const sizes: number[] = [];
   for (const [index, item] of plan.entries()) {
-    sizes.push(await storeItem(memberId, item));
+    sizes.push(await storeItem(memberId, item, refresh));
     onProgress?.({ done: index + 2, total });
   }
 

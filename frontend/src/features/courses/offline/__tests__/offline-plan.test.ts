@@ -66,7 +66,12 @@ describe('Remove from device', () => {
   });
 
   it('deletes what no other ready course needs, keeps the shared clips and answers', () => {
-    const a = record('a', ['/api/auth/user', '/api/courses/a', '/media/clubs/driver.mp3', '/media/clubs/lob-wedge.mp3']);
+    const a = record('a', [
+      '/api/auth/user',
+      '/api/courses/a',
+      '/media/clubs/driver.mp3',
+      '/media/clubs/lob-wedge.mp3',
+    ]);
     const b = record('b', ['/api/auth/user', '/api/courses/b', '/media/clubs/driver.mp3']);
     expect(urlsOnlyIn(a, [b])).toEqual(['/api/courses/a', '/media/clubs/lob-wedge.mp3']);
     expect(urlsOnlyIn(a, [])).toEqual(a.urls);
