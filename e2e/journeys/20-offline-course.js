@@ -14,9 +14,8 @@ const { check, eventually, expectPath, expectVisible } = require('../lib/expect'
 const { currentUser, newMember, signUp } = require('../lib/app');
 const { createCourseByApi, makePremium } = require('../lib/a11y');
 const { deliverWebhook, subscriptionActivated } = require('../lib/stripe-webhooks');
+const { club, clubButton, expectRoundSavedOnceOnline } = require('../lib/round');
 
-/** @type {{ id: string, name: string, abbreviation: string }[]} */
-const CLUB_LIST = require('../../frontend/src/config/clubs.json');
 // From the default bag (services/contracts DEFAULT_BAG), one per hole 1-13: every club of the bag
 // but the lob wedge, whose clip plays on hole 13.
 const BAG_CLUBS = [
@@ -37,21 +36,8 @@ const BAG_CLUBS = [
 const SIX_MB = 6_000_000;
 const SOS_AUDIO = '/media/guided/bunker-shot.mp3';
 
-/** @param {string} name */
-function club(name) {
-  const found = CLUB_LIST.find((c) => c.name === name);
-  if (!found) throw new Error(`no club named ${name}`);
-  return found;
-}
-
-/** @param {import('playwright-core').Locator} picker @param {string} name */
-function clubButton(picker, name) {
-  const found = club(name);
-  return picker.getByRole('button', { name: `${found.abbreviation} ${found.name}`, exact: true });
-}
-
 /**
- * The clip in `area` has loaded and plays (its time moves): with the network off, from the device.
+ * The clip has loaded and plays (its time moves): with the network off, from the device.
  * @param {import('playwright-core').Locator} audio
  * @param {string} path the clip's address
  */
@@ -235,19 +221,7 @@ test(
       });
 
       await step('back online, the round reaches the server once', async () => {
-        await context.setOffline(false);
-        await page.evaluate(() => window.dispatchEvent(new Event('online'))); // eslint-disable-line no-undef
-        await eventually(async () => {
-          const res = await page.request.get(`${config.baseUrl}/api/courses/rounds?limit=10`);
-          const rounds = await res.json();
-          return Array.isArray(rounds) && rounds.length === 1;
-        }, 'the finished round is on GET /api/courses/rounds');
-        await page.reload();
-        await expectVisible(hole(1));
-        const rounds = await (await page.request.get(`${config.baseUrl}/api/courses/rounds?limit=10`)).json();
-        check(rounds.length === 1, `one round stored (${rounds.length})`);
-        check(rounds[0].courseId === courseId && rounds[0].holes.length === 13, 'the round has the 13 scored holes');
-        check(rounds[0].review.word === 'Unplugged', 'with the word for the day');
+        await expectRoundSavedOnceOnline(page, context, { courseId, holes: 13, word: 'Unplugged' });
       });
 
       await step('downgraded to free: the Premium SOS clip is gone from the device, the clubs stay', async () => {

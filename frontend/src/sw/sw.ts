@@ -43,21 +43,26 @@ self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 
-/** The network's answer, or a rejection once `ms` have passed without one. */
-function fetchWithin(request: Request, ms: number): Promise<Response> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('timeout')), ms);
-    fetch(request).then(
-      (response) => {
-        clearTimeout(timer);
-        resolve(response);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
+/**
+ * The network's answer; when it fails, or has not come within `ms` (a course's weak signal), the
+ * stored one if there is one. Without a stored one the network is waited for as long as it takes
+ * (a slow export from a page opened through the player must not fail at the timeout).
+ */
+async function networkOrStored(
+  request: Request,
+  ms: number,
+  stored: () => Promise<Response | undefined>,
+): Promise<{ response: Response; fromDevice: boolean }> {
+  const network = fetch(request);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), ms);
   });
+  const first = await Promise.race([network.catch(() => 'failed' as const), late]);
+  clearTimeout(timer);
+  if (first instanceof Response) return { response: first, fromDevice: false };
+  const kept = await stored();
+  return kept ? { response: kept, fromDevice: true } : { response: await network, fromDevice: false };
 }
 
 async function memberCaches(kind: OfflineCacheKind): Promise<string[]> {
@@ -95,25 +100,25 @@ async function accessRuleFrom(response: Response): Promise<void> {
 const sameOrigin = (url: URL) => url.origin === self.location.origin;
 
 registerRoute(
-  new NavigationRoute(async ({ request }) => {
-    try {
-      return await fetchWithin(request, NAVIGATION_TIMEOUT_MS);
-    } catch {
-      return (await matchPrecache('/index.html')) ?? Response.error();
-    }
-  }),
+  new NavigationRoute(
+    async ({ request }) =>
+      (await networkOrStored(request, NAVIGATION_TIMEOUT_MS, () => matchPrecache('/index.html'))).response,
+  ),
 );
 
 registerRoute(
   ({ url }) => sameOrigin(url) && url.pathname.startsWith('/api/'),
   async ({ request, url, event }) => {
-    try {
-      const response = await fetchWithin(request, API_TIMEOUT_MS);
-      if (url.pathname === '/api/auth/user') (event as ExtendableEvent).waitUntil(accessRuleFrom(response.clone()));
-      return response;
-    } catch {
-      return (await matchStored(url.href, 'data')) ?? (await matchStored(url.href, 'premium')) ?? Response.error();
+    const { response, fromDevice } = await networkOrStored(
+      request,
+      API_TIMEOUT_MS,
+      async () => (await matchStored(url.href, 'data')) ?? (await matchStored(url.href, 'premium')),
+    );
+    // Only the network's answers say who is signed in now (a stored copy says who was).
+    if (url.pathname === '/api/auth/user' && !fromDevice) {
+      (event as ExtendableEvent).waitUntil(accessRuleFrom(response.clone()));
     }
+    return response;
   },
 );
 
@@ -121,14 +126,12 @@ registerRoute(
   ({ url }) => sameOrigin(url) && url.pathname.startsWith('/media/'),
   async ({ request, url }) => {
     if (isPremiumMediaPath(url.pathname)) {
-      try {
-        const response = await fetchWithin(request, MEDIA_TIMEOUT_MS);
-        if (response.status === 401 || response.status === 403) await forget(url.href, 'premium');
-        return response;
-      } catch {
-        const stored = await matchStored(url.href, 'premium');
-        return stored ? answerFromFile(request, stored) : Response.error();
-      }
+      const { response, fromDevice } = await networkOrStored(request, MEDIA_TIMEOUT_MS, () =>
+        matchStored(url.href, 'premium'),
+      );
+      if (fromDevice) return answerFromFile(request, response);
+      if (response.status === 401 || response.status === 403) await forget(url.href, 'premium');
+      return response;
     }
     const stored = await matchStored(url.href, 'media');
     return stored ? answerFromFile(request, stored) : fetch(request);
