@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const srcDir = fileURLToPath(new URL('./src', import.meta.url));
 // The API's types (docs/API.md), shared with the services. The SPA imports them with
@@ -71,47 +72,125 @@ function precompressAssets(): Plugin {
   };
 }
 
+/**
+ * What the course player's service worker precaches (issue 31 §1): the files a member's phone
+ * needs to open /member/course-player/:id without a network — the entry and everything it loads
+ * statically (the app shell's code and CSS), the member area's routes module and the player page's
+ * chunk with their static imports, and the fonts' Latin files. Nothing of the rest of the site.
+ * Filled while the bundle is written; read by the service worker build (manifestTransforms).
+ */
+const PLAYER_MODULES = ['src/app/routes/member/member-routes.tsx', 'src/app/routes/member/course-player.tsx'];
+
+function playerPrecacheList(): Plugin & { files: Set<string> } {
+  const files = new Set<string>();
+  let root = process.cwd();
+  return {
+    name: 'fm-player-precache-list',
+    apply: 'build',
+    files,
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+      const relative = (id: string) => path.relative(root, id.replace(/^\0/, '')).split(path.sep).join('/');
+      const visit = (fileName: string) => {
+        const chunk = bundle[fileName];
+        if (!chunk || chunk.type !== 'chunk' || files.has(fileName)) return;
+        files.add(fileName);
+        for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+        for (const imported of chunk.imports) visit(imported);
+      };
+      files.clear();
+      for (const chunk of chunks) {
+        const holds = chunk.moduleIds.map(relative);
+        if (chunk.isEntry || PLAYER_MODULES.some((module) => holds.includes(module))) visit(chunk.fileName);
+      }
+      for (const module of PLAYER_MODULES) {
+        if (!chunks.some((chunk) => chunk.moduleIds.map(relative).includes(module))) {
+          this.error(`fm-player-precache-list: no chunk holds ${module}`);
+        }
+      }
+      // The fonts' Latin faces (the other subsets load only for text that needs them).
+      for (const output of Object.values(bundle)) {
+        if (output.type === 'asset' && /-latin-wght-normal-[\w-]+\.woff2$/.test(output.fileName))
+          files.add(output.fileName);
+      }
+    },
+  };
+}
+
 // Libraries every page needs: one long-cached chunk. Everything else (MUI components, pages,
 // member area, Stripe) is split per route by the lazy imports in src/app/router.tsx.
 const coreVendor =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|react-redux|redux|@reduxjs[\\/]toolkit|immer|reselect|redux-thunk|use-sync-external-store)[\\/]/;
 
-export default defineConfig({
-  plugins: [react(), chunkModulesReport(), precompressAssets()],
-  resolve: {
-    alias: [
-      { find: '@', replacement: srcDir },
-      { find: CONTRACT_VALUES, replacement: `${contractsDir}/$1.ts` },
-      { find: /^@fm\/contracts$/, replacement: contractsEntry },
-    ],
-  },
-  server: {
-    port: 5173,
-    proxy: {
-      // The gateway serves /api and /media in production; in dev point at it (or a service).
-      '/api': { target: process.env.FM_API_PROXY ?? 'http://localhost:8080', changeOrigin: false },
-      '/media': { target: process.env.FM_API_PROXY ?? 'http://localhost:8080', changeOrigin: false },
+export default defineConfig(({ command, isSsrBuild }) => {
+  const precacheList = playerPrecacheList();
+  // The service worker exists for the client build only (not the prerender's SSR build, not tests).
+  const serviceWorker =
+    command === 'build' && !isSsrBuild
+      ? [
+          precacheList,
+          VitePWA({
+            strategies: 'injectManifest',
+            srcDir: 'src/sw',
+            filename: 'sw.ts',
+            // Registered by the course player's code only (features/courses/offline), never by a
+            // public page; the web app manifest is public/manifest.webmanifest.
+            injectRegister: false,
+            manifest: false,
+            injectManifest: {
+              rollupFormat: 'iife',
+              globPatterns: ['index.html', 'assets/*.{js,css,woff2}'],
+              dontCacheBustURLsMatching: /^assets\//,
+              manifestTransforms: [
+                (entries) => ({
+                  manifest: entries.filter((entry) => entry.url === 'index.html' || precacheList.files.has(entry.url)),
+                  warnings: [],
+                }),
+              ],
+            },
+          }),
+        ]
+      : [];
+  return {
+    plugins: [react(), chunkModulesReport(), precompressAssets(), ...serviceWorker],
+    resolve: {
+      alias: [
+        { find: '@', replacement: srcDir },
+        { find: CONTRACT_VALUES, replacement: `${contractsDir}/$1.ts` },
+        { find: /^@fm\/contracts$/, replacement: contractsEntry },
+      ],
     },
-  },
-  build: {
-    outDir: 'dist',
-    manifest: true,
-    modulePreload: { polyfill: false },
-    sourcemap: false,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [{ name: 'vendor-core', test: coreVendor, priority: 10 }],
+    server: {
+      port: 5173,
+      proxy: {
+        // The gateway serves /api and /media in production; in dev point at it (or a service).
+        '/api': { target: process.env.FM_API_PROXY ?? 'http://localhost:8080', changeOrigin: false },
+        '/media': { target: process.env.FM_API_PROXY ?? 'http://localhost:8080', changeOrigin: false },
+      },
+    },
+    build: {
+      outDir: 'dist',
+      manifest: true,
+      modulePreload: { polyfill: false },
+      sourcemap: false,
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [{ name: 'vendor-core', test: coreVendor, priority: 10 }],
+          },
         },
       },
     },
-  },
-  test: {
-    environment: 'jsdom',
-    setupFiles: ['./src/testing/setup-tests.ts'],
-    include: ['src/**/__tests__/**/*.test.{ts,tsx}'],
-    css: false,
-    restoreMocks: true,
-    testTimeout: 30000,
-  },
+    test: {
+      environment: 'jsdom',
+      setupFiles: ['./src/testing/setup-tests.ts'],
+      include: ['src/**/__tests__/**/*.test.{ts,tsx}'],
+      css: false,
+      restoreMocks: true,
+      testTimeout: 30000,
+    },
+  };
 });

@@ -8,12 +8,11 @@
 const { test } = require('node:test');
 const { journey } = require('../lib/browser');
 const { config, RUN_ID } = require('../lib/config');
-const { check, eventually, expectVisible } = require('../lib/expect');
+const { check, expectVisible } = require('../lib/expect');
 const { newMember, signUp } = require('../lib/app');
 const { createCourseByApi } = require('../lib/a11y');
+const { clubButton, expectRoundSavedOnceOnline } = require('../lib/round');
 
-/** @type {{ name: string, abbreviation: string }[]} */
-const CLUB_LIST = require('../../services/contracts/src/clubs.json');
 // From the default bag (services/contracts DEFAULT_BAG), one per hole 1-13.
 const BAG_CLUBS = [
   'Driver',
@@ -30,13 +29,6 @@ const BAG_CLUBS = [
   'Driver',
   'Putter',
 ];
-
-/** @param {import('playwright-core').Locator} picker @param {string} club */
-function clubButton(picker, club) {
-  const found = CLUB_LIST.find((c) => c.name === club);
-  if (!found) throw new Error(`no club named ${club}`);
-  return picker.getByRole('button', { name: `${found.abbreviation} ${found.name}`, exact: true });
-}
 
 test(
   '19. A round on a phone: bag, scorecard, reload on hole 12, finished offline, saved once',
@@ -108,20 +100,7 @@ test(
       });
 
       await step('back online, the round reaches the server once', async () => {
-        await context.setOffline(false);
-        await page.evaluate(() => window.dispatchEvent(new Event('online'))); // eslint-disable-line no-undef
-        await eventually(async () => {
-          const res = await page.request.get(`${config.baseUrl}/api/courses/rounds?limit=10`);
-          const rounds = await res.json();
-          return Array.isArray(rounds) && rounds.length === 1;
-        }, 'the finished round is on GET /api/courses/rounds');
-        // A reload (another flush) sends nothing twice.
-        await page.reload();
-        await expectVisible(hole(1));
-        const rounds = await (await page.request.get(`${config.baseUrl}/api/courses/rounds?limit=10`)).json();
-        check(rounds.length === 1, `one round stored (${rounds.length})`);
-        check(rounds[0].courseId === courseId && rounds[0].holes.length === 13, 'the round has the 13 scored holes');
-        check(rounds[0].review.word === 'Patient', 'with the word for the day');
+        await expectRoundSavedOnceOnline(page, context, { courseId, holes: 13, word: 'Patient' });
         await page.request.delete(`${config.baseUrl}/api/courses/${courseId}`);
       });
     },

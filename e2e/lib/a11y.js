@@ -99,7 +99,9 @@ function postJson(page, path, data = {}) {
 /**
  * The signed-up member in this page's session becomes Premium the way Stripe makes them so:
  * a subscription, then its signed `customer.subscription.updated` webhook (active).
+ * Answers the ids a later webhook of the same subscription needs (a downgrade: `status: 'canceled'`).
  * @param {import('playwright-core').Page} page
+ * @returns {Promise<{ subscriptionId: string, customerId: string, userId: string }>}
  */
 async function makePremium(page) {
   const user = await currentUser(page);
@@ -112,6 +114,7 @@ async function makePremium(page) {
     async () => (await currentUser(page)).membershipLevel === 'premium',
     'the member is Premium after the webhook',
   );
+  return { subscriptionId, customerId, userId: user.id };
 }
 
 /**

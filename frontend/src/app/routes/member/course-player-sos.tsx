@@ -1,3 +1,4 @@
+import type { MemberContent, MemberSection } from '@fm/contracts';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Button from '@mui/material/Button';
@@ -10,14 +11,46 @@ import Typography from '@mui/material/Typography';
 import SosRounded from '@mui/icons-material/SosRounded';
 import { paths } from '@/config/paths';
 import { AudioPlayer } from '@/features/audio/components/audio-player';
-import { useGetSectionQuery } from '@/features/member/api/get-section';
-import { useGetSectionContentQuery } from '@/features/member/api/get-section-content';
+import { buildUrl } from '@/lib/base-query';
+import type { OfflineItem } from '@/features/courses/offline/offline-plan';
+import { sectionPath, useGetSectionQuery } from '@/features/member/api/get-section';
+import { sectionContentPath, useGetSectionContentQuery } from '@/features/member/api/get-section-content';
+
+const SOS_SECTION = 'sos-drills';
+
+/** The SOS Drills section's first audio item (in the section's order): the reset to play on the course. */
+export function pickSosReset(items: readonly MemberContent[]): MemberContent | undefined {
+  return [...items].sort((a, b) => a.order - b.order).find((item) => item.contentType === 'audio' && item.audioUrl);
+}
+
+async function getJson<T>(url: string): Promise<T> {
+  const response = await fetch(url, { credentials: 'include' });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/**
+ * What "Ready for the course" stores for the SOS button of a Premium member: the section and its
+ * items as the dialog asks for them, and the reset's audio (Premium media: the member's Premium
+ * cache, deleted on sign-out and downgrade).
+ */
+export async function sosOfflineItems(): Promise<OfflineItem[]> {
+  const sectionUrl = buildUrl(sectionPath(SOS_SECTION));
+  const section = await getJson<MemberSection>(sectionUrl);
+  const contentUrl = buildUrl(sectionContentPath(section.id));
+  const reset = pickSosReset(await getJson<MemberContent[]>(contentUrl));
+  return [
+    { url: sectionUrl, kind: 'premium' },
+    { url: contentUrl, kind: 'premium' },
+    ...(reset?.audioUrl ? [{ url: reset.audioUrl, kind: 'premium' } as const] : []),
+  ];
+}
 
 /** The SOS Drills section's first audio item: the reset to play on the course (Premium). */
 function SosAudio() {
-  const { data: section, isError: sectionFailed } = useGetSectionQuery('sos-drills');
+  const { data: section, isError: sectionFailed } = useGetSectionQuery(SOS_SECTION);
   const { data: items, isError: itemsFailed } = useGetSectionContentQuery(section?.id ?? '', { skip: !section });
-  const reset = items?.find((item) => item.contentType === 'audio' && item.audioUrl);
+  const reset = items && pickSosReset(items);
   if (sectionFailed || itemsFailed) return <Typography>The SOS reset could not be loaded.</Typography>;
   if (!reset?.audioUrl) return <Skeleton variant="rounded" height={96} />;
   return (

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -17,7 +18,11 @@ import { BagEditor } from '@/features/courses/components/bag-editor';
 import { PreRoundCardLink } from '@/features/courses/components/pre-round-card-link';
 import { RoundHistory } from '@/features/courses/components/round-history';
 import { useRoundOutbox } from '@/features/courses/round/use-round-outbox';
-import { CoursePlayerSos } from '@/app/routes/member/course-player-sos';
+import { CourseOfflineControl } from '@/features/courses/offline/course-offline-control';
+import { updatePlayerServiceWorker } from '@/features/courses/offline/player-service-worker';
+import { ServiceWorkerUpdatePrompt } from '@/features/courses/offline/service-worker-update-prompt';
+import { useOnline } from '@/lib/use-online';
+import { CoursePlayerSos, sosOfflineItems } from '@/app/routes/member/course-player-sos';
 
 const backButton = (
   <Button
@@ -38,6 +43,11 @@ export default function CoursePlayerPage() {
   const userId = user?.id ?? 'anonymous';
   const { data: bag } = useGetBagQuery();
   const outbox = useRoundOutbox(userId);
+  const online = useOnline();
+  // A member who made a course ready once: the offline player is kept up to date.
+  useEffect(() => {
+    void updatePlayerServiceWorker();
+  }, []);
 
   if (isLoading) {
     return (
@@ -46,6 +56,22 @@ export default function CoursePlayerPage() {
         <Skeleton variant="rounded" height={120} />
         <Skeleton variant="rounded" height={320} />
       </Stack>
+    );
+  }
+
+  if ((isError || !course) && !online) {
+    return (
+      <Paper variant="outlined" sx={{ p: { xs: 4, sm: 6 }, textAlign: 'center', borderRadius: 3 }}>
+        <PageTitle title="You're offline" />
+        <Typography variant="h3" component="h1" sx={{ mb: 1 }}>
+          You're offline
+        </Typography>
+        <Typography sx={{ color: 'text.secondary', mb: 3 }}>
+          This course is not on this device. Open it with a connection and tap "Ready for the course" to play it without
+          one.
+        </Typography>
+        {backButton}
+      </Paper>
     );
   }
 
@@ -67,6 +93,7 @@ export default function CoursePlayerPage() {
   return (
     <Stack spacing={2}>
       <PageTitle title={course.name} />
+      <ServiceWorkerUpdatePrompt />
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', flexWrap: 'wrap' }}>
         <Button
           component={RouterLink}
@@ -88,6 +115,15 @@ export default function CoursePlayerPage() {
           <>
             <BagEditor />
             <CoursePlayerSos isPremium={isPremium} />
+            {user && (
+              <CourseOfflineControl
+                courseId={course.id}
+                courseName={course.name}
+                memberId={user.id}
+                premiumItems={isPremium ? sosOfflineItems : undefined}
+                refreshWhenOnline
+              />
+            )}
           </>
         }
         renderClubAudio={(club, autoPlayKey) => (

@@ -4,13 +4,15 @@
  * The app router (src/app/router.tsx) lazy-loads this module and renders it with useRoutes()
  * once it has decided that the viewer gets the member layout; access redirects happen there.
  */
-import { lazy } from 'react';
+import { lazy, useEffect } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { MemberLayout } from '@/components/layouts/member-layout';
 import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import { useLogout } from '@/features/auth/api/logout';
 import type { MemberSectionSlug } from '@/features/member/member-content';
+import { applyOfflineAccessRule } from '@/lib/offline-storage';
+import { NeedsNetwork } from '@/app/routes/member/needs-network';
 
 const MemberHomePage = lazy(() => import('@/app/routes/member/member-home'));
 const CrashCoursePage = lazy(() => import('@/app/routes/member/crash-course'));
@@ -45,6 +47,13 @@ function MemberLayoutRoute() {
   const { user, isPremium } = useCurrentUser();
   const isAdmin = user?.role === 'admin';
   const [logout, { isLoading }] = useLogout();
+  // The offline access rule (lib/offline-storage.ts) each time the server says who this is: a
+  // member who is free now loses the Premium files kept on the device, another member's go.
+  const userId = user?.id;
+  const membershipLevel = user?.membershipLevel;
+  useEffect(() => {
+    if (userId) void applyOfflineAccessRule({ id: userId, membershipLevel }).catch(() => undefined);
+  }, [userId, membershipLevel]);
   const name = [user?.firstName, user?.lastName]
     .map((p) => p?.trim())
     .filter(Boolean)
@@ -69,36 +78,42 @@ export const memberRoutes: RouteObject[] = [
   {
     element: <MemberLayoutRoute />,
     children: [
-      { path: paths.member.root.path, element: <MemberHomePage /> },
-      { path: paths.member.home.path, element: <MemberHomePage /> },
-      { path: paths.member.crashCourse.path, element: <CrashCoursePage /> },
-      { path: paths.member.lectures.path, element: <LecturesPage /> },
-      section(paths.member.dailyDrills.path, 'daily-drills'),
-      section(paths.member.visualizations.path, 'visualizations'),
-      section(paths.member.teeTime.path, 'tee-time'),
-      section(paths.member.onTheRange.path, 'on-the-range'),
-      section(paths.member.swingTraining.path, 'swing-training'),
-      section(paths.member.sosDrills.path, 'sos-drills'),
-      { path: paths.guidedVisualizations.path, element: <GuidedVisualizationsPage /> },
-      { path: paths.member.moreStuff.path, element: <MoreStuffPage /> },
-      { path: paths.member.moreTalks.path, element: <MoreTalksPage /> },
-      { path: paths.member.faq.path, element: <MemberFaqPage /> },
-      { path: paths.member.aboutMe.path, element: <AboutMePage /> },
-      { path: paths.member.golfAi.path, element: <GolfAiPage /> },
-      { path: paths.member.forum.path, element: <ForumPage /> },
-      { path: paths.member.account.path, element: <AccountPage /> },
-      { path: paths.member.myCourses.path, element: <MyCoursesPage /> },
-      { path: paths.member.courseBuilder.path, element: <CourseBuilderPage /> },
+      // The course player works offline (issue 31 §1); every other page needs the network.
       { path: paths.member.coursePlayer.path, element: <CoursePlayerPage /> },
-      { path: paths.checkout.path, element: <SubscriptionCheckoutPage /> },
-      { path: paths.coachingCheckout.path, element: <CoachingCheckoutPage /> },
-      { path: `${paths.admin.root.path}/*`, element: <AdminConsole /> },
-      { path: paths.lessons.path, element: <LessonsPage /> },
-      { path: paths.lesson.path, element: <LessonPage /> },
-      { path: paths.faq.path, element: <FaqPage /> },
-      { path: paths.membership.path, element: <MembershipPage /> },
-      { path: paths.coaching.path, element: <CoachingPage /> },
-      { path: '*', element: <NotFoundPage /> },
+      {
+        element: <NeedsNetwork />,
+        children: [
+          { path: paths.member.root.path, element: <MemberHomePage /> },
+          { path: paths.member.home.path, element: <MemberHomePage /> },
+          { path: paths.member.crashCourse.path, element: <CrashCoursePage /> },
+          { path: paths.member.lectures.path, element: <LecturesPage /> },
+          section(paths.member.dailyDrills.path, 'daily-drills'),
+          section(paths.member.visualizations.path, 'visualizations'),
+          section(paths.member.teeTime.path, 'tee-time'),
+          section(paths.member.onTheRange.path, 'on-the-range'),
+          section(paths.member.swingTraining.path, 'swing-training'),
+          section(paths.member.sosDrills.path, 'sos-drills'),
+          { path: paths.guidedVisualizations.path, element: <GuidedVisualizationsPage /> },
+          { path: paths.member.moreStuff.path, element: <MoreStuffPage /> },
+          { path: paths.member.moreTalks.path, element: <MoreTalksPage /> },
+          { path: paths.member.faq.path, element: <MemberFaqPage /> },
+          { path: paths.member.aboutMe.path, element: <AboutMePage /> },
+          { path: paths.member.golfAi.path, element: <GolfAiPage /> },
+          { path: paths.member.forum.path, element: <ForumPage /> },
+          { path: paths.member.account.path, element: <AccountPage /> },
+          { path: paths.member.myCourses.path, element: <MyCoursesPage /> },
+          { path: paths.member.courseBuilder.path, element: <CourseBuilderPage /> },
+          { path: paths.checkout.path, element: <SubscriptionCheckoutPage /> },
+          { path: paths.coachingCheckout.path, element: <CoachingCheckoutPage /> },
+          { path: `${paths.admin.root.path}/*`, element: <AdminConsole /> },
+          { path: paths.lessons.path, element: <LessonsPage /> },
+          { path: paths.lesson.path, element: <LessonPage /> },
+          { path: paths.faq.path, element: <FaqPage /> },
+          { path: paths.membership.path, element: <MembershipPage /> },
+          { path: paths.coaching.path, element: <CoachingPage /> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
     ],
   },
 ];

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { api } from '@/lib/api';
 import { paths } from '@/config/paths';
 import { leaveSessionNavigation } from '@/lib/leave-session';
+import { clearOfflineData } from '@/lib/offline-storage';
 
 export const logoutApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -16,8 +17,8 @@ export const { useLogoutMutation } = logoutApi;
 
 /**
  * Log out (SPEC §4): call the server, then — whether or not that worked — go to / and clear
- * every cached answer (once / is shown: lib/leave-session.ts). A failure is only logged. Use
- * this for every Log Out button.
+ * every cached answer (once / is shown: lib/leave-session.ts) and what the course player kept on
+ * the device (lib/offline-storage.ts). A failure is only logged. Use this for every Log Out button.
  */
 export function useLogout() {
   const [logout, state] = useLogoutMutation();
@@ -29,6 +30,7 @@ export function useLogout() {
     } catch (error) {
       console.error('Logout failed', error);
     } finally {
+      await clearOfflineData();
       navigate(paths.home.getHref(), leaveSessionNavigation);
     }
   }, [logout, navigate]);

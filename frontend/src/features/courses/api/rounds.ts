@@ -1,5 +1,6 @@
 import type { Bag, Round } from '@fm/contracts';
 import { api } from '@/lib/api';
+import { BAG_PATH, roundsPath } from '@/features/courses/api/api-paths';
 
 /** The member's bag and rounds: tags of the Course type (reset with the viewer like every course). */
 export const BAG_TAG = { type: 'Course' as const, id: 'BAG' };
@@ -11,16 +12,15 @@ export type RoundsQuery = { limit: number; courseId?: string };
 export const roundsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getBag: build.query<Bag, void>({
-      query: () => 'courses/bag',
+      query: () => BAG_PATH,
       providesTags: [BAG_TAG],
     }),
     updateBag: build.mutation<Bag, readonly string[]>({
-      query: (clubIds) => ({ url: 'courses/bag', method: 'PUT', body: { clubIds } }),
+      query: (clubIds) => ({ url: BAG_PATH, method: 'PUT', body: { clubIds } }),
       invalidatesTags: (_result, error) => (error ? [] : [BAG_TAG]),
     }),
     getRounds: build.query<Round[], RoundsQuery>({
-      query: ({ limit, courseId }) =>
-        `courses/rounds?limit=${limit}${courseId ? `&courseId=${encodeURIComponent(courseId)}` : ''}`,
+      query: roundsPath,
       providesTags: [ROUNDS_TAG],
     }),
     deleteRound: build.mutation<null, string>({

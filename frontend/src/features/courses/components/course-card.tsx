@@ -1,5 +1,5 @@
 import type { Course } from '@fm/contracts';
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -30,6 +30,8 @@ type CourseCardProps = {
   deleting?: boolean;
   onRate: (course: Course, isLike: boolean | null) => void;
   onFavorite: (course: Course, favorite: boolean) => void;
+  /** Below the details: e.g. "Ready for the course" (composed by the page, which knows the member). */
+  extra?: ReactNode;
 };
 
 /** Memoized: a list of up to 200 cards re-renders only the cards whose course or props changed. */
@@ -39,6 +41,7 @@ export const CourseCard = memo(function CourseCard({
   deleting,
   onRate,
   onFavorite,
+  extra,
 }: CourseCardProps) {
   const location = [course.city, course.state, course.country].filter(Boolean).join(', ');
   const par = course.totalPar ?? totalPar(course.pars);
@@ -87,6 +90,7 @@ export const CourseCard = memo(function CourseCard({
             <Chip size="small" variant="outlined" label={`By ${course.ownerName}`} />
           )}
         </Stack>
+        {extra && <Box sx={{ mt: 2 }}>{extra}</Box>}
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2, pt: 0, flexWrap: 'wrap', gap: 1, justifyContent: 'space-between' }}>
         <Button

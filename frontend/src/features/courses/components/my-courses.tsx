@@ -118,7 +118,12 @@ function PagedCourses({
 }
 
 /** /member/my-courses: own courses and community courses searched and paged by the server (`?q=`, 50 at a time). */
-export function MyCourses() {
+type MyCoursesProps = {
+  /** Extra content of each card (the page composes "Ready for the course" with the member). */
+  renderCourseExtra?: (course: Course) => React.ReactNode;
+};
+
+export function MyCourses({ renderCourseExtra }: MyCoursesProps = {}) {
   const { toast } = useToast();
   const [query, setQuery] = useState('');
   const search = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS);
@@ -225,6 +230,7 @@ export function MyCourses() {
                 deleting={deleting && pendingDelete?.id === course.id}
                 onRate={onRate}
                 onFavorite={onFavorite}
+                extra={renderCourseExtra?.(course)}
               />
             )}
           />
@@ -240,7 +246,13 @@ export function MyCourses() {
             list={communityFound}
             noMatch="No community courses match your search."
             renderCard={(course) => (
-              <CourseCard key={course.id} course={course} onRate={onRate} onFavorite={onFavorite} />
+              <CourseCard
+                key={course.id}
+                course={course}
+                onRate={onRate}
+                onFavorite={onFavorite}
+                extra={renderCourseExtra?.(course)}
+              />
             )}
           />
         </Box>

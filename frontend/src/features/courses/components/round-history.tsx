@@ -5,8 +5,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useGetRoundsQuery } from '@/features/courses/api/rounds';
-
-const TREND_ROUNDS = 10;
+import { ROUND_HISTORY_LIMIT } from '@/features/courses/api/api-paths';
 const dateOf = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short' });
 
 /** A small line of mental scores (1-5), oldest left; the table below says the same in words. */
@@ -38,7 +37,7 @@ function TrendChart({ rounds }: { rounds: readonly Round[] }) {
  * a small chart and, for every reader, the same numbers as a table.
  */
 export function RoundHistory() {
-  const { data: rounds, isLoading, isError } = useGetRoundsQuery({ limit: TREND_ROUNDS });
+  const { data: rounds, isLoading, isError } = useGetRoundsQuery({ limit: ROUND_HISTORY_LIMIT });
   return (
     <Paper
       variant="outlined"
