@@ -76,6 +76,18 @@ export const newsletterAudiencePageSchema = z.strictObject({
 });
 export type NewsletterAudiencePage = z.infer<typeof newsletterAudiencePageSchema>;
 
+/**
+ * auth's GET /internal/newsletter/recipient (service token for audience `auth` whose subject is the
+ * member): whether one member is still in the newsletter's audience, asked by each delivery job
+ * right before its mail goes. `subscribed`: opted in and verified now; `deleted`: no account any more.
+ */
+export const newsletterRecipientSchema = z.strictObject({
+  memberId: z.string().min(1),
+  deleted: z.boolean(),
+  subscribed: z.boolean(),
+});
+export type NewsletterRecipient = z.infer<typeof newsletterRecipientSchema>;
+
 /** auth's GET /internal/newsletter/unsubscribed?ids=a,b → members who left through each newsletter's link. */
 export const newsletterUnsubscribedSchema = z.strictObject({ counts: z.record(z.string(), z.number().int().min(0)) });
 export type NewsletterUnsubscribed = z.infer<typeof newsletterUnsubscribedSchema>;

@@ -3,6 +3,7 @@ import {
   type MemberSnapshots,
   NEWSLETTER_AUDIENCE_PAGE,
   type NewsletterAudiencePage,
+  type NewsletterRecipient,
   NotFoundError,
   verifyMailListToken,
 } from '@fm/shared';
@@ -73,6 +74,21 @@ export class NewsletterSubscriptionService {
       members: page.map((doc) => ({ id: doc._id, email: doc.email, firstName: doc.firstName ?? null })),
       next: docs.length > size ? page[page.length - 1]!._id : null,
     };
+  }
+
+  /**
+   * Whether one member is still in the audience (contact's delivery job asks right before the
+   * mail goes); `deleted` when they have no account any more.
+   */
+  async recipient(memberId: string): Promise<NewsletterRecipient> {
+    const user = await this.deps.models.User.findById(memberId, { newsletter: 1, emailVerified: 1 }).lean<
+      Pick<User, '_id' | 'newsletter' | 'emailVerified'>
+    >();
+    if (!user) return { memberId, deleted: true, subscribed: false };
+    const subscribed = (Object.keys(AUDIENCE) as (keyof typeof AUDIENCE)[]).every(
+      (field) => user[field] === AUDIENCE[field],
+    );
+    return { memberId, deleted: false, subscribed };
   }
 
   /** How many members a send would reach now. */

@@ -57,6 +57,12 @@ export function newsletterRouter(subscriptions: NewsletterSubscriptionService, j
     ctx.body = await subscriptions.audiencePage(after, limit);
   });
 
+  // The token's subject is the member the delivery is for.
+  router.get('/internal/newsletter/recipient', internal, async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await subscriptions.recipient(ctx.state.service!.userId);
+  });
+
   router.get('/internal/newsletter/audience/size', internal, async (ctx) => {
     ctx.body = { subscribers: await subscriptions.audienceSize() };
   });

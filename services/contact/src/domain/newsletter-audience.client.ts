@@ -3,6 +3,8 @@ import {
   type NewsletterAudiencePage,
   newsletterAudiencePageSchema,
   newsletterAudienceSchema,
+  type NewsletterRecipient,
+  newsletterRecipientSchema,
   newsletterUnsubscribedSchema,
 } from '@fm/shared';
 import type { ZodType } from 'zod';
@@ -17,13 +19,13 @@ const TIMEOUT_MS = 10_000;
 export class NewsletterAudienceClient {
   constructor(private readonly deps: { authUrl: string; jwtSecret: string }) {}
 
-  private get<T>(path: string, schema: ZodType<T>): Promise<T> {
+  private get<T>(path: string, schema: ZodType<T>, about = 'newsletter'): Promise<T> {
     return getFromService({
       url: `${this.deps.authUrl}${path}`,
       jwtSecret: this.deps.jwtSecret,
       issuer: 'contact',
       audience: 'auth',
-      claims: { userId: 'newsletter' },
+      claims: { userId: about },
       schema,
       timeoutMs: TIMEOUT_MS,
       serviceName: 'member service',
@@ -34,6 +36,11 @@ export class NewsletterAudienceClient {
   page(after: string | null): Promise<NewsletterAudiencePage> {
     const query = after ? `?after=${encodeURIComponent(after)}` : '';
     return this.get(`/internal/newsletter/audience${query}`, newsletterAudiencePageSchema);
+  }
+
+  /** Whether one member is still subscribed (and has an account): one small GET per delivery. */
+  recipient(memberId: string): Promise<NewsletterRecipient> {
+    return this.get('/internal/newsletter/recipient', newsletterRecipientSchema, memberId);
   }
 
   async size(): Promise<number> {

@@ -40,12 +40,14 @@ newsletterSchema.index({ createdAt: -1, _id: -1 });
 /**
  * What became of one recipient of one newsletter (`newsletter_deliveries`, one per
  * {newsletterId, userId}: the unique index is the exactly-once record): `pending` until the mail
- * is out (`sent`), given up after the retries (`failed`), or dropped because the member deleted
- * their account (`skipped`; their address is erased). The address is kept only while the
- * delivery needs it.
+ * is out (`sent`), given up after the retries (`failed`), or dropped before it went (`skipped`,
+ * with `skipReason`: the member deleted their account, or was no longer subscribed when their
+ * delivery ran; the address is erased). The address is kept only while the delivery needs it.
  */
 export const DELIVERY_STATUSES = ['pending', 'sent', 'failed', 'skipped'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+export const SKIP_REASONS = ['deleted', 'unsubscribed'] as const;
+export type SkipReason = (typeof SKIP_REASONS)[number];
 
 export interface NewsletterDeliveryRecord {
   _id: string;
@@ -54,6 +56,7 @@ export interface NewsletterDeliveryRecord {
   email: string | null;
   firstName: string | null;
   status: DeliveryStatus;
+  skipReason: SkipReason | null;
   error: string | null;
   sentAt: Date | null;
   createdAt: Date;
@@ -68,6 +71,7 @@ const deliverySchema = new Schema<NewsletterDeliveryRecord>(
     email: { type: String, default: null },
     firstName: { type: String, default: null },
     status: { type: String, required: true, default: 'pending' },
+    skipReason: { type: String, default: null },
     error: { type: String, default: null },
     sentAt: { type: Date, default: null },
   },

@@ -250,6 +250,7 @@ export class NewsletterService {
                     email: member.email,
                     firstName: member.firstName,
                     status: 'pending',
+                    skipReason: null,
                     error: null,
                     sentAt: null,
                   },
@@ -281,9 +282,12 @@ export class NewsletterService {
   }
 
   /**
-   * One recipient's mail, from its delivery job: sent once (contact's inbox claims the mail by
-   * newsletter and address; a second worker or a redelivery after a crash finds it claimed or
-   * sent), then the record says `sent`. A failed send throws (BullMQ retries it); the last
+   * One recipient's mail, from its delivery job. Right before it goes, auth says whether the
+   * member is still subscribed (they may have unsubscribed or deleted their account since the
+   * fan-out): if not, the delivery is `skipped` with the reason and nothing is sent. Otherwise it
+   * is sent once (contact's inbox claims the mail by newsletter and address; a second worker or a
+   * redelivery after a crash finds it claimed or sent), then the record says `sent`. A failed
+   * send, or auth not answering, throws (BullMQ retries it; nothing is sent meanwhile); the last
    * attempt's failure is recorded as `failed`.
    */
   async deliver(
@@ -298,6 +302,22 @@ export class NewsletterService {
     const newsletter = await this.models.Newsletter.findById(newsletterId).lean<NewsletterRecord>();
     if (!newsletter) return 'skipped';
     try {
+      const member = await this.deps.audience.recipient(userId);
+      if (member.deleted || !member.subscribed) {
+        await this.models.Delivery.updateOne(
+          { _id: id, status: 'pending' },
+          {
+            $set: {
+              status: 'skipped',
+              skipReason: member.deleted ? 'deleted' : 'unsubscribed',
+              email: null,
+              firstName: null,
+            },
+          },
+        );
+        await this.finishIfDone(newsletterId);
+        return 'skipped';
+      }
       await notifier.sendOnce({
         key: `newsletter-${newsletterId}`,
         to: delivery.email,
@@ -354,7 +374,7 @@ export async function forgetNewsletterRecipient(models: NewsletterModels, userId
   const pending = await models.Delivery.find({ userId, status: 'pending' }, { newsletterId: 1 }).lean();
   await models.Delivery.updateMany(
     { userId, status: 'pending' },
-    { $set: { status: 'skipped', email: null, firstName: null } },
+    { $set: { status: 'skipped', skipReason: 'deleted', email: null, firstName: null } },
   );
   await models.Delivery.updateMany({ userId }, { $set: { email: null, firstName: null } });
   return pending.map((d) => d.newsletterId);
