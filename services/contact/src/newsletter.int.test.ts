@@ -442,6 +442,60 @@ describe('the monthly newsletter', () => {
     expect(focus()).toHaveLength(recipients);
   });
 
+  it('when recipients of a send leave by any way afterwards (its link, another newsletter’s link, the account switch, deleting their account), then its "unsubscribed since" counts each of them; one who came back is not counted', async () => {
+    await contact.background.newsletterWorkers.start();
+    await contact.background.accountEvents.start();
+    const { cookie } = await loggedInAdmin(deps);
+    const [ownLink, otherLink, bySwitch, leaving, cameBack] = [
+      await member({ newsletter: true, verified: true }),
+      await member({ newsletter: true, verified: true }),
+      await member({ newsletter: true, verified: true }),
+      await member({ newsletter: true, verified: true }),
+      await member({ newsletter: true, verified: true }),
+    ];
+    const created = await request(contactApp())
+      .post('/api/admin/newsletters')
+      .set('Cookie', cookie)
+      .send({ subject: 'March: patience', markdown: 'Wait for it.' });
+    const id = created.body.id as string;
+    await request(contactApp()).post(`/api/admin/newsletters/${id}/send`).set('Cookie', cookie).expect(202);
+    await eventually(async () => (await statusOf(cookie, id)).status === 'sent', 30_000, 250);
+    expect((await statusOf(cookie, id)).unsubscribed).toBe(0);
+
+    const link = (userId: string, mailingId: string) =>
+      signMailListToken(deps.config.JWT_SECRET, { userId, list: 'newsletter', mailingId });
+    const unsubscribe = (token: string) =>
+      request(authApp()).post('/api/auth/newsletter/unsubscribe').send({ token }).expect(200);
+    await unsubscribe(link(ownLink.id, id));
+    await unsubscribe(link(otherLink.id, 'an-older-newsletter'));
+    await request(authApp())
+      .patch('/api/auth/user')
+      .set('Cookie', bySwitch.cookie)
+      .send({ newsletter: false })
+      .expect(200);
+    await request(authApp())
+      .delete('/api/auth/user')
+      .set('Cookie', leaving.cookie)
+      .send({ password: 'secret123' })
+      .expect(204);
+    await unsubscribe(link(cameBack.id, id));
+    await request(authApp())
+      .post('/api/auth/newsletter/resubscribe')
+      .send({ token: link(cameBack.id, id) })
+      .expect(200);
+
+    // The deletion counts once contact has handled auth's account event.
+    await eventually(async () => (await statusOf(cookie, id)).unsubscribed === 4, 20_000, 250);
+    const listed = adminNewsletterListSchema
+      .parse((await request(contactApp()).get('/api/admin/newsletters').set('Cookie', cookie)).body)
+      .items.find((n) => n.id === id);
+    expect(listed?.unsubscribed).toBe(4);
+    // A member not among its recipients who leaves is not counted.
+    const later = await member({ newsletter: true, verified: true });
+    await unsubscribe(link(later.id, id));
+    expect((await statusOf(cookie, id)).unsubscribed).toBe(4);
+  });
+
   it('when the founder asks for a test mail, then one mail goes to FOUNDER_EMAIL (202)', async () => {
     const { cookie } = await loggedInAdmin(deps);
     const created = await request(contactApp())

@@ -2,6 +2,8 @@ import {
   type Logger,
   type MemberSnapshots,
   NEWSLETTER_AUDIENCE_PAGE,
+  NEWSLETTER_LEFT_PAGE,
+  type NewsletterLeftPage,
   type NewsletterAudiencePage,
   type NewsletterRecipient,
   NotFoundError,
@@ -23,8 +25,8 @@ export class NewsletterSubscriptionService {
   ) {}
 
   /**
-   * The link's member leaves the newsletter at once; a tampered token is 400. Counted as leaving
-   * through the link's newsletter (its `mailingId`) when they were still subscribed. A member
+   * The link's member leaves the newsletter at once; a tampered token is 400. The link's
+   * newsletter (its `mailingId`) is recorded when they were still subscribed. A member
    * deleted since gets the same answer (they get no newsletter either way).
    */
   async unsubscribe(token: string): Promise<{ newsletter: false }> {
@@ -96,14 +98,21 @@ export class NewsletterSubscriptionService {
     return this.deps.models.User.countDocuments(AUDIENCE);
   }
 
-  /** Per newsletter id: the members who left through its link and have not come back. */
-  async leftThrough(newsletterIds: readonly string[]): Promise<Record<string, number>> {
-    const counts: Record<string, number> = {};
-    await Promise.all(
-      newsletterIds.map(async (id) => {
-        counts[id] = await this.deps.models.User.countDocuments({ newsletter: false, newsletterLeftFrom: id });
-      }),
-    );
-    return counts;
+  /**
+   * One page of the members who are not subscribed now and whose choice changed at or after
+   * `since` (ids only, `_id` order after `after`): contact counts its recipients among them.
+   */
+  async leftSince(since: Date, after: string | undefined): Promise<NewsletterLeftPage> {
+    const filter = {
+      newsletter: false,
+      newsletterChangedAt: { $gte: since },
+      ...(after ? { _id: { $gt: after } } : {}),
+    };
+    const docs = await this.deps.models.User.find(filter, { _id: 1 })
+      .sort({ _id: 1 })
+      .limit(NEWSLETTER_LEFT_PAGE + 1)
+      .lean<Pick<User, '_id'>[]>();
+    const page = docs.slice(0, NEWSLETTER_LEFT_PAGE).map((doc) => doc._id);
+    return { members: page, next: docs.length > NEWSLETTER_LEFT_PAGE ? page[page.length - 1]! : null };
   }
 }

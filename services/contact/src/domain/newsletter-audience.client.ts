@@ -5,7 +5,7 @@ import {
   newsletterAudienceSchema,
   type NewsletterRecipient,
   newsletterRecipientSchema,
-  newsletterUnsubscribedSchema,
+  newsletterLeftPageSchema,
 } from '@fm/shared';
 import type { ZodType } from 'zod';
 
@@ -47,10 +47,19 @@ export class NewsletterAudienceClient {
     return (await this.get('/internal/newsletter/audience/size', newsletterAudienceSchema)).subscribers;
   }
 
-  /** Per newsletter id: how many members left through its unsubscribe link. */
-  async unsubscribed(newsletterIds: readonly string[]): Promise<Record<string, number>> {
-    if (!newsletterIds.length) return {};
-    const ids = newsletterIds.map(encodeURIComponent).join(',');
-    return (await this.get(`/internal/newsletter/unsubscribed?ids=${ids}`, newsletterUnsubscribedSchema)).counts;
+  /**
+   * The ids of the members who are not subscribed now and changed their choice at or after
+   * `since`, every page of them (few: the members who left since the oldest send asked about).
+   */
+  async leftSince(since: Date): Promise<Set<string>> {
+    const left = new Set<string>();
+    let after: string | null = null;
+    do {
+      const query: string = `since=${encodeURIComponent(since.toISOString())}${after ? `&after=${encodeURIComponent(after)}` : ''}`;
+      const page = await this.get(`/internal/newsletter/left?${query}`, newsletterLeftPageSchema);
+      for (const id of page.members) left.add(id);
+      after = page.next;
+    } while (after);
+    return left;
   }
 }

@@ -57,6 +57,8 @@ export interface NewsletterDeliveryRecord {
   firstName: string | null;
   status: DeliveryStatus;
   skipReason: SkipReason | null;
+  /** The member deleted their account (auth's account-deleted): counted as unsubscribed since. */
+  memberDeleted: boolean;
   error: string | null;
   sentAt: Date | null;
   createdAt: Date;
@@ -72,6 +74,7 @@ const deliverySchema = new Schema<NewsletterDeliveryRecord>(
     firstName: { type: String, default: null },
     status: { type: String, required: true, default: 'pending' },
     skipReason: { type: String, default: null },
+    memberDeleted: { type: Boolean, default: false },
     error: { type: String, default: null },
     sentAt: { type: Date, default: null },
   },
@@ -80,6 +83,7 @@ const deliverySchema = new Schema<NewsletterDeliveryRecord>(
 deliverySchema.index({ newsletterId: 1, userId: 1 }, { unique: true });
 // The counts of a newsletter; a deleted member's pending deliveries.
 deliverySchema.index({ newsletterId: 1, status: 1 });
+deliverySchema.index({ newsletterId: 1, memberDeleted: 1 });
 deliverySchema.index({ userId: 1, status: 1 });
 
 /** A delivery's `_id`: one per newsletter and member. */

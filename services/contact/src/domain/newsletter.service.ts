@@ -71,24 +71,36 @@ export class NewsletterService {
   }
 
   private async views(records: NewsletterRecord[]): Promise<AdminNewsletter[]> {
-    const started = records.filter((n) => n.status !== 'draft').map((n) => n._id);
-    let unsubscribed: Record<string, number> | null = null;
-    try {
-      unsubscribed = await this.deps.audience.unsubscribed(started);
-    } catch (err) {
-      this.deps.logger.warn({ err: (err as Error).message }, 'newsletter: unsubscribe counts unavailable');
+    const started = records.filter((n) => n.status !== 'draft');
+    let left: Set<string> | null = null;
+    if (started.length) {
+      // A recipient no longer subscribed changed their choice after their send began (they were
+      // in its audience then); a minute earlier covers the clocks of contact and auth disagreeing.
+      const since = Math.min(...started.map((n) => (n.sendRequestedAt ?? n.createdAt).getTime())) - 60_000;
+      try {
+        left = await this.deps.audience.leftSince(new Date(since));
+      } catch (err) {
+        this.deps.logger.warn({ err: (err as Error).message }, 'newsletter: unsubscribe counts unavailable');
+      }
     }
+    // Its recipients who are no longer subscribed: left since (auth), or deleted (auth's account events).
+    const unsubscribedOf = (newsletterId: string, gone: Set<string>) =>
+      this.models.Delivery.countDocuments({
+        newsletterId,
+        $or: [{ memberDeleted: true }, ...(gone.size ? [{ userId: { $in: [...gone] } }] : [])],
+      });
     const count = (newsletterId: string, status: DeliveryStatus) =>
       this.models.Delivery.countDocuments({ newsletterId, status });
     return Promise.all(
       records.map(async (n) => {
         const draft = n.status === 'draft';
-        const [sent, failed, recorded] = draft
-          ? [0, 0, 0]
+        const [sent, failed, recorded, unsubscribed] = draft
+          ? [0, 0, 0, null]
           : await Promise.all([
               count(n._id, 'sent'),
               count(n._id, 'failed'),
               n.fanOutDoneAt ? n.recipients : this.models.Delivery.countDocuments({ newsletterId: n._id }),
+              left ? unsubscribedOf(n._id, left) : null,
             ]);
         return {
           id: n._id,
@@ -98,7 +110,7 @@ export class NewsletterService {
           recipients: recorded,
           sent,
           failed,
-          unsubscribed: draft || !unsubscribed ? null : (unsubscribed[n._id] ?? 0),
+          unsubscribed,
           sentAt: n.sentAt ? n.sentAt.toISOString() : null,
           createdAt: n.createdAt.toISOString(),
           updatedAt: n.updatedAt.toISOString(),
@@ -251,6 +263,7 @@ export class NewsletterService {
                     firstName: member.firstName,
                     status: 'pending',
                     skipReason: null,
+                    memberDeleted: false,
                     error: null,
                     sentAt: null,
                   },
@@ -310,6 +323,7 @@ export class NewsletterService {
             $set: {
               status: 'skipped',
               skipReason: member.deleted ? 'deleted' : 'unsubscribed',
+              memberDeleted: member.deleted,
               email: null,
               firstName: null,
             },
@@ -368,7 +382,8 @@ export class NewsletterService {
 
 /**
  * A deleted member (auth's account-deleted): their pending deliveries are skipped (never
- * mailed) and every delivery record of theirs forgets their address and name.
+ * mailed) and every delivery record of theirs forgets their address and name, and says the
+ * member is gone (counted in each of those newsletters' "unsubscribed since").
  */
 export async function forgetNewsletterRecipient(models: NewsletterModels, userId: string): Promise<string[]> {
   const pending = await models.Delivery.find({ userId, status: 'pending' }, { newsletterId: 1 }).lean();
@@ -376,6 +391,6 @@ export async function forgetNewsletterRecipient(models: NewsletterModels, userId
     { userId, status: 'pending' },
     { $set: { status: 'skipped', skipReason: 'deleted', email: null, firstName: null } },
   );
-  await models.Delivery.updateMany({ userId }, { $set: { email: null, firstName: null } });
+  await models.Delivery.updateMany({ userId }, { $set: { email: null, firstName: null, memberDeleted: true } });
   return pending.map((d) => d.newsletterId);
 }
