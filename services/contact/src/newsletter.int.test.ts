@@ -105,6 +105,13 @@ async function member(options: { newsletter?: boolean; verified: boolean }) {
   return { id: res.body.user.id as string, email, cookie: cookieOf(res), signup: res.body.user };
 }
 
+/** The member turns the newsletter off on their account page. */
+const switchOff = (cookie: string) =>
+  request(authApp()).patch('/api/auth/user').set('Cookie', cookie).send({ newsletter: false }).expect(200);
+/** The member deletes their account (password confirmed). */
+const deleteAccount = (cookie: string) =>
+  request(authApp()).delete('/api/auth/user').set('Cookie', cookie).send({ password: 'secret123' }).expect(204);
+
 async function statusOf(cookie: string, id: string) {
   const res = await request(contactApp()).get(`/api/admin/newsletters/${id}`).set('Cookie', cookie);
   expect(res.status).toBe(200);
@@ -382,16 +389,8 @@ describe('the monthly newsletter', () => {
 
       const token = signMailListToken(deps.config.JWT_SECRET, { userId: byLink.id, list: 'newsletter', mailingId: id });
       await request(authApp()).post('/api/auth/newsletter/unsubscribe').send({ token }).expect(200);
-      await request(authApp())
-        .patch('/api/auth/user')
-        .set('Cookie', bySwitch.cookie)
-        .send({ newsletter: false })
-        .expect(200);
-      await request(authApp())
-        .delete('/api/auth/user')
-        .set('Cookie', leaving.cookie)
-        .send({ password: 'secret123' })
-        .expect(204);
+      await switchOff(bySwitch.cookie);
+      await deleteAccount(leaving.cookie);
     } finally {
       await deliveriesQueue.resume();
     }
@@ -468,16 +467,8 @@ describe('the monthly newsletter', () => {
       request(authApp()).post('/api/auth/newsletter/unsubscribe').send({ token }).expect(200);
     await unsubscribe(link(ownLink.id, id));
     await unsubscribe(link(otherLink.id, 'an-older-newsletter'));
-    await request(authApp())
-      .patch('/api/auth/user')
-      .set('Cookie', bySwitch.cookie)
-      .send({ newsletter: false })
-      .expect(200);
-    await request(authApp())
-      .delete('/api/auth/user')
-      .set('Cookie', leaving.cookie)
-      .send({ password: 'secret123' })
-      .expect(204);
+    await switchOff(bySwitch.cookie);
+    await deleteAccount(leaving.cookie);
     await unsubscribe(link(cameBack.id, id));
     await request(authApp())
       .post('/api/auth/newsletter/resubscribe')
