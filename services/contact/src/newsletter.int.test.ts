@@ -105,6 +105,13 @@ async function member(options: { newsletter?: boolean; verified: boolean }) {
   return { id: res.body.user.id as string, email, cookie: cookieOf(res), signup: res.body.user };
 }
 
+/** The member turns the newsletter off on their account page. */
+const switchOff = (cookie: string) =>
+  request(authApp()).patch('/api/auth/user').set('Cookie', cookie).send({ newsletter: false }).expect(200);
+/** The member deletes their account (password confirmed). */
+const deleteAccount = (cookie: string) =>
+  request(authApp()).delete('/api/auth/user').set('Cookie', cookie).send({ password: 'secret123' }).expect(204);
+
 async function statusOf(cookie: string, id: string) {
   const res = await request(contactApp()).get(`/api/admin/newsletters/${id}`).set('Cookie', cookie);
   expect(res.status).toBe(200);
@@ -356,6 +363,128 @@ describe('the monthly newsletter', () => {
     // Nothing left pending: that newsletter is sent.
     await eventually(async () => (await statusOf(cookie, 'pending-one')).status === 'sent');
     expect(await statusOf(cookie, 'pending-one')).toMatchObject({ status: 'sent', sent: 0, recipients: 1 });
+  });
+
+  it('when members unsubscribe (link or account switch) or delete their account after the fan-out, then their deliveries are skipped with the reason and only those still subscribed get the mail', async () => {
+    await contact.background.newsletterWorkers.start();
+    const { cookie } = await loggedInAdmin(deps);
+    const byLink = await member({ newsletter: true, verified: true });
+    const bySwitch = await member({ newsletter: true, verified: true });
+    const leaving = await member({ newsletter: true, verified: true });
+    const staying = await member({ newsletter: true, verified: true });
+    const created = await request(contactApp())
+      .post('/api/admin/newsletters')
+      .set('Cookie', cookie)
+      .send({ subject: 'January: grip', markdown: 'Light hands.' });
+    const id = created.body.id as string;
+
+    // The deliveries wait (the queue is paused for every worker) until the fan-out has recorded everyone.
+    const deliveriesQueue = contact.background.newsletterDeliveries.queue;
+    await deliveriesQueue.pause();
+    try {
+      await request(contactApp()).post(`/api/admin/newsletters/${id}/send`).set('Cookie', cookie).expect(202);
+      const newsletters = deps.mongo.collection('newsletters');
+      await eventually(async () => (await newsletters.findOne({ _id: id as never }))?.fanOutDoneAt != null, 20_000);
+      expect((await statusOf(cookie, id)).recipients).toBeGreaterThanOrEqual(4);
+
+      const token = signMailListToken(deps.config.JWT_SECRET, { userId: byLink.id, list: 'newsletter', mailingId: id });
+      await request(authApp()).post('/api/auth/newsletter/unsubscribe').send({ token }).expect(200);
+      await switchOff(bySwitch.cookie);
+      await deleteAccount(leaving.cookie);
+    } finally {
+      await deliveriesQueue.resume();
+    }
+    await eventually(async () => (await statusOf(cookie, id)).status === 'sent', 30_000, 250);
+
+    const grip = (address: string) => mailsTo(address).filter((m) => m.subject === 'January: grip');
+    expect(grip(staying.email)).toHaveLength(1);
+    for (const gone of [byLink, bySwitch, leaving]) expect(grip(gone.email)).toEqual([]);
+    const deliveries = deps.mongo.collection('newsletter_deliveries');
+    const reasonOf = async (userId: string) => (await deliveries.findOne({ _id: `${id}:${userId}` as never }))!;
+    expect(await reasonOf(byLink.id)).toMatchObject({ status: 'skipped', skipReason: 'unsubscribed', email: null });
+    expect(await reasonOf(bySwitch.id)).toMatchObject({ status: 'skipped', skipReason: 'unsubscribed', email: null });
+    expect(await reasonOf(leaving.id)).toMatchObject({ status: 'skipped', skipReason: 'deleted', email: null });
+    expect(await reasonOf(staying.id)).toMatchObject({ status: 'sent' });
+    // Put back for the tests after this one.
+    await request(authApp()).patch('/api/auth/user').set('Cookie', bySwitch.cookie).send({ newsletter: true });
+  });
+
+  it('when auth cannot say whether a member is still subscribed, then their delivery waits (nothing sent, still pending) and goes out once auth answers again', async () => {
+    await contact.background.newsletterWorkers.start();
+    const { cookie } = await loggedInAdmin(deps);
+    const created = await request(contactApp())
+      .post('/api/admin/newsletters')
+      .set('Cookie', cookie)
+      .send({ subject: 'February: focus', markdown: 'One shot at a time.' });
+    const id = created.body.id as string;
+    const deliveriesQueue = contact.background.newsletterDeliveries.queue;
+    const newsletters = deps.mongo.collection('newsletters');
+    await deliveriesQueue.pause();
+    try {
+      await request(contactApp()).post(`/api/admin/newsletters/${id}/send`).set('Cookie', cookie).expect(202);
+      await eventually(async () => (await newsletters.findOne({ _id: id as never }))?.fanOutDoneAt != null, 20_000);
+      await auth.stop();
+    } finally {
+      await deliveriesQueue.resume();
+    }
+    const focus = () => sink.messages().filter((m) => m.subject === 'February: focus');
+    const deliveries = deps.mongo.collection('newsletter_deliveries');
+    // The jobs are tried (and fail) while auth is away; nothing is sent, nothing given up.
+    await eventually(async () => ((await deliveriesQueue.getJobCounts('delayed')).delayed ?? 0) > 0, 10_000);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(focus()).toEqual([]);
+    expect(await deliveries.countDocuments({ newsletterId: id, status: { $ne: 'pending' } })).toBe(0);
+    await auth.start();
+    await eventually(async () => (await statusOf(cookie, id)).status === 'sent', 40_000, 250);
+    const recipients = (await statusOf(cookie, id)).recipients as number;
+    expect(recipients).toBeGreaterThan(0);
+    expect(focus()).toHaveLength(recipients);
+  });
+
+  it('when recipients of a send leave by any way afterwards (its link, another newsletter’s link, the account switch, deleting their account), then its "unsubscribed since" counts each of them; one who came back is not counted', async () => {
+    await contact.background.newsletterWorkers.start();
+    await contact.background.accountEvents.start();
+    const { cookie } = await loggedInAdmin(deps);
+    const [ownLink, otherLink, bySwitch, leaving, cameBack] = [
+      await member({ newsletter: true, verified: true }),
+      await member({ newsletter: true, verified: true }),
+      await member({ newsletter: true, verified: true }),
+      await member({ newsletter: true, verified: true }),
+      await member({ newsletter: true, verified: true }),
+    ];
+    const created = await request(contactApp())
+      .post('/api/admin/newsletters')
+      .set('Cookie', cookie)
+      .send({ subject: 'March: patience', markdown: 'Wait for it.' });
+    const id = created.body.id as string;
+    await request(contactApp()).post(`/api/admin/newsletters/${id}/send`).set('Cookie', cookie).expect(202);
+    await eventually(async () => (await statusOf(cookie, id)).status === 'sent', 30_000, 250);
+    expect((await statusOf(cookie, id)).unsubscribed).toBe(0);
+
+    const link = (userId: string, mailingId: string) =>
+      signMailListToken(deps.config.JWT_SECRET, { userId, list: 'newsletter', mailingId });
+    const unsubscribe = (token: string) =>
+      request(authApp()).post('/api/auth/newsletter/unsubscribe').send({ token }).expect(200);
+    await unsubscribe(link(ownLink.id, id));
+    await unsubscribe(link(otherLink.id, 'an-older-newsletter'));
+    await switchOff(bySwitch.cookie);
+    await deleteAccount(leaving.cookie);
+    await unsubscribe(link(cameBack.id, id));
+    await request(authApp())
+      .post('/api/auth/newsletter/resubscribe')
+      .send({ token: link(cameBack.id, id) })
+      .expect(200);
+
+    // The deletion counts once contact has handled auth's account event.
+    await eventually(async () => (await statusOf(cookie, id)).unsubscribed === 4, 20_000, 250);
+    const listed = adminNewsletterListSchema
+      .parse((await request(contactApp()).get('/api/admin/newsletters').set('Cookie', cookie)).body)
+      .items.find((n) => n.id === id);
+    expect(listed?.unsubscribed).toBe(4);
+    // A member not among its recipients who leaves is not counted.
+    const later = await member({ newsletter: true, verified: true });
+    await unsubscribe(link(later.id, id));
+    expect((await statusOf(cookie, id)).unsubscribed).toBe(4);
   });
 
   it('when the founder asks for a test mail, then one mail goes to FOUNDER_EMAIL (202)', async () => {

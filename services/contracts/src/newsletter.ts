@@ -18,8 +18,9 @@ export type NewsletterStatus = z.infer<typeof newsletterStatusSchema>;
 /**
  * GET/POST/PATCH /api/admin/newsletters(/:id). `recipients`: deliveries recorded so far (final
  * once the fan-out is done); `sent`, `failed`: deliveries sent, failed for good (after retries);
- * `unsubscribed`: members who left through this newsletter's unsubscribe link since (null until
- * it is sending, or when auth could not be asked); `sentAt`: when its last delivery became final.
+ * `unsubscribed`: its recipients who are no longer subscribed now, whichever way they left (any
+ * newsletter's link, the account switch, deleting their account; null until it is sending, or
+ * when auth could not be asked); `sentAt`: when its last delivery became final.
  */
 export const adminNewsletterSchema = z.strictObject({
   id: z.string().min(1),
@@ -76,6 +77,31 @@ export const newsletterAudiencePageSchema = z.strictObject({
 });
 export type NewsletterAudiencePage = z.infer<typeof newsletterAudiencePageSchema>;
 
-/** auth's GET /internal/newsletter/unsubscribed?ids=a,b → members who left through each newsletter's link. */
-export const newsletterUnsubscribedSchema = z.strictObject({ counts: z.record(z.string(), z.number().int().min(0)) });
-export type NewsletterUnsubscribed = z.infer<typeof newsletterUnsubscribedSchema>;
+/**
+ * auth's GET /internal/newsletter/recipient (service token for audience `auth` whose subject is the
+ * member): whether one member is still in the newsletter's audience, asked by each delivery job
+ * right before its mail goes. `subscribed`: opted in and verified now; `deleted`: no account any more.
+ */
+export const newsletterRecipientSchema = z.strictObject({
+  memberId: z.string().min(1),
+  deleted: z.boolean(),
+  subscribed: z.boolean(),
+});
+export type NewsletterRecipient = z.infer<typeof newsletterRecipientSchema>;
+
+/** How many member ids one page of auth's GET /internal/newsletter/left holds at most. */
+export const NEWSLETTER_LEFT_PAGE = 1000;
+
+/**
+ * auth's GET /internal/newsletter/left?since=<ISO time>&after=<id> (service token, audience `auth`):
+ * the ids of the members who are not subscribed now and whose choice changed at or after `since`
+ * (by a newsletter's link or the account switch), in `_id` order after `after`; `next` is the
+ * cursor of the next page (null: this was the last). A recipient of a send who is no longer
+ * subscribed changed their choice after the send began, so these ids (with the deleted members,
+ * whom contact knows from auth's account events) are the send's "unsubscribed since".
+ */
+export const newsletterLeftPageSchema = z.strictObject({
+  members: z.array(z.string().min(1)),
+  next: z.string().nullable(),
+});
+export type NewsletterLeftPage = z.infer<typeof newsletterLeftPageSchema>;

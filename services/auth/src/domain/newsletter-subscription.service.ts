@@ -2,7 +2,10 @@ import {
   type Logger,
   type MemberSnapshots,
   NEWSLETTER_AUDIENCE_PAGE,
+  NEWSLETTER_LEFT_PAGE,
+  type NewsletterLeftPage,
   type NewsletterAudiencePage,
+  type NewsletterRecipient,
   NotFoundError,
   verifyMailListToken,
 } from '@fm/shared';
@@ -22,8 +25,8 @@ export class NewsletterSubscriptionService {
   ) {}
 
   /**
-   * The link's member leaves the newsletter at once; a tampered token is 400. Counted as leaving
-   * through the link's newsletter (its `mailingId`) when they were still subscribed. A member
+   * The link's member leaves the newsletter at once; a tampered token is 400. The link's
+   * newsletter (its `mailingId`) is recorded when they were still subscribed. A member
    * deleted since gets the same answer (they get no newsletter either way).
    */
   async unsubscribe(token: string): Promise<{ newsletter: false }> {
@@ -75,19 +78,41 @@ export class NewsletterSubscriptionService {
     };
   }
 
+  /**
+   * Whether one member is still in the audience (contact's delivery job asks right before the
+   * mail goes); `deleted` when they have no account any more.
+   */
+  async recipient(memberId: string): Promise<NewsletterRecipient> {
+    const user = await this.deps.models.User.findById(memberId, { newsletter: 1, emailVerified: 1 }).lean<
+      Pick<User, '_id' | 'newsletter' | 'emailVerified'>
+    >();
+    if (!user) return { memberId, deleted: true, subscribed: false };
+    const subscribed = (Object.keys(AUDIENCE) as (keyof typeof AUDIENCE)[]).every(
+      (field) => user[field] === AUDIENCE[field],
+    );
+    return { memberId, deleted: false, subscribed };
+  }
+
   /** How many members a send would reach now. */
   async audienceSize(): Promise<number> {
     return this.deps.models.User.countDocuments(AUDIENCE);
   }
 
-  /** Per newsletter id: the members who left through its link and have not come back. */
-  async leftThrough(newsletterIds: readonly string[]): Promise<Record<string, number>> {
-    const counts: Record<string, number> = {};
-    await Promise.all(
-      newsletterIds.map(async (id) => {
-        counts[id] = await this.deps.models.User.countDocuments({ newsletter: false, newsletterLeftFrom: id });
-      }),
-    );
-    return counts;
+  /**
+   * One page of the members who are not subscribed now and whose choice changed at or after
+   * `since` (ids only, `_id` order after `after`): contact counts its recipients among them.
+   */
+  async leftSince(since: Date, after: string | undefined): Promise<NewsletterLeftPage> {
+    const filter = {
+      newsletter: false,
+      newsletterChangedAt: { $gte: since },
+      ...(after ? { _id: { $gt: after } } : {}),
+    };
+    const docs = await this.deps.models.User.find(filter, { _id: 1 })
+      .sort({ _id: 1 })
+      .limit(NEWSLETTER_LEFT_PAGE + 1)
+      .lean<Pick<User, '_id'>[]>();
+    const page = docs.slice(0, NEWSLETTER_LEFT_PAGE).map((doc) => doc._id);
+    return { members: page, next: docs.length > NEWSLETTER_LEFT_PAGE ? page[page.length - 1]! : null };
   }
 }

@@ -31,7 +31,7 @@ export interface User {
   newsletterChangedAt: Date | null;
   /**
    * The newsletter whose unsubscribe link the member left through (its id, the link's
-   * `mailingId`), counted as that newsletter's "unsubscribed since"; null once they subscribe again.
+   * `mailingId`); null once they subscribe again.
    */
   newsletterLeftFrom: string | null;
   createdAt: Date;
@@ -64,6 +64,8 @@ const userSchema = new Schema<User>(
 );
 // The newsletter's audience, paged in `_id` order (GET /internal/newsletter/audience).
 userSchema.index({ newsletter: 1, emailVerified: 1, _id: 1 });
+// The members who left the newsletter since a send began (GET /internal/newsletter/left).
+userSchema.index({ newsletter: 1, newsletterChangedAt: 1 });
 
 /** The newest event seen for one of a member's subscriptions. */
 export interface SubscriptionMark {

@@ -26,12 +26,9 @@ const audienceQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(500).optional(),
 });
 
-const unsubscribedQuery = z.strictObject({
-  ids: z
-    .string()
-    .max(5000)
-    .transform((value) => value.split(',').filter(Boolean))
-    .pipe(z.array(z.string().min(1).max(200)).max(100)),
+const leftQuery = z.strictObject({
+  since: z.iso.datetime({ offset: true }).transform((value) => new Date(value)),
+  after: z.string().min(1).max(200).optional(),
 });
 
 /**
@@ -57,13 +54,20 @@ export function newsletterRouter(subscriptions: NewsletterSubscriptionService, j
     ctx.body = await subscriptions.audiencePage(after, limit);
   });
 
+  // The token's subject is the member the delivery is for.
+  router.get('/internal/newsletter/recipient', internal, async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await subscriptions.recipient(ctx.state.service!.userId);
+  });
+
   router.get('/internal/newsletter/audience/size', internal, async (ctx) => {
     ctx.body = { subscribers: await subscriptions.audienceSize() };
   });
 
-  router.get('/internal/newsletter/unsubscribed', internal, async (ctx) => {
-    const { ids } = parseQuery(ctx, unsubscribedQuery);
-    ctx.body = { counts: await subscriptions.leftThrough(ids) };
+  router.get('/internal/newsletter/left', internal, async (ctx) => {
+    const { since, after } = parseQuery(ctx, leftQuery);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await subscriptions.leftSince(since, after);
   });
 
   return router;

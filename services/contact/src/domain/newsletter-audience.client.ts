@@ -3,7 +3,9 @@ import {
   type NewsletterAudiencePage,
   newsletterAudiencePageSchema,
   newsletterAudienceSchema,
-  newsletterUnsubscribedSchema,
+  type NewsletterRecipient,
+  newsletterRecipientSchema,
+  newsletterLeftPageSchema,
 } from '@fm/shared';
 import type { ZodType } from 'zod';
 
@@ -17,13 +19,13 @@ const TIMEOUT_MS = 10_000;
 export class NewsletterAudienceClient {
   constructor(private readonly deps: { authUrl: string; jwtSecret: string }) {}
 
-  private get<T>(path: string, schema: ZodType<T>): Promise<T> {
+  private get<T>(path: string, schema: ZodType<T>, about = 'newsletter'): Promise<T> {
     return getFromService({
       url: `${this.deps.authUrl}${path}`,
       jwtSecret: this.deps.jwtSecret,
       issuer: 'contact',
       audience: 'auth',
-      claims: { userId: 'newsletter' },
+      claims: { userId: about },
       schema,
       timeoutMs: TIMEOUT_MS,
       serviceName: 'member service',
@@ -36,14 +38,28 @@ export class NewsletterAudienceClient {
     return this.get(`/internal/newsletter/audience${query}`, newsletterAudiencePageSchema);
   }
 
+  /** Whether one member is still subscribed (and has an account): one small GET per delivery. */
+  recipient(memberId: string): Promise<NewsletterRecipient> {
+    return this.get('/internal/newsletter/recipient', newsletterRecipientSchema, memberId);
+  }
+
   async size(): Promise<number> {
     return (await this.get('/internal/newsletter/audience/size', newsletterAudienceSchema)).subscribers;
   }
 
-  /** Per newsletter id: how many members left through its unsubscribe link. */
-  async unsubscribed(newsletterIds: readonly string[]): Promise<Record<string, number>> {
-    if (!newsletterIds.length) return {};
-    const ids = newsletterIds.map(encodeURIComponent).join(',');
-    return (await this.get(`/internal/newsletter/unsubscribed?ids=${ids}`, newsletterUnsubscribedSchema)).counts;
+  /**
+   * The ids of the members who are not subscribed now and changed their choice at or after
+   * `since`, every page of them (few: the members who left since the oldest send asked about).
+   */
+  async leftSince(since: Date): Promise<Set<string>> {
+    const left = new Set<string>();
+    let after: string | null = null;
+    do {
+      const query: string = `since=${encodeURIComponent(since.toISOString())}${after ? `&after=${encodeURIComponent(after)}` : ''}`;
+      const page = await this.get(`/internal/newsletter/left?${query}`, newsletterLeftPageSchema);
+      for (const id of page.members) left.add(id);
+      after = page.next;
+    } while (after);
+    return left;
   }
 }

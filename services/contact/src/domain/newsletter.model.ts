@@ -40,12 +40,14 @@ newsletterSchema.index({ createdAt: -1, _id: -1 });
 /**
  * What became of one recipient of one newsletter (`newsletter_deliveries`, one per
  * {newsletterId, userId}: the unique index is the exactly-once record): `pending` until the mail
- * is out (`sent`), given up after the retries (`failed`), or dropped because the member deleted
- * their account (`skipped`; their address is erased). The address is kept only while the
- * delivery needs it.
+ * is out (`sent`), given up after the retries (`failed`), or dropped before it went (`skipped`,
+ * with `skipReason`: the member deleted their account, or was no longer subscribed when their
+ * delivery ran; the address is erased). The address is kept only while the delivery needs it.
  */
 export const DELIVERY_STATUSES = ['pending', 'sent', 'failed', 'skipped'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+export const SKIP_REASONS = ['deleted', 'unsubscribed'] as const;
+export type SkipReason = (typeof SKIP_REASONS)[number];
 
 export interface NewsletterDeliveryRecord {
   _id: string;
@@ -54,6 +56,9 @@ export interface NewsletterDeliveryRecord {
   email: string | null;
   firstName: string | null;
   status: DeliveryStatus;
+  skipReason: SkipReason | null;
+  /** The member deleted their account (auth's account-deleted): counted as unsubscribed since. */
+  memberDeleted: boolean;
   error: string | null;
   sentAt: Date | null;
   createdAt: Date;
@@ -68,6 +73,8 @@ const deliverySchema = new Schema<NewsletterDeliveryRecord>(
     email: { type: String, default: null },
     firstName: { type: String, default: null },
     status: { type: String, required: true, default: 'pending' },
+    skipReason: { type: String, default: null },
+    memberDeleted: { type: Boolean, default: false },
     error: { type: String, default: null },
     sentAt: { type: Date, default: null },
   },
@@ -76,6 +83,7 @@ const deliverySchema = new Schema<NewsletterDeliveryRecord>(
 deliverySchema.index({ newsletterId: 1, userId: 1 }, { unique: true });
 // The counts of a newsletter; a deleted member's pending deliveries.
 deliverySchema.index({ newsletterId: 1, status: 1 });
+deliverySchema.index({ newsletterId: 1, memberDeleted: 1 });
 deliverySchema.index({ userId: 1, status: 1 });
 
 /** A delivery's `_id`: one per newsletter and member. */

@@ -71,24 +71,36 @@ export class NewsletterService {
   }
 
   private async views(records: NewsletterRecord[]): Promise<AdminNewsletter[]> {
-    const started = records.filter((n) => n.status !== 'draft').map((n) => n._id);
-    let unsubscribed: Record<string, number> | null = null;
-    try {
-      unsubscribed = await this.deps.audience.unsubscribed(started);
-    } catch (err) {
-      this.deps.logger.warn({ err: (err as Error).message }, 'newsletter: unsubscribe counts unavailable');
+    const started = records.filter((n) => n.status !== 'draft');
+    let left: Set<string> | null = null;
+    if (started.length) {
+      // A recipient no longer subscribed changed their choice after their send began (they were
+      // in its audience then); a minute earlier covers the clocks of contact and auth disagreeing.
+      const since = Math.min(...started.map((n) => (n.sendRequestedAt ?? n.createdAt).getTime())) - 60_000;
+      try {
+        left = await this.deps.audience.leftSince(new Date(since));
+      } catch (err) {
+        this.deps.logger.warn({ err: (err as Error).message }, 'newsletter: unsubscribe counts unavailable');
+      }
     }
+    // Its recipients who are no longer subscribed: left since (auth), or deleted (auth's account events).
+    const unsubscribedOf = (newsletterId: string, gone: Set<string>) =>
+      this.models.Delivery.countDocuments({
+        newsletterId,
+        $or: [{ memberDeleted: true }, ...(gone.size ? [{ userId: { $in: [...gone] } }] : [])],
+      });
     const count = (newsletterId: string, status: DeliveryStatus) =>
       this.models.Delivery.countDocuments({ newsletterId, status });
     return Promise.all(
       records.map(async (n) => {
         const draft = n.status === 'draft';
-        const [sent, failed, recorded] = draft
-          ? [0, 0, 0]
+        const [sent, failed, recorded, unsubscribed] = draft
+          ? [0, 0, 0, null]
           : await Promise.all([
               count(n._id, 'sent'),
               count(n._id, 'failed'),
               n.fanOutDoneAt ? n.recipients : this.models.Delivery.countDocuments({ newsletterId: n._id }),
+              left ? unsubscribedOf(n._id, left) : null,
             ]);
         return {
           id: n._id,
@@ -98,7 +110,7 @@ export class NewsletterService {
           recipients: recorded,
           sent,
           failed,
-          unsubscribed: draft || !unsubscribed ? null : (unsubscribed[n._id] ?? 0),
+          unsubscribed,
           sentAt: n.sentAt ? n.sentAt.toISOString() : null,
           createdAt: n.createdAt.toISOString(),
           updatedAt: n.updatedAt.toISOString(),
@@ -250,6 +262,8 @@ export class NewsletterService {
                     email: member.email,
                     firstName: member.firstName,
                     status: 'pending',
+                    skipReason: null,
+                    memberDeleted: false,
                     error: null,
                     sentAt: null,
                   },
@@ -281,9 +295,12 @@ export class NewsletterService {
   }
 
   /**
-   * One recipient's mail, from its delivery job: sent once (contact's inbox claims the mail by
-   * newsletter and address; a second worker or a redelivery after a crash finds it claimed or
-   * sent), then the record says `sent`. A failed send throws (BullMQ retries it); the last
+   * One recipient's mail, from its delivery job. Right before it goes, auth says whether the
+   * member is still subscribed (they may have unsubscribed or deleted their account since the
+   * fan-out): if not, the delivery is `skipped` with the reason and nothing is sent. Otherwise it
+   * is sent once (contact's inbox claims the mail by newsletter and address; a second worker or a
+   * redelivery after a crash finds it claimed or sent), then the record says `sent`. A failed
+   * send, or auth not answering, throws (BullMQ retries it; nothing is sent meanwhile); the last
    * attempt's failure is recorded as `failed`.
    */
   async deliver(
@@ -298,6 +315,23 @@ export class NewsletterService {
     const newsletter = await this.models.Newsletter.findById(newsletterId).lean<NewsletterRecord>();
     if (!newsletter) return 'skipped';
     try {
+      const member = await this.deps.audience.recipient(userId);
+      if (member.deleted || !member.subscribed) {
+        await this.models.Delivery.updateOne(
+          { _id: id, status: 'pending' },
+          {
+            $set: {
+              status: 'skipped',
+              skipReason: member.deleted ? 'deleted' : 'unsubscribed',
+              memberDeleted: member.deleted,
+              email: null,
+              firstName: null,
+            },
+          },
+        );
+        await this.finishIfDone(newsletterId);
+        return 'skipped';
+      }
       await notifier.sendOnce({
         key: `newsletter-${newsletterId}`,
         to: delivery.email,
@@ -348,14 +382,15 @@ export class NewsletterService {
 
 /**
  * A deleted member (auth's account-deleted): their pending deliveries are skipped (never
- * mailed) and every delivery record of theirs forgets their address and name.
+ * mailed) and every delivery record of theirs forgets their address and name, and says the
+ * member is gone (counted in each of those newsletters' "unsubscribed since").
  */
 export async function forgetNewsletterRecipient(models: NewsletterModels, userId: string): Promise<string[]> {
   const pending = await models.Delivery.find({ userId, status: 'pending' }, { newsletterId: 1 }).lean();
   await models.Delivery.updateMany(
     { userId, status: 'pending' },
-    { $set: { status: 'skipped', email: null, firstName: null } },
+    { $set: { status: 'skipped', skipReason: 'deleted', email: null, firstName: null } },
   );
-  await models.Delivery.updateMany({ userId }, { $set: { email: null, firstName: null } });
+  await models.Delivery.updateMany({ userId }, { $set: { email: null, firstName: null, memberDeleted: true } });
   return pending.map((d) => d.newsletterId);
 }
