@@ -4,6 +4,7 @@ import type { Server } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
+import mongoose from 'mongoose';
 import pino from 'pino';
 import request from 'supertest';
 import { z } from 'zod';
@@ -221,6 +222,45 @@ describe('the shared Koa app', () => {
     expect(res).toMatchObject({ status: 503, body: { code: 'UNAVAILABLE' } });
     expect(Date.now() - started).toBeLessThan(10_000);
     deadRedis.disconnect();
+  });
+
+  it('when the MongoDB-protocol store does not answer, then a read answers 503 UNAVAILABLE with Retry-After, not 500', async () => {
+    // A store that takes the connection and never answers (one going down or restarting): the
+    // driver's error names no cause ("Server selection timed out after 1000 ms").
+    const sockets: net.Socket[] = [];
+    const silent = net.createServer((socket) => void sockets.push(socket)).listen(0, '127.0.0.1');
+    await new Promise((resolve) => silent.once('listening', resolve));
+    const { port } = silent.address() as AddressInfo;
+    const store = mongoose.createConnection(`mongodb://127.0.0.1:${port}/nothing-here`, {
+      serverSelectionTimeoutMS: 1000,
+    });
+    const storeError = await store.asPromise().then(
+      () => undefined,
+      (err: Error) => err,
+    );
+    expect(storeError?.message).toMatch(/timed out/);
+    const router = new Router();
+    router.get('/read', () => {
+      throw storeError;
+    });
+    const app = createApp(deps, { name: 'silent-store', routers: [router] }).callback();
+    const res = await request(app).get('/read');
+    expect(res).toMatchObject({ status: 503, body: { code: 'UNAVAILABLE' } });
+    expect(res.headers['retry-after']).toBe('5');
+    // A model's operation on that connection: mongoose holds it, then gives up ("buffering timed out").
+    const Thing = store.model('Thing', new mongoose.Schema({ name: String }, { bufferTimeoutMS: 500 }));
+    const queryError = await Thing.findOne().then(
+      () => undefined,
+      (err: Error) => err,
+    );
+    router.get('/query', () => {
+      throw queryError;
+    });
+    const held = await request(createApp(deps, { name: 'silent-store', routers: [router] }).callback()).get('/query');
+    expect(held).toMatchObject({ status: 503, body: { code: 'UNAVAILABLE' } });
+    await store.close(true);
+    for (const socket of sockets) socket.destroy();
+    silent.close();
   });
 
   it.each([

@@ -36,6 +36,28 @@ function isRedisUnavailable(err: unknown): boolean {
   );
 }
 
+/**
+ * The MongoDB-protocol store unreachable (down, restarting, a connection reset): the MongoDB
+ * driver's network and server-selection errors (mongoose's own name for the latter too), by name (their messages vary with the moment the
+ * store went away; "Server selection timed out after 10000 ms" names no cause). The client should
+ * retry shortly, as for Redis.
+ */
+const STORE_UNAVAILABLE = new Set([
+  'MongoServerSelectionError',
+  'MongooseServerSelectionError',
+  'MongoNetworkError',
+  'MongoNetworkTimeoutError',
+  'MongoPoolClearedError',
+  'MongoTopologyClosedError',
+  'MongoNotConnectedError',
+]);
+function isStoreUnavailable(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  // Mongoose holds an operation while its connection is down, then gives up with this.
+  if (err.name === 'MongooseError' && /buffering timed out/.test(err.message)) return true;
+  return STORE_UNAVAILABLE.has(err.name);
+}
+
 /** Client errors raised by Koa itself or its body parser (`ctx.throw`, http-errors). */
 function exposedHttpError(err: unknown): { status: number; message: string } | undefined {
   if (typeof err !== 'object' || err === null) return undefined;
@@ -76,7 +98,7 @@ export function errorHandler(): Middleware {
         status = err.status;
         body = { message: err.message, code: err.code, ...(err.errors ? { errors: err.errors } : {}) };
         if (err instanceof TooManyRequestsError) ctx.set('Retry-After', String(err.retryAfterSeconds));
-      } else if (isRedisUnavailable(err)) {
+      } else if (isRedisUnavailable(err) || isStoreUnavailable(err)) {
         const unavailable = new ServiceUnavailableError();
         status = 503;
         body = { message: unavailable.message, code: unavailable.code };
