@@ -5,9 +5,8 @@
  * makes a new PDF. The PDFs are read with Debian's pdftotext (poppler-utils, which the launcher
  * installs).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -29,24 +28,18 @@ import { compose } from '../compose';
 import { configSchema, type Config } from '../config';
 import { seedCatalogue } from '../seed';
 import { worksheetFiles } from '../seed-worksheets';
+import { startGateway } from '../../../../gateway/testing/start-gateway';
 
-const repoRoot = path.resolve(__dirname, '../../../..');
-const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p)) ?? 'nginx';
 const MAX_BYTES = 200 * 1024;
 
 let deps: TestDeps<Config>;
 let service: Composed;
 let contentServer: Server;
-let nginx: ChildProcess;
+let gateway: Awaited<ReturnType<typeof startGateway>> | undefined;
 let base: string;
 let free: string;
 let premium: string;
 let founder: { user: { id: string }; cookie: string };
-
-const listen = (server: Server) =>
-  new Promise<number>((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
-  );
 
 const poppler = popplerReader();
 const pdfText = poppler.text;
@@ -74,36 +67,12 @@ beforeAll(async () => {
   const contentPort = await new Promise<number>((resolve) =>
     contentServer.once('listening', () => resolve((contentServer.address() as AddressInfo).port)),
   );
-  const probe = createServer();
-  const gatewayPort = await listen(probe);
-  await new Promise((resolve) => probe.close(resolve));
-
   const tmp = mkdtempSync(path.join(tmpdir(), 'fm-worksheets-gw-'));
   const dist = path.join(tmp, 'dist');
   mkdirSync(dist, { recursive: true });
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
-  const prefix = path.join(tmp, 'nginx');
-  const env = {
-    ...process.env,
-    CONTENT_PORT: String(contentPort),
-    GATEWAY_PORT: String(gatewayPort),
-    GATEWAY_HOST: '127.0.0.1',
-  };
-  const rendered = spawnSync(
-    process.execPath,
-    [
-      path.join(repoRoot, 'gateway/render.js'),
-      ...['--mode', 'local', '--out', path.join(prefix, 'conf'), '--root', dist, '--media', tmp, '--prefix', prefix],
-    ],
-    { env, encoding: 'utf8' },
-  );
-  if (rendered.status !== 0) throw new Error(`gateway render failed: ${rendered.stderr}`);
-  nginx = spawn(
-    NGINX,
-    ['-p', prefix, '-e', path.join(prefix, 'logs/error.log'), '-c', 'conf/nginx.conf', '-g', 'daemon off;'],
-    { stdio: 'ignore' },
-  );
-  base = `http://127.0.0.1:${gatewayPort}`;
+  gateway = await startGateway({ dir: tmp, ports: { content: contentPort }, root: dist, media: tmp });
+  base = gateway.base;
   await eventually(async () => (await fetch(`${base}/api/member/worksheets`)).status === 401, 10_000, 50);
 
   free = (await loggedInMember(deps, { membershipLevel: 'free' })).cookie;
@@ -112,7 +81,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  nginx?.kill('SIGQUIT');
+  await gateway?.stop();
   await new Promise((resolve) => contentServer?.close(resolve));
   if (service) await closeBackground(service.background);
   await deps?.close();
