@@ -93,7 +93,7 @@ describe('/member/account: sessions, data and deletion', { timeout: 40_000 }, ()
 
     expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
     expect(location().pathname).toBe('/login');
-    expect(screen.getByText('Signed out of all devices')).toBeInTheDocument();
+    expect(await screen.findByText('Signed out of all devices')).toBeInTheDocument();
     expect(account.calls).toContain('POST auth/logout-all');
     // Logged out for the app too: the member area sends a visitor to /login.
     expect(screen.getByRole('link', { name: 'Member Login' })).toBeInTheDocument();
