@@ -69,25 +69,42 @@ function fromText(text) {
   return null;
 }
 
+/** The first lines of a failure message, on one line (ANSI colours and stack frames dropped). */
+function reasonOf(/** @type {unknown} */ message) {
+  if (typeof message !== 'string') return '';
+  // eslint-disable-next-line no-control-regex
+  const lines = message.replace(/\u001b\[[0-9;]*m/g, '').split('\n');
+  return lines
+    .filter((l) => l.trim() && !/^\s+at /.test(l))
+    .slice(0, 3)
+    .map((l) => l.trim())
+    .join(' ⏎ ');
+}
+
 /**
- * The names of the failing tests, so that the summary (often all a CI log keeps) says what failed:
- * Jest/Vitest JSON (`testResults[].assertionResults[]`, also the e2e reporter's), else node:test's
- * "✖ name" lines or TAP's "not ok N - name" in the output log.
- * @param {string | undefined} report @param {string | undefined} log @returns {string[]}
+ * The failing tests, so that the summary (often all a CI log keeps) says what failed and why:
+ * Jest/Vitest JSON (`testResults[].assertionResults[]`, also the e2e reporter's) with the first
+ * lines of each failure message, else node:test's "✖ name" lines or TAP's "not ok N - name" in
+ * the output log (names only).
+ * @param {string | undefined} report @param {string | undefined} log
+ * @returns {{ name: string, reason: string }[]}
  */
-function failedNames(report, log) {
+function failedTests(report, log) {
   try {
     const data = JSON.parse(fs.readFileSync(/** @type {string} */ (report), 'utf8'));
-    const names = (data.testResults || []).flatMap((/** @type {any} */ file) => [
+    const failed = (data.testResults || []).flatMap((/** @type {any} */ file) => [
       ...(file.assertionResults || [])
         .filter((/** @type {any} */ t) => t.status === 'failed')
-        .map((/** @type {any} */ t) => t.fullName || t.title),
+        .map((/** @type {any} */ t) => ({
+          name: t.fullName || t.title,
+          reason: reasonOf((t.failureMessages || [])[0]),
+        })),
       ...(file.status === 'failed' &&
       !(file.assertionResults || []).some((/** @type {any} */ t) => t.status === 'failed')
-        ? [file.name]
+        ? [{ name: file.name, reason: reasonOf(file.message) }]
         : []),
     ]);
-    if (names.length) return names;
+    if (failed.length) return failed;
   } catch {
     // not a JSON report: read the log
   }
@@ -97,8 +114,11 @@ function failedNames(report, log) {
   const names = [...plain.matchAll(/^(?:✖ (.+?)(?: \(\d[\d.]*m?s\))?|not ok \d+ - (.+))$/gm)].map((m) =>
     (m[1] || m[2]).trim(),
   );
-  return [...new Set(names)].filter((n) => !/^failing tests:?$/.test(n));
+  return [...new Set(names)].filter((n) => !/^failing tests:?$/.test(n)).map((name) => ({ name, reason: '' }));
 }
+
+const clip = (/** @type {string} */ text, /** @type {number} */ max) =>
+  text.length > max ? `${text.slice(0, max - 3)}...` : text;
 
 function main() {
   const listFile = process.argv[2];
@@ -133,9 +153,12 @@ function main() {
       `  ${status} ${name.padEnd(10)} ${seconds ? `${seconds.padStart(7)} s  ` : ''}${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}${note}`,
     );
     if (status === 'FAIL') {
-      const names = failedNames(report, log);
-      for (const n of names.slice(0, 8)) console.log(`         ✖ ${n.length > 160 ? `${n.slice(0, 157)}...` : n}`);
-      if (names.length > 8) console.log(`         … and ${names.length - 8} more`);
+      const failedList = failedTests(report, log);
+      for (const t of failedList.slice(0, 8)) {
+        console.log(`         ✖ ${clip(t.name, 160)}`);
+        if (t.reason) console.log(`           ${clip(t.reason, 400)}`);
+      }
+      if (failedList.length > 8) console.log(`         … and ${failedList.length - 8} more`);
     }
   }
   if (lines.length === 0) {

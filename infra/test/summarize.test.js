@@ -29,7 +29,13 @@ test('a failing journey in a JSON report and failing node:test tests in a log ar
         name: 'e2e/suite.js',
         status: 'failed',
         assertionResults: [
-          { fullName: '14. Money-back guarantee: refund in one click', status: 'failed' },
+          {
+            fullName: '14. Money-back guarantee: refund in one click',
+            status: 'failed',
+            failureMessages: [
+              '\u001b[31mError: [guarantee › refund] expected to see the toast\u001b[39m\n    artifacts: shot.png\n    at check (e2e/lib/expect.js:9:11)\n    at async step (e2e/lib/browser.js:170:5)',
+            ],
+          },
           { fullName: '1. Visitor', status: 'passed' },
         ],
       },
@@ -42,6 +48,11 @@ test('a failing journey in a JSON report and failing node:test tests in a log ar
   ]);
   assert.equal(run.status, 1);
   assert.match(run.stdout, /FAIL e2e .*1 passed, 1 failed\n\s+✖ 14\. Money-back guarantee: refund in one click\n/);
+  // Why it failed, on the next line: the message's first lines, without colours or stack frames.
+  assert.match(
+    run.stdout,
+    /refund in one click\n\s+Error: \[guarantee › refund\] expected to see the toast ⏎ artifacts: shot\.png\n/,
+  );
   assert.match(run.stdout, /FAIL infra .*1 passed, 1 failed\n\s+✖ gateway › worksheets are gated\n/);
   assert.match(run.stdout, /\n2 passed, 2 failed\n$/);
 });
