@@ -18,6 +18,11 @@ export const QUEUES = {
   accountEventsPractice: 'account-events-practice',
   /** practice → practice: the reminder sweep, one BullMQ job scheduler (every minute). */
   practiceReminders: 'practice-reminders',
+  /**
+   * practice → practice: the beats' effects written to the store, one BullMQ job scheduler
+   * (every PRACTICE_FLUSH_EVERY_MS): beats are Redis only until then.
+   */
+  practiceBeats: 'practice-beats',
   /** auth → auth: a forgot-password request, answered by auth's own worker (see its schema). */
   passwordResetRequests: 'password-reset-requests',
   /**
@@ -356,6 +361,9 @@ export const JOBS = {
   },
   [QUEUES.practiceReminders]: {
     'reminder-sweep': z.object({}),
+  },
+  [QUEUES.practiceBeats]: {
+    'beats-flush': z.object({}),
   },
   [QUEUES.passwordResetRequests]: {
     'password-reset-request': passwordResetRequestSchema,

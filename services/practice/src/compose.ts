@@ -1,7 +1,15 @@
-import { createApp, createInbox, QueueProducer, QUEUES, type ServiceDeps, startable } from '@fm/shared';
+import {
+  createApp,
+  createApplyIfNewer,
+  createInbox,
+  QueueProducer,
+  QUEUES,
+  type ServiceDeps,
+  startable,
+} from '@fm/shared';
 import type { Config } from './config';
 import { Catalogue } from './domain/catalogue';
-import { CreditCounter } from './domain/credit';
+import { BeatState } from './domain/beats';
 import { practiceModels } from './domain/practice.model';
 import { PracticeAdmin } from './domain/practice-admin.service';
 import { PracticeService } from './domain/practice.service';
@@ -10,6 +18,7 @@ import { ReminderRecipients } from './domain/reminder-recipients.client';
 import { practiceAdminRouter } from './routes/practice-admin.routes';
 import { memberExportRouter, practiceRouter, UNSUBSCRIBE_PATH, unsubscribeRouter } from './routes/practice.routes';
 import { INBOX_COLLECTION, startAccountEventsWorker } from './workers/account-events.worker';
+import { startBeatsFlush } from './workers/beats-flush.worker';
 import { startReminderSweep } from './workers/reminders.worker';
 
 export interface PracticeOverrides {
@@ -20,8 +29,8 @@ export interface PracticeOverrides {
 /**
  * The practice service: listening heartbeats and reads, progress and resume, Today's 10, the
  * streak, the settings (/api/practice); the member export auth calls (/internal); the consumer
- * of auth's account events and the reminder sweep (a BullMQ job scheduler, every minute), both
- * started by runService.
+ * of auth's account events, the reminder sweep (a BullMQ job scheduler, every minute) and the
+ * beats' flush to the store (another, every few seconds), all started by runService.
  */
 export function compose(deps: ServiceDeps<Config>, overrides: PracticeOverrides = {}) {
   const now = overrides.now ?? (() => new Date());
@@ -31,8 +40,8 @@ export function compose(deps: ServiceDeps<Config>, overrides: PracticeOverrides 
     timeoutMs: deps.config.INTERNAL_REQUEST_TIMEOUT_MS,
     ttlMs: deps.config.PRACTICE_CATALOGUE_TTL_MS,
   });
-  const credits = new CreditCounter(deps.redis, deps.config.REDIS_PREFIX);
-  const practice = new PracticeService({ models, catalogue, credits, now });
+  const beats = new BeatState(deps.redis, deps.config.REDIS_PREFIX);
+  const practice = new PracticeService({ models, catalogue, beats, applyIfNewer: createApplyIfNewer(deps), now });
   const queues = { redisUrl: deps.config.REDIS_URL, redisPrefix: deps.config.REDIS_PREFIX };
   const notifications = new QueueProducer(QUEUES.notifications, queues);
   const reminders = new Reminders({
@@ -49,6 +58,9 @@ export function compose(deps: ServiceDeps<Config>, overrides: PracticeOverrides 
     logger: deps.logger,
   });
   const reminderSweep = startable(() => startReminderSweep(reminders, () => now(), { ...queues, logger: deps.logger }));
+  const beatsFlush = startable(() =>
+    startBeatsFlush(practice, deps.config.PRACTICE_FLUSH_EVERY_MS, { ...queues, logger: deps.logger }),
+  );
   const admin = new PracticeAdmin(models, practice, now);
   const routers = [
     practiceRouter(practice),
@@ -67,7 +79,7 @@ export function compose(deps: ServiceDeps<Config>, overrides: PracticeOverrides 
   return {
     // The one-click unsubscribe is POSTed by mail programs, without the site's Origin (RFC 8058).
     app: createApp(deps, { name: 'practice', routers, originExemptPaths: [UNSUBSCRIBE_PATH] }),
-    background: { producers: { close: () => notifications.close() }, reminderSweep, accountEvents },
+    background: { producers: { close: () => notifications.close() }, reminderSweep, beatsFlush, accountEvents },
     reminders,
     practice,
     catalogue,

@@ -16,6 +16,8 @@ export const configSchema = baseEnvSchema.extend({
   /** How long one call to content or auth may take (ms). */
   INTERNAL_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   /** How long practice keeps content's catalogue (per membership level) in memory (ms). */
+  /** How often the beats' effects are written to the store (they are Redis only until then). */
+  PRACTICE_FLUSH_EVERY_MS: z.coerce.number().int().min(500).max(300_000).default(5_000),
   PRACTICE_CATALOGUE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
 });
 

@@ -9,8 +9,9 @@
  *   before keeps its key (`<prefix>:sess:<sid>`), so no one is logged out by a deploy; the
  *   store reads it in two steps (session, then member keys).
  * - `{course-lists}`: the courses list cache's version and entries.
- * - `{<userId>}` again for practice's per-member credit state (a player session's last beat and
- *   the member's credited-until), which its credit script touches together.
+ * - `{<userId>}` again for practice's per-member beat state (a player session's last beat, the
+ *   member's credited-until, their items' live state and the effects not yet in the store),
+ *   which its beat script touches together.
  * Every other key stands alone.
  */
 
@@ -71,6 +72,12 @@ export function redisKeys(prefix: string) {
     practiceSession: (userId: string, sessionId: string) => `${prefix}:practice:${member(userId)}:session:${sessionId}`,
     /** practice: the end of the member's latest credited span of wall time (ms): overlaps count once. */
     practiceCreditedUntil: (userId: string) => `${prefix}:practice:${member(userId)}:credited-until`,
+    /** practice: the member's items as beats left them (played ms, position, completion; hash). */
+    practiceLive: (userId: string) => `${prefix}:practice:${member(userId)}:live`,
+    /** practice: the beats' effects not yet written to the store (hash; taken whole by a flush). */
+    practicePending: (userId: string) => `${prefix}:practice:${member(userId)}:pending`,
+    /** practice: the members with effects pending, scored by when they first were (sorted set). */
+    practiceDirty: () => `${prefix}:practice:dirty`,
 
     // Caches.
     /** courses: the version every cached list is stored under (raised by every write). */

@@ -20,6 +20,8 @@ export class PracticeAdmin {
 
   async summary(): Promise<PracticeAdminSummary> {
     await this.models.ready();
+    // Every member's beats so far count (the flush job writes them every few seconds anyway).
+    await this.practice.flushDirty();
     const now = this.now();
     const today = now.toISOString().slice(0, 10);
     const since = addDays(today, -6);
@@ -45,6 +47,7 @@ export class PracticeAdmin {
 
   async member(memberId: string): Promise<PracticeAdminMember> {
     await this.models.ready();
+    await this.practice.flush(memberId);
     const [stats, completed, last] = await Promise.all([
       this.practice.stats(memberId),
       this.models.Progress.countDocuments({ userId: memberId, completedAt: { $ne: null } }),

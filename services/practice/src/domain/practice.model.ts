@@ -4,8 +4,8 @@ import { type Connection, type Model, Schema } from 'mongoose';
 
 /**
  * One item's progress for one member (`practice_progress`), keyed `<userId>:<kind>:<itemId>`:
- * the resume position (the last beat's), the credited seconds (the sum of the item's
- * `practice_minutes`, written after each credit) and when it became complete.
+ * the resume position (the last beat's, written by the flush) and when it became complete. Its
+ * credited seconds are the sum of the item's `practice_minutes`.
  */
 export interface ProgressRecord {
   _id: string;
@@ -25,10 +25,12 @@ export interface ProgressRecord {
 }
 
 /**
- * Credited practice, append-only (`practice_minutes`): one record per beat that earned credit
- * (or one per text item read, keyed so it is counted once). `day` is the date in the member's
- * time zone when it was earned, fixed then, so a later time-zone change leaves past days as
- * they were. Sums are taken over these records, never kept as counters (no read-modify-write).
+ * Credited practice (`practice_minutes`): per member, item and day, the seconds credited, added
+ * to by each flush of the beats' effects (`$inc`, keyed `<userId>:<kind>:<itemId>:<day>`), plus
+ * one record per text item read (keyed `<userId>:read:<kind>:<itemId>`, so it is counted once).
+ * `day` is the date in the member's time zone when it was earned, fixed then, so a later
+ * time-zone change leaves past days as they were; `at` is the latest credit in it. Records from
+ * before the flush (one per beat, random ids) add up the same way: sums are taken over records.
  */
 export interface MinutesRecord {
   _id: string;

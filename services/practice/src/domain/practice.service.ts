@@ -12,11 +12,18 @@ import {
   type ResumeItem,
   type TodayPlan,
 } from '@fm/contracts';
-import { ConflictError, insertOnce, retryOnDuplicateKey, ValidationError, type Viewer } from '@fm/shared';
+import {
+  type ApplyIfNewer,
+  ConflictError,
+  insertOnce,
+  retryOnDuplicateKey,
+  ValidationError,
+  type Viewer,
+} from '@fm/shared';
 import { Catalogue, canOpen, type CatalogueItem } from './catalogue';
-import type { CreditCounter } from './credit';
+import { type Beat, type BeatState, creditField, type PendingItem, SLOT_MS, type StoredItem } from './beats';
 import { addDays, dayIn, isTimeZone } from './days';
-import type { PlanItem, PlanRecord, PracticeModels, ProgressRecord } from './practice.model';
+import type { MinutesRecord, PlanItem, PlanRecord, PracticeModels, ProgressRecord } from './practice.model';
 
 /** Complete at this share of the item's duration played. */
 export const COMPLETE_AT = 0.9;
@@ -30,12 +37,16 @@ export const PLAN_NO_REPEAT_DAYS = 7;
 /** The stats calendar: 12 weeks. */
 export const STATS_DAYS = 84;
 const GOAL_SEC = PRACTICE_GOAL_MINUTES * 60;
+/** A flush job's members at most, and how many of them are written at once. */
+const FLUSH_BATCH = 500;
+const FLUSH_PARALLEL = 8;
 export const DEFAULT_SETTINGS: PracticeSettings = { timeZone: 'UTC', reminder: { enabled: false, time: '19:00' } };
 
 export interface PracticeServiceDeps {
   models: PracticeModels;
   catalogue: Catalogue;
-  credits: CreditCounter;
+  beats: BeatState;
+  applyIfNewer: ApplyIfNewer;
   now: () => Date;
 }
 
@@ -67,39 +78,140 @@ export class PracticeService {
 
   // ---- heartbeats and reads --------------------------------------------------------------
 
+  /**
+   * A beat is Redis only (beats.ts): the credit, the item's played total, position and completion
+   * in one script; the store gets its effects from a flush (every PRACTICE_FLUSH_EVERY_MS, and
+   * before any read of the member's practice). The store is read only for an item's first beat
+   * in a day (its live state expired), to start its played total from what the store holds.
+   */
   async heartbeat(asker: Asker, beat: HeartbeatRequest): Promise<HeartbeatAnswer> {
     const { viewer } = asker;
     const item = await this.deps.catalogue.itemFor(viewer, asker.cookie, beat.itemKind, beat.itemId);
-    await this.models.ready();
     const now = this.deps.now();
-    // Round trips to the store are what a beat costs (docs/PERFORMANCE.md): what does not depend
-    // on another step goes in parallel. The time zone is read beside the credit (a beat that
-    // earns nothing wastes one small read).
-    const [creditedMs, { timeZone }] = await Promise.all([
-      this.deps.credits.credit(viewer.id, beat, now.getTime()),
-      this.settings(viewer.id),
-    ]);
-    const creditedSec = Math.round(creditedMs) / 1000;
-    if (creditedSec > 0) {
-      await this.models.Minutes.create({
-        _id: randomUUID(),
-        userId: viewer.id,
-        itemKind: item.itemKind,
-        itemId: item.itemId,
-        day: dayIn(timeZone, now),
-        seconds: creditedSec,
-        at: now,
-      });
-    }
-    // The played total (after this credit) and the position stored, together; completion after.
-    const [playedSec, touched] = await Promise.all([
-      this.playedSec(viewer.id, item.itemKind, item.itemId),
-      this.touch(viewer.id, item, now, { positionSec: beat.positionSec, complete: false }),
-    ]);
     const length = lengthOf(item.durationSec, beat.durationSec);
-    const complete = length !== null && playedSec >= COMPLETE_AT * length;
-    const record = complete && !touched.completedAt ? await this.complete(touched, now) : touched;
-    return { progress: this.progressView(record, playedSec), creditedSec };
+    const input: Beat = {
+      itemKind: item.itemKind,
+      itemId: item.itemId,
+      facts: { sectionId: item.sectionId, title: item.title, durationSec: item.durationSec },
+      sessionId: beat.sessionId,
+      seq: beat.seq,
+      playedSec: beat.playedSec,
+      positionSec: beat.positionSec,
+      completeAtSec: length === null ? null : COMPLETE_AT * length,
+    };
+    const outcome =
+      (await this.deps.beats.beat(viewer.id, input, now.getTime())) ??
+      (await this.deps.beats.beat(viewer.id, input, now.getTime(), await this.storedItem(viewer.id, item)));
+    const creditedSec = outcome!.creditedMs / 1000;
+    return {
+      progress: {
+        itemId: item.itemId,
+        itemKind: item.itemKind,
+        sectionId: item.sectionId,
+        positionSec: beat.positionSec,
+        playedSec: round(outcome!.playedMs / 1000),
+        completedAt: outcome!.completedAtMs === null ? null : new Date(outcome!.completedAtMs).toISOString(),
+        updatedAt: now.toISOString(),
+      },
+      creditedSec,
+    };
+  }
+
+  /** The item as the store holds it (the member's pending effects written first). */
+  private async storedItem(userId: string, item: CatalogueItem): Promise<StoredItem> {
+    await this.flush(userId);
+    const [playedSec, record] = await Promise.all([
+      this.playedSec(userId, item.itemKind, item.itemId),
+      this.models.Progress.findById(progressId(userId, item.itemKind, item.itemId)).lean<ProgressRecord>(),
+    ]);
+    return { playedMs: playedSec * 1000, completedAtMs: record?.completedAt ? record.completedAt.getTime() : null };
+  }
+
+  /**
+   * Writes the member's pending beat effects to the store: one `practice_minutes` record per item
+   * and day (the day in the member's time zone of the quarter hour the credit was earned in;
+   * inserted, never updated: FerretDB applies an update as a read and a write, so two flushes
+   * adding to one record could lose one), position and last practice (only over an older one:
+   * two flushes may finish out of order), completion once. What the store did not take goes back
+   * to Redis for the next flush; credit already inserted does not (it would count twice).
+   */
+  async flush(userId: string): Promise<void> {
+    const taken = await this.deps.beats.take(userId);
+    if (taken.items.length === 0) return;
+    const written = new Set<string>();
+    try {
+      await this.models.ready();
+      const { timeZone } = await this.settings(userId);
+      const minutes = this.minutesOf(userId, taken.items, timeZone);
+      try {
+        if (minutes.length)
+          await this.models.Minutes.insertMany(
+            minutes.map((m) => m.record),
+            { ordered: true },
+          );
+        minutes.forEach((m) => m.fields.forEach((f) => written.add(f)));
+      } catch (err) {
+        minutes.slice(0, insertedCount(err)).forEach((m) => m.fields.forEach((f) => written.add(f)));
+        throw err;
+      }
+      await Promise.all(taken.items.map((item) => this.writeProgress(userId, item)));
+    } catch (err) {
+      const back = taken.fields.flatMap((f, i) => (i % 2 === 0 && !written.has(f) ? [f, taken.fields[i + 1]!] : []));
+      await this.deps.beats.restore(userId, back);
+      throw err;
+    }
+  }
+
+  /** Flushes the members with pending effects (the flush job; the console's figures), up to `limit`. */
+  async flushDirty(limit = FLUSH_BATCH): Promise<number> {
+    const members = await this.deps.beats.dirtyMembers(limit);
+    for (let i = 0; i < members.length; i += FLUSH_PARALLEL) {
+      await Promise.all(members.slice(i, i + FLUSH_PARALLEL).map((m) => this.flush(m)));
+    }
+    return members.length;
+  }
+
+  /** An item's position and last practice (over an older one only), its completion (once). */
+  private async writeProgress(userId: string, item: PendingItem): Promise<void> {
+    if (item.practisedAtMs === undefined || !item.facts) return;
+    const itemKind = item.itemKind as PracticeItemKind;
+    const _id = progressId(userId, itemKind, item.itemId);
+    await this.deps.applyIfNewer(
+      this.models.Progress,
+      _id,
+      new Date(item.practisedAtMs),
+      { userId, itemKind, itemId: item.itemId, ...item.facts, positionSec: item.positionSec ?? 0 },
+      { field: 'practisedAt' },
+    );
+    if (item.completedAtMs !== undefined) {
+      await this.models.Progress.updateOne(
+        { _id, completedAt: null },
+        { $set: { completedAt: new Date(item.completedAtMs) } },
+      );
+    }
+  }
+
+  /** The minutes records of pending effects, each with the pending credit fields it holds. */
+  private minutesOf(userId: string, items: PendingItem[], timeZone: string) {
+    const minutes: { record: MinutesRecord; fields: string[] }[] = [];
+    for (const item of items) {
+      const itemKind = item.itemKind as PracticeItemKind;
+      const byDay = new Map<string, { record: MinutesRecord; fields: string[] }>();
+      for (const [slot, ms] of item.creditMs) {
+        const day = dayIn(timeZone, new Date(slot * SLOT_MS));
+        const at = new Date(Math.min((slot + 1) * SLOT_MS - 1, item.practisedAtMs ?? Infinity));
+        const entry = byDay.get(day) ?? {
+          record: { _id: randomUUID(), userId, itemKind, itemId: item.itemId, day, seconds: 0, at },
+          fields: [],
+        };
+        entry.record.seconds += ms / 1000;
+        if (at > entry.record.at) entry.record.at = at;
+        entry.fields.push(creditField(item, slot));
+        byDay.set(day, entry);
+      }
+      minutes.push(...byDay.values());
+    }
+    return minutes;
   }
 
   /** A text item marked read: complete, and its minutes counted once. */
@@ -112,6 +224,7 @@ export class PracticeService {
       });
     }
     await this.models.ready();
+    await this.flush(viewer.id);
     const now = this.deps.now();
     const { timeZone } = await this.settings(viewer.id);
     await insertOnce(() =>
@@ -126,15 +239,17 @@ export class PracticeService {
       }),
     );
     const record = await this.touch(viewer.id, item, now, { complete: true });
+    // The store changed under the item: its next beat (if any) starts from the store.
+    await this.deps.beats.forgetItem(viewer.id, item.itemKind, item.itemId);
     return this.progressView(record, await this.playedSec(viewer.id, item.itemKind, item.itemId));
   }
 
-  /** Stores the position (when given) and practisedAt; sets completedAt once. */
+  /** Stores practisedAt (a read); sets completedAt once. */
   private async touch(
     userId: string,
     item: CatalogueItem,
     now: Date,
-    change: { positionSec?: number; complete: boolean },
+    change: { complete: boolean },
   ): Promise<ProgressRecord> {
     const _id = progressId(userId, item.itemKind, item.itemId);
     const set: Partial<ProgressRecord> = {
@@ -146,7 +261,6 @@ export class PracticeService {
       durationSec: item.durationSec,
       practisedAt: now,
     };
-    if (change.positionSec !== undefined) set.positionSec = change.positionSec;
     // One round trip: the upsert answers the record as it is now.
     const record = (await retryOnDuplicateKey(() =>
       this.models.Progress.findOneAndUpdate({ _id }, { $set: set }, { upsert: true, new: true }).lean<ProgressRecord>(),
@@ -192,6 +306,7 @@ export class PracticeService {
 
   async progress(userId: string, sectionId?: string): Promise<ItemProgress[]> {
     await this.models.ready();
+    await this.flush(userId);
     const filter: Record<string, string> = { userId };
     if (sectionId !== undefined) filter.sectionId = sectionId;
     const [records, played] = await Promise.all([
@@ -205,6 +320,7 @@ export class PracticeService {
   async resume(asker: Asker): Promise<ResumeItem | null> {
     const userId = asker.viewer.id;
     await this.models.ready();
+    await this.flush(userId);
     const candidates = await this.models.Progress.find({ userId, completedAt: null })
       .sort({ practisedAt: -1, _id: 1 })
       .limit(20)
@@ -247,6 +363,8 @@ export class PracticeService {
     if (change.reminder?.enabled && !viewer.emailVerified) {
       throw new ConflictError('Verify your email address first: reminders go only to verified addresses.');
     }
+    // Credit waiting for the store is filed under days of the zone it was earned in.
+    if (change.timeZone !== undefined) await this.flush(viewer.id);
     const current = await this.settings(viewer.id);
     const next: PracticeSettings = {
       timeZone: change.timeZone ?? current.timeZone,
@@ -269,6 +387,7 @@ export class PracticeService {
 
   async today(asker: Asker): Promise<TodayPlan> {
     const userId = asker.viewer.id;
+    await this.flush(userId);
     const { timeZone } = await this.settings(userId);
     const now = this.deps.now();
     const date = dayIn(timeZone, now);
@@ -301,6 +420,7 @@ export class PracticeService {
   }
 
   async secondsOn(userId: string, day: string): Promise<number> {
+    await this.flush(userId);
     const [sum] = await this.models.Minutes.aggregate<{ seconds: number }>([
       { $match: { userId, day } },
       { $group: { _id: null, seconds: { $sum: '$seconds' } } },
@@ -363,6 +483,7 @@ export class PracticeService {
 
   async stats(userId: string): Promise<PracticeStats> {
     await this.models.ready();
+    await this.flush(userId);
     const { timeZone } = await this.settings(userId);
     const today = dayIn(timeZone, this.deps.now());
     const rows = await this.models.Minutes.aggregate<{ _id: string; seconds: number }>([
@@ -376,6 +497,7 @@ export class PracticeService {
 
   async exportFor(userId: string) {
     await this.models.ready();
+    await this.flush(userId);
     const [settings, progress, days, plans] = await Promise.all([
       this.settings(userId),
       this.progress(userId),
@@ -395,6 +517,7 @@ export class PracticeService {
 
   async deleteMember(userId: string): Promise<Record<string, number>> {
     await this.models.ready();
+    await this.deps.beats.forget(userId);
     const [progress, minutes, settings, plans, reminders] = await Promise.all([
       this.models.Progress.deleteMany({ userId }),
       this.models.Minutes.deleteMany({ userId }),
@@ -447,6 +570,13 @@ export function streakOf(seconds: Map<string, number>, today: string): PracticeS
     totalMinutes: Math.floor(total / 60),
     days,
   };
+}
+
+/** How many records an ordered insertMany wrote before it failed (0 when nothing reached the store). */
+function insertedCount(err: unknown): number {
+  const e = err as { insertedCount?: unknown; result?: { insertedCount?: unknown } };
+  const n = e?.insertedCount ?? e?.result?.insertedCount;
+  return typeof n === 'number' ? n : 0;
 }
 
 function round(sec: number): number {

@@ -1,0 +1,161 @@
+import { closeBackground, redisKeys } from '@fm/shared';
+import { createTestDeps, type TestDeps } from '@fm/shared/testing';
+import { compose } from '../compose';
+import { type Config, configSchema } from '../config';
+import { type Beat, BeatState } from './beats';
+
+/**
+ * Beats are Redis only (issue 30: the heartbeat's cost): their effects reach the store through
+ * the flush, run by a job every PRACTICE_FLUSH_EVERY_MS and before any read of the member's
+ * practice. These tests watch the store itself: nothing is written by a beat, everything is
+ * written once by a flush, under the day the credit was earned on.
+ */
+let deps: TestDeps<Config>;
+let service: ReturnType<typeof compose>;
+let beats: BeatState;
+let nowMs = Date.parse('2026-03-02T12:00:00Z');
+let members = 0;
+
+beforeAll(async () => {
+  deps = await createTestDeps(configSchema);
+  deps.config.PRACTICE_FLUSH_EVERY_MS = 500;
+  service = compose(deps, { now: () => new Date(nowMs) });
+  beats = new BeatState(deps.redis, deps.config.REDIS_PREFIX);
+});
+
+afterAll(async () => {
+  await closeBackground(service.background);
+  await deps.close();
+});
+
+const minutes = () => deps.mongo.collection('practice_minutes');
+const progressRecords = () => deps.mongo.collection('practice_progress');
+
+/** A member (an id: the flush needs no more) and their beats on one 10-minute item, 15 s apart. */
+function player(itemId = 'breath-1') {
+  const userId = `member-${++members}-${Date.now().toString(36)}`;
+  let seq = 0;
+  const beat = async (playedSec: number): Promise<ReturnType<BeatState['beat']>> => {
+    const input: Beat = {
+      itemKind: 'content',
+      itemId,
+      facts: { sectionId: 's-breath', title: 'Breathing', durationSec: 600 },
+      sessionId: `session-${userId}`,
+      seq: seq++,
+      playedSec,
+      positionSec: playedSec,
+      completeAtSec: 540,
+    };
+    return (
+      (await beats.beat(userId, input, nowMs)) ?? beats.beat(userId, input, nowMs, { playedMs: 0, completedAtMs: null })
+    );
+  };
+  /** Plays `n` beats of 15 s, the clock moving with them. */
+  const play = async (n: number, from = 0) => {
+    for (let i = 1; i <= n; i++) {
+      nowMs += 15_000;
+      await beat(from + 15 * i);
+    }
+  };
+  const storedSeconds = async () =>
+    (await minutes().find({ userId }).toArray()).reduce((sum, r) => sum + Number(r.seconds), 0);
+  return { userId, beat, play, storedSeconds };
+}
+
+describe('the flush: beats reach the store', () => {
+  it('when a member plays, then nothing is written until their practice is read, and then all of it', async () => {
+    const m = player();
+    await m.play(4);
+    expect(await minutes().countDocuments({ userId: m.userId })).toBe(0);
+    expect(await progressRecords().countDocuments({ userId: m.userId })).toBe(0);
+
+    const [item] = await service.practice.progress(m.userId);
+    // The first beat earns its 15 s (under the 20 s cap), each next one 15 s: 60 s in all.
+    expect(item).toMatchObject({ itemId: 'breath-1', positionSec: 60, playedSec: 60, completedAt: null });
+    expect(await m.storedSeconds()).toBe(60);
+    // One record per item and day for the flush, whatever the number of beats in it.
+    expect(await minutes().countDocuments({ userId: m.userId })).toBe(1);
+  });
+
+  it('when nobody reads, then the flush job writes the beats within a few seconds', async () => {
+    const m = player();
+    await service.background.beatsFlush.start();
+    await m.play(2);
+    const deadline = Date.now() + 15_000;
+    while ((await m.storedSeconds()) < 30 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    expect(await m.storedSeconds()).toBe(30);
+    expect(await progressRecords().findOne({ userId: m.userId })).toMatchObject({ positionSec: 30 });
+    await service.background.beatsFlush.close();
+  });
+
+  it('when two replicas flush one member at once, then each second is written once', async () => {
+    const m = player();
+    await m.play(6);
+    await Promise.all([service.practice.flush(m.userId), service.practice.flush(m.userId)]);
+    await m.play(2, 90);
+    await Promise.all([service.practice.flush(m.userId), service.practice.flush(m.userId)]);
+    expect(await m.storedSeconds()).toBe(120);
+  });
+
+  it('when credit is earned before midnight in the member’s zone and flushed after, then it counts on that day', async () => {
+    const m = player();
+    await service.practice.changeSettings({ id: m.userId, emailVerified: true } as never, {
+      timeZone: 'America/New_York',
+    });
+    // 23:58:30 in New York (04:58:30 UTC): 4 beats, the last at 23:59:30.
+    nowMs = Date.parse('2026-03-03T04:58:30Z');
+    await m.play(4);
+    nowMs = Date.parse('2026-03-03T05:10:00Z');
+    const stats = await service.practice.stats(m.userId);
+    const day = (date: string) => stats.days.find((d) => d.date === date)?.minutes;
+    expect(day('2026-03-02')).toBe(1);
+    expect(day('2026-03-03')).toBe(0);
+    nowMs = Date.parse('2026-03-02T12:00:00Z');
+  });
+
+  it('when the store does not take a flush, then its effects go back and the next flush writes them', async () => {
+    const m = player();
+    await m.play(3);
+    const taken = await beats.take(m.userId);
+    expect(taken.items).toHaveLength(1);
+    await beats.restore(m.userId, taken.fields);
+    expect(await beats.dirtyMembers(10_000)).toContain(m.userId);
+    await m.play(1, 45);
+    await service.practice.flush(m.userId);
+    expect(await m.storedSeconds()).toBe(60);
+    expect(await progressRecords().findOne({ userId: m.userId })).toMatchObject({ positionSec: 60 });
+  });
+
+  it('when an item’s live state is gone (a day without beats), then its next beat goes on from the store', async () => {
+    const m = player();
+    await m.play(2);
+    await service.practice.flush(m.userId);
+    await deps.redis.del(redisKeys(deps.config.REDIS_PREFIX).practiceLive(m.userId));
+    nowMs += 15_000;
+    const input: Beat = {
+      itemKind: 'content',
+      itemId: 'breath-1',
+      facts: { sectionId: 's-breath', title: 'Breathing', durationSec: 600 },
+      sessionId: `next-${m.userId}`,
+      seq: 0,
+      playedSec: 15,
+      positionSec: 45,
+      completeAtSec: 540,
+    };
+    // Not live: the beat changes nothing and asks for the store's figures.
+    expect(await beats.beat(m.userId, input, nowMs)).toBeNull();
+    expect(await beats.beat(m.userId, input, nowMs, { playedMs: 30_000, completedAtMs: null })).toMatchObject({
+      creditedMs: 15_000,
+      playedMs: 45_000,
+    });
+  });
+
+  it('when the account is deleted, then its pending beats go with it', async () => {
+    const m = player();
+    await m.play(2);
+    await service.practice.deleteMember(m.userId);
+    await service.practice.flush(m.userId);
+    expect(await minutes().countDocuments({ userId: m.userId })).toBe(0);
+    expect(await beats.dirtyMembers(10_000)).not.toContain(m.userId);
+  });
+});

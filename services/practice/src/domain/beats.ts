@@ -1,0 +1,294 @@
+import { evalScript, redisKeys } from '@fm/shared';
+import type { Redis } from 'ioredis';
+
+/** A session's first beat earns at most this much: one beat interval (15 s) and some slack. */
+export const FIRST_BEAT_MAX_MS = 20_000;
+/** Slack over the wall time between two beats (timers and networks are not exact). */
+export const WALL_SLACK_MS = 2_000;
+/** How long a player session's state, and the member's items' live state, are kept after a beat. */
+const STATE_TTL_SEC = 24 * 3600;
+/** How long effects wait for the store at most (a store down for days: they are kept that long). */
+const PENDING_TTL_SEC = 7 * 24 * 3600;
+/**
+ * Credit waiting for the store is kept per quarter hour of UTC: every time zone's midnight falls
+ * on one (offsets are whole quarter hours), so the flush files each quarter under the member's day.
+ */
+export const SLOT_MS = 15 * 60_000;
+
+/**
+ * One beat, in one step per member (their keys share the `{userId}` tag): the credit, the item's
+ * live state and the effects the store has yet to get. No store round trip: a beat is Redis only,
+ * and a flush (PracticeService.flush) writes the effects to the store in batches.
+ *
+ * KEYS[1] the session's last beat (hash: seq, played, at), KEYS[2] the member's credited-until,
+ * KEYS[3] the member's live items (hash, `<field>|<kind>|<itemId>`: `pl` played ms in all,
+ * `cp` completed at ms), KEYS[4] the member's pending effects (hash: `s|<kind>|<id>|<slot>`
+ * credited ms, `ps` position s, `at` practised at ms, `mt` the item's catalogue facts, `cp`).
+ * ARGV: 1 now ms, 2 seq (-1: none), 3 played ms (the session's total so far), 4 first-beat cap,
+ * 5 slack, 6 state ttl, 7 the item (`<kind>|<itemId>`), 8 position s, 9 the played ms that
+ * completes the item (-1: no length known), 10 the quarter-hour slot, 11 the item's facts (JSON),
+ * 12 the item's played ms in the store ('' when not read: the item must be known already),
+ * 13 its completedAt ms in the store ('' none), 14 pending ttl.
+ *
+ * The credit:
+ * - a beat whose seq is not above the session's last, or whose played total is not above it,
+ *   earns nothing (a retry, a replay, a paused or muted player);
+ * - otherwise the growth of played, at most the wall time since the session's last beat (+ slack),
+ *   at most the first-beat cap for a session's first beat;
+ * - that credit is the span [now - credit, now]; the part before the member's credited-until
+ *   (another tab or device credited it already) is taken off, then credited-until becomes now.
+ * Returns {-1} when the item is not live and ARGV[12] is '' (nothing changed: read the store, ask
+ * again), else {credited ms, played ms in all, completed at ms or ''}.
+ */
+const BEAT_SCRIPT = `
+local item = ARGV[7]
+local played = redis.call('HGET', KEYS[3], 'pl|' .. item)
+if not played then
+  if ARGV[12] == '' then return {-1} end
+  played = ARGV[12]
+  if ARGV[13] ~= '' then redis.call('HSET', KEYS[3], 'cp|' .. item, ARGV[13]) end
+end
+local now = tonumber(ARGV[1])
+local function credit()
+  local seq = tonumber(ARGV[2])
+  local sessionPlayed = tonumber(ARGV[3])
+  local last = redis.call('HMGET', KEYS[1], 'seq', 'played', 'at')
+  local lastSeq = tonumber(last[1])
+  local lastPlayed = tonumber(last[2])
+  local lastAt = tonumber(last[3])
+  if seq >= 0 and lastSeq and seq <= lastSeq then return 0 end
+  if lastPlayed and sessionPlayed <= lastPlayed then
+    if seq >= 0 then redis.call('HSET', KEYS[1], 'seq', seq) end
+    if sessionPlayed == lastPlayed then redis.call('HSET', KEYS[1], 'at', now) end
+    redis.call('EXPIRE', KEYS[1], tonumber(ARGV[6]))
+    return 0
+  end
+  local earned
+  if not lastPlayed then
+    earned = math.min(sessionPlayed, tonumber(ARGV[4]))
+  else
+    earned = math.min(sessionPlayed - lastPlayed, math.max(0, now - lastAt) + tonumber(ARGV[5]))
+  end
+  if seq >= 0 then redis.call('HSET', KEYS[1], 'seq', seq) end
+  redis.call('HSET', KEYS[1], 'played', sessionPlayed, 'at', now)
+  redis.call('EXPIRE', KEYS[1], tonumber(ARGV[6]))
+  local creditedUntil = tonumber(redis.call('GET', KEYS[2]) or '0')
+  local from = math.max(now - earned, creditedUntil)
+  if now > creditedUntil then redis.call('SET', KEYS[2], now, 'EX', tonumber(ARGV[6])) end
+  return math.max(0, now - from)
+end
+local credited = credit()
+local total = tonumber(played) + credited
+local completedAt = redis.call('HGET', KEYS[3], 'cp|' .. item)
+local completeAt = tonumber(ARGV[9])
+if not completedAt and completeAt >= 0 and total >= completeAt then
+  completedAt = ARGV[1]
+  redis.call('HSET', KEYS[3], 'cp|' .. item, completedAt)
+  redis.call('HSET', KEYS[4], 'cp|' .. item, completedAt)
+end
+redis.call('HSET', KEYS[3], 'pl|' .. item, total)
+redis.call('EXPIRE', KEYS[3], tonumber(ARGV[6]))
+if credited > 0 then redis.call('HINCRBY', KEYS[4], 's|' .. item .. '|' .. ARGV[10], credited) end
+redis.call('HSET', KEYS[4], 'ps|' .. item, ARGV[8], 'at|' .. item, ARGV[1], 'mt|' .. item, ARGV[11])
+redis.call('EXPIRE', KEYS[4], tonumber(ARGV[14]))
+return {credited, total, completedAt or ''}
+`;
+
+/** A flush takes the member's pending effects whole: a beat after it starts a new set. */
+const TAKE_SCRIPT = `
+local effects = redis.call('HGETALL', KEYS[1])
+if #effects > 0 then redis.call('DEL', KEYS[1]) end
+return effects
+`;
+
+/**
+ * Effects a flush could not write go back: credit is added again, and the other fields return
+ * only where no later beat set them since (ARGV: field, value, field, value, …).
+ */
+const RESTORE_SCRIPT = `
+for i = 1, #ARGV, 2 do
+  local field = ARGV[i]
+  if string.sub(field, 1, 2) == 's|' then
+    redis.call('HINCRBY', KEYS[1], field, ARGV[i + 1])
+  else
+    redis.call('HSETNX', KEYS[1], field, ARGV[i + 1])
+  end
+end
+redis.call('EXPIRE', KEYS[1], tonumber(${PENDING_TTL_SEC}))
+return #ARGV / 2
+`;
+
+/** The catalogue's facts on an item, kept with its effects (the store's progress record has them). */
+export interface ItemFacts {
+  sectionId: string;
+  title: string;
+  durationSec: number | null;
+}
+
+export interface Beat {
+  itemKind: string;
+  itemId: string;
+  facts: ItemFacts;
+  sessionId: string;
+  seq?: number;
+  playedSec: number;
+  positionSec: number;
+  /** The seconds played that complete the item; null when its length is unknown. */
+  completeAtSec: number | null;
+}
+
+/** What the store holds of an item, read when its live state is gone (first beat in a day). */
+export interface StoredItem {
+  playedMs: number;
+  completedAtMs: number | null;
+}
+
+export interface BeatOutcome {
+  creditedMs: number;
+  playedMs: number;
+  completedAtMs: number | null;
+}
+
+/** One item's effects waiting for the store. */
+export interface PendingItem {
+  itemKind: string;
+  itemId: string;
+  /** Credited ms per quarter-hour slot (SLOT_MS). */
+  creditMs: Map<number, number>;
+  positionSec?: number;
+  practisedAtMs?: number;
+  completedAtMs?: number;
+  facts?: ItemFacts;
+}
+
+/** The effects a flush took: per item, and the raw fields (to give back if the store fails). */
+export interface TakenEffects {
+  items: PendingItem[];
+  fields: string[];
+}
+
+const itemField = (itemKind: string, itemId: string) => `${itemKind}|${itemId}`;
+
+/** The pending field of an item's credit earned in `slot` (BEAT_SCRIPT's `s|<kind>|<id>|<slot>`). */
+export const creditField = (item: { itemKind: string; itemId: string }, slot: number) =>
+  `s|${itemField(item.itemKind, item.itemId)}|${slot}`;
+
+/** The member's beat state in Redis (BEAT_SCRIPT), and the pending effects' take and return. */
+export class BeatState {
+  private readonly keys;
+
+  constructor(
+    private readonly redis: Redis,
+    redisPrefix: string,
+  ) {
+    this.keys = redisKeys(redisPrefix);
+  }
+
+  /**
+   * The beat's credit and the item's live state, in one round trip (the member is marked dirty
+   * beside it). Null when the item is not live and `stored` was not given: read the store, call again.
+   */
+  async beat(userId: string, beat: Beat, nowMs: number, stored?: StoredItem): Promise<BeatOutcome | null> {
+    const now = Math.round(nowMs);
+    const [answer] = await Promise.all([
+      evalScript(
+        this.redis,
+        BEAT_SCRIPT,
+        4,
+        this.keys.practiceSession(userId, beat.sessionId),
+        this.keys.practiceCreditedUntil(userId),
+        this.keys.practiceLive(userId),
+        this.keys.practicePending(userId),
+        now,
+        beat.seq ?? -1,
+        Math.round(beat.playedSec * 1000),
+        FIRST_BEAT_MAX_MS,
+        WALL_SLACK_MS,
+        STATE_TTL_SEC,
+        itemField(beat.itemKind, beat.itemId),
+        beat.positionSec,
+        beat.completeAtSec === null ? -1 : Math.ceil(beat.completeAtSec * 1000),
+        Math.floor(now / SLOT_MS),
+        JSON.stringify(beat.facts),
+        stored ? Math.round(stored.playedMs) : '',
+        stored?.completedAtMs ?? '',
+        PENDING_TTL_SEC,
+      ),
+      // Beside the script (one round trip): the flush job finds the member here.
+      this.redis.zadd(this.keys.practiceDirty(), 'NX', now, userId),
+    ]);
+    const [credited, played, completedAt] = answer as [number, number?, string?];
+    if (credited === -1) return null;
+    return {
+      creditedMs: Number(credited),
+      playedMs: Number(played),
+      completedAtMs: completedAt ? Number(completedAt) : null,
+    };
+  }
+
+  /**
+   * Takes the member's pending effects (they leave Redis; give them back with `restore` if the
+   * store cannot take them). The member leaves the dirty set first, so a beat during the take
+   * marks them again.
+   */
+  async take(userId: string): Promise<TakenEffects> {
+    await this.redis.zrem(this.keys.practiceDirty(), userId);
+    const fields = (await evalScript(this.redis, TAKE_SCRIPT, 1, this.keys.practicePending(userId))) as string[];
+    return { items: parseEffects(fields), fields };
+  }
+
+  /** Gives back effects the store did not get (`fields`: field, value, …), and marks the member dirty. */
+  async restore(userId: string, fields: string[]): Promise<void> {
+    if (fields.length === 0) return;
+    await evalScript(this.redis, RESTORE_SCRIPT, 1, this.keys.practicePending(userId), ...fields);
+    await this.redis.zadd(this.keys.practiceDirty(), 'NX', Date.now(), userId);
+  }
+
+  /** The members with effects pending, oldest first. */
+  async dirtyMembers(limit: number): Promise<string[]> {
+    return this.redis.zrange(this.keys.practiceDirty(), 0, limit - 1);
+  }
+
+  /** The item's live state goes: its next beat reads the store (after a change made there). */
+  async forgetItem(userId: string, itemKind: string, itemId: string): Promise<void> {
+    const item = itemField(itemKind, itemId);
+    await this.redis.hdel(this.keys.practiceLive(userId), `pl|${item}`, `cp|${item}`);
+  }
+
+  /** Everything of the member's in Redis goes (the account is deleted). */
+  async forget(userId: string): Promise<void> {
+    await Promise.all([
+      this.redis.del(
+        this.keys.practiceLive(userId),
+        this.keys.practicePending(userId),
+        this.keys.practiceCreditedUntil(userId),
+      ),
+      this.redis.zrem(this.keys.practiceDirty(), userId),
+    ]);
+  }
+}
+
+/** HGETALL's flat list of pending fields → per item. Item ids may hold `|`: kind first, slot last. */
+export function parseEffects(fields: string[]): PendingItem[] {
+  const items = new Map<string, PendingItem>();
+  for (let i = 0; i + 1 < fields.length; i += 2) {
+    const parts = fields[i]!.split('|');
+    const value = fields[i + 1]!;
+    const type = parts[0];
+    const itemKind = parts[1] ?? '';
+    const slot = type === 's' ? Number(parts.pop()) : undefined;
+    const itemId = parts.slice(2).join('|');
+    const key = itemField(itemKind, itemId);
+    let item = items.get(key);
+    if (!item) {
+      item = { itemKind, itemId, creditMs: new Map() };
+      items.set(key, item);
+    }
+    if (type === 's' && slot !== undefined) item.creditMs.set(slot, (item.creditMs.get(slot) ?? 0) + Number(value));
+    else if (type === 'ps') item.positionSec = Number(value);
+    else if (type === 'at') item.practisedAtMs = Number(value);
+    else if (type === 'cp') item.completedAtMs = Number(value);
+    else if (type === 'mt') item.facts = JSON.parse(value) as ItemFacts;
+  }
+  return [...items.values()];
+}
