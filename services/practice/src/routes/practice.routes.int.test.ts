@@ -205,6 +205,28 @@ describe('heartbeats: what is credited', () => {
   });
 });
 
+describe('the catalogue, read from content', () => {
+  it('when content is down, then practice answers from the catalogue it holds for the level, and 503 UNAVAILABLE for a level it holds none of, until content is back', async () => {
+    service.catalogue.clear();
+    const premium = await member();
+    const free = await member('free');
+    expect((await premium.beat(ID['breath-1'], 'content-down-1', 5)).creditedSec).toBe(5);
+    await content.stop();
+    try {
+      advance(15);
+      expect((await premium.beat(ID['breath-1'], 'content-down-1', 20)).creditedSec).toBe(15);
+      const none = await free.get('/today');
+      expect(none.status).toBe(503);
+      expect(none.body).toMatchObject({ code: 'UNAVAILABLE', message: expect.stringMatching(/catalogue/i) });
+    } finally {
+      await content.start();
+    }
+    const plan = await free.get('/today');
+    expect(plan.status).toBe(200);
+    expect(todayPlanSchema.parse(plan.body).items.length).toBeGreaterThan(0);
+  });
+});
+
 describe('progress, completion and resume', () => {
   it('when 90 % of an item is played, then it is complete; the next unfinished one resumes at its position', async () => {
     const m = await member();
