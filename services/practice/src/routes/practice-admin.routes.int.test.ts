@@ -1,29 +1,37 @@
 import { practiceAdminMemberSchema, practiceAdminSummarySchema } from '@fm/contracts';
 import { closeBackground } from '@fm/shared';
-import { createTestDeps, loggedInAdmin, loggedInMember, TEST_SITE_ORIGIN, type TestDeps } from '@fm/shared/testing';
+import {
+  createTestDeps,
+  loggedInAdmin,
+  loggedInMember,
+  TEST_SITE_ORIGIN,
+  type ServiceProcess,
+  type TestDeps,
+} from '@fm/shared/testing';
 import request from 'supertest';
 import { compose } from '../compose';
 import { type Config, configSchema } from '../config';
-import { startContentStandIn } from '../../test/content-stand-in';
+import { ID, startContent } from '../../test/content-catalogue';
 
 let deps: TestDeps<Config>;
-let content: Awaited<ReturnType<typeof startContentStandIn>>;
+let content: ServiceProcess;
 let service: ReturnType<typeof compose>;
 let server: ReturnType<typeof service.app.callback>;
 // Wednesday: the week started on Monday 2026-05-04.
 let nowMs = Date.parse('2026-05-06T12:00:00Z');
 
+// 120 s: content's first start may build its dist (tsc -b).
 beforeAll(async () => {
   deps = await createTestDeps(configSchema);
-  content = await startContentStandIn(deps);
+  content = await startContent(deps);
   deps.config.CONTENT_INTERNAL_URL = content.url;
   service = compose(deps, { now: () => new Date(nowMs) });
   server = service.app.callback();
-});
+}, 120_000);
 
 afterAll(async () => {
   await closeBackground(service.background);
-  await content.close();
+  await content?.stop();
   await deps.close();
 });
 
@@ -36,7 +44,7 @@ async function play(cookie: string, at: string, minutes: number) {
       .set('Cookie', cookie)
       .set('Origin', TEST_SITE_ORIGIN)
       .send({
-        itemId: 'focus-2',
+        itemId: ID['focus-2'],
         itemKind: 'content',
         sessionId: `s-${at.replace(/\D/g, '')}`,
         positionSec: playedSec,

@@ -7,31 +7,38 @@ import {
   todayPlanSchema,
 } from '@fm/contracts';
 import { closeBackground, USERS_COLLECTION } from '@fm/shared';
-import { createTestDeps, loggedInMember, TEST_SITE_ORIGIN, type TestDeps } from '@fm/shared/testing';
+import {
+  createTestDeps,
+  loggedInMember,
+  TEST_SITE_ORIGIN,
+  type ServiceProcess,
+  type TestDeps,
+} from '@fm/shared/testing';
 import request from 'supertest';
 import { compose } from '../compose';
 import { type Config, configSchema } from '../config';
-import { startContentStandIn } from '../../test/content-stand-in';
+import { ID, startContent } from '../../test/content-catalogue';
 
 let deps: TestDeps<Config>;
-let content: Awaited<ReturnType<typeof startContentStandIn>>;
+let content: ServiceProcess;
 let service: ReturnType<typeof compose>;
 let app: ReturnType<ReturnType<typeof compose>['app']['callback']>;
 /** The service's clock: the tests move it. */
 let nowMs = Date.parse('2026-03-02T12:00:00Z');
 
+// 120 s: content's first start may build its dist (tsc -b).
 beforeAll(async () => {
   deps = await createTestDeps(configSchema);
-  // Content's stand-in shares the test's store and Redis: the member's real session decides.
-  content = await startContentStandIn(deps);
+  // Content's built server shares the test's store and Redis: the member's real session decides.
+  content = await startContent(deps);
   deps.config.CONTENT_INTERNAL_URL = content.url;
   service = compose(deps, { now: () => new Date(nowMs) });
   app = service.app.callback();
-});
+}, 120_000);
 
 afterAll(async () => {
   await closeBackground(service.background);
-  await content.close();
+  await content?.stop();
   await deps.close();
 });
 
@@ -75,7 +82,7 @@ describe('heartbeats: what is credited', () => {
     const beat = await request(app)
       .post('/api/practice/heartbeats')
       .set('Origin', TEST_SITE_ORIGIN)
-      .send({ itemId: 'breath-1', itemKind: 'content', sessionId: 'visitor-1', positionSec: 1, playedSec: 1 });
+      .send({ itemId: ID['breath-1'], itemKind: 'content', sessionId: 'visitor-1', positionSec: 1, playedSec: 1 });
     expect(beat.status).toBe(401);
     expect((await request(app).get('/api/practice/today')).status).toBe(401);
   });
@@ -83,7 +90,7 @@ describe('heartbeats: what is credited', () => {
   it('when a beat is malformed or carries an operator, then 400 naming the field', async () => {
     const m = await member();
     const bad = await m.post('/heartbeats', {
-      itemId: 'breath-1',
+      itemId: ID['breath-1'],
       itemKind: 'content',
       sessionId: 'x',
       positionSec: 1,
@@ -104,7 +111,7 @@ describe('heartbeats: what is credited', () => {
   it('when a free member reports a Premium item, then 403 PREMIUM_REQUIRED; an unknown item 404; their open lecture counts', async () => {
     const m = await member('free');
     const content = await m.post('/heartbeats', {
-      itemId: 'breath-1',
+      itemId: ID['breath-1'],
       itemKind: 'content',
       sessionId: 'free-tab-1',
       positionSec: 5,
@@ -113,7 +120,7 @@ describe('heartbeats: what is credited', () => {
     expect(content.status).toBe(403);
     expect(content.body.code).toBe('PREMIUM_REQUIRED');
     const lesson = await m.post('/heartbeats', {
-      itemId: 'lesson-premium',
+      itemId: ID['lesson-premium'],
       itemKind: 'lesson',
       sessionId: 'free-tab-2',
       positionSec: 5,
@@ -129,7 +136,7 @@ describe('heartbeats: what is credited', () => {
     });
     expect(unknown.status).toBe(404);
     const open = await m.post('/heartbeats', {
-      itemId: 'lecture-1',
+      itemId: ID['lecture-1'],
       itemKind: 'lecture',
       sessionId: 'free-tab-4',
       positionSec: 5,
@@ -141,29 +148,29 @@ describe('heartbeats: what is credited', () => {
 
   it('when a player claims more played time than wall time passed, then only the wall time is credited', async () => {
     const m = await member();
-    expect((await m.beat('focus-2', 'wall-cap-1', 15, { seq: 0 })).creditedSec).toBe(15);
+    expect((await m.beat(ID['focus-2'], 'wall-cap-1', 15, { seq: 0 })).creditedSec).toBe(15);
     advance(15);
     // 120 s claimed after 15 s: the wall time only (the 2 s slack lies within the span already credited).
-    const greedy = await m.beat('focus-2', 'wall-cap-1', 15 + 120, { seq: 1 });
+    const greedy = await m.beat(ID['focus-2'], 'wall-cap-1', 15 + 120, { seq: 1 });
     expect(greedy.creditedSec).toBe(15);
     expect(greedy.progress.playedSec).toBe(30);
     advance(60);
-    expect((await m.beat('focus-2', 'wall-cap-1', 15 + 120 + 600, { seq: 2 })).creditedSec).toBe(60);
+    expect((await m.beat(ID['focus-2'], 'wall-cap-1', 15 + 120 + 600, { seq: 2 })).creditedSec).toBe(60);
     // A first beat claiming ten minutes gets at most one beat's worth.
-    expect((await m.beat('focus-1', 'wall-cap-2', 600)).creditedSec).toBe(0); // overlaps the span just credited
+    expect((await m.beat(ID['focus-1'], 'wall-cap-2', 600)).creditedSec).toBe(0); // overlaps the span just credited
     advance(30);
-    expect((await m.beat('focus-1', 'wall-cap-3', 600)).creditedSec).toBe(20);
+    expect((await m.beat(ID['focus-1'], 'wall-cap-3', 600)).creditedSec).toBe(20);
   });
 
   it('when one beat is sent again (same sessionId and seq) or replayed late, then it is counted once', async () => {
     const m = await member();
-    expect((await m.beat('breath-2', 'replay-1', 15, { seq: 0 })).creditedSec).toBe(15);
+    expect((await m.beat(ID['breath-2'], 'replay-1', 15, { seq: 0 })).creditedSec).toBe(15);
     advance(15);
-    const first = await m.beat('breath-2', 'replay-1', 30, { seq: 1 });
+    const first = await m.beat(ID['breath-2'], 'replay-1', 30, { seq: 1 });
     expect(first.creditedSec).toBe(15);
-    const again = await m.beat('breath-2', 'replay-1', 30, { seq: 1 });
+    const again = await m.beat(ID['breath-2'], 'replay-1', 30, { seq: 1 });
     expect(again.creditedSec).toBe(0);
-    const older = await m.beat('breath-2', 'replay-1', 15, { seq: 0 });
+    const older = await m.beat(ID['breath-2'], 'replay-1', 15, { seq: 0 });
     expect(older.creditedSec).toBe(0);
     expect(again.progress.playedSec).toBe(30);
     expect(older.progress.playedSec).toBe(30);
@@ -171,30 +178,52 @@ describe('heartbeats: what is credited', () => {
 
   it('when the player is paused (or muted at zero: playedSec stands still), then nothing is credited, and play afterwards earns only its own time', async () => {
     const m = await member();
-    await m.beat('breath-2', 'pause-tab-1', 10, { seq: 0 });
+    await m.beat(ID['breath-2'], 'pause-tab-1', 10, { seq: 0 });
     advance(15);
-    expect((await m.beat('breath-2', 'pause-tab-1', 10, { seq: 1 })).creditedSec).toBe(0);
+    expect((await m.beat(ID['breath-2'], 'pause-tab-1', 10, { seq: 1 })).creditedSec).toBe(0);
     advance(300);
-    expect((await m.beat('breath-2', 'pause-tab-1', 10, { seq: 2 })).creditedSec).toBe(0);
+    expect((await m.beat(ID['breath-2'], 'pause-tab-1', 10, { seq: 2 })).creditedSec).toBe(0);
     advance(15);
     // Resumed for 15 s: credited 15, not the 5 minutes the player sat paused.
-    expect((await m.beat('breath-2', 'pause-tab-1', 25, { seq: 3 })).creditedSec).toBe(15);
+    expect((await m.beat(ID['breath-2'], 'pause-tab-1', 25, { seq: 3 })).creditedSec).toBe(15);
     expect(await m.totalMinutes()).toBe(0);
   });
 
   it('when two tabs (or devices) play at the same time, then the overlapping wall time counts once', async () => {
     const m = await member();
     let credited = 0;
-    credited += (await m.beat('breath-1', 'tab-a-0001', 15)).creditedSec;
-    credited += (await m.beat('focus-1', 'tab-b-0001', 15)).creditedSec;
+    credited += (await m.beat(ID['breath-1'], 'tab-a-0001', 15)).creditedSec;
+    credited += (await m.beat(ID['focus-1'], 'tab-b-0001', 15)).creditedSec;
     for (let i = 2; i <= 8; i++) {
       advance(15);
-      credited += (await m.beat('breath-1', 'tab-a-0001', 15 * i)).creditedSec;
-      credited += (await m.beat('focus-1', 'tab-b-0001', 15 * i)).creditedSec;
+      credited += (await m.beat(ID['breath-1'], 'tab-a-0001', 15 * i)).creditedSec;
+      credited += (await m.beat(ID['focus-1'], 'tab-b-0001', 15 * i)).creditedSec;
     }
     // 8 beats of 15 s in each tab over 105 s of wall time (+ the first beat's 15 s).
     expect(credited).toBe(120);
     expect(await m.totalMinutes()).toBe(2);
+  });
+});
+
+describe('the catalogue, read from content', () => {
+  it('when content is down, then practice answers from the catalogue it holds for the level, and 503 UNAVAILABLE for a level it holds none of, until content is back', async () => {
+    service.catalogue.clear();
+    const premium = await member();
+    const free = await member('free');
+    expect((await premium.beat(ID['breath-1'], 'content-down-1', 5)).creditedSec).toBe(5);
+    await content.stop();
+    try {
+      advance(15);
+      expect((await premium.beat(ID['breath-1'], 'content-down-1', 20)).creditedSec).toBe(15);
+      const none = await free.get('/today');
+      expect(none.status).toBe(503);
+      expect(none.body).toMatchObject({ code: 'UNAVAILABLE', message: expect.stringMatching(/catalogue/i) });
+    } finally {
+      await content.start();
+    }
+    const plan = await free.get('/today');
+    expect(plan.status).toBe(200);
+    expect(todayPlanSchema.parse(plan.body).items.length).toBeGreaterThan(0);
   });
 });
 
@@ -204,67 +233,67 @@ describe('progress, completion and resume', () => {
     expect((await m.get('/resume')).status).toBe(204);
     // breath-1 is 2 min: complete at 108 s.
     let played = 0;
-    let answer = await m.beat('breath-1', 'complete-1', (played += 15));
+    let answer = await m.beat(ID['breath-1'], 'complete-1', (played += 15));
     while (played < 105) {
       advance(15);
-      answer = await m.beat('breath-1', 'complete-1', (played += 15));
+      answer = await m.beat(ID['breath-1'], 'complete-1', (played += 15));
       expect(answer.progress.completedAt).toBeNull();
     }
     advance(15);
-    answer = await m.beat('breath-1', 'complete-1', (played += 15));
+    answer = await m.beat(ID['breath-1'], 'complete-1', (played += 15));
     expect(answer.progress.completedAt).not.toBeNull();
 
     advance(15);
-    await m.beat('focus-2', 'complete-2', 15, { positionSec: 70 });
+    await m.beat(ID['focus-2'], 'complete-2', 15, { positionSec: 70 });
     const resume = await m.get('/resume');
     expect(resume.status).toBe(200);
     expect(resumeItemSchema.parse(resume.body)).toMatchObject({
-      itemId: 'focus-2',
+      itemId: ID['focus-2'],
       positionSec: 70,
       durationSec: 300,
-      sectionId: 's-focus',
+      sectionId: ID['s-focus'],
     });
 
-    const progress = await m.get('/progress?sectionId=s-breath');
+    const progress = await m.get(`/progress?sectionId=${ID['s-breath']}`);
     expect(progress.status).toBe(200);
     const items = progress.body.map((p: unknown) => itemProgressSchema.parse(p));
     expect(items).toEqual([
-      expect.objectContaining({ itemId: 'breath-1', playedSec: 120, completedAt: expect.any(String) }),
+      expect.objectContaining({ itemId: ID['breath-1'], playedSec: 120, completedAt: expect.any(String) }),
     ]);
     const all = await m.get('/progress');
-    expect(all.body.map((p: { itemId: string }) => p.itemId)).toEqual(['focus-2', 'breath-1']);
+    expect(all.body.map((p: { itemId: string }) => p.itemId)).toEqual([ID['focus-2'], ID['breath-1']]);
   });
 
   it('when the recording is shorter than the catalogue says, then playing it to its end completes it', async () => {
     const m = await member();
     // focus-2 is 5 min in the catalogue; the player reads a 60 s file: complete at 54 s played.
-    let answer = await m.beat('focus-2', 'short-play-1', 15, { durationSec: 60, positionSec: 15 });
+    let answer = await m.beat(ID['focus-2'], 'short-play-1', 15, { durationSec: 60, positionSec: 15 });
     advance(15);
-    answer = await m.beat('focus-2', 'short-play-1', 30, { durationSec: 60, positionSec: 30 });
+    answer = await m.beat(ID['focus-2'], 'short-play-1', 30, { durationSec: 60, positionSec: 30 });
     advance(15);
-    answer = await m.beat('focus-2', 'short-play-1', 45, { durationSec: 60, positionSec: 45 });
+    answer = await m.beat(ID['focus-2'], 'short-play-1', 45, { durationSec: 60, positionSec: 45 });
     expect(answer.progress.completedAt).toBeNull();
     advance(15);
-    answer = await m.beat('focus-2', 'short-play-1', 60, { durationSec: 60, positionSec: 60 });
+    answer = await m.beat(ID['focus-2'], 'short-play-1', 60, { durationSec: 60, positionSec: 60 });
     expect(answer.progress.completedAt).not.toBeNull();
     // A player that claims a length longer than the catalogue's does not push completion further.
     const other = await member();
     let played = 0;
     while (played < 270) {
       advance(15);
-      answer = await other.beat('focus-2', 'long-play-1', (played += 15), { durationSec: 3_000 });
+      answer = await other.beat(ID['focus-2'], 'long-play-1', (played += 15), { durationSec: 3_000 });
     }
     expect(answer.progress.completedAt).not.toBeNull();
   });
 
   it('when a text item is marked read, then it is complete and its minutes count once; audio cannot be marked read', async () => {
     const m = await member();
-    const read = await m.post('/reads', { itemId: 'journal-1', itemKind: 'content' });
+    const read = await m.post('/reads', { itemId: ID['journal-1'], itemKind: 'content' });
     expect(read.status).toBe(200);
     expect(itemProgressSchema.parse(read.body).completedAt).not.toBeNull();
-    await m.post('/reads', { itemId: 'journal-1', itemKind: 'content' });
+    await m.post('/reads', { itemId: ID['journal-1'], itemKind: 'content' });
     expect(await m.totalMinutes()).toBe(3);
-    const audio = await m.post('/reads', { itemId: 'breath-1', itemKind: 'content' });
+    const audio = await m.post('/reads', { itemId: ID['breath-1'], itemKind: 'content' });
     expect(audio.status).toBe(400);
   });
 });
@@ -317,7 +346,7 @@ describe("Today's 10 and the streak", () => {
 
     const free = await member('free');
     const plan = todayPlanSchema.parse((await free.get('/today')).body);
-    expect(plan.items.every((i) => ['lesson-free', 'lecture-1'].includes(i.itemId))).toBe(true);
+    expect(plan.items.every((i) => [ID['lesson-free'], ID['lecture-1']].includes(i.itemId))).toBe(true);
   });
 
   it('when a section has no page in the member area, then no plan picks its items (they open nowhere)', async () => {
@@ -326,7 +355,7 @@ describe("Today's 10 and the streak", () => {
     for (let i = 0; i < 4; i++) {
       const m = await member();
       const plan = todayPlanSchema.parse((await m.get('/today')).body);
-      expect(plan.items.map((item) => item.sectionId)).not.toContain('s-nopage');
+      expect(plan.items.map((item) => item.sectionId)).not.toContain(ID['s-nopage']);
       const minutes = plan.items.reduce((sum, item) => sum + item.minutes, 0);
       expect(minutes).toBeGreaterThanOrEqual(9);
       expect(minutes).toBeLessThanOrEqual(12);
@@ -337,9 +366,9 @@ describe("Today's 10 and the streak", () => {
     const m = await member();
     nowMs = Date.parse('2026-04-06T12:00:00Z');
     const tenMinutes = async (session: string) => {
-      await m.beat('focus-2', session, 20);
+      await m.beat(ID['focus-2'], session, 20);
       advance(600);
-      await m.beat('focus-2', session, 620);
+      await m.beat(ID['focus-2'], session, 620);
     };
     await tenMinutes('streak-day-1'); // 2026-04-06
     nowMs = Date.parse('2026-04-08T12:00:00Z'); // 04-07 missed

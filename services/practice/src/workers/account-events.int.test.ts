@@ -4,21 +4,29 @@
  * (queue `account-events-practice`) as runService starts it.
  */
 import { type AccountDeleted, closeBackground, jobIdFor, QueueProducer, QUEUES, signServiceToken } from '@fm/shared';
-import { createTestDeps, eventually, loggedInMember, TEST_SITE_ORIGIN, type TestDeps } from '@fm/shared/testing';
+import {
+  createTestDeps,
+  eventually,
+  loggedInMember,
+  TEST_SITE_ORIGIN,
+  type ServiceProcess,
+  type TestDeps,
+} from '@fm/shared/testing';
 import request from 'supertest';
 import { compose } from '../compose';
 import { type Config, configSchema } from '../config';
-import { startContentStandIn } from '../../test/content-stand-in';
+import { ID, startContent } from '../../test/content-catalogue';
 
 let deps: TestDeps<Config>;
-let content: Awaited<ReturnType<typeof startContentStandIn>>;
+let content: ServiceProcess;
 let service: ReturnType<typeof compose>;
 let server: ReturnType<typeof service.app.callback>;
 let auth: QueueProducer<typeof QUEUES.accountEventsPractice>;
 
+// 120 s: content's first start may build its dist (tsc -b).
 beforeAll(async () => {
   deps = await createTestDeps(configSchema);
-  content = await startContentStandIn(deps);
+  content = await startContent(deps);
   deps.config.CONTENT_INTERNAL_URL = content.url;
   service = compose(deps);
   server = service.app.callback();
@@ -27,12 +35,12 @@ beforeAll(async () => {
     redisUrl: deps.config.REDIS_URL,
     redisPrefix: deps.config.REDIS_PREFIX,
   });
-});
+}, 120_000);
 
 afterAll(async () => {
   await auth.close();
   await closeBackground(service.background);
-  await content.close();
+  await content?.stop();
   await deps.close();
 });
 
@@ -51,7 +59,7 @@ async function practised() {
   expect(
     (
       await post('/heartbeats', {
-        itemId: 'breath-2',
+        itemId: ID['breath-2'],
         itemKind: 'content',
         sessionId: 'export-tab-1',
         positionSec: 12,
@@ -59,7 +67,7 @@ async function practised() {
       })
     ).status,
   ).toBe(200);
-  expect((await post('/reads', { itemId: 'journal-1', itemKind: 'content' })).status).toBe(200);
+  expect((await post('/reads', { itemId: ID['journal-1'], itemKind: 'content' })).status).toBe(200);
   expect((await request(server).get('/api/practice/today').set('Cookie', cookie)).status).toBe(200);
   return user;
 }
@@ -69,7 +77,9 @@ it('when auth asks with a practice token, then the export holds the member’s p
   const res = await exportOf(user.id);
   expect(res.status).toBe(200);
   expect(res.body.settings).toEqual({ timeZone: 'UTC', reminder: { enabled: false, time: '19:00' } });
-  expect(res.body.progress.map((p: { itemId: string }) => p.itemId).sort()).toEqual(['breath-2', 'journal-1']);
+  expect(res.body.progress.map((p: { itemId: string }) => p.itemId).sort()).toEqual(
+    [ID['breath-2'], ID['journal-1']].sort(),
+  );
   expect(res.body.days).toEqual([{ date: expect.any(String), seconds: 12 + 180 }]);
   expect(res.body.plans).toHaveLength(1);
   expect((await exportOf(user.id, 'courses')).status).toBe(401);

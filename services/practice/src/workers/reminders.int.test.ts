@@ -1,8 +1,8 @@
 /**
  * The daily reminder through the real pieces: two replicas of practice composed on one store and
  * Redis, the reminder sweep of each, auth as its built server (a child process: the sweep asks its
- * internal route about the member), the notifications queue contact reads, the BullMQ scheduler,
- * and the one-click unsubscribe.
+ * internal route about the member), content as its built server (the plan's catalogue), the
+ * notifications queue contact reads, the BullMQ scheduler, and the one-click unsubscribe.
  */
 import { closeBackground, QueueProducer, QUEUES, USERS_COLLECTION } from '@fm/shared';
 import {
@@ -17,12 +17,12 @@ import {
 import request from 'supertest';
 import { compose } from '../compose';
 import { type Config, configSchema } from '../config';
-import { startContentStandIn } from '../../test/content-stand-in';
+import { ID, startContent } from '../../test/content-catalogue';
 
 jest.setTimeout(90_000);
 
 let deps: TestDeps<Config>;
-let content: Awaited<ReturnType<typeof startContentStandIn>>;
+let content: ServiceProcess;
 let auth: ServiceProcess;
 let replicaA: ReturnType<typeof compose>;
 let replicaB: ReturnType<typeof compose>;
@@ -35,7 +35,7 @@ beforeAll(async () => {
   deps = await createTestDeps(configSchema, { AUTH_INTERNAL_URL: `http://127.0.0.1:${authPort}` });
   auth = await serviceProcess('auth', deps.env, {}, authPort);
   await auth.start();
-  content = await startContentStandIn(deps);
+  content = await startContent(deps);
   deps.config.CONTENT_INTERNAL_URL = content.url;
   replicaA = compose(deps, { now: () => new Date(nowMs) });
   replicaB = compose(deps, { now: () => new Date(nowMs) });
@@ -49,7 +49,7 @@ afterAll(async () => {
   await notifications.close();
   await closeBackground(replicaA.background);
   await closeBackground(replicaB.background);
-  await content.close();
+  await content?.stop();
   await auth?.stop();
   await deps.close();
 });
@@ -129,7 +129,13 @@ it('when the day’s 10 minutes are already done at reminder time, then no remin
       .post('/api/practice/heartbeats')
       .set('Cookie', cookie)
       .set('Origin', TEST_SITE_ORIGIN)
-      .send({ itemId: 'focus-2', itemKind: 'content', sessionId: 'morning-tab', positionSec: playedSec, playedSec });
+      .send({
+        itemId: ID['focus-2'],
+        itemKind: 'content',
+        sessionId: 'morning-tab',
+        positionSec: playedSec,
+        playedSec,
+      });
   expect((await beat(20)).status).toBe(200);
   nowMs += 600_000;
   expect((await beat(620)).status).toBe(200);
