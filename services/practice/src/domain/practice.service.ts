@@ -162,12 +162,19 @@ export class PracticeService {
     }
   }
 
-  /** Flushes the members with pending effects (the flush job; the console's figures), up to `limit`. */
+  /**
+   * Flushes the members with pending effects (the flush job; the console's figures), up to
+   * `limit`, FLUSH_PARALLEL at a time. One member whose flush fails (their effects went back)
+   * does not hold up the others; the first failure is thrown once all were tried.
+   */
   async flushDirty(limit = FLUSH_BATCH): Promise<number> {
     const members = await this.deps.beats.dirtyMembers(limit);
+    const failures: unknown[] = [];
     for (let i = 0; i < members.length; i += FLUSH_PARALLEL) {
-      await Promise.all(members.slice(i, i + FLUSH_PARALLEL).map((m) => this.flush(m)));
+      const outcomes = await Promise.allSettled(members.slice(i, i + FLUSH_PARALLEL).map((m) => this.flush(m)));
+      for (const o of outcomes) if (o.status === 'rejected') failures.push(o.reason);
     }
+    if (failures.length) throw failures[0];
     return members.length;
   }
 
