@@ -76,6 +76,8 @@ export function redisKeys(prefix: string) {
     practiceLive: (userId: string) => `${prefix}:practice:${member(userId)}:live`,
     /** practice: the beats' effects not yet written to the store (hash; taken whole by a flush). */
     practicePending: (userId: string) => `${prefix}:practice:${member(userId)}:pending`,
+    /** practice: the member's account was deleted within the hour (a flush then erases what it wrote). */
+    practiceErased: (userId: string) => `${prefix}:practice:${member(userId)}:erased`,
     /** practice: the members with effects pending, scored by when they first were (sorted set). */
     practiceDirty: () => `${prefix}:practice:dirty`,
 

@@ -158,4 +158,16 @@ describe('the flush: beats reach the store', () => {
     expect(await minutes().countDocuments({ userId: m.userId })).toBe(0);
     expect(await beats.dirtyMembers(10_000)).not.toContain(m.userId);
   });
+
+  it('when the account is deleted while a flush holds its effects, then what that flush writes is erased too', async () => {
+    const m = player();
+    await m.play(2);
+    // A flush on another replica has taken the effects; the deletion runs before it writes.
+    const inFlight = await beats.take(m.userId);
+    await service.practice.deleteMember(m.userId);
+    await beats.restore(m.userId, inFlight.fields);
+    await service.practice.flush(m.userId);
+    expect(await minutes().countDocuments({ userId: m.userId })).toBe(0);
+    expect(await progressRecords().countDocuments({ userId: m.userId })).toBe(0);
+  });
 });

@@ -14,6 +14,8 @@ const PENDING_TTL_SEC = 7 * 24 * 3600;
  * on one (offsets are whole quarter hours), so the flush files each quarter under the member's day.
  */
 export const SLOT_MS = 15 * 60_000;
+/** How long a deleted account's mark stays (far longer than any flush takes). */
+const ERASED_MARK_SEC = 3600;
 
 /**
  * One beat, in one step per member (their keys share the `{userId}` tag): the credit, the item's
@@ -255,9 +257,19 @@ export class BeatState {
     await this.redis.hdel(this.keys.practiceLive(userId), `pl|${item}`, `cp|${item}`);
   }
 
-  /** Everything of the member's in Redis goes (the account is deleted). */
+  /** The member's account was deleted within the hour (`forget`). */
+  async erased(userId: string): Promise<boolean> {
+    return (await this.redis.exists(this.keys.practiceErased(userId))) === 1;
+  }
+
+  /**
+   * Everything of the member's in Redis goes (the account is deleted), and a mark stays for an
+   * hour: a flush that took their effects just before writes them after the store's erasure, then
+   * sees the mark and erases again (`erased`).
+   */
   async forget(userId: string): Promise<void> {
     await Promise.all([
+      this.redis.set(this.keys.practiceErased(userId), '1', 'EX', ERASED_MARK_SEC),
       this.redis.del(
         this.keys.practiceLive(userId),
         this.keys.practicePending(userId),

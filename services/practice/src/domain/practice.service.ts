@@ -155,6 +155,11 @@ export class PracticeService {
         throw err;
       }
       await Promise.all(taken.items.map((item) => this.writeProgress(userId, item)));
+      // The account was deleted while this flush wrote (it took the effects just before): what it
+      // wrote goes too.
+      if (await this.deps.beats.erased(userId)) {
+        await Promise.all([this.models.Progress.deleteMany({ userId }), this.models.Minutes.deleteMany({ userId })]);
+      }
     } catch (err) {
       const back = taken.fields.flatMap((f, i) => (i % 2 === 0 && !written.has(f) ? [f, taken.fields[i + 1]!] : []));
       await this.deps.beats.restore(userId, back);
