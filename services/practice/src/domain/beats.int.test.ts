@@ -1,4 +1,5 @@
-import { closeBackground, redisKeys } from '@fm/shared';
+import { Writable } from 'node:stream';
+import { closeBackground, createLogger, redisKeys } from '@fm/shared';
 import { createTestDeps, type TestDeps } from '@fm/shared/testing';
 import { compose } from '../compose';
 import { type Config, configSchema } from '../config';
@@ -15,10 +16,22 @@ let service: ReturnType<typeof compose>;
 let beats: BeatState;
 let nowMs = Date.parse('2026-03-02T12:00:00Z');
 let members = 0;
+/** The service's log lines at info and above, parsed. */
+const logged: Array<Record<string, unknown>> = [];
 
 beforeAll(async () => {
   deps = await createTestDeps(configSchema);
   deps.config.PRACTICE_FLUSH_EVERY_MS = 500;
+  deps.logger = createLogger({
+    name: 'practice',
+    level: 'info',
+    destination: new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) logged.push(JSON.parse(line));
+        done();
+      },
+    }),
+  });
   service = compose(deps, { now: () => new Date(nowMs) });
   beats = new BeatState(deps.redis, deps.config.REDIS_PREFIX);
 });
@@ -77,7 +90,7 @@ describe('the flush: beats reach the store', () => {
     expect(await minutes().countDocuments({ userId: m.userId })).toBe(1);
   });
 
-  it('when nobody reads, then the flush job writes the beats within a few seconds', async () => {
+  it('when nobody reads, then the flush job writes the beats within a few seconds, quietly', async () => {
     const m = player();
     await service.background.beatsFlush.start();
     await m.play(2);
@@ -86,6 +99,8 @@ describe('the flush: beats reach the store', () => {
     expect(await m.storedSeconds()).toBe(30);
     expect(await progressRecords().findOne({ userId: m.userId })).toMatchObject({ positionSec: 30 });
     await service.background.beatsFlush.close();
+    // A job every few seconds does not fill the log: its runs are not logged at info.
+    expect(logged.filter((l) => l.queue === 'practice-beats' && l.msg === 'job completed')).toEqual([]);
   });
 
   it('when two replicas flush one member at once, then each second is written once', async () => {

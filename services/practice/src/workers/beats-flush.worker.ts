@@ -29,7 +29,8 @@ export async function startBeatsFlush(
         if (members) log.debug({ members }, 'practice beats flushed');
       },
     },
-    { ...options, concurrency: 1 },
+    // One job every few seconds: its `job completed` lines at debug (jobs_processed counts them).
+    { ...options, concurrency: 1, completedLogLevel: 'debug' },
   );
   return {
     async close() {

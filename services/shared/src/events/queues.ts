@@ -153,6 +153,11 @@ export function createQueueWorker<Q extends QueueName>(
     /** BullMQ's job lock and stalled-job check (ms): how soon a job of a worker that died runs again. */
     lockDuration?: number;
     stalledInterval?: number;
+    /**
+     * The level of the `job completed` line (default info): `debug` for a scheduler's frequent
+     * housekeeping, whose every run would otherwise fill the log (its metrics still count it).
+     */
+    completedLogLevel?: 'info' | 'debug';
   },
 ): Worker {
   const { Queue, UnrecoverableError, Worker } = bullmq();
@@ -202,7 +207,7 @@ export function createQueueWorker<Q extends QueueName>(
       const receivedAt = meta.receivedAt ? Date.parse(meta.receivedAt) : Number.NaN;
       const lag = Number.isFinite(receivedAt) ? Math.max(0, (Date.now() - receivedAt) / 1000) : undefined;
       if (lag !== undefined) LAG_METRICS[name]?.().observe({ event: job.name }, lag);
-      log.info(
+      log[options.completedLogLevel ?? 'info'](
         { attempt: job.attemptsMade + 1, ms: Math.round(performance.now() - started), lagSeconds: lag },
         'job completed',
       );
