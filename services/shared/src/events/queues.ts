@@ -263,3 +263,33 @@ export function createQueueWorker<Q extends QueueName>(
   });
   return worker;
 }
+
+/**
+ * A job every `everyMs` on one queue, whatever the number of replicas: a BullMQ job scheduler
+ * (`schedulerId`, upserted by every replica at start: still one scheduler, one job per period,
+ * handed to one worker) and a worker (concurrency 1) that runs `run`. A failed run is not retried:
+ * the next period's job runs it again. For housekeeping (sweeps, flushes), not events.
+ */
+export async function startJobScheduler<Q extends QueueName, N extends JobName<Q>>(
+  name: Q,
+  job: { schedulerId: string; jobName: N; everyMs: number; run: (log: Logger) => Promise<void> },
+  options: ProducerOptions & { logger: Logger; completedLogLevel?: 'info' | 'debug' },
+): Promise<{ close(): Promise<void> }> {
+  const producer = new QueueProducer(name, options);
+  await producer.queue.upsertJobScheduler(
+    job.schedulerId,
+    { every: job.everyMs },
+    { name: job.jobName, data: {}, opts: { attempts: 1, removeOnComplete: true, removeOnFail: 100 } },
+  );
+  const worker = createQueueWorker(
+    name,
+    { [job.jobName]: async (_payload: unknown, _job: Job, log: Logger) => job.run(log) } as unknown as JobHandlers<Q>,
+    { ...options, concurrency: 1 },
+  );
+  return {
+    async close() {
+      await worker.close();
+      await producer.close();
+    },
+  };
+}
