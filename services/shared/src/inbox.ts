@@ -75,9 +75,14 @@ export function createInbox(mongo: Connection, options: { collection: string; le
 
   type Claim = { kind: 'mine'; at: Date } | Exclude<OnceResult<never>, { status: 'ran' }>;
 
+  // What is left of the lease, in whole seconds (1 to the lease): `now` may be read before another
+  // process wrote `claimedAt`, so the difference alone can exceed the lease by a moment.
   const inProgress = (claimedAt: Date, now: Date): Claim => ({
     status: 'in-progress',
-    retryAfterSeconds: Math.max(1, Math.ceil((claimedAt.getTime() + leaseMs - now.getTime()) / 1000)),
+    retryAfterSeconds: Math.min(
+      Math.ceil(leaseMs / 1000),
+      Math.max(1, Math.ceil((claimedAt.getTime() + leaseMs - now.getTime()) / 1000)),
+    ),
   });
 
   async function claim(eventId: string): Promise<Claim> {
