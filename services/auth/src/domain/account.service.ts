@@ -77,7 +77,7 @@ export class AccountService {
     const updated = await this.deps.models.User.findOneAndUpdate(
       { _id: user._id },
       { $set: { password } },
-      { new: true },
+      { returnDocument: 'after' },
     ).lean<User>();
     if (!updated) throw new UnauthorizedError();
     await revokeResetLinks(this.deps.models, user._id);
@@ -124,7 +124,7 @@ export class AccountService {
     const updated = await this.deps.models.User.findOneAndUpdate(
       { _id: user._id },
       { $set: { ...changes, updatedAt: changedAt } },
-      { new: true, timestamps: false },
+      { returnDocument: 'after', timestamps: false },
     ).lean<User>();
     if (!updated) throw new UnauthorizedError();
     await this.deps.snapshots.refresh(user._id);

@@ -79,7 +79,7 @@ export class EmailVerificationService {
     const user = await models.User.findOneAndUpdate(
       { _id: record.userId, email: record.email },
       { $set: { emailVerified: true } },
-      { new: true },
+      { returnDocument: 'after' },
     ).lean<User>();
     if (!user) throw invalidToken();
     await this.deps.snapshots.refresh(user._id);

@@ -181,7 +181,7 @@ export class PasswordResetService {
     const user = await models.User.findOneAndUpdate(
       { _id: reset.userId },
       { $set: { password: hash } },
-      { new: true },
+      { returnDocument: 'after' },
     ).lean<User>();
     if (!user) throw invalid();
     await revokeResetLinks(models, user._id);

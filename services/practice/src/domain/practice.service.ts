@@ -250,19 +250,14 @@ export class PracticeService {
         at: now,
       }),
     );
-    const record = await this.touch(viewer.id, item, now, { complete: true });
+    const record = await this.markRead(viewer.id, item, now);
     // The store changed under the item: its next beat (if any) starts from the store.
     await this.deps.beats.forgetItem(viewer.id, item.itemKind, item.itemId);
     return this.progressView(record, await this.playedSec(viewer.id, item.itemKind, item.itemId));
   }
 
-  /** Stores practisedAt (a read); sets completedAt once. */
-  private async touch(
-    userId: string,
-    item: CatalogueItem,
-    now: Date,
-    change: { complete: boolean },
-  ): Promise<ProgressRecord> {
+  /** A read: stores practisedAt and sets completedAt once. */
+  private async markRead(userId: string, item: CatalogueItem, now: Date): Promise<ProgressRecord> {
     const _id = progressId(userId, item.itemKind, item.itemId);
     const set: Partial<ProgressRecord> = {
       userId,
@@ -275,9 +270,13 @@ export class PracticeService {
     };
     // One round trip: the upsert answers the record as it is now.
     const record = (await retryOnDuplicateKey(() =>
-      this.models.Progress.findOneAndUpdate({ _id }, { $set: set }, { upsert: true, new: true }).lean<ProgressRecord>(),
+      this.models.Progress.findOneAndUpdate(
+        { _id },
+        { $set: set },
+        { upsert: true, returnDocument: 'after' },
+      ).lean<ProgressRecord>(),
     ))!;
-    return change.complete && !record.completedAt ? this.complete(record, now) : record;
+    return record.completedAt ? record : this.complete(record, now);
   }
 
   /** Sets completedAt once, never takes it back (two writers race only to the same answer). */
