@@ -51,6 +51,33 @@ export function adminListQuerySchema<T extends z.ZodRawShape>(filters: T) {
   );
 }
 
+/** An admin list's `?q=`: one text value, trimmed, at most 100 characters (400 otherwise). */
+export const adminSearchField = z
+  .string({ error: 'Search must be a single text value' })
+  .trim()
+  .max(100, 'Search is at most 100 characters')
+  .optional();
+
+/** `text` as a literal pattern: every regex metacharacter escaped, so "a.b (c)" means itself. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * The filter of an admin search: every word of `q` in one of `fields`, as a case-insensitive
+ * substring ("ada love" finds Ada Lovelace; "example.com" an address); `{}` for no search.
+ */
+export function wordSearchFilter(q: string | undefined, fields: readonly string[]): Record<string, unknown> {
+  const words = q?.trim().split(/\s+/).filter(Boolean) ?? [];
+  if (!words.length) return {};
+  return {
+    $and: words.map((word) => {
+      const pattern = new RegExp(escapeRegExp(word), 'i');
+      return { $or: fields.map((field) => ({ [field]: pattern })) };
+    }),
+  };
+}
+
 /** Newest first; `_id` breaks ties, so pages never overlap. */
 export const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
 

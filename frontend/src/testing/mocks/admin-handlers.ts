@@ -223,7 +223,12 @@ export function serveAdmin(initial: Partial<Omit<AdminState, 'queries' | 'patche
       const url = new URL(request.url);
       seen('messages', url);
       const handled = url.searchParams.get('handled');
-      const shown = state.messages.filter((m) => handled === null || String(m.handled) === handled);
+      const words = (url.searchParams.get('q') ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+      const shown = state.messages.filter(
+        (m) =>
+          (handled === null || String(m.handled) === handled) &&
+          words.every((w) => [m.name, m.email, m.message].some((f) => f.toLowerCase().includes(w))),
+      );
       if (url.searchParams.get('sort') === 'due') shown.sort((a, b) => a.dueAt.localeCompare(b.dueAt));
       return HttpResponse.json(page(shown, url));
     }),

@@ -1,10 +1,6 @@
 import type { AdminMember, AdminPage } from '@fm/contracts';
-import { type AdminPageQuery, findPage, NotFoundError } from '@fm/shared';
+import { type AdminPageQuery, findPage, NotFoundError, wordSearchFilter } from '@fm/shared';
 import type { AuthModels, User } from './user.model';
-
-function escapeRegExp(value: string): string {
-  return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 export function adminMemberView(user: User): AdminMember {
   return {
@@ -27,15 +23,8 @@ export class MemberAdmin {
   constructor(private readonly models: Pick<AuthModels, 'User'>) {}
 
   list(query: AdminPageQuery & { q?: string }): Promise<AdminPage<AdminMember>> {
-    const q = query.q?.trim();
-    let filter: Record<string, unknown> = {};
-    if (q) {
-      const words = q.split(/\s+/).map((word) => new RegExp(escapeRegExp(word), 'i'));
-      // Every word in one of the fields: "ada love" finds Ada Lovelace; "example.com" finds by email.
-      filter = {
-        $and: words.map((word) => ({ $or: [{ email: word }, { firstName: word }, { lastName: word }] })),
-      };
-    }
+    // Every word in one of the fields: "ada love" finds Ada Lovelace; "example.com" finds by email.
+    const filter = wordSearchFilter(query.q, ['email', 'firstName', 'lastName']);
     return findPage(this.models.User, filter, query, adminMemberView);
   }
 

@@ -1,15 +1,9 @@
 import Router from '@koa/router';
-import { adminListQuerySchema, type AuditLog, parseQuery, requireAdmin } from '@fm/shared';
+import { adminListQuerySchema, adminSearchField, type AuditLog, parseQuery, requireAdmin } from '@fm/shared';
 import { z } from 'zod';
 import type { MemberAdmin } from '../domain/member-admin.service';
 
-const searchQuery = adminListQuerySchema({
-  q: z
-    .string({ error: 'Search must be a single text value' })
-    .trim()
-    .max(100, 'Search is at most 100 characters')
-    .optional(),
-});
+const searchQuery = adminListQuerySchema({ q: adminSearchField });
 
 const idFilter = (label: string) =>
   z

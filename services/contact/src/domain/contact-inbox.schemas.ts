@@ -1,14 +1,16 @@
 import { contactInboxSortSchema } from '@fm/contracts';
-import { adminListQuerySchema, textField } from '@fm/shared';
+import { adminListQuerySchema, adminSearchField, textField } from '@fm/shared';
 import { z } from 'zod';
 
 const handledMessage = 'handled must be true or false';
 
 /**
- * GET /api/admin/contact-messages?handled=true|false&sort=newest|due&page=&pageSize= (no
- * `handled`: every message; no `sort`: newest first; `due`: most urgent first).
+ * GET /api/admin/contact-messages?handled=true|false&sort=newest|due&q=&page=&pageSize= (no
+ * `handled`: every message; no `sort`: newest first; `due`: most urgent first; `q`: every word in
+ * the sender's name or address or the message).
  */
 export const inboxQuerySchema = adminListQuerySchema({
+  q: adminSearchField,
   handled: z
     .enum(['true', 'false'], { error: handledMessage })
     .transform((value) => value === 'true')

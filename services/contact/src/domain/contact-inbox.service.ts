@@ -10,6 +10,7 @@ import {
   NEWEST_FIRST,
   NotFoundError,
   readMemberFromMongo,
+  wordSearchFilter,
 } from '@fm/shared';
 import type { Connection } from 'mongoose';
 import type { ContactService } from './contact.service';
@@ -33,6 +34,9 @@ function inboxView(doc: ContactSubmissionDocument, replies: Map<string, ContactR
 
 /** Most urgent first; `_id` breaks ties, so pages never overlap. */
 const MOST_URGENT_FIRST = { dueAt: 1, _id: 1 } as const;
+
+/** What the inbox's search looks in: the sender's name and address, and the message. */
+const INBOX_SEARCH_FIELDS = ['name', 'email', 'message'] as const;
 
 /** The window of the promise figure. */
 export const PROMISE_WINDOW_DAYS = 30;
@@ -63,7 +67,10 @@ export class ContactInbox {
   }
 
   async list(query: InboxQuery): Promise<AdminPage<AdminContactMessage>> {
-    const filter = query.handled === undefined ? {} : query.handled ? { handled: true } : { handled: { $ne: true } };
+    const filter = {
+      ...(query.handled === undefined ? {} : query.handled ? { handled: true } : { handled: { $ne: true } }),
+      ...wordSearchFilter(query.q, INBOX_SEARCH_FIELDS),
+    };
     const sort = query.sort === 'due' ? MOST_URGENT_FIRST : NEWEST_FIRST;
     const page = await findPage(this.submissions, filter, query, (doc: ContactSubmissionDocument) => doc, sort);
     const replies = await repliesTo(this.replies, page.items);

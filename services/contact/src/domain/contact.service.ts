@@ -1,5 +1,6 @@
 import { CONTACT_MINE_LIMIT, type MyContactMessage } from '@fm/contracts';
 import {
+  escapeRegExp,
   isObjectId,
   jobIdFor,
   type ContactReplyMail,
@@ -22,10 +23,6 @@ export interface ExportedMessage {
   email: string;
   message: string;
   createdAt: string;
-}
-
-function escapeRegExp(value: string): string {
-  return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** The address as typed, matched without regard to case (addresses are stored as typed). */

@@ -121,6 +121,39 @@ describe('priority by level', () => {
   });
 });
 
+describe('search', () => {
+  it('when the founder searches, then only the messages with every word in the name, address or message are listed, open ones most urgent first, with the total', async () => {
+    const tag = `Q${Date.now().toString(36)}`;
+    const premium = await loggedInMember(deps, { membershipLevel: 'premium' });
+    const putting = await write(`Yips on short putts ${tag}`);
+    const driving = await write(`Tension on the first tee ${tag}`, premium.cookie, `grace-${tag}@example.org`);
+    await write('Nothing to do with it');
+    const ids = async (query: string) => {
+      const res = await inbox(query);
+      expect(res.status).toBe(200);
+      const page = adminPageSchema(adminContactMessageSchema).parse(res.body);
+      return { ids: page.items.map((m) => m.id), total: page.total };
+    };
+
+    expect(await ids(`?handled=false&sort=due&q=${tag}`)).toEqual({ ids: [driving, putting], total: 2 });
+    // Case-insensitive, every word (in any field): the message's words and the address's domain.
+    expect(await ids(`?q=${encodeURIComponent(`${tag.toLowerCase()} PUTTS`)}`)).toEqual({ ids: [putting], total: 1 });
+    expect(await ids(`?q=${encodeURIComponent(`${tag} example.org`)}`)).toEqual({ ids: [driving], total: 1 });
+    // Regex characters mean themselves; a word nobody wrote finds nothing.
+    expect(await ids(`?q=${encodeURIComponent(`${tag} .*`)}`)).toEqual({ ids: [], total: 0 });
+    expect((await ids(`?q=${encodeURIComponent(`  ${tag}  `)}&handled=true`)).total).toBe(0);
+  });
+
+  it('when the search is too long or repeated, then 400 naming it', async () => {
+    const long = await inbox(`?q=${'a'.repeat(101)}`);
+    expect(long.status).toBe(400);
+    expect(long.body.message).toMatch(/Search is at most 100 characters/);
+    const twice = await inbox('?q=a&q=b');
+    expect(twice.status).toBe(400);
+    expect(twice.body.message).toMatch(/Search must be a single text value/);
+  });
+});
+
 describe('the founder replies from the console', () => {
   it('when the founder replies, then 201 with the reply, one mail to the sender from SUPPORT_EMAIL threaded on the founder’s notification, stored, handled, audited without the text or address', async () => {
     const member = await loggedInMember(deps, { membershipLevel: 'premium' });

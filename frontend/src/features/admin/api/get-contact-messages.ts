@@ -2,14 +2,15 @@ import type { AdminPage, AdminContactMessage, ContactInboxSort } from '@fm/contr
 import { api } from '@/lib/api';
 import type { PageArgs } from '@/features/admin/api/paging';
 
-export type GetAdminContactMessagesArgs = PageArgs & { handled?: boolean; sort?: ContactInboxSort };
+/** `q`: every word in the sender's name or address or the message ('' for no search). */
+export type GetAdminContactMessagesArgs = PageArgs & { handled?: boolean; sort?: ContactInboxSort; q?: string };
 
 export const getAdminContactMessagesApi = api.injectEndpoints({
   endpoints: (build) => ({
     getAdminContactMessages: build.query<AdminPage<AdminContactMessage>, GetAdminContactMessagesArgs>({
-      query: ({ handled, sort, page, pageSize }) => ({
+      query: ({ handled, sort, q, page, pageSize }) => ({
         url: 'admin/contact-messages',
-        params: { handled, sort, page, pageSize },
+        params: { handled, sort, q: q || undefined, page, pageSize },
       }),
       providesTags: [{ type: 'AdminContactMessage', id: 'LIST' }],
     }),

@@ -8,8 +8,10 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useGetAdminContactMessagesQuery } from '@/features/admin/api/get-contact-messages';
 import { useUpdateAdminContactMessageMutation } from '@/features/admin/api/update-contact-message';
+import { AdminSearchField } from '@/features/admin/components/admin-search-field';
 import { AdminTable, usePaging, type AdminColumn } from '@/features/admin/components/admin-table';
 import { useAdminToasts } from '@/features/admin/components/use-admin-toasts';
 import { formatDateTime } from '@/features/admin/format';
@@ -47,9 +49,12 @@ function Due({ message }: { message: AdminContactMessage }) {
 export function InboxPanel() {
   const [filter, setFilter] = useState<HandledFilter>('open');
   const [replying, setReplying] = useState<AdminContactMessage | null>(null);
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), 300);
   const paging = usePaging();
   const result = useGetAdminContactMessagesQuery({
     ...VIEW[filter],
+    q,
     page: paging.page,
     pageSize: paging.pageSize,
   });
@@ -170,27 +175,40 @@ export function InboxPanel() {
   return (
     <Stack spacing={2}>
       <PromiseCard />
-      <TextField
-        select
-        label="Show"
-        value={filter}
-        onChange={(event) => {
-          setFilter(event.target.value as HandledFilter);
-          paging.reset();
-        }}
-        sx={{ maxWidth: 240 }}
-      >
-        <MenuItem value="open">Open, most urgent first</MenuItem>
-        <MenuItem value="handled">Handled messages</MenuItem>
-        <MenuItem value="all">All messages</MenuItem>
-      </TextField>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField
+          select
+          label="Show"
+          value={filter}
+          onChange={(event) => {
+            setFilter(event.target.value as HandledFilter);
+            paging.reset();
+          }}
+          sx={{ minWidth: 240 }}
+        >
+          <MenuItem value="open">Open, most urgent first</MenuItem>
+          <MenuItem value="handled">Handled messages</MenuItem>
+          <MenuItem value="all">All messages</MenuItem>
+        </TextField>
+        <AdminSearchField
+          label="Search messages"
+          placeholder="Name, email or words of the message"
+          value={search}
+          onChange={(value) => {
+            setSearch(value);
+            paging.reset();
+          }}
+        />
+      </Stack>
       <AdminTable
         label="Contact messages"
         columns={columns}
         result={result}
         paging={paging}
         getRowId={(m) => m.id}
-        emptyText={filter === 'open' ? 'Inbox zero: no open messages.' : 'No messages.'}
+        emptyText={
+          q ? `No message matches "${q}".` : filter === 'open' ? 'Inbox zero: no open messages.' : 'No messages.'
+        }
       />
       {replying && <ReplyDialog message={replying} onClose={() => setReplying(null)} />}
     </Stack>

@@ -2,12 +2,10 @@ import { useMemo, useState } from 'react';
 import type { AdminMember } from '@fm/contracts';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import SearchRounded from '@mui/icons-material/SearchRounded';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useGetAdminMembersQuery } from '@/features/admin/api/get-members';
+import { AdminSearchField } from '@/features/admin/components/admin-search-field';
 import { AdminTable, usePaging, type AdminColumn } from '@/features/admin/components/admin-table';
 import { MemberViewDialog, memberName as fullName } from '@/features/admin/components/member-view-dialog';
 import { formatDateTime } from '@/features/admin/format';
@@ -58,25 +56,14 @@ export function MembersPanel() {
 
   return (
     <Stack spacing={2}>
-      <TextField
+      <AdminSearchField
         label="Search members"
         placeholder="Email or name"
         value={search}
-        onChange={(event) => {
-          setSearch(event.target.value);
+        onChange={(value) => {
+          setSearch(value);
           paging.reset();
         }}
-        slotProps={{
-          htmlInput: { maxLength: 100, type: 'search' },
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchRounded fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
-        sx={{ maxWidth: 420 }}
       />
       <AdminTable
         label="Members"

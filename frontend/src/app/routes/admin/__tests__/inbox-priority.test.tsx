@@ -38,6 +38,45 @@ describe('Founder Console inbox: priority support', { timeout: 40_000 }, () => {
     expect(within(free!).getByText('2 d 11 h left')).toBeInTheDocument();
   });
 
+  it('when the founder searches the inbox, then the list asks for those words and shows only what matches, or says none does', async () => {
+    const state = serveAdmin({
+      messages: [
+        buildAdminMessage({
+          id: 'a',
+          name: 'Fred Free',
+          level: 'free',
+          message: 'Yips on short putts',
+          dueAt: inHours(60),
+        }),
+        buildAdminMessage({
+          id: 'b',
+          name: 'Pam Premium',
+          level: 'premium',
+          message: 'First tee nerves',
+          dueAt: inHours(20),
+        }),
+      ],
+    });
+    const { user } = renderApp('/admin/inbox', { viewer: admin() });
+    await waitForAppReady();
+    await screen.findByText('Fred Free');
+    await user.type(screen.getByRole('searchbox', { name: 'Search messages' }), 'short PUTTS');
+    await waitFor(() => expect(screen.queryByText('Pam Premium')).not.toBeInTheDocument());
+    expect(rows().map((row) => within(row).getAllByRole('cell')[0]!.textContent)).toEqual([
+      expect.stringContaining('Fred Free'),
+    ]);
+    expect(state.queries.messages?.at(-1)).toEqual({
+      handled: 'false',
+      sort: 'due',
+      q: 'short PUTTS',
+      page: '1',
+      pageSize: '20',
+    });
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search messages' }), ' bunker');
+    expect(await screen.findByText('No message matches "short PUTTS bunker".')).toBeInTheDocument();
+  });
+
   it('when the founder replies, then the text is posted, the message leaves the open list and a toast confirms it', async () => {
     const state = serveAdmin({
       messages: [buildAdminMessage({ id: 'c9', name: 'Pam Premium', level: 'premium', dueAt: inHours(10) })],
