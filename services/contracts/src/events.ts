@@ -23,6 +23,16 @@ export const QUEUES = {
    * (every PRACTICE_FLUSH_EVERY_MS): beats are Redis only until then.
    */
   practiceBeats: 'practice-beats',
+  /**
+   * contact → contact: the sweep that queues again the contact mails not sent
+   * (`requeue-unsent-contact`), one BullMQ job scheduler (every CONTACT_SWEEP_INTERVAL_MS).
+   */
+  contactMaintenance: 'contact-maintenance',
+  /**
+   * billing → billing: the reconciliation with Stripe (`reconcile-with-stripe`), one BullMQ job
+   * scheduler (daily at BILLING_RECONCILE_AT, UTC).
+   */
+  billingMaintenance: 'billing-maintenance',
   /** auth → auth: a forgot-password request, answered by auth's own worker (see its schema). */
   passwordResetRequests: 'password-reset-requests',
   /**
@@ -364,6 +374,12 @@ export const JOBS = {
   },
   [QUEUES.practiceBeats]: {
     'beats-flush': z.object({}),
+  },
+  [QUEUES.contactMaintenance]: {
+    'requeue-unsent-contact': z.object({}),
+  },
+  [QUEUES.billingMaintenance]: {
+    'reconcile-with-stripe': z.object({}),
   },
   [QUEUES.passwordResetRequests]: {
     'password-reset-request': passwordResetRequestSchema,

@@ -1,11 +1,8 @@
-import { bullPrefix, type Closable, type Logger } from '@fm/shared';
-import { Queue, Worker } from 'bullmq';
+import { type Closable, type Logger, QUEUES, startJobScheduler } from '@fm/shared';
 import type { ReconciliationService } from '../domain/reconciliation.service';
 
-/** Billing's own housekeeping queue (not a cross-service contract, so not in the kit's JOBS). */
-export const BILLING_MAINTENANCE_QUEUE = 'billing-maintenance';
+/** The reconciliation's scheduler id: one run a day, whatever the number of replicas. */
 export const RECONCILE_SCHEDULER_ID = 'reconcile-with-stripe';
-const RECONCILE_JOB = 'reconcile-with-stripe';
 
 /** "03:30" → the cron pattern "30 3 * * *". */
 export function dailyPattern(at: string): string {
@@ -27,42 +24,36 @@ export function nextDailyRun(millis: number, pattern: string): number {
   return next > millis ? next : next + DAY_MS;
 }
 
-/** The queue's and the worker's repeat strategy (the worker schedules each next run). */
-const settings = {
-  repeatStrategy: (millis: number, opts: { pattern?: string }) => nextDailyRun(millis, opts.pattern ?? ''),
-};
-
 /**
- * Runs the reconciliation every day at BILLING_RECONCILE_AT (UTC): a BullMQ job scheduler, so one replica
- * runs it per tick however many there are. A failed run is logged; the next tick runs it again.
+ * Runs the reconciliation every day at BILLING_RECONCILE_AT (UTC): a job scheduler (the kit's
+ * startJobScheduler, on QUEUES.billingMaintenance), so one replica runs it per tick however many
+ * there are; its next run computed by nextDailyRun. A failed run is logged; the next tick runs it
+ * again. The last 30 completed and failed jobs stay.
  */
-export async function startReconcileScheduler(
+export function startReconcileScheduler(
   reconciliation: ReconciliationService,
   options: { redisUrl: string; redisPrefix: string; at: string; logger: Logger },
 ): Promise<Closable> {
-  const connection = { url: options.redisUrl, maxRetriesPerRequest: null, connectTimeout: 5000 };
-  const prefix = bullPrefix(options.redisPrefix);
-  const queue = new Queue(BILLING_MAINTENANCE_QUEUE, { connection, prefix, settings });
-  queue.on('error', (err) => options.logger.error({ err }, 'billing maintenance queue error'));
-  await queue.upsertJobScheduler(
-    RECONCILE_SCHEDULER_ID,
-    { pattern: dailyPattern(options.at), tz: 'UTC' },
-    { name: RECONCILE_JOB, opts: { removeOnComplete: { count: 30 }, removeOnFail: { count: 30 } } },
-  );
-  const worker = new Worker(
-    BILLING_MAINTENANCE_QUEUE,
-    async () => {
-      const report = await reconciliation.run(options.logger);
-      return { repaired: report.repaired.length, failed: report.failed.length };
+  return startJobScheduler(
+    QUEUES.billingMaintenance,
+    {
+      schedulerId: RECONCILE_SCHEDULER_ID,
+      jobName: 'reconcile-with-stripe',
+      pattern: dailyPattern(options.at),
+      tz: 'UTC',
+      repeatStrategy: (millis, opts) => nextDailyRun(millis, opts.pattern ?? ''),
+      jobOptions: { removeOnComplete: { count: 30 }, removeOnFail: { count: 30 } },
+      // The run logs its report (what it repaired, which customers failed).
+      run: async (log) => {
+        await reconciliation.run(log);
+      },
     },
-    { connection, prefix, concurrency: 1, settings },
-  );
-  worker.on('error', (err) => options.logger.error({ err }, 'billing reconcile worker error'));
-  worker.on('failed', (_job, err) => options.logger.warn({ err: err.message }, 'reconciliation failed'));
-  return {
-    async close() {
-      await worker.close();
-      await queue.close();
+    // One job a day, whose run logs its report: its `job completed` line at debug.
+    {
+      redisUrl: options.redisUrl,
+      redisPrefix: options.redisPrefix,
+      logger: options.logger,
+      completedLogLevel: 'debug',
     },
-  };
+  );
 }

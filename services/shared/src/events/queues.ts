@@ -1,5 +1,5 @@
 import type * as BullMQ from 'bullmq';
-import type { Job, JobType, JobsOptions, Queue, Worker } from 'bullmq';
+import type { Job, JobType, JobsOptions, Queue, RepeatStrategy, Worker } from 'bullmq';
 import type { Histogram } from 'prom-client';
 import type { Logger } from '../logger';
 import { ServiceUnavailableError } from '../errors';
@@ -65,13 +65,15 @@ export class QueueProducer<Q extends QueueName> {
 
   constructor(
     readonly name: Q,
-    options: ProducerOptions,
+    /** `repeatStrategy`: how its job schedulers compute their next run (startJobScheduler). */
+    options: ProducerOptions & { repeatStrategy?: RepeatStrategy },
   ) {
     const { Queue } = bullmq();
     this.queue = new Queue(name, {
       connection: { url: options.redisUrl, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 5000 },
       prefix: bullPrefix(options.redisPrefix),
       defaultJobOptions: jobOptionsFor(name),
+      ...(options.repeatStrategy ? { settings: { repeatStrategy: options.repeatStrategy } } : {}),
     });
     this.queue.on('error', () => undefined);
     this.unwatch = watchQueue(name, options.redisPrefix, this.queue);
@@ -158,6 +160,8 @@ export function createQueueWorker<Q extends QueueName>(
      * housekeeping, whose every run would otherwise fill the log (its metrics still count it).
      */
     completedLogLevel?: 'info' | 'debug';
+    /** How the job schedulers of the queue compute their next run (the worker schedules it). */
+    repeatStrategy?: RepeatStrategy;
   },
 ): Worker {
   const { Queue, UnrecoverableError, Worker } = bullmq();
@@ -219,6 +223,7 @@ export function createQueueWorker<Q extends QueueName>(
       ...(options.limiter ? { limiter: options.limiter } : {}),
       ...(options.lockDuration ? { lockDuration: options.lockDuration } : {}),
       ...(options.stalledInterval ? { stalledInterval: options.stalledInterval } : {}),
+      ...(options.repeatStrategy ? { settings: { repeatStrategy: options.repeatStrategy } } : {}),
     },
   );
   worker.on('error', (err) => options.logger.error({ err, queue: name }, 'queue worker error'));
@@ -265,26 +270,44 @@ export function createQueueWorker<Q extends QueueName>(
 }
 
 /**
- * A job every `everyMs` on one queue, whatever the number of replicas: a BullMQ job scheduler
- * (`schedulerId`, upserted by every replica at start: still one scheduler, one job per period,
- * handed to one worker) and a worker (concurrency 1) that runs `run`. A failed run is not retried:
- * the next period's job runs it again. For housekeeping (sweeps, flushes), not events.
+ * When a job scheduler runs: every `everyMs`, or at each time of a cron `pattern` (in `tz`).
+ * `repeatStrategy` computes a pattern's next run instead of BullMQ's cron-parser (which computes
+ * with luxon: ~6 MB of ICU data mapped for good, docs/PERFORMANCE.md); it must give the same time.
+ */
+export type JobSchedule = { everyMs: number } | { pattern: string; tz?: string; repeatStrategy?: RepeatStrategy };
+
+/**
+ * A job per period of its JobSchedule on one queue, whatever the number of replicas: a BullMQ job
+ * scheduler (`schedulerId`, upserted by every replica at start: still one scheduler, one job per
+ * period, handed to one worker) and a worker (concurrency 1) that runs `run`. A failed run is not
+ * retried: the next period's job runs it again. A completed job goes at once and the last 100
+ * failed ones stay, unless `jobOptions` says otherwise. For housekeeping (sweeps, flushes), not events.
  */
 export async function startJobScheduler<Q extends QueueName, N extends JobName<Q>>(
   name: Q,
-  job: { schedulerId: string; jobName: N; everyMs: number; run: (log: Logger) => Promise<void> },
+  job: JobSchedule & {
+    schedulerId: string;
+    jobName: N;
+    run: (log: Logger) => Promise<void>;
+    jobOptions?: Pick<JobsOptions, 'removeOnComplete' | 'removeOnFail'>;
+  },
   options: ProducerOptions & { logger: Logger; completedLogLevel?: 'info' | 'debug' },
 ): Promise<{ close(): Promise<void> }> {
-  const producer = new QueueProducer(name, options);
+  const repeatStrategy = 'pattern' in job ? job.repeatStrategy : undefined;
+  const producer = new QueueProducer(name, { ...options, repeatStrategy });
   await producer.queue.upsertJobScheduler(
     job.schedulerId,
-    { every: job.everyMs },
-    { name: job.jobName, data: {}, opts: { attempts: 1, removeOnComplete: true, removeOnFail: 100 } },
+    'pattern' in job ? { pattern: job.pattern, ...(job.tz ? { tz: job.tz } : {}) } : { every: job.everyMs },
+    {
+      name: job.jobName,
+      data: {},
+      opts: { attempts: 1, removeOnComplete: true, removeOnFail: 100, ...job.jobOptions },
+    },
   );
   const worker = createQueueWorker(
     name,
     { [job.jobName]: async (_payload: unknown, _job: Job, log: Logger) => job.run(log) } as unknown as JobHandlers<Q>,
-    { ...options, concurrency: 1 },
+    { ...options, concurrency: 1, repeatStrategy },
   );
   return {
     async close() {
