@@ -295,15 +295,21 @@ export async function startJobScheduler<Q extends QueueName, N extends JobName<Q
 ): Promise<{ close(): Promise<void> }> {
   const repeatStrategy = 'pattern' in job ? job.repeatStrategy : undefined;
   const producer = new QueueProducer(name, { ...options, repeatStrategy });
-  await producer.queue.upsertJobScheduler(
-    job.schedulerId,
-    'pattern' in job ? { pattern: job.pattern, ...(job.tz ? { tz: job.tz } : {}) } : { every: job.everyMs },
-    {
-      name: job.jobName,
-      data: {},
-      opts: { attempts: 1, removeOnComplete: true, removeOnFail: 100, ...job.jobOptions },
-    },
-  );
+  try {
+    await producer.queue.upsertJobScheduler(
+      job.schedulerId,
+      'pattern' in job ? { pattern: job.pattern, ...(job.tz ? { tz: job.tz } : {}) } : { every: job.everyMs },
+      {
+        name: job.jobName,
+        data: {},
+        opts: { attempts: 1, removeOnComplete: true, removeOnFail: 100, ...job.jobOptions },
+      },
+    );
+  } catch (err) {
+    // The start fails (the service does not start): the connection it opened goes with it.
+    await producer.close().catch(() => undefined);
+    throw err;
+  }
   const worker = createQueueWorker(
     name,
     { [job.jobName]: async (_payload: unknown, _job: Job, log: Logger) => job.run(log) } as unknown as JobHandlers<Q>,
