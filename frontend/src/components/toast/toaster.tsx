@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
-import { useToastsHeld } from '@/components/toast/toast-hold';
 import { TOAST_SWIPE_THRESHOLD, type ToastItem } from '@/components/toast/toast-store';
 
 export const TOAST_HOTKEY = 'F8';
@@ -69,19 +68,16 @@ function ToastCard({ toast, onDismiss: dismissById }: { toast: ToastItem; onDism
   const remaining = useRef(toast.duration);
   const startedAt = useRef(0);
   const onDismiss = useCallback(() => dismissById(id), [dismissById, id]);
-  // Its time runs only while it can be read: not under the pointer or focus, not while a page
-  // loads or the tab is hidden.
-  const stopped = useToastsHeld() || paused;
 
   useEffect(() => {
-    if (stopped || !Number.isFinite(remaining.current)) return;
+    if (paused || !Number.isFinite(remaining.current)) return;
     startedAt.current = Date.now();
     const timer = setTimeout(onDismiss, remaining.current);
     return () => {
       clearTimeout(timer);
       remaining.current = Math.max(0, remaining.current - (Date.now() - startedAt.current));
     };
-  }, [stopped, onDismiss]);
+  }, [paused, onDismiss]);
 
   const onPointerDown = (event: ReactPointerEvent<HTMLLIElement>) => {
     if ((event.target as HTMLElement).closest('button')) return;

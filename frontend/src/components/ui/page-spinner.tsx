@@ -1,11 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useHoldToasts } from '@/components/toast/toast-hold';
 
-/**
- * The full-page "Loading..." spinner shown while the current user or a lazy page loads (SPEC §2).
- * While it shows, a toast's time does not run (the page it announced is not there yet).
- */
+/** The full-page "Loading..." spinner shown while the current user loads (SPEC §2). */
 export function PageSpinner({
   label = 'Loading...',
   minHeight = '100vh',
@@ -13,7 +9,6 @@ export function PageSpinner({
   label?: string;
   minHeight?: string | number;
 }) {
-  useHoldToasts();
   return (
     <Box
       role="status"

@@ -91,11 +91,11 @@ describe('/member/account: sessions, data and deletion', { timeout: 40_000 }, ()
     const { user, location } = await openAccount();
     await user.click(within(region('Sessions')).getByRole('button', { name: 'Sign out of all devices' }));
 
-    // The toast is still there once the login page is: its 5 s do not run while the page loads
-    // (under CI's load the login chunk took longer than that to render).
+    // The toast first: it shows as the app leaves for /login and closes 5 s later, and under CI's
+    // load the login page's chunk took longer than that to render.
+    expect(await screen.findByText('Signed out of all devices')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
     expect(location().pathname).toBe('/login');
-    expect(screen.getByText('Signed out of all devices')).toBeInTheDocument();
     expect(account.calls).toContain('POST auth/logout-all');
     // Logged out for the app too: the member area sends a visitor to /login.
     expect(screen.getByRole('link', { name: 'Member Login' })).toBeInTheDocument();
