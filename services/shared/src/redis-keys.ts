@@ -78,6 +78,8 @@ export function redisKeys(prefix: string) {
     practicePending: (userId: string) => `${prefix}:practice:${member(userId)}:pending`,
     /** practice: the member's account was deleted within the hour (a flush then erases what it wrote). */
     practiceErased: (userId: string) => `${prefix}:practice:${member(userId)}:erased`,
+    /** practice: the member's flush in progress (a lock: one flush of a member at a time). */
+    practiceFlushing: (userId: string) => `${prefix}:practice:${member(userId)}:flushing`,
     /** practice: the members with effects pending, scored by when they first were (sorted set). */
     practiceDirty: () => `${prefix}:practice:dirty`,
 

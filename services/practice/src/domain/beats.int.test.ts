@@ -1,9 +1,11 @@
 import { Writable } from 'node:stream';
-import { closeBackground, createLogger, redisKeys } from '@fm/shared';
+import { closeBackground, createApplyIfNewer, createLogger, redisKeys } from '@fm/shared';
 import { createTestDeps, type TestDeps } from '@fm/shared/testing';
 import { compose } from '../compose';
 import { type Config, configSchema } from '../config';
 import { type Beat, BeatState } from './beats';
+import { practiceModels } from './practice.model';
+import { PracticeService } from './practice.service';
 
 /**
  * Beats are Redis only (issue 30: the heartbeat's cost): their effects reach the store through
@@ -110,6 +112,59 @@ describe('the flush: beats reach the store', () => {
     await m.play(2, 90);
     await Promise.all([service.practice.flush(m.userId), service.practice.flush(m.userId)]);
     expect(await m.storedSeconds()).toBe(120);
+  });
+
+  it('when a read comes while another replica’s flush is writing the member’s beats, then it waits for that flush and shows all of them', async () => {
+    const m = player();
+    await m.play(4);
+    // Replica A's flush stops after taking the effects and inserting the minutes, before the
+    // progress record is written (its applyIfNewer waits for the gate).
+    let reached!: () => void;
+    let openGate!: () => void;
+    const atGate = new Promise<void>((resolve) => (reached = resolve));
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    const applyIfNewer = createApplyIfNewer(deps);
+    const replicaA = new PracticeService({
+      models: practiceModels(deps.mongo),
+      catalogue: undefined as never, // a flush reads no catalogue
+      beats: new BeatState(deps.redis, deps.config.REDIS_PREFIX),
+      applyIfNewer: (async (...args: Parameters<typeof applyIfNewer>) => {
+        reached();
+        await gate;
+        return applyIfNewer(...args);
+      }) as typeof applyIfNewer,
+      now: () => new Date(nowMs),
+    });
+    const flushA = replicaA.flush(m.userId);
+    await atGate;
+
+    let answered = false;
+    const read = service.practice.progress(m.userId).then((items) => {
+      answered = true;
+      return items;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(answered).toBe(false);
+    openGate();
+    await flushA;
+    const [item] = await read;
+    expect(item).toMatchObject({ itemId: 'breath-1', positionSec: 60, playedSec: 60 });
+    expect(await m.storedSeconds()).toBe(60);
+  });
+
+  it('when the flush job meets a member another flush holds, then it leaves them to it', async () => {
+    const m = player();
+    await m.play(2);
+    const lock = redisKeys(deps.config.REDIS_PREFIX).practiceFlushing(m.userId);
+    await deps.redis.set(lock, 'another-replica', 'PX', 10_000);
+    const started = Date.now();
+    await service.practice.flushDirty();
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(await m.storedSeconds()).toBe(0);
+    expect(await beats.dirtyMembers(10_000)).toContain(m.userId);
+    await deps.redis.del(lock);
+    await service.practice.flushDirty();
+    expect(await m.storedSeconds()).toBe(30);
   });
 
   it('when credit is earned before midnight in the member’s zone and flushed after, then it counts on that day', async () => {

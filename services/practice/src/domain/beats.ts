@@ -1,4 +1,4 @@
-import { evalScript, redisKeys } from '@fm/shared';
+import { evalScript, redisKeys, withRedisLock } from '@fm/shared';
 import type { Redis } from 'ioredis';
 
 /** A session's first beat earns at most this much: one beat interval (15 s) and some slack. */
@@ -16,6 +16,10 @@ const PENDING_TTL_SEC = 7 * 24 * 3600;
 export const SLOT_MS = 15 * 60_000;
 /** How long a deleted account's mark stays (far longer than any flush takes). */
 const ERASED_MARK_SEC = 3600;
+/** How long a member's flush may hold its lock (a crashed flush blocks the next for no longer). */
+const FLUSH_LOCK_MS = 30_000;
+
+class FlushInProgress extends Error {}
 
 /**
  * One beat, in one step per member (their keys share the `{userId}` tag): the credit, the item's
@@ -244,6 +248,25 @@ export class BeatState {
     if (fields.length === 0) return;
     await evalScript(this.redis, RESTORE_SCRIPT, 1, this.keys.practicePending(userId), ...fields);
     await this.redis.zadd(this.keys.practiceDirty(), 'NX', Date.now(), userId);
+  }
+
+  /**
+   * Runs `flush` as the member's only flush in progress, on any replica: a read's flush waits (up
+   * to `waitMs`) for one in flight, so the read sees what that one writes. Undefined, without
+   * running it, when another flush still holds the member after `waitMs` (0: skip at once).
+   */
+  async oneFlushAtATime<T>(userId: string, waitMs: number, flush: () => Promise<T>): Promise<T | undefined> {
+    try {
+      return await withRedisLock(
+        this.redis,
+        this.keys.practiceFlushing(userId),
+        { ttlMs: FLUSH_LOCK_MS, waitMs, busy: () => new FlushInProgress() },
+        flush,
+      );
+    } catch (err) {
+      if (err instanceof FlushInProgress) return undefined;
+      throw err;
+    }
   }
 
   /** The members with effects pending, oldest first. */

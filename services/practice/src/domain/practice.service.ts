@@ -40,6 +40,8 @@ const GOAL_SEC = PRACTICE_GOAL_MINUTES * 60;
 /** A flush job's members at most, and how many of them are written at once. */
 const FLUSH_BATCH = 500;
 const FLUSH_PARALLEL = 8;
+/** How long a read waits for a flush of the member in flight on another replica (then reads as is). */
+const READ_FLUSH_WAIT_MS = 5_000;
 export const DEFAULT_SETTINGS: PracticeSettings = { timeZone: 'UTC', reminder: { enabled: false, time: '19:00' } };
 
 export interface PracticeServiceDeps {
@@ -134,8 +136,15 @@ export class PracticeService {
    * adding to one record could lose one), position and last practice (only over an older one:
    * two flushes may finish out of order), completion once. What the store did not take goes back
    * to Redis for the next flush; credit already inserted does not (it would count twice).
+   * One flush of a member at a time, on any replica: a read's flush waits for one in flight (up to
+   * `waitMs`), so the read sees what that one writes; the flush job passes 0 and leaves the member
+   * to it.
    */
-  async flush(userId: string): Promise<void> {
+  async flush(userId: string, waitMs = READ_FLUSH_WAIT_MS): Promise<void> {
+    await this.deps.beats.oneFlushAtATime(userId, waitMs, () => this.flushNow(userId));
+  }
+
+  private async flushNow(userId: string): Promise<void> {
     const taken = await this.deps.beats.take(userId);
     if (taken.items.length === 0) return;
     const written = new Set<string>();
@@ -176,7 +185,8 @@ export class PracticeService {
     const members = await this.deps.beats.dirtyMembers(limit);
     const failures: unknown[] = [];
     for (let i = 0; i < members.length; i += FLUSH_PARALLEL) {
-      const outcomes = await Promise.allSettled(members.slice(i, i + FLUSH_PARALLEL).map((m) => this.flush(m)));
+      // A member another flush holds is left to it (their effects are its to write).
+      const outcomes = await Promise.allSettled(members.slice(i, i + FLUSH_PARALLEL).map((m) => this.flush(m, 0)));
       for (const o of outcomes) if (o.status === 'rejected') failures.push(o.reason);
     }
     if (failures.length) throw failures[0];
