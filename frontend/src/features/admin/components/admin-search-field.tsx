@@ -1,6 +1,22 @@
+import { useState } from 'react';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import SearchRounded from '@mui/icons-material/SearchRounded';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+
+/**
+ * An admin list's search: what is typed (`field`, for AdminSearchField), the `q` to ask for
+ * (trimmed, 300 ms after the last key), and back to the first page on every change.
+ */
+export function useAdminSearch(paging: { reset: () => void }) {
+  const [value, setValue] = useState('');
+  const q = useDebouncedValue(value.trim(), 300);
+  const onChange = (next: string) => {
+    setValue(next);
+    paging.reset();
+  };
+  return { q, field: { value, onChange } };
+}
 
 /** An admin list's `?q=` (at most 100 characters, the API's limit): a labelled search box. */
 export function AdminSearchField({

@@ -8,10 +8,9 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useGetAdminContactMessagesQuery } from '@/features/admin/api/get-contact-messages';
 import { useUpdateAdminContactMessageMutation } from '@/features/admin/api/update-contact-message';
-import { AdminSearchField } from '@/features/admin/components/admin-search-field';
+import { AdminSearchField, useAdminSearch } from '@/features/admin/components/admin-search-field';
 import { AdminTable, usePaging, type AdminColumn } from '@/features/admin/components/admin-table';
 import { useAdminToasts } from '@/features/admin/components/use-admin-toasts';
 import { formatDateTime } from '@/features/admin/format';
@@ -49,9 +48,8 @@ function Due({ message }: { message: AdminContactMessage }) {
 export function InboxPanel() {
   const [filter, setFilter] = useState<HandledFilter>('open');
   const [replying, setReplying] = useState<AdminContactMessage | null>(null);
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search.trim(), 300);
   const paging = usePaging();
+  const { q, field: searchField } = useAdminSearch(paging);
   const result = useGetAdminContactMessagesQuery({
     ...VIEW[filter],
     q,
@@ -190,15 +188,7 @@ export function InboxPanel() {
           <MenuItem value="handled">Handled messages</MenuItem>
           <MenuItem value="all">All messages</MenuItem>
         </TextField>
-        <AdminSearchField
-          label="Search messages"
-          placeholder="Name, email or words of the message"
-          value={search}
-          onChange={(value) => {
-            setSearch(value);
-            paging.reset();
-          }}
-        />
+        <AdminSearchField label="Search messages" placeholder="Name, email or words of the message" {...searchField} />
       </Stack>
       <AdminTable
         label="Contact messages"

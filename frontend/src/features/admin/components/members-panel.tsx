@@ -3,9 +3,8 @@ import type { AdminMember } from '@fm/contracts';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useGetAdminMembersQuery } from '@/features/admin/api/get-members';
-import { AdminSearchField } from '@/features/admin/components/admin-search-field';
+import { AdminSearchField, useAdminSearch } from '@/features/admin/components/admin-search-field';
 import { AdminTable, usePaging, type AdminColumn } from '@/features/admin/components/admin-table';
 import { MemberViewDialog, memberName as fullName } from '@/features/admin/components/member-view-dialog';
 import { formatDateTime } from '@/features/admin/format';
@@ -47,24 +46,15 @@ const columns = (open: (m: AdminMember) => void): AdminColumn<AdminMember>[] => 
 
 /** Members: search by email or name (GET /api/admin/members?q=), newest first, paged; each opens its member view (practice, billing). */
 export function MembersPanel() {
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search.trim(), 300);
   const paging = usePaging();
+  const { q, field: searchField } = useAdminSearch(paging);
   const result = useGetAdminMembersQuery({ q, page: paging.page, pageSize: paging.pageSize });
   const [viewing, setViewing] = useState<AdminMember | null>(null);
   const memberColumns = useMemo(() => columns(setViewing), []);
 
   return (
     <Stack spacing={2}>
-      <AdminSearchField
-        label="Search members"
-        placeholder="Email or name"
-        value={search}
-        onChange={(value) => {
-          setSearch(value);
-          paging.reset();
-        }}
-      />
+      <AdminSearchField label="Search members" placeholder="Email or name" {...searchField} />
       <AdminTable
         label="Members"
         columns={memberColumns}
