@@ -20,7 +20,8 @@
 // BENCH_BARE_PORT, BENCH_STORE_PORT, BENCH_SECONDS (6), BENCH_ROUNDS (2), BENCH_THREADS (2),
 // BENCH_CONNECTIONS (64), BENCH_PROPAGATION (1; 0 skips it), BENCH_PROPAGATION_EVENTS (300),
 // BENCH_PROPAGATION_RATE (10), BENCH_FIRST_TAP (1; 0 skips it), BENCH_FIRST_TAP_RUNS (1),
-// CHROMIUM_PATH. Prints the table; writes it to .data/bench/last.md too.
+// BENCH_ONLY (a case-insensitive regular expression: only the targets whose name matches it run,
+// beside the two baselines; for profiling one route), CHROMIUM_PATH. Prints the table; writes it to .data/bench/last.md too.
 
 const { execFileSync, spawn } = require('node:child_process');
 const { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, writeFileSync } = require('node:fs');
@@ -367,9 +368,10 @@ function targetLines(results, bare, store, authUser, rssAfter, together, taps) {
     else if (r.kind === 'heartbeat') lines.push(line(r, GOALS.heartbeat, cpu(r)));
     else if (r.member) lines.push(line(r, GOALS.memberRead, `${p99(r)}${cpu(r)}`));
   }
-  lines.push(
-    `  GET /api/auth/user above Koa+Redis+findOne (issue 16): ${fmt(authUser.rps / store.rps, 2)}× ${verdict(authUser.rps > store.rps)}`,
-  );
+  if (authUser?.rps !== undefined)
+    lines.push(
+      `  GET /api/auth/user above Koa+Redis+findOne (issue 16): ${fmt(authUser.rps / store.rps, 2)}× ${verdict(authUser.rps > store.rps)}`,
+    );
   const known = SERVICES.every((s) => typeof rssAfter[s] === 'number');
   const total = sumRss(rssAfter);
   lines.push(
@@ -454,6 +456,7 @@ async function main() {
   };
   const baseline = await startBaselines(free, Buffer.from(me.text));
 
+  const only = env.BENCH_ONLY ? new RegExp(env.BENCH_ONLY, 'i') : undefined;
   const targets = [
     { name: 'nginx static /index.html', path: '/index.html' },
     { name: 'bare Koa (same bytes as /api/auth/user)', path: '/_bench/bare', base: 'bare' },
@@ -511,7 +514,7 @@ async function main() {
           },
         ]
       : []),
-  ];
+  ].filter((t) => !only || t.base || only.test(t.name));
   for (const t of targets) {
     const res = await call(t.path, {
       cookie: t.cookie,
