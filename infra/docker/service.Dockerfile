@@ -64,7 +64,7 @@ ENV NODE_ENV=production \
     SERVICE=${SERVICE} \
     HOST=0.0.0.0 \
     TRUSTED_PROXIES=loopback,private \
-    NODE_OPTIONS="--max-semi-space-size=1 --max-old-space-size=128 --v8-pool-size=1"
+    NODE_OPTIONS="--max-semi-space-size=2 --max-old-space-size=128 --v8-pool-size=1"
 # Code stays root-owned (read-only for the process); the process runs as the image's "node" user.
 COPY --from=prod-deps /out/ /app/
 WORKDIR /app/services/${SERVICE}
