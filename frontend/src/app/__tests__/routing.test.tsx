@@ -1,6 +1,6 @@
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { apiUrl } from '@/testing/mocks/handlers';
+import { answerGate, apiUrl } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { freeUser, premiumUser } from '@/testing/data';
 import { renderApp, screen, waitFor, waitForAppReady } from '@/testing/test-utils';
@@ -29,14 +29,16 @@ beforeEach(() => {
 
 describe('route choice (SPEC §2) and access rules (SPEC §4)', () => {
   it('shows the Loading... spinner while the current user loads', async () => {
+    const gate = answerGate();
     server.use(
       http.get(apiUrl('auth/user'), async () => {
-        await delay(150);
+        await gate.opened;
         return HttpResponse.json({ message: 'no' }, { status: 401 });
       }),
     );
     renderApp('/');
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    gate.open();
     await waitForAppReady();
     expect(publicHeader()).toBeInTheDocument();
   });

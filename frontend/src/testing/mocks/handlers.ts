@@ -22,6 +22,24 @@ export function currentUserHandler(user: User | null) {
   );
 }
 
+/**
+ * A gate for an answer the test holds back until it calls `open()`: the handler awaits
+ * `opened`, so the test can assert a loading state while the request is surely in flight
+ * (a wall-clock `delay` races the render on a busy machine). Once open it stays open.
+ *
+ *   const gate = answerGate();
+ *   server.use(http.get(apiUrl('lessons'), async () => { await gate.opened; return HttpResponse.json([]); }));
+ *   expect(await screen.findAllByTestId('lesson-skeleton')).toHaveLength(6);
+ *   gate.open();
+ */
+export function answerGate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
+}
+
 /** GET /api/config answering the default site config with `overrides` (e.g. another price). */
 export function siteConfigHandler(overrides: Partial<SiteConfig> = {}) {
   return http.get(apiUrl('config'), () => HttpResponse.json(buildSiteConfig(overrides)));

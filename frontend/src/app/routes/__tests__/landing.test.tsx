@@ -1,6 +1,6 @@
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { apiUrl, siteConfigHandler } from '@/testing/mocks/handlers';
+import { answerGate, apiUrl, siteConfigHandler } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { buildTestimonial } from '@/testing/data';
 import { renderApp, screen, userEvent, waitFor, within } from '@/testing/test-utils';
@@ -38,9 +38,10 @@ describe('home page', () => {
   });
 
   it('shows 3 skeletons while testimonials load, then the testimonials with initials', async () => {
+    const gate = answerGate();
     server.use(
       http.get(apiUrl('testimonials'), async () => {
-        await delay(300);
+        await gate.opened;
         return HttpResponse.json([
           buildTestimonial({ id: 'a', name: 'Mark Thompson', quote: 'Four shots better in a month.' }),
           buildTestimonial({ id: 'b', name: 'Sarah Kim', quote: 'Calm on the first tee at last.', avatarUrl: null }),
@@ -49,6 +50,7 @@ describe('home page', () => {
     );
     await openHome();
     expect(screen.getAllByTestId('testimonial-skeleton')).toHaveLength(3);
+    gate.open();
     expect(await screen.findByText('Four shots better in a month.')).toBeInTheDocument();
     expect(screen.queryByTestId('testimonial-skeleton')).not.toBeInTheDocument();
     expect(screen.getByText('MT')).toBeInTheDocument();

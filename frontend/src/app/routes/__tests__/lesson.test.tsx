@@ -1,7 +1,7 @@
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import LessonPage, { KEY_TAKEAWAYS } from '@/app/routes/lesson';
-import { apiUrl } from '@/testing/mocks/handlers';
+import { answerGate, apiUrl } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { buildLesson } from '@/testing/data';
 import { renderWithProviders, screen, userEvent } from '@/testing/test-utils';
@@ -10,9 +10,10 @@ const open = (id = 'l1') => renderWithProviders(<LessonPage />, { path: `/lesson
 
 describe('/lesson/:id', () => {
   it('shows a skeleton while loading, then the video, title, duration, description and Key Takeaways', async () => {
+    const gate = answerGate();
     server.use(
       http.get(apiUrl('lessons/l1'), async () => {
-        await delay(200);
+        await gate.opened;
         return HttpResponse.json(
           buildLesson({
             id: 'l1',
@@ -26,6 +27,7 @@ describe('/lesson/:id', () => {
     );
     open();
     expect(screen.getByTestId('lesson-skeleton')).toBeInTheDocument();
+    gate.open();
     expect(await screen.findByRole('heading', { level: 1, name: 'Sweet Spot Swings' })).toBeInTheDocument();
     expect(screen.queryByTestId('lesson-skeleton')).not.toBeInTheDocument();
     expect(document.querySelector('iframe')).toBeNull();

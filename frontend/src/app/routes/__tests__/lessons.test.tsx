@@ -1,21 +1,23 @@
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import LessonsPage from '@/app/routes/lessons';
-import { apiUrl } from '@/testing/mocks/handlers';
+import { answerGate, apiUrl } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { buildLesson, buildLockedLesson, freeUser } from '@/testing/data';
 import { renderApp, renderWithProviders, screen, within } from '@/testing/test-utils';
 
 describe('/lessons', () => {
   it('shows 6 skeletons while loading', async () => {
+    const gate = answerGate();
     server.use(
       http.get(apiUrl('lessons'), async () => {
-        await delay(200);
+        await gate.opened;
         return HttpResponse.json([]);
       }),
     );
     renderWithProviders(<LessonsPage />);
     expect(screen.getAllByTestId('lesson-skeleton')).toHaveLength(6);
+    gate.open();
     await screen.findByText('No lessons available yet. Check back soon!');
     expect(screen.queryByTestId('lesson-skeleton')).not.toBeInTheDocument();
   });

@@ -1,6 +1,6 @@
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { apiUrl } from '@/testing/mocks/handlers';
+import { answerGate, apiUrl } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { freeTier, freeUser, premiumTier, premiumUser } from '@/testing/data';
 import { renderApp, screen, within } from '@/testing/test-utils';
@@ -17,15 +17,17 @@ async function tierCards() {
 
 describe('/membership', () => {
   it('shows 2 skeletons while the tiers load', async () => {
+    const gate = answerGate();
     server.use(
       http.get(apiUrl('membership-tiers'), async () => {
-        await delay(300);
+        await gate.opened;
         return HttpResponse.json([freeTier(), premiumTier()]);
       }),
     );
     renderApp('/membership');
     await screen.findByRole('heading', { level: 1 });
     expect(screen.getAllByTestId('tier-skeleton')).toHaveLength(2);
+    gate.open();
     await tierCards();
     expect(screen.queryByTestId('tier-skeleton')).not.toBeInTheDocument();
   });

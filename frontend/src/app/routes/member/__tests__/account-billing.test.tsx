@@ -1,10 +1,10 @@
 import type { BillingBooking, BillingInvoice, Subscription, User } from '@fm/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { NEW_BOOKING_POLL_MS } from '@/features/billing/components/coaching-bookings';
 import { portalNavigation } from '@/features/billing/lib/use-manage-billing';
 import { freeUser, premiumUser } from '@/testing/data';
-import { apiUrl } from '@/testing/mocks/handlers';
+import { answerGate, apiUrl } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { renderApp, screen, waitFor, waitForAppReady, within } from '@/testing/test-utils';
 
@@ -79,7 +79,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('/member/account: past-due banner', { timeout: 40_000 }, () => {
+describe('/member/account: past-due banner', () => {
   it('when the subscription is past due, then the banner says the payment failed, the member stays Premium, and "Update card" opens the portal our server creates on click', async () => {
     const assign = vi.spyOn(portalNavigation, 'assign').mockImplementation(() => {});
     const calls = serve(premiumUser(), { subscription: pastDue });
@@ -118,7 +118,7 @@ describe('/member/account: past-due banner', { timeout: 40_000 }, () => {
   });
 });
 
-describe('/member/account: billing history', { timeout: 40_000 }, () => {
+describe('/member/account: billing history', () => {
   it("lists the member's invoices, newest first as served, with the number, date, amount, status and links to the invoice and its PDF", async () => {
     serve(premiumUser(), {
       invoices: () =>
@@ -180,9 +180,10 @@ describe('/member/account: billing history', { timeout: 40_000 }, () => {
 
   it('while the invoices load, then it says it is loading; when they fail, then an error with "Try again" that loads them', async () => {
     let fail = true;
+    const gate = answerGate();
     serve(premiumUser(), {
       invoices: async () => {
-        await delay(300);
+        await gate.opened;
         return fail
           ? HttpResponse.json({ message: 'Payments are briefly unavailable.', code: 'UNAVAILABLE' }, { status: 503 })
           : HttpResponse.json([invoice()]);
@@ -192,6 +193,7 @@ describe('/member/account: billing history', { timeout: 40_000 }, () => {
     await waitForAppReady();
     const history = await section('Billing history');
     expect(within(history).getByLabelText('Loading invoices')).toBeInTheDocument();
+    gate.open();
     expect(await within(history).findByText('Your invoices could not be loaded right now.')).toBeInTheDocument();
 
     fail = false;
@@ -201,7 +203,7 @@ describe('/member/account: billing history', { timeout: 40_000 }, () => {
   });
 });
 
-describe('/member/account: coaching sessions', { timeout: 40_000 }, () => {
+describe('/member/account: coaching sessions', () => {
   it('lists each booking with its status, amount and, once scheduled, the session time', async () => {
     serve(premiumUser(), {
       bookings: () =>
