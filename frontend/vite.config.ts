@@ -190,7 +190,8 @@ export default defineConfig(({ command, isSsrBuild }) => {
       include: ['src/**/__tests__/**/*.test.{ts,tsx}'],
       css: false,
       restoreMocks: true,
-      testTimeout: 30000,
+      // Above every wait a test makes (findBy/waitFor 20 s, the app's first load 30 s: setup-tests.ts).
+      testTimeout: 60000,
     },
   };
 });

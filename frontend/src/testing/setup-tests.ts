@@ -5,8 +5,10 @@ import { server } from '@/testing/mocks/server';
 import { installMatchMedia, resetViewport } from '@/testing/viewport';
 
 installMatchMedia();
-// Lazy route chunks are transformed on first import; on a busy 2-core machine that can take a few seconds.
-configure({ asyncUtilTimeout: 10000 });
+// How long findBy/waitFor wait for the UI: a lazy page's first import in a file takes a few seconds, and
+// `make test` runs this suite beside the services' and the static checks' on 2 cores, where it runs
+// ~2.7x slower than alone (1,000 s against 365 s): 10 s was crossed there (a first render under load).
+configure({ asyncUtilTimeout: 20000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

@@ -120,7 +120,7 @@ export function storeReaches(store: AppStore, reached: (state: RootState) => boo
 
 /** Wait until the app's "Loading..." spinner (current user) has gone. */
 export async function waitForAppReady() {
-  await waitFor(() => expect(screen.queryByText('Loading...')).not.toBeInTheDocument(), { timeout: 10000 });
+  await waitFor(() => expect(screen.queryByText('Loading...')).not.toBeInTheDocument(), { timeout: 30000 });
 }
 
 export * from '@testing-library/react';

@@ -27,7 +27,7 @@ const freeLectures = (): Lecture[] => [
   },
 ];
 
-describe('prices and names come from the site config', { timeout: 40_000 }, () => {
+describe('prices and names come from the site config', () => {
   it("when the server's Premium price changes, then the lectures' Unlock card button shows it", async () => {
     server.use(
       siteConfigHandler(PRICES),

@@ -21,7 +21,7 @@ function serveUnsubscribe(goodToken: string) {
   return state;
 }
 
-describe('/newsletter/unsubscribe (the link of every newsletter mail, no login)', { timeout: 40_000 }, () => {
+describe('/newsletter/unsubscribe (the link of every newsletter mail, no login)', () => {
   it('when a visitor opens the link, then they are unsubscribed at once, told it is only the newsletter, and can resubscribe', async () => {
     const state = serveUnsubscribe('tok-1');
     const { user } = renderApp('/newsletter/unsubscribe?token=tok-1', { viewer: null });

@@ -5,7 +5,7 @@ import { renderApp, screen, waitFor, within } from '@/testing/test-utils';
 
 const visitor = () => serveAccount({ user: freeUser({ email: 'ana@example.com' }), loggedIn: false });
 
-describe('/forgot-password', { timeout: 40_000 }, () => {
+describe('/forgot-password', () => {
   it('when a visitor follows "Forgot password?" from /login, then the public reset-request page opens', async () => {
     visitor();
     const { user, location } = renderApp('/login');
@@ -50,7 +50,7 @@ describe('/forgot-password', { timeout: 40_000 }, () => {
   });
 });
 
-describe('/reset-password', { timeout: 40_000 }, () => {
+describe('/reset-password', () => {
   it('when the token is good, then the password is set and /login opens with a success toast', async () => {
     const account = serveAccount({ user: freeUser(), loggedIn: false, resetTokens: ['tok-1'] });
     const { user, location } = renderApp('/reset-password?token=tok-1');

@@ -3,7 +3,7 @@ import { freeUser } from '@/testing/data';
 import { serveAccount } from '@/testing/mocks/account-handlers';
 import { renderApp, screen, waitForAppReady } from '@/testing/test-utils';
 
-describe('/verify-email', { timeout: 40_000 }, () => {
+describe('/verify-email', () => {
   it('when a visitor opens a good link, then the address is verified once and the page offers to log in', async () => {
     const account = serveAccount({
       user: freeUser({ emailVerified: false }),

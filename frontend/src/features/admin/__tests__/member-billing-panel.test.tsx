@@ -104,7 +104,7 @@ const rowsOf = (panel: HTMLElement) =>
         .map((cell) => cell.textContent),
     );
 
-describe('Founder Console: a member’s billing', { timeout: 40_000 }, () => {
+describe('Founder Console: a member’s billing', () => {
   it('when the admin opens a member, then the subscription, the guarantee and the invoices with what was refunded', async () => {
     serveBilling();
     const { panel } = await openMember();

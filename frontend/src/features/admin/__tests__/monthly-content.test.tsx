@@ -10,7 +10,7 @@ const promiseCard = async () => {
   return heading.closest('section')!;
 };
 
-describe('Founder Console: new content every month', { timeout: 40_000 }, () => {
+describe('Founder Console: new content every month', () => {
   it('when nothing was added by the 20th, then the front page shows the warning', async () => {
     serveAdmin({
       thisMonth: {

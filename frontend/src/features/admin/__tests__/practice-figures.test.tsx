@@ -9,7 +9,7 @@ import { renderApp, screen, waitForAppReady, within } from '@/testing/test-utils
 const admin = () => freeUser({ role: 'admin', email: 'founder@example.com' });
 
 const practiceCard = async () => {
-  const heading = await screen.findByRole('heading', { level: 2, name: 'Practice' }, { timeout: 20_000 });
+  const heading = await screen.findByRole('heading', { level: 2, name: 'Practice' }, { timeout: 30_000 });
   return heading.closest('section')!;
 };
 
@@ -19,7 +19,7 @@ async function openMember(view: ReturnType<typeof renderApp>) {
   return within(dialog).getByRole('region', { name: 'Practice' });
 }
 
-describe('Founder Console: practice', { timeout: 40_000 }, () => {
+describe('Founder Console: practice', () => {
   // The member view's billing: a member who never paid.
   beforeEach(() => {
     server.use(

@@ -18,7 +18,7 @@ const sheet = (overrides: Partial<AdminWorksheet> = {}): AdminWorksheet => ({
   ...overrides,
 });
 
-describe('the console worksheets', { timeout: 60_000 }, () => {
+describe('the console worksheets', () => {
   it('when the founder edits a worksheet, then only the changed text is sent and the list shows the new PDF', async () => {
     let stored = sheet();
     const patches: unknown[] = [];

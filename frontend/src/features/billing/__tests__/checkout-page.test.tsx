@@ -43,7 +43,7 @@ beforeEach(() => {
   vi.mocked(loadStripe).mockResolvedValue(fake.stripe);
 });
 
-describe('checkout', { timeout: 40_000 }, () => {
+describe('checkout', () => {
   it('creates the subscription once and shows the card form for Premium at $19.99/month', async () => {
     const calls = serveBilling({
       endpoint: 'create-subscription',

@@ -66,7 +66,7 @@ async function outcome(guarantee: HTMLElement, text: string | RegExp): Promise<H
   return box as unknown as HTMLElement;
 }
 
-describe('/member/account: the 30-day money-back guarantee', { timeout: 40_000 }, () => {
+describe('/member/account: the 30-day money-back guarantee', () => {
   it('when the first payment is a day old, then the days left and the button; the dialog says what happens, "Keep Premium" changes nothing and gives the focus back', async () => {
     const state = serve({ user: premiumUser(), guarantee: eligible(29) });
     const { user } = renderApp('/member/account');

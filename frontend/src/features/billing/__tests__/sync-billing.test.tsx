@@ -36,7 +36,7 @@ function serveMember(initial: User) {
 
 const resetBreath = () => screen.findByRole('article', { name: 'The Reset Breath' });
 
-describe('the billing sync after a subscription payment', { timeout: 40_000 }, () => {
+describe('the billing sync after a subscription payment', () => {
   it('when a free member who saw /lessons pays, then /lessons shows the lessons unlocked without a reload', async () => {
     const state = serveMember(freeUser());
     const { navigate } = renderApp('/lessons');

@@ -4,7 +4,7 @@ import { ClubPicker } from '@/features/courses/components/club-picker';
 import { toggleClub } from '@/features/courses/components/bag-editor';
 import { renderWithProviders, screen, within } from '@/testing/test-utils';
 
-describe('the club picker with the member’s bag', { timeout: 30_000 }, () => {
+describe('the club picker with the member’s bag', () => {
   it('when the member has a bag, then its clubs show in SPEC order and "Other clubs" is one tap away', async () => {
     const onSelect = vi.fn();
     const { user } = renderWithProviders(<ClubPicker selectedClubId={null} onSelect={onSelect} bagIds={DEFAULT_BAG} />);

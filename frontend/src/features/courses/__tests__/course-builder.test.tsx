@@ -33,7 +33,7 @@ async function fillRequired(user: ReturnType<typeof renderBuilder>['user']) {
 }
 
 // Heavy MUI form in jsdom: allow for a busy machine.
-describe('course builder', { timeout: 40_000 }, () => {
+describe('course builder', () => {
   it('has 18 par selectors offering 3, 4 or 5, every hole at par 4, and a private course by default', () => {
     renderBuilder();
     const selectors = Array.from({ length: 18 }, (_, i) => screen.getByLabelText(`Hole ${i + 1}`));

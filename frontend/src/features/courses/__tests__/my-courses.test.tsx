@@ -106,7 +106,7 @@ const shared = buildCourse({
   ownerName: 'Sam',
 });
 
-describe('my courses', { timeout: 40_000 }, () => {
+describe('my courses', () => {
   it('when the member has courses, then each shows location, description, public icon, Total Par and a Visualize Course link', async () => {
     serve([lakeside, highland]);
     renderMyCourses();

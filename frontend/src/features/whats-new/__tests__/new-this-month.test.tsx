@@ -54,7 +54,7 @@ describe('"New" (published in the last 30 days)', () => {
   });
 });
 
-describe('Member home: New this month', { timeout: 40_000 }, () => {
+describe('Member home: New this month', () => {
   it('when the list holds items the member cannot open, then they are listed newest first, locked with the way to Premium', async () => {
     server.use(http.get(apiUrl('member/whats-new'), () => HttpResponse.json(items())));
     renderWithProviders(<NewThisMonth />);

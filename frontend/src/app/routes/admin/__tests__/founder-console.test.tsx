@@ -31,7 +31,7 @@ const sidebarLinks = () =>
     .getAllByRole('link')
     .map((link) => link.textContent);
 
-describe('Founder Console access', { timeout: 40_000 }, () => {
+describe('Founder Console access', () => {
   it.each([
     ['a free member', freeUser()],
     ['a Premium member', premiumUser()],
@@ -66,14 +66,14 @@ describe('Founder Console access', { timeout: 40_000 }, () => {
     // The console is a lazy chunk: its first import here also transforms it (seconds on a busy CI
     // machine), which is no part of what this test is about.
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Founder Console' }, { timeout: 20_000 }),
+      await screen.findByRole('heading', { level: 1, name: 'Founder Console' }, { timeout: 30_000 }),
     ).toBeInTheDocument();
     await waitFor(() => expect(location().pathname).toBe('/admin/members'));
     expect(await screen.findByRole('cell', { name: 'ada@example.com' })).toBeInTheDocument();
   });
 });
 
-describe('Founder Console pages', { timeout: 40_000 }, () => {
+describe('Founder Console pages', () => {
   it('when the admin searches members, then the request carries q and the table shows the matches', async () => {
     const state = serveAdmin({
       members: [

@@ -13,7 +13,7 @@ const rows = () =>
     .getAllByRole('row')
     .slice(1);
 
-describe('Founder Console inbox: priority support', { timeout: 40_000 }, () => {
+describe('Founder Console inbox: priority support', () => {
   it('when messages are open, then the most urgent comes first with its level and the time left, and an overdue one is marked', async () => {
     serveAdmin({
       messages: [

@@ -25,7 +25,7 @@ async function openAccount() {
   return screen.getByRole('region', { name: 'Your messages' });
 }
 
-describe('/member/account: "Your messages"', { timeout: 40_000 }, () => {
+describe('/member/account: "Your messages"', () => {
   it('when the founder answered, then the member reads the reply under their message; an open one says when the answer is due', async () => {
     serveAccount({ user: freeUser() });
     server.use(

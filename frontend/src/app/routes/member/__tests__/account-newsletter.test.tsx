@@ -26,7 +26,7 @@ const newsletterSwitch = () =>
     name: 'Send me the monthly newsletter',
   });
 
-describe('/member/account: the monthly newsletter and the community forum', { timeout: 40_000 }, () => {
+describe('/member/account: the monthly newsletter and the community forum', () => {
   it('when a member turns the newsletter on and off again, then the server has each choice and the switch shows it', async () => {
     const account = serveAccount({ user: freeUser({ newsletter: false }) });
     const { user } = await openAccount();

@@ -23,7 +23,7 @@ async function openAccount() {
 
 const region = (name: string) => screen.getByRole('region', { name });
 
-describe('/member/account: profile and password', { timeout: 40_000 }, () => {
+describe('/member/account: profile and password', () => {
   it('when the member saves new names, then the server has them, a toast confirms and the page shows them', async () => {
     const account = serveAccount({ user: freeUser({ firstName: 'Jordan', lastName: 'Spieth' }) });
     const { user } = await openAccount();
@@ -85,7 +85,7 @@ describe('/member/account: profile and password', { timeout: 40_000 }, () => {
   });
 });
 
-describe('/member/account: sessions, data and deletion', { timeout: 40_000 }, () => {
+describe('/member/account: sessions, data and deletion', () => {
   it('when the member signs out of all devices, then the cache is cleared and /login opens with a toast', async () => {
     const account = serveAccount({ user: freeUser() });
     const { user, location } = await openAccount();

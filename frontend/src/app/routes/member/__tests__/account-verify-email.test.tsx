@@ -12,7 +12,7 @@ async function openAccount() {
 
 const banner = () => screen.getByText('Verify your email').closest('[role="alert"]') as HTMLElement;
 
-describe('/member/account: "Verify your email"', { timeout: 40_000 }, () => {
+describe('/member/account: "Verify your email"', () => {
   it('when the member has not verified their address, then the page says so and names the address', async () => {
     serveAccount({ user: freeUser({ email: 'ana@example.com', emailVerified: false }) });
     await openAccount();

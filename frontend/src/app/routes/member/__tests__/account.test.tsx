@@ -20,7 +20,7 @@ function serveUser(initial: User) {
   return state;
 }
 
-describe('/member/account', { timeout: 40_000 }, () => {
+describe('/member/account', () => {
   it('shows name, email and the Free badge, with the upgrade offer to /checkout', async () => {
     serveUser(freeUser({ firstName: 'Jordan', lastName: 'Spieth', email: 'jordan@example.com' }));
     renderApp('/member/account');
@@ -145,7 +145,7 @@ describe('/member/account', { timeout: 40_000 }, () => {
   });
 });
 
-describe('/checkout for a Premium member', { timeout: 40_000 }, () => {
+describe('/checkout for a Premium member', () => {
   it('says they are already Premium instead of starting a second subscription', async () => {
     serveUser(premiumUser());
     let created = 0;

@@ -38,7 +38,7 @@ beforeEach(() => {
 });
 
 // Heavy MUI pages in jsdom: allow for a busy machine.
-describe('course player', { timeout: 40_000 }, () => {
+describe('course player', () => {
   it('shows "Course not found" with a way back when the course is missing', async () => {
     const { user, location } = renderPlayer('nope');
     expect(await screen.findByRole('heading', { name: 'Course not found' })).toBeInTheDocument();

@@ -5,7 +5,7 @@ import { renderApp, screen, waitForAppReady } from '@/testing/test-utils';
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('member pages without a network', { timeout: 40_000 }, () => {
+describe('member pages without a network', () => {
   it('say so plainly, and show themselves again when the network is back', async () => {
     const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     renderApp('/member/account', { viewer: freeUser() });

@@ -22,7 +22,7 @@ beforeEach(() => {
 });
 
 // A heavy MUI page in jsdom: allow for a busy machine.
-describe('the pre-round card on the course page', { timeout: 40_000 }, () => {
+describe('the pre-round card on the course page', () => {
   it("when a member opens a course, then 'Pre-round card (PDF)' opens that course's card in a new tab", async () => {
     renderWithProviders(<CoursePlayerPage />, {
       path: `/member/course-player/${course.id}`,
