@@ -11,7 +11,8 @@
 # BENCH_STORE_PORT (4691) (+2 per 10 gateway ports above 8080). infra/bench/run.js does the rest and prints the table.
 # Knobs (environment): BENCH_SECONDS, BENCH_ROUNDS, BENCH_THREADS, BENCH_CONNECTIONS,
 # BENCH_PROPAGATION=0 (skip the event-propagation benchmark), BENCH_PROPAGATION_EVENTS/RATE,
-# BENCH_FIRST_TAP=0 (skip the first-tap check), BENCH_FIRST_TAP_RUNS.
+# BENCH_FIRST_TAP=0 (skip the first-tap check), BENCH_FIRST_TAP_RUNS, BENCH_ONLY (a regular
+# expression: only the targets whose name matches run, beside the two baselines).
 # With FM_REPLICAS the bench gateway has every replica upstream; RSS and CPU are replica 1's.
 
 app_answers() {
