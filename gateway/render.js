@@ -22,6 +22,15 @@ const path = require('node:path');
 const { parseArgs } = require('node:util');
 
 const SERVICES = /** @type {const} */ (['auth', 'content', 'courses', 'contact', 'billing', 'practice']);
+/**
+ * Idle connections each nginx worker keeps open to a service (local mode's upstream blocks). At 16,
+ * 64 requests in flight (make bench) made nginx close and reopen upstream connections all the
+ * time: 1,025 sockets to auth in TIME_WAIT after two 5 s rounds, and auth spent 371-375 µs of CPU per
+ * GET /api/auth/user against 305-332 µs at 64 (docs/PERFORMANCE.md). The services keep an idle
+ * connection 65 s (kit server.ts), longer than nginx's 60 s default, so nginx never reuses one
+ * they have closed. The bench's baselines (infra/lib/bench.sh) take the same number from here.
+ */
+const UPSTREAM_KEEPALIVE = 64;
 const DEFAULT_PORTS = { auth: 4001, content: 4002, courses: 4003, contact: 4004, billing: 4005, practice: 4006 };
 
 /** @param {NodeJS.ProcessEnv} env */
@@ -122,7 +131,7 @@ function render(o) {
       const servers = upstreamPorts(s, env, ports[s]).map(
         (p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`,
       );
-      return `  upstream fm_${s} {\n${servers.join('\n')}\n    keepalive 16;\n  }`;
+      return `  upstream fm_${s} {\n${servers.join('\n')}\n    keepalive ${UPSTREAM_KEEPALIVE};\n  }`;
     }).join('\n');
     const listens = [`    listen ${host.includes(':') ? `[${host}]` : host}:${gatewayPort};`];
     // "localhost" may resolve to ::1 first (browsers, Node): answer there too.

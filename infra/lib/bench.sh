@@ -23,15 +23,17 @@ app_answers() {
 # start_nginx's EXTEND for the bench gateway: adds the bench-only upstreams and locations to the
 # product's config in PREFIX/conf.
 add_bench_locations() {
-  local conf=$1/conf
+  local conf=$1/conf keepalive
+  # The baselines keep as many idle connections as the product's upstreams (gateway/render.js).
+  keepalive=$(grep -m1 -oE 'keepalive [0-9]+;' "$conf/nginx.conf") || die "no upstream keepalive in the rendered nginx config"
   cat >"$conf/bench-upstreams.conf" <<EOF
   upstream fm_bench_bare {
     server 127.0.0.1:$BENCH_BARE_PORT;
-    keepalive 16;
+    $keepalive
   }
   upstream fm_bench_store {
     server 127.0.0.1:$BENCH_STORE_PORT;
-    keepalive 16;
+    $keepalive
   }
 EOF
   cat >"$conf/bench-locations.conf" <<'EOF'
