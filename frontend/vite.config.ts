@@ -190,7 +190,7 @@ export default defineConfig(({ command, isSsrBuild }) => {
       include: ['src/**/__tests__/**/*.test.{ts,tsx}'],
       css: false,
       restoreMocks: true,
-      // Above every wait a test makes (findBy/waitFor 20 s, the app's first load 30 s: setup-tests.ts).
+      // Above every wait a test makes (findBy/waitFor 20 s in setup-tests.ts, the first load 30 s in test-utils.tsx).
       testTimeout: 60000,
     },
   };

@@ -118,9 +118,17 @@ export function storeReaches(store: AppStore, reached: (state: RootState) => boo
   });
 }
 
+/**
+ * How long a test waits for the app's first page in a file (the lazy chunk's first import): longer
+ * than findBy's 20 s (setup-tests.ts) for a slow machine running the suites side by side.
+ */
+export const FIRST_LOAD_TIMEOUT_MS = 30_000;
+
 /** Wait until the app's "Loading..." spinner (current user) has gone. */
 export async function waitForAppReady() {
-  await waitFor(() => expect(screen.queryByText('Loading...')).not.toBeInTheDocument(), { timeout: 30000 });
+  await waitFor(() => expect(screen.queryByText('Loading...')).not.toBeInTheDocument(), {
+    timeout: FIRST_LOAD_TIMEOUT_MS,
+  });
 }
 
 export * from '@testing-library/react';

@@ -4,12 +4,16 @@ import { freeUser } from '@/testing/data';
 import { buildAdminMember, serveAdmin } from '@/testing/mocks/admin-handlers';
 import { apiUrl } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
-import { renderApp, screen, waitForAppReady, within } from '@/testing/test-utils';
+import { FIRST_LOAD_TIMEOUT_MS, renderApp, screen, waitForAppReady, within } from '@/testing/test-utils';
 
 const admin = () => freeUser({ role: 'admin', email: 'founder@example.com' });
 
 const practiceCard = async () => {
-  const heading = await screen.findByRole('heading', { level: 2, name: 'Practice' }, { timeout: 30_000 });
+  const heading = await screen.findByRole(
+    'heading',
+    { level: 2, name: 'Practice' },
+    { timeout: FIRST_LOAD_TIMEOUT_MS },
+  );
   return heading.closest('section')!;
 };
 

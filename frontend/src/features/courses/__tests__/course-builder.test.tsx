@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { CourseBuilderForm } from '@/features/courses/components/course-builder-form';
 import { buildCourse } from '@/features/courses/__tests__/course-factory';
-import { apiUrl } from '@/testing/mocks/handlers';
+import { answerGate, apiUrl } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { renderWithProviders, screen, waitFor } from '@/testing/test-utils';
 
@@ -59,10 +59,9 @@ describe('course builder', () => {
   });
 
   it('creates the course with its pars, shows Creating... meanwhile, toasts and goes to My Courses', async () => {
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
+    const gate = answerGate();
     const bodies = captureCreate(async () => {
-      await gate;
+      await gate.opened;
       return HttpResponse.json(buildCourse({ name: 'Barton Creek' }), { status: 201 });
     });
     const { user, location } = renderBuilder();
@@ -73,7 +72,7 @@ describe('course builder', () => {
     await user.click(screen.getByRole('button', { name: 'Create Course' }));
 
     expect(await screen.findByRole('button', { name: 'Creating...' })).toBeDisabled();
-    release();
+    gate.open();
 
     expect(await screen.findByText('Course created successfully!')).toBeInTheDocument();
     await waitFor(() => expect(location().pathname).toBe('/member/my-courses'));

@@ -4,6 +4,7 @@ import { HttpResponse } from 'msw';
 import { getGuidedVisualizationsApi } from '@/features/member/api/get-guided-visualizations';
 import { GuidedVisualizationList } from '@/features/member/components/guided-visualization-list';
 import { browserNavigation } from '@/features/member/lib/browser-navigation';
+import { answerGate } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { guidedVisualizationsHandler, premiumRequired, unauthenticated } from '@/testing/mocks/premium-content';
 import { renderWithProviders, screen, storeReaches, waitFor, within } from '@/testing/test-utils';
@@ -71,18 +72,17 @@ describe('guided visualizations', () => {
   });
 
   it('when the items are loading, then four skeletons', async () => {
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
+    const gate = answerGate();
     server.use(
       guidedVisualizationsHandler(async () => {
-        await gate;
+        await gate.opened;
         return HttpResponse.json([]);
       }),
     );
     renderWithProviders(<GuidedVisualizationList />);
     expect(await screen.findAllByTestId('content-skeleton')).toHaveLength(4);
     expect(screen.getByLabelText('Loading content')).toHaveAttribute('aria-busy', 'true');
-    release();
+    gate.open();
     await waitFor(() => expect(screen.queryByTestId('content-skeleton')).not.toBeInTheDocument());
   });
 

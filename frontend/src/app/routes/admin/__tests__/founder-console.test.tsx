@@ -12,7 +12,7 @@ import {
   serveAdmin,
 } from '@/testing/mocks/admin-handlers';
 import { server } from '@/testing/mocks/server';
-import { renderApp, screen, waitFor, waitForAppReady, within } from '@/testing/test-utils';
+import { FIRST_LOAD_TIMEOUT_MS, renderApp, screen, waitFor, waitForAppReady, within } from '@/testing/test-utils';
 import { setViewportWidth } from '@/testing/viewport';
 
 const admin = () => freeUser({ role: 'admin', email: 'founder@example.com', firstName: 'Coach', lastName: 'Founder' });
@@ -66,7 +66,7 @@ describe('Founder Console access', () => {
     // The console is a lazy chunk: its first import here also transforms it (seconds on a busy CI
     // machine), which is no part of what this test is about.
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Founder Console' }, { timeout: 30_000 }),
+      await screen.findByRole('heading', { level: 1, name: 'Founder Console' }, { timeout: FIRST_LOAD_TIMEOUT_MS }),
     ).toBeInTheDocument();
     await waitFor(() => expect(location().pathname).toBe('/admin/members'));
     expect(await screen.findByRole('cell', { name: 'ada@example.com' })).toBeInTheDocument();

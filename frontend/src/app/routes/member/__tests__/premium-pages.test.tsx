@@ -10,7 +10,7 @@ import MoreTalksPage from '@/app/routes/member/more-talks';
 import { getMemberPageApi } from '@/features/member/api/get-member-page';
 import { browserNavigation } from '@/features/member/lib/browser-navigation';
 import { premiumUser } from '@/testing/data';
-import { apiUrl } from '@/testing/mocks/handlers';
+import { answerGate, apiUrl } from '@/testing/mocks/handlers';
 import {
   guidedVisualizationsHandler,
   MEMBER_PAGES,
@@ -99,12 +99,11 @@ describe('Premium member pages read their content from the content service', () 
     'when %s is loading, then its title and skeletons, and it asks for that page',
     async (slug, title, page) => {
       const requested: string[] = [];
-      let release!: () => void;
-      const gate = new Promise<void>((resolve) => (release = resolve));
+      const gate = answerGate();
       server.use(
         http.get(apiUrl('member/pages/:slug'), async ({ params }) => {
           requested.push(String(params.slug));
-          await gate;
+          await gate.opened;
           return HttpResponse.json({ slug, ...MEMBER_PAGES[slug] });
         }),
       );
@@ -112,7 +111,7 @@ describe('Premium member pages read their content from the content service', () 
       expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
       expect((await screen.findAllByTestId('content-skeleton')).length).toBeGreaterThan(0);
       expect(screen.getByLabelText('Loading content')).toHaveAttribute('aria-busy', 'true');
-      release();
+      gate.open();
       await waitFor(() => expect(screen.queryByTestId('content-skeleton')).not.toBeInTheDocument());
       expect(requested).toEqual([slug]);
     },

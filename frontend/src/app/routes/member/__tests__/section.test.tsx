@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import SectionPage from '@/app/routes/member/section';
 import { getSectionContentApi } from '@/features/member/api/get-section-content';
 import { browserNavigation } from '@/features/member/lib/browser-navigation';
-import { apiUrl } from '@/testing/mocks/handlers';
+import { answerGate, apiUrl } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { renderWithProviders, screen, storeReaches, within } from '@/testing/test-utils';
 
@@ -70,15 +70,14 @@ describe('member section page', () => {
   });
 
   it('shows 3 skeletons while loading', async () => {
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
+    const gate = answerGate();
     serve(async () => {
-      await gate;
+      await gate.opened;
       return HttpResponse.json([]);
     });
     renderSection();
     expect(await screen.findAllByTestId('content-skeleton')).toHaveLength(3);
-    release();
+    gate.open();
     expect(await screen.findByText('No content available yet. Check back soon!')).toBeInTheDocument();
     expect(screen.queryByTestId('content-skeleton')).not.toBeInTheDocument();
   });
