@@ -13,7 +13,7 @@ import { healthRouter } from './health';
 import { originCheck } from './origin-check';
 import { requestContext } from './request-context';
 import { forwardedFromTrustedProxies } from './trusted-proxies';
-import { closeAfterUnreadBody, refuseEncodedBodies } from './request-body';
+import { closeIfBodyUnread, refuseEncodedBodies } from './request-body';
 
 /** What every service's compose receives. Tests pass their own (isolated db, redis prefix). */
 export interface ServiceDeps<C extends BaseConfig = BaseConfig> {
@@ -45,10 +45,16 @@ export interface CreateAppOptions {
 /** /healthz and /readyz as @koa/router matches them (any case, optional trailing slash). */
 const HEALTH_PATH = /^\/(?:healthz|readyz)\/?$/i;
 
-const securityHeaders: Koa.Middleware = async (ctx, next) => {
+/**
+ * What every answer gets once it is made, outside the error handler so that error answers (401,
+ * 404, 429...) and refusals get it too: the security headers, and `Connection: close` when the
+ * request body was not read to its end (request-body.ts). One async step for both.
+ */
+const answerHeaders: Koa.Middleware = async (ctx, next) => {
   await next();
   ctx.set('X-Content-Type-Options', 'nosniff');
   ctx.set('Cache-Control', ctx.response.get('Cache-Control') || 'no-store');
+  closeIfBodyUnread(ctx);
 };
 
 /**
@@ -89,13 +95,9 @@ export function createApp(deps: ServiceDeps, options: CreateAppOptions): Koa {
   });
 
   app.use(forwardedFromTrustedProxies(config.TRUSTED_PROXIES));
-  app.use(requestContext(logger));
-  // Outside everything else, so that the final status of every answer is counted.
-  app.use(httpMetrics());
-  // Outside the error handler, so that it sees every answer, refusals included.
-  app.use(closeAfterUnreadBody);
-  // Outside the error handler, so error answers (401, 404, 429...) carry the headers too.
-  app.use(securityHeaders);
+  // Outside everything else: the access line and the metrics count the final status of every answer.
+  app.use(requestContext(logger, httpMetrics()));
+  app.use(answerHeaders);
   app.use(errorHandler());
   // Before the body parser, the Origin check and sessions: a scrape or a health probe touches
   // neither Redis (for a session) nor a cookie.

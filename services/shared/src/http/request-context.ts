@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { REQUEST_ID_PATTERN } from '@fm/contracts';
 import type { Middleware } from 'koa';
 import { ACCESS_LOG_MESSAGE, type Logger } from '../logger';
+import type { HttpRequestRecorder } from '../metrics';
 import { withRequestScope } from '../request-scope';
 
 declare module 'koa' {
@@ -37,22 +38,26 @@ class RequestState {
 }
 
 /**
- * Request id from the gateway (X-Request-Id) or a new one; a child logger; one access-log line.
+ * Request id from the gateway (X-Request-Id) or a new one; a child logger; one access-log line
+ * and the request's metrics (`record`, metrics.ts' httpMetrics), both with the final status and
+ * one measurement of the time taken: this is the outermost step, so it sees every answer,
+ * refusals and error answers included (an error that escaped everything is Koa's 500).
  * A client may choose the id: it is kept only if it matches REQUEST_ID_PATTERN, the rule the
  * gateway applies (gateway/nginx.conf.template, map $http_x_request_id), so a service reached
  * through the gateway logs the id the gateway logged; otherwise it is replaced. It goes nowhere
  * but the logs, the `X-Request-Id` response header and the meta of the jobs the request
  * publishes (request-scope.ts).
  */
-export function requestContext(logger: Logger): Middleware {
+export function requestContext(logger: Logger, record?: HttpRequestRecorder): Middleware {
   return async (ctx, next) => {
     const incoming = ctx.get('X-Request-Id');
     const requestId = REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
     ctx.state = new RequestState(logger, requestId) as unknown as typeof ctx.state;
     ctx.set('X-Request-Id', requestId);
-    const started = process.hrtime.bigint();
+    const started = performance.now();
     const receivedAtMs = Date.now();
     let receivedAt: string | undefined;
+    let escaped = false;
     try {
       // The id and arrival time go with every job this request publishes (QueueProducer); the
       // time is formatted only when a job or a line reads it.
@@ -65,10 +70,15 @@ export function requestContext(logger: Logger): Middleware {
         },
         next,
       );
+    } catch (err) {
+      escaped = true;
+      throw err;
     } finally {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      logger[ctx.status >= 500 ? 'error' : 'info'](
-        { requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10 },
+      const ms = performance.now() - started;
+      const status = escaped ? 500 : ctx.status;
+      record?.(ctx, status, ms / 1000);
+      logger[status >= 500 ? 'error' : 'info'](
+        { requestId, method: ctx.method, path: ctx.path, status, ms: Math.round(ms * 10) / 10 },
         ACCESS_LOG_MESSAGE,
       );
     }
