@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Redis, type RedisOptions } from 'ioredis';
+import { type ChainableCommander, Redis, type RedisOptions } from 'ioredis';
 
 /**
  * Redis connections. `kind: 'worker'` is for BullMQ workers (blocking commands, never give up);
@@ -22,6 +22,17 @@ export function createRedis(url: string, kind: 'client' | 'producer' | 'worker' 
 
 const scriptShas = new Map<string, string>();
 
+function shaOf(script: string): string {
+  let sha = scriptShas.get(script);
+  if (!sha) {
+    sha = createHash('sha1').update(script).digest('hex');
+    scriptShas.set(script, sha);
+  }
+  return sha;
+}
+
+const isNoScript = (err: unknown) => err instanceof Error && err.message.startsWith('NOSCRIPT');
+
 /**
  * EVALSHA of a Lua script (its body is sent only the first time, or after a SCRIPT FLUSH or a
  * Redis restart: NOSCRIPT falls back to EVAL, which loads it).
@@ -32,15 +43,34 @@ export async function evalScript(
   numberOfKeys: number,
   ...args: (string | number)[]
 ): Promise<unknown> {
-  let sha = scriptShas.get(script);
-  if (!sha) {
-    sha = createHash('sha1').update(script).digest('hex');
-    scriptShas.set(script, sha);
-  }
   try {
-    return await redis.evalsha(sha, numberOfKeys, ...args);
+    return await redis.evalsha(shaOf(script), numberOfKeys, ...args);
   } catch (err) {
-    if (!(err instanceof Error) || !err.message.startsWith('NOSCRIPT')) throw err;
+    if (!isNoScript(err)) throw err;
     return redis.eval(script, numberOfKeys, ...args);
   }
+}
+
+/**
+ * evalScript with other commands sent beside it in one write (a pipeline), for commands that
+ * cannot be in the script (keys of another hash slot): one round trip and one socket write
+ * instead of one per command. Returns the script's answer; any command's error is thrown. On
+ * NOSCRIPT only the script is sent again (as EVAL): the commands beside it ran already.
+ */
+export async function evalScriptBeside(
+  redis: Redis,
+  script: string,
+  numberOfKeys: number,
+  args: readonly (string | number)[],
+  beside: (pipeline: ChainableCommander) => void,
+): Promise<unknown> {
+  const pipeline = redis.pipeline().evalsha(shaOf(script), numberOfKeys, ...args);
+  beside(pipeline);
+  // exec() answers null only for a transaction aborted by WATCH (a pipeline has none).
+  const [scripted, ...others] = (await pipeline.exec())!;
+  for (const [err] of others) if (err) throw err;
+  const [scriptErr, answer] = scripted!;
+  if (!scriptErr) return answer;
+  if (!isNoScript(scriptErr)) throw scriptErr;
+  return redis.eval(script, numberOfKeys, ...args);
 }

@@ -1,4 +1,4 @@
-import { evalScript, redisKeys, withRedisLock } from '@fm/shared';
+import { evalScript, evalScriptBeside, redisKeys, withRedisLock } from '@fm/shared';
 import type { Redis } from 'ioredis';
 
 /** A session's first beat earns at most this much: one beat interval (15 s) and some slack. */
@@ -191,16 +191,16 @@ export class BeatState {
   }
 
   /**
-   * The beat's credit and the item's live state, in one round trip (the member is marked dirty
-   * beside it). Null when the item is not live and `stored` was not given: read the store, call again.
+   * The beat's credit and the item's live state, in one round trip and one write (the member is
+   * marked dirty beside it). Null when the item is not live and `stored` was not given: read the store, call again.
    */
   async beat(userId: string, beat: Beat, nowMs: number, stored?: StoredItem): Promise<BeatOutcome | null> {
     const now = Math.round(nowMs);
-    const [answer] = await Promise.all([
-      evalScript(
-        this.redis,
-        BEAT_SCRIPT,
-        4,
+    const answer = await evalScriptBeside(
+      this.redis,
+      BEAT_SCRIPT,
+      4,
+      [
         this.keys.practiceSession(userId, beat.sessionId),
         this.keys.practiceCreditedUntil(userId),
         this.keys.practiceLive(userId),
@@ -219,10 +219,10 @@ export class BeatState {
         stored ? Math.round(stored.playedMs) : '',
         stored?.completedAtMs ?? '',
         PENDING_TTL_SEC,
-      ),
-      // Beside the script (one round trip): the flush job finds the member here.
-      this.redis.zadd(this.keys.practiceDirty(), 'NX', now, userId),
-    ]);
+      ],
+      // In the same write (the dirty set is no member's key): the flush job finds the member here.
+      (beside) => beside.zadd(this.keys.practiceDirty(), 'NX', now, userId),
+    );
     const [credited, played, completedAt] = answer as [number, number?, string?];
     if (credited === -1) return null;
     return {
