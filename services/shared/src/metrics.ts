@@ -68,8 +68,8 @@ export type HttpRequestRecorder = (ctx: Koa.Context, status: number, seconds: nu
  * Counts every request and times it, labelled by method, the @koa/router route template that
  * answered it (`/api/courses/:id`; "unmatched" when none did) and the final status. Not a
  * middleware of its own: the request context (http/request-context.ts), the outermost step,
- * calls it with the status and duration it logs in the access line. As a separate async layer
- * around every request it cost 9-17 % of a logged-in read's CPU (docs/PERFORMANCE.md).
+ * calls it with the status and duration it logs in the access line: a separate async layer around
+ * every request for it was part of the kit's fixed cost per request (docs/PERFORMANCE.md).
  */
 export function httpMetrics(): HttpRequestRecorder {
   const requests = metrics.counter({
