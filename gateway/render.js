@@ -125,6 +125,8 @@ function render(o) {
       `  uwsgi_temp_path ${p('tmp/uwsgi')};`,
       `  scgi_temp_path ${p('tmp/scgi')};`,
     ].join('\n');
+    // The media gate's cache (nginx.conf.template).
+    values.MEDIA_GATE_CACHE = p('media-gate-cache');
     // One server line per replica. A replica that refuses or resets a connection is skipped
     // for fail_timeout (nginx's default max_fails=1); fm-proxy.conf says which requests retry.
     values.UPSTREAMS = SERVICES.map((s) => {
@@ -141,6 +143,8 @@ function render(o) {
   } else {
     values.MAIN = 'error_log stderr warn;';
     values.HTTP_EXTRA = '  access_log /dev/stdout fm;';
+    // The image's nginx cache folder (an emptyDir in Kubernetes, whose root is read-only).
+    values.MEDIA_GATE_CACHE = '/var/cache/nginx/fm-media-gate';
     values.UPSTREAMS = [
       '  # Docker DNS; short validity so new or removed replicas are seen within seconds.',
       '  resolver 127.0.0.11 valid=5s ipv6=off;',

@@ -513,6 +513,43 @@ test('when Premium audio is fetched, then only a Premium member gets it (visitor
   assert.equal((await premium.arrayBuffer()).byteLength, 2048);
 });
 
+test('when a Premium member plays audio, then the gate asks content at most once per 5 s per session, and a refusal every time', async () => {
+  const url = `${base}/media/guided/perfect-drive.mp3`;
+  // Sessions of their own: no other test's answer is kept for them.
+  const premium = { cookie: `fm.sid=premium-cache-${Date.now()}` };
+  const free = { cookie: `fm.sid=free-cache-${Date.now()}` };
+  const asks = async (/** @type {() => Promise<unknown>} */ act) => {
+    const before = received.content;
+    await act();
+    return received.content - before;
+  };
+  const ranges = () =>
+    Promise.all(
+      [0, 512, 1024, 1536].map(async (from) => {
+        const res = await fetch(url, { headers: { ...premium, range: `bytes=${from}-${from + 511}` } });
+        assert.equal(res.status, 206);
+        assert.equal((await res.arrayBuffer()).byteLength, 512);
+      }),
+    );
+  assert.equal(await asks(ranges), 1, 'four ranges of one session: one ask');
+  assert.equal(await asks(ranges), 0, 'again within 5 s: the kept yes');
+  const other = { cookie: `${premium.cookie}-other` };
+  assert.equal(
+    await asks(() => fetch(url, { headers: other }).then((r) => r.arrayBuffer())),
+    1,
+    'another session asks',
+  );
+  const refusals = await asks(async () => {
+    for (let i = 0; i < 3; i++) assert.equal((await fetch(url, { headers: free })).status, 403);
+    for (let i = 0; i < 2; i++) assert.equal((await fetch(url)).status, 401);
+  });
+  assert.equal(refusals, 5, 'a refusal is never kept');
+  await new Promise((resolve) => setTimeout(resolve, 5100));
+  const one = () => fetch(url, { headers: { ...premium, range: 'bytes=0-99' } }).then((r) => r.arrayBuffer());
+  assert.equal(await asks(one), 1, 'after 5 s the gate asks again');
+  assert.equal(await asks(ranges), 0, 'and keeps that yes');
+});
+
 test('when a worksheet is fetched, then only a Premium member gets the PDF, as a download (visitor 401, free 403)', async () => {
   const url = `${base}/media/worksheets/sos-drills-reset-card.pdf`;
   const before = received.content;
@@ -558,6 +595,11 @@ test('when rendered for compose, then nginx -t accepts it and service names are 
   assert.doesNotMatch(conf, /127\.0\.0\.1:\d+/);
   const pfx = path.join(tmp, 'compose-prefix');
   fs.mkdirSync(pfx);
+  // The image's cache folder (/var/cache/nginx, the nginx image's) is not on this machine: the
+  // copy checked here keeps the media gate's cache under the test's prefix.
+  const cacheDir = '/var/cache/nginx/fm-media-gate';
+  assert.ok(conf.includes(`proxy_cache_path ${cacheDir} `));
+  fs.writeFileSync(path.join(out, 'nginx.checked.conf'), conf.replace(cacheDir, path.join(pfx, 'media-gate-cache')));
   // The compose config logs to /dev/stdout; give it a file (node's pipes are sockets).
   const stdout = fs.openSync(path.join(pfx, 'stdout.log'), 'w');
   const t = spawnSync(
@@ -570,7 +612,7 @@ test('when rendered for compose, then nginx -t accepts it and service names are 
       '-e',
       path.join(pfx, 'error.log'),
       '-c',
-      path.join(out, 'nginx.conf'),
+      path.join(out, 'nginx.checked.conf'),
       '-g',
       `pid ${pfx}/nginx.pid;`,
     ],
