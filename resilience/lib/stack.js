@@ -154,6 +154,42 @@ class Stack {
     await eventually(() => portOpen(port), `the suite's FerretDB on ${port}`, 20_000);
   }
 
+  /**
+   * Waits until the suite's FerretDB answers `ping` (its port opens before it serves; on a loaded
+   * machine the gap can be seconds). Resolves with when it first did (ms since the epoch).
+   */
+  async mongoAnswers(timeoutMs = 60_000) {
+    const { MongoClient } = require('mongodb');
+    const url = `mongodb://127.0.0.1:${this.ownMongoPort}/admin`;
+    return eventually(
+      async () => {
+        const client = new MongoClient(url, { serverSelectionTimeoutMS: 1000, connectTimeoutMS: 1000 });
+        try {
+          await client.db('admin').command({ ping: 1 });
+          return Date.now();
+        } finally {
+          await client.close().catch(() => undefined);
+        }
+      },
+      `the suite's FerretDB to answer ping on ${this.ownMongoPort}`,
+      timeoutMs,
+    );
+  }
+
+  /** The last `lines` lines a process of this stack wrote (its log), for a failure's report. */
+  logTail(/** @type {string} */ name, lines = 20) {
+    try {
+      return fs
+        .readFileSync(path.join(this.logDir, `${name}.log`), 'utf8')
+        .trimEnd()
+        .split('\n')
+        .slice(-lines)
+        .join('\n');
+    } catch {
+      return '(no log)';
+    }
+  }
+
   /** Stops the suite's Redis (SIGTERM: it writes its append-only file and exits). */
   async stopRedis() {
     const child = this.procs.get('redis');
