@@ -5,10 +5,11 @@
 # Uses the app when all five services answer on their ports (make up, or a run), else brings it
 # up (build, media, seed, services) and stops the app at the end (infrastructure it had to start
 # is left running, as `make infra` leaves it). A second nginx, the
-# bench gateway, runs the product's own rendered config on BENCH_GATEWAY_PORT (18089) plus two
-# bench-only locations, /_bench/bare and /_bench/store, proxied (keep-alive, like the services'
-# upstreams) to the baselines of infra/bench/baseline.js on BENCH_BARE_PORT (4690) and
-# BENCH_STORE_PORT (4691) (+2 per 10 gateway ports above 8080). infra/bench/run.js does the rest and prints the table.
+# bench gateway, runs the product's own rendered config on BENCH_GATEWAY_PORT (18089) plus the
+# bench-only locations /_bench/bare (and /_bench/bare/<name>: the same bytes as another target)
+# and /_bench/store, proxied (keep-alive, like the services' upstreams) to the baselines of
+# infra/bench/baseline.js on BENCH_BARE_PORT (4690) and BENCH_STORE_PORT (4691) (+2 per 10
+# gateway ports above 8080). infra/bench/run.js does the rest and prints the table.
 # Knobs (environment): BENCH_SECONDS, BENCH_ROUNDS, BENCH_THREADS, BENCH_CONNECTIONS,
 # BENCH_PROPAGATION=0 (skip the event-propagation benchmark), BENCH_PROPAGATION_EVENTS/RATE,
 # BENCH_FIRST_TAP=0 (skip the first-tap check), BENCH_FIRST_TAP_RUNS, BENCH_ONLY (a regular
@@ -38,6 +39,7 @@ add_bench_locations() {
 EOF
   cat >"$conf/bench-locations.conf" <<'EOF'
     location = /_bench/bare  { proxy_pass http://fm_bench_bare; }
+    location /_bench/bare/   { proxy_pass http://fm_bench_bare; }
     location = /_bench/store { proxy_pass http://fm_bench_store; }
 EOF
   # Upstreams before the server block, locations at the top of it (fm-proxy.conf applies to them).
