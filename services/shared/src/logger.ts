@@ -63,6 +63,39 @@ function bindsRequestId(logger: Logger): boolean {
   return bindings?.includes(',"requestId":') ?? false;
 }
 
+/** What the access line of a request says (http/request-context.ts). */
+export interface AccessLine {
+  requestId: string;
+  method: string;
+  path: string;
+  status: number;
+  ms: number;
+}
+
+/**
+ * A request's access line, written at info level as `logger.info({ requestId, method, path,
+ * status, ms }, ACCESS_LOG_MESSAGE)` writes it: the same bytes to the same destination, without
+ * pino's work per line (the mixin, redaction over fields that hold nothing to redact, serializing
+ * an object), 2 µs of a cached read's ~60 (docs/PERFORMANCE.md). Outside a request's scope, as
+ * the access line is written, the mixin adds nothing. A 5xx goes through pino, at error level.
+ */
+export function accessLog(logger: Logger): (line: AccessLine) => void {
+  const internals = logger as unknown as Record<symbol, unknown>;
+  const stream = internals[pino.symbols.streamSym] as pino.DestinationStream;
+  const bindings = (internals[pino.symbols.chindingsSym] as string | undefined) ?? '';
+  return (line) => {
+    if (line.status >= 500) {
+      const { requestId, method, path, status, ms } = line;
+      logger.error({ requestId, method, path, status, ms }, ACCESS_LOG_MESSAGE);
+      return;
+    }
+    if (!logger.isLevelEnabled('info')) return;
+    stream.write(
+      `${ACCESS_LINE_START}"time":${Date.now()}${bindings},"requestId":${JSON.stringify(line.requestId)},"method":${JSON.stringify(line.method)},"path":${JSON.stringify(line.path)},"status":${line.status},"ms":${line.ms},${ACCESS_LINE_END}`,
+    );
+  };
+}
+
 const ACCESS_LINE_START = '{"level":30,';
 const ACCESS_LINE_END = `"msg":"${ACCESS_LOG_MESSAGE}"}\n`;
 

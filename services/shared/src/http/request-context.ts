@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { REQUEST_ID_PATTERN } from '@fm/contracts';
 import type { Middleware } from 'koa';
-import { ACCESS_LOG_MESSAGE, type Logger } from '../logger';
+import { accessLog, type Logger } from '../logger';
 import type { HttpRequestRecorder } from '../metrics';
 import { withRequestScope } from '../request-scope';
 
@@ -49,6 +49,7 @@ class RequestState {
  * publishes (request-scope.ts).
  */
 export function requestContext(logger: Logger, record?: HttpRequestRecorder): Middleware {
+  const access = accessLog(logger);
   return async (ctx, next) => {
     const incoming = ctx.get('X-Request-Id');
     const requestId = REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
@@ -77,10 +78,7 @@ export function requestContext(logger: Logger, record?: HttpRequestRecorder): Mi
       const ms = performance.now() - started;
       const status = escaped ? 500 : ctx.status;
       record?.(ctx, status, ms / 1000);
-      logger[status >= 500 ? 'error' : 'info'](
-        { requestId, method: ctx.method, path: ctx.path, status, ms: Math.round(ms * 10) / 10 },
-        ACCESS_LOG_MESSAGE,
-      );
+      access({ requestId, method: ctx.method, path: ctx.path, status, ms: Math.round(ms * 10) / 10 });
     }
   };
 }
