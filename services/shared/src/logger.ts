@@ -11,8 +11,9 @@ export const LOG_FLUSH_MS = 250;
 
 /**
  * Structured JSON logs; secrets and cookies are redacted wherever they appear. A line logged
- * while a request or a job is handled carries its requestId (request-scope.ts), also from a
- * logger that was not bound to it (a service's own logger, used in a queue handler).
+ * while a job or a request other than GET and HEAD is handled carries its requestId
+ * (request-scope.ts), also from a logger that was not bound to it (a service's own logger, used
+ * in a queue handler); a GET or HEAD logs through ctx.state.log, which binds it.
  * On stdout every line is written at once, but the info-level access line of each request, which
  * is buffered (4 KiB, or LOG_FLUSH_MS; flushed when the process exits): a write per request was a
  * sixth of auth's CPU under load. A process killed with SIGKILL loses at most its last quarter
