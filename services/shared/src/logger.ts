@@ -86,8 +86,7 @@ export function accessLog(logger: Logger): (line: AccessLine) => void {
   const bindings = (internals[pino.symbols.chindingsSym] as string | undefined) ?? '';
   return (line) => {
     if (line.status >= 500) {
-      const { requestId, method, path, status, ms } = line;
-      logger.error({ requestId, method, path, status, ms }, ACCESS_LOG_MESSAGE);
+      logger.error(line, ACCESS_LOG_MESSAGE);
       return;
     }
     if (!logger.isLevelEnabled('info')) return;

@@ -48,7 +48,7 @@ class RequestState {
  * but the logs, the `X-Request-Id` response header and the meta of the jobs the request
  * publishes (request-scope.ts).
  */
-export function requestContext(logger: Logger, record?: HttpRequestRecorder): Middleware {
+export function requestContext(logger: Logger, record: HttpRequestRecorder): Middleware {
   const access = accessLog(logger);
   return async (ctx, next) => {
     const incoming = ctx.get('X-Request-Id');
@@ -81,7 +81,7 @@ export function requestContext(logger: Logger, record?: HttpRequestRecorder): Mi
     } finally {
       const ms = performance.now() - started;
       const status = escaped ? 500 : ctx.status;
-      record?.(ctx, status, ms / 1000);
+      record(ctx, status, ms / 1000);
       access({ requestId, method: ctx.method, path: ctx.path, status, ms: Math.round(ms * 10) / 10 });
     }
   };
