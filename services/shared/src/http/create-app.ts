@@ -9,6 +9,7 @@ import { identityStep } from '../identity';
 import { sessionMiddleware } from '../session';
 import { CookieKeys } from './cookie-keys';
 import { errorHandler } from './error-handler';
+import { serializeJsonBodies } from './json-body';
 import { healthRouter } from './health';
 import { originCheck } from './origin-check';
 import { requestContext } from './request-context';
@@ -89,6 +90,7 @@ export function createApp(deps: ServiceDeps, options: CreateAppOptions): Koa {
   // Signing keys as one object (an array would make `cookies` build a Keygrip per request).
   app.keys = new CookieKeys(config.SESSION_KEYS) as unknown as Koa['keys'];
   app.silent = true;
+  serializeJsonBodies(app);
   app.on('error', (err: unknown, ctx?: Koa.Context) => {
     const log = ctx?.state?.log ?? logger;
     log.error({ err, method: ctx?.method, path: ctx?.path }, 'unhandled error');
