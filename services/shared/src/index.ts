@@ -27,6 +27,7 @@ export * from './session';
 export * from '@fm/contracts';
 export * from './events/queues';
 export * from './http/create-app';
+export * from './http/get-json';
 export * from './http/trusted-proxies';
 export * from './http/validate';
 export * from './validation/text';

@@ -2,6 +2,7 @@ import type { Context, Middleware, Next } from 'koa';
 import type * as Jwt from 'jsonwebtoken';
 import type { ZodType } from 'zod';
 import { ServiceUnavailableError, UnauthorizedError } from './errors';
+import { getJson, type JsonAnswer } from './http/get-json';
 
 /**
  * jsonwebtoken (~0.5 MB of heap) is loaded on the first service-to-service call (a member's data
@@ -91,21 +92,17 @@ export async function getFromService<T>(options: {
 }): Promise<T> {
   const { issuer, audience, claims } = options;
   const token = signServiceToken(options.jwtSecret, { issuer, audience, claims });
-  let res: Response;
+  let answer: JsonAnswer;
   try {
-    res = await fetch(options.url, {
-      headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
-      signal: AbortSignal.timeout(options.timeoutMs),
-      redirect: 'error',
+    answer = await getJson(options.url, {
+      headers: { Authorization: `Bearer ${token}` },
+      timeoutMs: options.timeoutMs,
     });
   } catch (err) {
     throw Object.assign(new ServiceUnavailableError(`The ${options.serviceName} cannot be reached right now.`), {
       cause: err,
     });
   }
-  if (res.status !== 200) {
-    await res.body?.cancel();
-    throw new ServiceUnavailableError(`The ${options.serviceName} answered ${res.status}.`);
-  }
-  return options.schema.parse(await res.json());
+  if (answer.status !== 200) throw new ServiceUnavailableError(`The ${options.serviceName} answered ${answer.status}.`);
+  return options.schema.parse(answer.body);
 }

@@ -1,4 +1,5 @@
 import {
+  getJson,
   type Logger,
   type RateLimiter,
   type RateLimitRule,
@@ -81,16 +82,11 @@ export class MemberExportService {
     const query = part === 'contact' ? `?emailVerified=${user.emailVerified === true}` : '';
     const url = `${this.deps.baseUrls[part]}/internal/member-export${query}`;
     try {
-      const res = await fetch(url, {
-        headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
-        signal: AbortSignal.timeout(this.deps.timeoutMs),
-        redirect: 'error',
+      const { status, body } = await getJson(url, {
+        headers: { Authorization: `Bearer ${token}` },
+        timeoutMs: this.deps.timeoutMs,
       });
-      if (res.status !== 200) {
-        await res.body?.cancel();
-        throw new Error(`answered ${res.status}`);
-      }
-      const body: unknown = await res.json();
+      if (status !== 200) throw new Error(`answered ${status}`);
       if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new Error('answered no JSON object');
       return body;
     } catch (err) {

@@ -1,4 +1,12 @@
-import { isPremium, PremiumRequiredError, NotFoundError, ServiceUnavailableError, type Viewer } from '@fm/shared';
+import {
+  getJson,
+  isPremium,
+  type JsonAnswer,
+  NotFoundError,
+  PremiumRequiredError,
+  ServiceUnavailableError,
+  type Viewer,
+} from '@fm/shared';
 import type { ContentType, PracticeItemKind } from '@fm/contracts';
 
 /** One item of content's catalogue as practice sees it. */
@@ -98,17 +106,15 @@ export class Catalogue {
   }
 
   private async get<T>(path: string, cookie: string): Promise<T> {
-    let res: Response;
+    let answer: JsonAnswer;
     try {
-      res = await fetch(`${this.deps.contentUrl}${path}`, {
-        headers: { cookie, accept: 'application/json' },
-        signal: AbortSignal.timeout(this.deps.timeoutMs),
-      });
+      answer = await getJson(`${this.deps.contentUrl}${path}`, { headers: { cookie }, timeoutMs: this.deps.timeoutMs });
     } catch {
       throw new ServiceUnavailableError('The catalogue is briefly unavailable. Please try again.');
     }
-    if (!res.ok) throw new ServiceUnavailableError('The catalogue is briefly unavailable. Please try again.');
-    return (await res.json()) as T;
+    if (answer.status !== 200)
+      throw new ServiceUnavailableError('The catalogue is briefly unavailable. Please try again.');
+    return answer.body as T;
   }
 
   private async load(level: Level, cookie: string): Promise<Map<string, CatalogueItem>> {
