@@ -1,15 +1,19 @@
 import type Koa from 'koa';
 
-/** A plain object or an array: what a route answers as JSON. */
+/**
+ * What a route answers as JSON: a plain object, an array, or an object that says how it is
+ * written as JSON (`toJSON`: a store document, a Date). Not a Buffer, a stream, a Blob or a Response.
+ */
 function isPlainJson(value: unknown): value is object {
   if (typeof value !== 'object' || value === null) return false;
   if (Array.isArray(value)) return true;
+  if (ArrayBuffer.isView(value)) return false; // a Buffer has toJSON, and is bytes
   const proto: unknown = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
+  return proto === Object.prototype || proto === null || typeof (value as { toJSON?: unknown }).toJSON === 'function';
 }
 
 /**
- * `ctx.body = {…}` (a plain object or an array) is written as its JSON text when it is set, typed
+ * `ctx.body = {…}` (a plain object, an array, an object with `toJSON`) is written as its JSON text when it is set, typed
  * `application/json` as Koa types it. Koa 3 asks an object body `instanceof Response` (in the
  * setter and again when it answers), and the first look at Node's global `Response` loads
  * undici, fetch's implementation: ~12 MB more RSS in a process that never fetches (docs/
