@@ -21,6 +21,9 @@ beforeAll(async () => {
       res.writeHead(302, { location: '/lessons' }).end();
     } else if (req.url === '/html') {
       res.end('<html>oops</html>');
+    } else if (req.url === '/cut') {
+      res.writeHead(503, { 'content-length': '1000' }).write('{"error":');
+      setTimeout(() => res.destroy(), 50);
     } else if (req.url === '/slow') {
       setTimeout(() => res.end('{}'), 2_000);
     } else {
@@ -50,8 +53,9 @@ describe('getJson', () => {
     await expect(getJson(`${base}/moved`, { timeoutMs: 1_000 })).resolves.toEqual({ status: 302, body: undefined });
   });
 
-  it('when the answer is not JSON, the service is slow or nobody listens, then it rejects', async () => {
+  it('when the answer is not JSON or is cut off, the service is slow or nobody listens, then it rejects', async () => {
     await expect(getJson(`${base}/html`, { timeoutMs: 1_000 })).rejects.toThrow(SyntaxError);
+    await expect(getJson(`${base}/cut`, { timeoutMs: 1_000 })).rejects.toThrow();
     const started = Date.now();
     await expect(getJson(`${base}/slow`, { timeoutMs: 200 })).rejects.toThrow();
     expect(Date.now() - started).toBeLessThan(1_500);

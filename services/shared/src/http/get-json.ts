@@ -28,6 +28,7 @@ export function getJson(
       url,
       { headers: { accept: 'application/json', ...options.headers }, signal: AbortSignal.timeout(options.timeoutMs) },
       (res) => {
+        res.once('error', reject); // a connection cut or timed out while the body is read
         const status = res.statusCode ?? 0;
         if (status !== 200) {
           res.resume();
@@ -48,7 +49,6 @@ export function getJson(
             reject(err instanceof Error ? err : new Error(String(err)));
           }
         });
-        res.once('error', reject);
       },
     );
     req.once('error', reject);
