@@ -13,12 +13,12 @@ function isPlainJson(value: unknown): value is object {
 }
 
 /**
- * `ctx.body = {…}` (a plain object, an array, an object with `toJSON`) is written as its JSON text when it is set, typed
- * `application/json` as Koa types it. Koa 3 asks an object body `instanceof Response` (in the
- * setter and again when it answers), and the first look at Node's global `Response` loads
- * undici, fetch's implementation: ~12 MB more RSS in a process that never fetches (docs/
- * PERFORMANCE.md, memory). A string body skips those checks. Any other value (a Buffer, a stream,
- * null) goes to Koa's setter as it is.
+ * `ctx.body = {…}` (a plain object, an array, an object with `toJSON`) is written as its JSON text
+ * when it is set, typed `application/json` as Koa types it. Koa 3 asks an object body
+ * `instanceof Response` (in the setter and again when it answers), and the first look at Node's
+ * global `Response` loads undici, fetch's implementation: ~12 MB more RSS in a process that never
+ * fetches (docs/PERFORMANCE.md, memory). A string body skips those checks. Any other value (a
+ * Buffer, a stream, null) goes to Koa's setter as it is.
  */
 export function serializeJsonBodies(app: Koa): void {
   const koaBody = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(app.response), 'body');
