@@ -11,7 +11,8 @@
 //      public read, bare Koa with that read's bytes (its ratio is against that one);
 //   3. wrk (BENCH_THREADS threads, BENCH_CONNECTIONS connections, best of BENCH_ROUNDS rounds
 //      of BENCH_SECONDS s) on every target; req/s, p50, p99, the ratio to each baseline;
-//   4. RSS of each service before and after, and of the six together (their private pages plus
+//   4. RSS of each service before, right after and once settled (BENCH_SETTLE_SECONDS after the
+//      load: V8's memory reducer gives back what the load grew), and of the six together (their private pages plus
 //      every shared file page once: the `node` binary's pages are in memory once, as in one
 //      process), beside Ghost's line; the load average before and after;
 //   5. the first tap on each public control on the emulated phone (perf/first-tap.mjs), every
@@ -22,7 +23,8 @@
 // BENCH_CONNECTIONS (64), BENCH_PROPAGATION (1; 0 skips it), BENCH_PROPAGATION_EVENTS (300),
 // BENCH_PROPAGATION_RATE (10), BENCH_FIRST_TAP (1; 0 skips it), BENCH_FIRST_TAP_RUNS (1),
 // BENCH_ONLY (a case-insensitive regular expression: only the targets whose name matches it run,
-// beside the two baselines; for profiling one route), CHROMIUM_PATH. Prints the table; writes it to .data/bench/last.md too.
+// beside the two baselines; for profiling one route), BENCH_SETTLE_SECONDS (15: when the settled
+// RSS is read, counted from the end of the load), CHROMIUM_PATH. Prints the table; writes it to .data/bench/last.md too.
 
 const { execFileSync, spawn } = require('node:child_process');
 const {
@@ -48,6 +50,7 @@ const THREADS = num('BENCH_THREADS', 2);
 const CONNECTIONS = num('BENCH_CONNECTIONS', 64);
 const SERVICES = ['auth', 'content', 'courses', 'contact', 'billing', 'practice'];
 const OUT_DIR = path.join(ROOT, '.data', 'bench');
+const SETTLE_SECONDS = num('BENCH_SETTLE_SECONDS', 15);
 const PASSWORD = 'bench-password-123';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -374,7 +377,7 @@ function baselineOf(r, results, bare) {
 }
 
 /** One line per target of issue 26 (and issue 16's auth checks): figure, goal, met or not. */
-function targetLines(results, bare, store, authUser, rssAfter, together, taps) {
+function targetLines(results, bare, store, authUser, rssAfter, together, taps, rssSettled) {
   const ratio = (r) => r.rps / baselineOf(r, results, bare).rps;
   const line = (r, goal, extra = '') =>
     `  ${r.name} ≥ ${goal}× bare Koa${r.sameBytes ? ' (same bytes)' : ''}: ${fmt(ratio(r), 2)}× ${verdict(ratio(r) >= goal)}${extra}`;
@@ -401,6 +404,10 @@ function targetLines(results, bare, store, authUser, rssAfter, together, taps) {
       known
         ? `${SERVICES.map((s) => `${s} ${rssAfter[s]}`).join(', ')} ${verdict(SERVICES.every((s) => rssAfter[s] <= GOALS.rssEach))}`
         : 'unknown (no pid found for every service)'
+    }${
+      SERVICES.every((s) => typeof rssSettled[s] === 'number')
+        ? ` (${SETTLE_SECONDS} s after the load, settled: ${SERVICES.map((s) => `${s} ${rssSettled[s]}`).join(', ')})`
+        : ''
     }`,
     `  All six below Ghost's ${GHOST_RSS_MIB} MiB (Ghost 5.130 production, one process, measured on this machine, issue 26): ${
       total === undefined ? 'unknown' : `sum of the six RSS ${total} MiB ${verdict(total < GHOST_RSS_MIB)}`
@@ -602,7 +609,12 @@ async function main() {
     }),
   );
   const loadAfter = os.loadavg();
+  const loadEnded = Date.now();
   const taps = await firstTaps();
+  // The steady state the load leaves: V8 shrinks a heap the load grew only once allocation slows
+  // (its memory reducer, some seconds later); the verdict stays on the figure right after.
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, loadEnded + SETTLE_SECONDS * 1000 - Date.now())));
+  const rssSettled = rssAll();
 
   const bare = results.find((r) => r.base === 'bare');
   const store = results.find((r) => r.base === 'store');
@@ -621,16 +633,16 @@ async function main() {
     '',
     "¹ The public reads against the bare Koa serving their own bytes; every other target against the one serving /api/auth/user's.",
     '',
-    '| service | RSS before (MB) | RSS after (MB) | after: private (anon) | after: file pages (mostly `node`, shared) |',
-    '|---|---:|---:|---:|---:|',
+    `| service | RSS before (MB) | RSS after (MB) | after: private (anon) | after: file pages (mostly \`node\`, shared) | RSS ${SETTLE_SECONDS} s after the load (MB) |`,
+    '|---|---:|---:|---:|---:|---:|',
     ...SERVICES.map((s) => {
       const anon = privateAfter[s];
       const file = anon === undefined || rssAfter[s] === undefined ? undefined : rssAfter[s] - Math.round(anon);
-      return `| ${s} | ${rssBefore[s] ?? '—'} | ${rssAfter[s] ?? '—'} | ${fmt(anon)} | ${file ?? '—'} |`;
+      return `| ${s} | ${rssBefore[s] ?? '—'} | ${rssAfter[s] ?? '—'} | ${fmt(anon)} | ${file ?? '—'} | ${rssSettled[s] ?? '—'} |`;
     }),
-    `| all six, sum of RSS | ${sumRss(rssBefore) ?? '—'} | ${sumRss(rssAfter) ?? '—'} | | |`,
-    `| all six in memory together (shared file pages once) | — | ${together ?? '—'} | | |`,
-    `| Ghost (the peer, one process, not run here) | — | ${GHOST_RSS_MIB} | | |`,
+    `| all six, sum of RSS | ${sumRss(rssBefore) ?? '—'} | ${sumRss(rssAfter) ?? '—'} | | | ${sumRss(rssSettled) ?? '—'} |`,
+    `| all six in memory together (shared file pages once) | — | ${together ?? '—'} | | | |`,
+    `| Ghost (the peer, one process, not run here) | — | ${GHOST_RSS_MIB} | | | |`,
     '',
     `Load average (1, 5, 15 min) before the run ${loadBefore.map((l) => l.toFixed(1)).join(' ')}, after it ${loadAfter
       .map((l) => l.toFixed(1))
@@ -646,7 +658,7 @@ async function main() {
           '',
         ]
       : []),
-    ...targetLines(results, bare, store, authUser, rssAfter, together, taps),
+    ...targetLines(results, bare, store, authUser, rssAfter, together, taps, rssSettled),
   ];
   mkdirSync(OUT_DIR, { recursive: true });
   writeFileSync(path.join(OUT_DIR, 'last.md'), `${lines.join('\n')}\n`);
