@@ -13,7 +13,8 @@
 # Knobs (environment): BENCH_SECONDS, BENCH_ROUNDS, BENCH_THREADS, BENCH_CONNECTIONS,
 # BENCH_PROPAGATION=0 (skip the event-propagation benchmark), BENCH_PROPAGATION_EVENTS/RATE,
 # BENCH_FIRST_TAP=0 (skip the first-tap check), BENCH_FIRST_TAP_RUNS, BENCH_ONLY (a regular
-# expression: only the targets whose name matches run, beside the two baselines).
+# expression: only the targets whose name matches run, beside the two baselines),
+# BENCH_SETTLE_SECONDS (15: when each service's RSS is read again after the load).
 # With FM_REPLICAS the bench gateway has every replica upstream; RSS and CPU are replica 1's.
 
 app_answers() {
