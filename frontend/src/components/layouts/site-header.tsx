@@ -35,15 +35,16 @@ export function SiteHeader() {
   const productName = useSiteConfig()?.productName;
   // undefined while prerendering and hydrating: both variants, CSS picks one (no layout shift).
   const mobileScreen = useMediaQueryAfterHydration(MOBILE_QUERY);
-  const isMobile = mobileScreen === true;
   const showDesktop = mobileScreen !== true;
   const showMobile = mobileScreen !== false;
   const unknown = mobileScreen === undefined;
   const { pathname } = useLocation();
   const menuId = useId();
   // The mobile menu stays open only on the page and screen size it was opened on: it closes on
-  // navigation and when the screen grows past the breakpoint.
-  const here = `${pathname} ${isMobile}`;
+  // navigation and when the screen grows past the breakpoint. The key holds showMobile, which is
+  // true both while the screen is unknown (hydration) and on a phone: a tap between hydration and
+  // the render that knows the screen keeps the menu open (the key is the same one render later).
+  const here = `${pathname} ${showMobile}`;
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
   const menuOpen = menuOpenAt === here;
   const setMenuOpen = (open: boolean) => setMenuOpenAt(open ? here : null);
@@ -61,7 +62,7 @@ export function SiteHeader() {
   // Before the app is live, public/boot.js opens and closes the menu (the attributes below).
   const menuButtonRef = useIsland<HTMLButtonElement>((button) => {
     if (button.getAttribute('aria-expanded') !== 'true') return;
-    setMenuOpenAt(`${window.location.pathname} ${window.matchMedia(MOBILE_QUERY).matches}`);
+    setMenuOpenAt(here);
   });
 
   return (

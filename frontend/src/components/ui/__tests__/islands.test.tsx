@@ -1,9 +1,14 @@
-import { act } from 'react';
+import { act, useLayoutEffect } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { AppProvider } from '@/app/provider';
+import { makeStore } from '@/app/store';
+import { SiteHeader } from '@/components/layouts/site-header';
 import { FaqAccordion } from '@/components/ui/faq-accordion';
 import { VideoFacade } from '@/components/ui/video-facade';
+import { resetViewport, setViewportWidth } from '@/testing/viewport';
 
 /*
  * Islands (public/boot.js): on a prerendered page a control answers before the app is live by
@@ -24,6 +29,7 @@ afterEach(() => {
   act(() => root?.unmount());
   root = null;
   document.body.innerHTML = '';
+  resetViewport();
 });
 
 /** The server's HTML in the page, `before` (what boot.js did), then hydration. */
@@ -100,5 +106,55 @@ describe('video poster as an island', () => {
     );
     expect(container.querySelector('iframe')).toHaveAttribute('title', 'Lesson 2');
     expect(container.querySelector('[data-fm-video]')).toHaveAttribute('hidden');
+  });
+});
+
+/** Taps the phone menu's button in the hydration's commit: after the tap-able markup is React's,
+ * before the render that knows the screen's size (useMediaQueryAfterHydration). */
+function TapMenuOnHydration() {
+  useLayoutEffect(() => {
+    document.querySelector<HTMLButtonElement>('header [aria-label="Open menu"]')!.click();
+  }, []);
+  return null;
+}
+
+describe('phone menu as an island', () => {
+  const header = (tap: boolean) => (
+    <AppProvider store={makeStore()}>
+      <MemoryRouter initialEntries={['/about']}>
+        <SiteHeader />
+        {tap && <TapMenuOnHydration />}
+      </MemoryRouter>
+    </AppProvider>
+  );
+  const menuButton = (container: HTMLElement) =>
+    container.querySelector('header [aria-controls]:not([data-fm-dismiss])')!;
+  const menu = (container: HTMLElement) => container.querySelector<HTMLElement>('nav[aria-label="Mobile"]')!;
+
+  it('hydrates a menu opened before the app and keeps it open', () => {
+    setViewportWidth(375);
+    const { container, recoverable } = hydrate(header(false), (page) => {
+      // boot.js: the menu opened.
+      const button = menuButton(page);
+      button.setAttribute('aria-expanded', 'true');
+      button.setAttribute('aria-label', 'Close menu');
+      menu(page).hidden = false;
+    });
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(menuButton(container)).toHaveAttribute('data-fm-live');
+    expect(menuButton(container)).toHaveAttribute('aria-expanded', 'true');
+    expect(menu(container)).not.toHaveAttribute('hidden');
+    click(menuButton(container));
+    expect(menuButton(container)).toHaveAttribute('aria-expanded', 'false');
+    expect(menu(container)).toHaveAttribute('hidden');
+  });
+
+  it('opens on a tap that comes right after hydration, before the screen is known', () => {
+    setViewportWidth(375);
+    const { container, recoverable } = hydrate(header(true), () => undefined);
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(menuButton(container)).toHaveAttribute('aria-expanded', 'true');
+    expect(menuButton(container)).toHaveAttribute('aria-label', 'Close menu');
+    expect(menu(container)).not.toHaveAttribute('hidden');
   });
 });
