@@ -96,11 +96,18 @@ function controls(lessonPath) {
 /** In the page, before the tap: timestamps of the tap and of the first frame showing the result. */
 function watch(shownSource) {
   const shown = new Function(`return (${shownSource})();`);
-  const state = { tapAt: null, shownAt: null, liveAtShown: null, inp: 0 };
+  const state = { tapAt: null, shownAt: null, liveAtShown: null, inp: 0, parts: null };
   window.__fmFirstTap = state;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
-      if (entry.interactionId) state.inp = Math.max(state.inp, entry.duration);
+      if (!entry.interactionId || entry.duration < state.inp) continue;
+      // Where the time went: waiting for the main thread, the handlers, then until the paint (of
+      // the interaction's events as long as the longest, the one whose handlers took longest).
+      const delay = entry.processingStart - entry.startTime;
+      const handlers = entry.processingEnd - entry.processingStart;
+      if (entry.duration === state.inp && handlers <= state.parts.handlers) continue;
+      state.inp = entry.duration;
+      state.parts = { event: entry.name, delay, handlers, paint: entry.duration - delay - handlers };
     }
   }).observe({ type: 'event', durationThreshold: 16, buffered: false });
   const frame = () => {
@@ -152,11 +159,21 @@ async function tapOnce(browser, baseUrl, control) {
     await new Promise((resolve) => setTimeout(resolve, 500));
     const state = await page.evaluate(() => window.__fmFirstTap);
     if (state.shownAt === null) return { error: 'the result never showed', liveBefore };
-    return { shownMs: state.shownAt - state.tapAt, inpMs: state.inp, live: state.liveAtShown, liveBefore };
+    return {
+      shownMs: state.shownAt - state.tapAt,
+      inpMs: state.inp,
+      parts: state.parts,
+      live: state.liveAtShown,
+      liveBefore,
+    };
   } finally {
     await context.close();
   }
 }
+
+/** "click 40+67+21": an Event Timing entry's input delay, handlers and time to the next paint. */
+const inpParts = (parts) =>
+  parts ? `${parts.event} ${[parts.delay, parts.handlers, parts.paint].map((ms) => Math.round(ms)).join('+')}` : '-';
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -203,6 +220,8 @@ export async function measureFirstTaps({ baseUrl, chromiumPath, runs = 3 }) {
         taps: taps.map((t) =>
           t.error ? t.error : `${Math.round(t.shownMs)}/${Math.round(t.inpMs)}${t.live ? ' live' : ''}`,
         ),
+        // The slowest tap's INP in parts: input delay + handlers + until the next paint.
+        slowest: good.length ? inpParts(good.reduce((a, b) => (b.inpMs > a.inpMs ? b : a)).parts) : '-',
         problems: [...errors],
       };
       if (good.some((t) => t.live || t.liveBefore)) row.problems.push('answered only once the app was live');
@@ -232,6 +251,7 @@ export function printFirstTaps(rows, runs) {
       'shown ms': r.shownMs === null ? '-' : Math.round(r.shownMs),
       'INP ms': r.inpMs === null ? '-' : Math.round(r.inpMs),
       'taps (shown/INP)': r.taps.join(', '),
+      'slowest INP: delay+handlers+paint': r.slowest,
     })),
   );
 }
