@@ -127,8 +127,8 @@ describe('phone menu as an island', () => {
       </MemoryRouter>
     </AppProvider>
   );
-  const menuButton = (container: HTMLElement) =>
-    container.querySelector('header [aria-controls]:not([data-fm-dismiss])')!;
+  // The one disclosure with labels for both states (boot.js's data-fm-labels): the menu button.
+  const menuButton = (container: HTMLElement) => container.querySelector('header [data-fm-labels]')!;
   const menu = (container: HTMLElement) => container.querySelector<HTMLElement>('nav[aria-label="Mobile"]')!;
 
   it('hydrates a menu opened before the app and keeps it open', () => {
