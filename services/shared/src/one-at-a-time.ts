@@ -16,3 +16,29 @@ export function oneAtATimePerKey() {
     }
   };
 }
+
+/**
+ * Work asked for a key while that key's work runs is done once more after it, once for everyone
+ * who asked in the meantime. Each caller gets the outcome of a run that started after it asked
+ * (what it asked for sees everything done before it asked), and a burst of callers makes at most
+ * two runs, not one each. The work must be the same for one key whoever asks (the run after the
+ * current one is the first waiting caller's). Within one process only, like oneAtATimePerKey.
+ */
+export function coalescePerKey() {
+  const slots = new Map<string, { settled: Promise<unknown>; next?: Promise<unknown> }>();
+  const begin = <T>(key: string, work: () => Promise<T>): Promise<T> => {
+    const run = Promise.resolve().then(work);
+    const slot = { settled: run.catch(() => undefined) };
+    slots.set(key, slot);
+    void slot.settled.then(() => {
+      if (slots.get(key) === slot) slots.delete(key);
+    });
+    return run;
+  };
+  return <T>(key: string, work: () => Promise<T>): Promise<T> => {
+    const slot = slots.get(key);
+    if (!slot) return begin(key, work);
+    slot.next ??= slot.settled.then(() => begin(key, work));
+    return slot.next as Promise<T>;
+  };
+}
