@@ -152,6 +152,43 @@ describe('the flush: beats reach the store', () => {
     expect(await m.storedSeconds()).toBe(60);
   });
 
+  it('when reads of one member come in a burst while a flush of theirs runs, then they share one more flush, and each shows every beat sent before it asked', async () => {
+    const m = player();
+    await m.play(2);
+    // This replica's first flush stops once it has taken the effects (30 s), before writing them.
+    let takes = 0;
+    let reached!: () => void;
+    let openGate!: () => void;
+    const atGate = new Promise<void>((resolve) => (reached = resolve));
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    class GatedBeats extends BeatState {
+      override async take(userId: string) {
+        const effects = await super.take(userId);
+        if (++takes === 1) {
+          reached();
+          await gate;
+        }
+        return effects;
+      }
+    }
+    const replica = new PracticeService({
+      models: practiceModels(deps.mongo),
+      catalogue: undefined as never, // progress reads no catalogue
+      beats: new GatedBeats(deps.redis, deps.config.REDIS_PREFIX),
+      applyIfNewer: createApplyIfNewer(deps),
+      now: () => new Date(nowMs),
+    });
+    const first = replica.progress(m.userId);
+    await atGate;
+    await m.play(2, 30); // 60 s in all; the running flush did not take the last 30
+    const burst = Array.from({ length: 10 }, () => replica.progress(m.userId));
+    openGate();
+    await first;
+    for (const [item] of await Promise.all(burst)) expect(item).toMatchObject({ positionSec: 60, playedSec: 60 });
+    expect(takes).toBe(2);
+    expect(await m.storedSeconds()).toBe(60);
+  });
+
   it('when the flush job meets a member another flush holds, then it leaves them to it', async () => {
     const m = player();
     await m.play(2);

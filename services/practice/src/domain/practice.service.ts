@@ -14,6 +14,7 @@ import {
 } from '@fm/contracts';
 import {
   type ApplyIfNewer,
+  coalescePerKey,
   ConflictError,
   insertOnce,
   retryOnDuplicateKey,
@@ -72,6 +73,9 @@ function lengthOf(catalogueSec: number | null, playerSec: number | undefined): n
 const progressId = (userId: string, kind: PracticeItemKind, itemId: string) => `${userId}:${kind}:${itemId}`;
 
 export class PracticeService {
+  /** This process's reads of one member share their flushes (flush). */
+  private readonly readFlushes = coalescePerKey();
+
   constructor(private readonly deps: PracticeServiceDeps) {}
 
   private get models() {
@@ -138,10 +142,13 @@ export class PracticeService {
    * to Redis for the next flush; credit already inserted does not (it would count twice).
    * One flush of a member at a time, on any replica: a read's flush waits for one in flight (up to
    * `waitMs`), so the read sees what that one writes; the flush job passes 0 and leaves the member
-   * to it.
+   * to it. Reads of one member in this process share a flush that started after they asked
+   * (coalescePerKey): a burst of them (a member's first beats on many items at once) makes two
+   * flushes, not one each in turn behind the member's lock.
    */
   async flush(userId: string, waitMs = READ_FLUSH_WAIT_MS): Promise<void> {
-    await this.deps.beats.oneFlushAtATime(userId, waitMs, () => this.flushNow(userId));
+    const flush = () => this.deps.beats.oneFlushAtATime(userId, waitMs, () => this.flushNow(userId));
+    await (waitMs > 0 ? this.readFlushes(userId, flush) : flush());
   }
 
   private async flushNow(userId: string): Promise<void> {
