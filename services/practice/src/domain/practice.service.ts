@@ -75,6 +75,8 @@ const progressId = (userId: string, kind: PracticeItemKind, itemId: string) => `
 export class PracticeService {
   /** This process's reads of one member share their flushes (flush). */
   private readonly readFlushes = coalescePerKey();
+  /** This process's beats on one item that is not live share their reads of the store (storedItem). */
+  private readonly storeReads = coalescePerKey();
 
   constructor(private readonly deps: PracticeServiceDeps) {}
 
@@ -123,8 +125,17 @@ export class PracticeService {
     };
   }
 
-  /** The item as the store holds it (the member's pending effects written first). */
-  private async storedItem(userId: string, item: CatalogueItem): Promise<StoredItem> {
+  /**
+   * The item as the store holds it (the member's pending effects written first). Beats on one item
+   * that arrive while it is not live (a player's first beats, several tabs) share a read that
+   * started after each asked: the store's figures only seed the item's live state where no beat
+   * has set it since (BEAT_SCRIPT), so a shared read is as good as one's own.
+   */
+  private storedItem(userId: string, item: CatalogueItem): Promise<StoredItem> {
+    return this.storeReads(progressId(userId, item.itemKind, item.itemId), () => this.readStoredItem(userId, item));
+  }
+
+  private async readStoredItem(userId: string, item: CatalogueItem): Promise<StoredItem> {
     await this.flush(userId);
     const [playedSec, record] = await Promise.all([
       this.playedSec(userId, item.itemKind, item.itemId),

@@ -6,7 +6,7 @@ import {
   resumeItemSchema,
   todayPlanSchema,
 } from '@fm/contracts';
-import { closeBackground, USERS_COLLECTION } from '@fm/shared';
+import { closeBackground, redisKeys, USERS_COLLECTION } from '@fm/shared';
 import {
   createTestDeps,
   loggedInMember,
@@ -17,6 +17,7 @@ import {
 import request from 'supertest';
 import { compose } from '../compose';
 import { type Config, configSchema } from '../config';
+import { practiceModels } from '../domain/practice.model';
 import { ID, startContent } from '../../test/content-catalogue';
 
 let deps: TestDeps<Config>;
@@ -202,6 +203,41 @@ describe('heartbeats: what is credited', () => {
     // 8 beats of 15 s in each tab over 105 s of wall time (+ the first beat's 15 s).
     expect(credited).toBe(120);
     expect(await m.totalMinutes()).toBe(2);
+  });
+  it('when many beats on an item come at once while it is not live (first beats, several tabs), then they share a read of the store and go on from what it holds', async () => {
+    const m = await member();
+    expect((await m.beat(ID['focus-2'], 'burst-tab-first', 15, { seq: 0 })).creditedSec).toBe(15);
+    advance(15);
+    expect((await m.beat(ID['focus-2'], 'burst-tab-first', 30, { seq: 1 })).progress.playedSec).toBe(30);
+    expect((await m.get('/progress')).status).toBe(200); // flushed: the store holds the 30 s
+    // A day without beats: the item's live state is gone, its next beats read the store.
+    await deps.redis.del(redisKeys(deps.config.REDIS_PREFIX).practiceLive(m.user.id));
+    advance(15);
+    const storeSums = jest.spyOn(practiceModels(deps.mongo).Minutes, 'aggregate');
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, (_, tab) =>
+          m.post('/heartbeats', {
+            itemId: ID['focus-2'],
+            itemKind: 'content',
+            sessionId: `burst-tab-${tab}`,
+            positionSec: 45,
+            playedSec: 15,
+          }),
+        ),
+      );
+      const beats = answers.map((res) => {
+        expect(res.status).toBe(200);
+        return heartbeatAnswerSchema.parse(res.body);
+      });
+      // The 15 s since the last beat count once (the tabs overlap), on top of the stored 30.
+      expect(beats.reduce((sum, b) => sum + b.creditedSec, 0)).toBe(15);
+      expect(Math.max(...beats.map((b) => b.progress.playedSec))).toBe(45);
+      expect(Math.min(...beats.map((b) => b.progress.playedSec))).toBeGreaterThanOrEqual(30);
+      expect(storeSums.mock.calls.length).toBeLessThanOrEqual(2);
+    } finally {
+      storeSums.mockRestore();
+    }
   });
 });
 
