@@ -77,6 +77,15 @@ function player(itemId = 'breath-1') {
   return { userId, beat, play, storedSeconds };
 }
 
+/** A gate a flush stops at: it says when it got there (`reached`, `atGate`) and waits until `openGate()`. */
+function aGate() {
+  let reached!: () => void;
+  let openGate!: () => void;
+  const atGate = new Promise<void>((resolve) => (reached = resolve));
+  const gate = new Promise<void>((resolve) => (openGate = resolve));
+  return { reached, atGate, gate, openGate };
+}
+
 describe('the flush: beats reach the store', () => {
   it('when a member plays, then nothing is written until their practice is read, and then all of it', async () => {
     const m = player();
@@ -119,10 +128,7 @@ describe('the flush: beats reach the store', () => {
     await m.play(4);
     // Replica A's flush stops after taking the effects and inserting the minutes, before the
     // progress record is written (its applyIfNewer waits for the gate).
-    let reached!: () => void;
-    let openGate!: () => void;
-    const atGate = new Promise<void>((resolve) => (reached = resolve));
-    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    const { reached, atGate, gate, openGate } = aGate();
     const applyIfNewer = createApplyIfNewer(deps);
     const replicaA = new PracticeService({
       models: practiceModels(deps.mongo),
@@ -157,10 +163,7 @@ describe('the flush: beats reach the store', () => {
     await m.play(2);
     // This replica's first flush stops once it has taken the effects (30 s), before writing them.
     let takes = 0;
-    let reached!: () => void;
-    let openGate!: () => void;
-    const atGate = new Promise<void>((resolve) => (reached = resolve));
-    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    const { reached, atGate, gate, openGate } = aGate();
     class GatedBeats extends BeatState {
       override async take(userId: string) {
         const effects = await super.take(userId);

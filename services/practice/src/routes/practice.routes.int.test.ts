@@ -204,6 +204,7 @@ describe('heartbeats: what is credited', () => {
     expect(credited).toBe(120);
     expect(await m.totalMinutes()).toBe(2);
   });
+
   it('when many beats on an item come at once while it is not live (first beats, several tabs), then they share a read of the store and go on from what it holds', async () => {
     const m = await member();
     expect((await m.beat(ID['focus-2'], 'burst-tab-first', 15, { seq: 0 })).creditedSec).toBe(15);
