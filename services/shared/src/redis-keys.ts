@@ -9,7 +9,7 @@
  *   before keeps its key (`<prefix>:sess:<sid>`), so no one is logged out by a deploy; the
  *   store reads it in two steps (session, then member keys).
  * - `{course-lists}`: the courses list cache's version and entries.
- * - `{<userId>}` again for practice's per-member beat state (a player session's last beat, the
+ * - `{<userId>}` again for practice's per-member beat state (the player sessions' last beats, the
  *   member's credited-until, their items' live state and the effects not yet in the store),
  *   which its beat script touches together.
  * Every other key stands alone.
@@ -68,8 +68,12 @@ export function redisKeys(prefix: string) {
     /** billing: the member has no customer from before billing_customers existed. */
     noOldCustomer: (userId: string) => `${prefix}:billing:no-old-customer:${userId}`,
 
-    /** practice: one player session's last beat (seq, played ms, when), for the credit script. */
-    practiceSession: (userId: string, sessionId: string) => `${prefix}:practice:${member(userId)}:session:${sessionId}`,
+    /**
+     * practice: the member's player sessions, one field each (last beat: seq, played ms, when; the
+     * beats' rate), in one hash the credit script caps by count and age (beats.ts): a new session
+     * id adds no key.
+     */
+    practiceSessions: (userId: string) => `${prefix}:practice:${member(userId)}:sessions`,
     /** practice: the end of the member's latest credited span of wall time (ms): overlaps count once. */
     practiceCreditedUntil: (userId: string) => `${prefix}:practice:${member(userId)}:credited-until`,
     /** practice: the member's items as beats left them (played ms, position, completion; hash). */

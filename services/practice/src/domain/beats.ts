@@ -1,5 +1,12 @@
 import { evalScript, evalScriptBeside, redisKeys, withRedisLock } from '@fm/shared';
 import type { Redis } from 'ioredis';
+import {
+  BEATS_PER_SESSION_WINDOW,
+  NEW_SESSIONS_PER_HOUR,
+  SESSION_WINDOW_MS,
+  SESSIONS_KEPT,
+  tooManyBeats,
+} from './beat-limits';
 
 /** A session's first beat earns at most this much: one beat interval (15 s) and some slack. */
 export const FIRST_BEAT_MAX_MS = 20_000;
@@ -22,11 +29,13 @@ const FLUSH_LOCK_MS = 30_000;
 class FlushInProgress extends Error {}
 
 /**
- * One beat, in one step per member (their keys share the `{userId}` tag): the credit, the item's
- * live state and the effects the store has yet to get. No store round trip: a beat is Redis only,
- * and a flush (PracticeService.flush) writes the effects to the store in batches.
+ * One beat, in one step per member (their keys share the `{userId}` tag): the beats' rate, the
+ * credit, the item's live state and the effects the store has yet to get. No store round trip: a
+ * beat is Redis only, and a flush (PracticeService.flush) writes the effects to the store in batches.
  *
- * KEYS[1] the session's last beat (hash: seq, played, at), KEYS[2] the member's credited-until,
+ * KEYS[1] the member's player sessions (hash: session id → `seq:played:at:first:window:beats`, the
+ * session's last seq (-1 none), played ms and when, its first beat, the start of its rate window
+ * and the beats in it), KEYS[2] the member's credited-until,
  * KEYS[3] the member's live items (hash, `<field>|<kind>|<itemId>`: `pl` played ms in all,
  * `cp` completed at ms), KEYS[4] the member's pending effects (hash: `s|<kind>|<id>|<slot>`
  * credited ms, `ps` position s, `at` practised at ms, `mt` the item's catalogue facts, `cp`).
@@ -34,7 +43,14 @@ class FlushInProgress extends Error {}
  * 5 slack, 6 state ttl, 7 the item (`<kind>|<itemId>`), 8 position s, 9 the played ms that
  * completes the item (-1: no length known), 10 the quarter-hour slot, 11 the item's facts (JSON),
  * 12 the item's played ms in the store ('' when not read: the item must be known already),
- * 13 its completedAt ms in the store ('' none), 14 pending ttl.
+ * 13 its completedAt ms in the store ('' none), 14 pending ttl, 15 the session id, 16 a session's
+ * rate window ms, 17 its beats per window, 18 new sessions per hour, 19 sessions kept.
+ *
+ * The rate, before anything else (a refused beat changes nothing, so it costs no memory):
+ * - a session's beats beyond ARGV[17] in its window of ARGV[16] ms → {-2, ms to wait, 'session'};
+ * - a new session when ARGV[18] of the member's sessions began within the hour → {-2, ms, 'new'}.
+ * The sessions hash is capped: a new session first drops the sessions idle for the state ttl,
+ * then, while ARGV[19] remain, the one that began first (its next beat counts as a first beat).
  *
  * The credit:
  * - a beat whose seq is not above the session's last, or whose played total is not above it,
@@ -47,6 +63,34 @@ class FlushInProgress extends Error {}
  * again), else {credited ms, played ms in all, completed at ms or ''}.
  */
 const BEAT_SCRIPT = `
+local now = tonumber(ARGV[1])
+local sid = ARGV[15]
+local function fields(value)
+  local v = {}
+  for n in string.gmatch(value, '[^:]+') do v[#v + 1] = tonumber(n) end
+  return v
+end
+local entry = redis.call('HGET', KEYS[1], sid)
+local window = tonumber(ARGV[16])
+local last, sessions
+if entry then
+  last = fields(entry)
+  if now >= last[5] and now - last[5] < window and last[6] >= tonumber(ARGV[17]) then
+    return {-2, last[5] + window - now, 'session'}
+  end
+else
+  last = {}
+  sessions = redis.call('HGETALL', KEYS[1])
+  local begun, earliest = 0, nil
+  for i = 2, #sessions, 2 do
+    local first = fields(sessions[i])[4]
+    if now - first < 3600000 then
+      begun = begun + 1
+      if not earliest or first < earliest then earliest = first end
+    end
+  end
+  if begun >= tonumber(ARGV[18]) then return {-2, earliest + 3600000 - now, 'new'} end
+end
 local item = ARGV[7]
 local played = redis.call('HGET', KEYS[3], 'pl|' .. item)
 if not played then
@@ -54,19 +98,30 @@ if not played then
   played = ARGV[12]
   if ARGV[13] ~= '' then redis.call('HSET', KEYS[3], 'cp|' .. item, ARGV[13]) end
 end
-local now = tonumber(ARGV[1])
+if sessions then
+  local kept, live, idle = tonumber(ARGV[19]), {}, now - tonumber(ARGV[6]) * 1000
+  for i = 1, #sessions, 2 do
+    local v = fields(sessions[i + 1])
+    if math.max(v[3], v[5]) < idle then redis.call('HDEL', KEYS[1], sessions[i])
+    else live[#live + 1] = {sessions[i], v[4]} end
+  end
+  if #live >= kept then
+    table.sort(live, function(a, b) return a[2] < b[2] end)
+    for i = 1, #live - kept + 1 do redis.call('HDEL', KEYS[1], live[i][1]) end
+  end
+end
+local seq = tonumber(ARGV[2])
+local lastSeq = last[1]
+if lastSeq and lastSeq < 0 then lastSeq = nil end
+local lastPlayed, lastAt = last[2], last[3]
+local state = {lastSeq or -1, lastPlayed, lastAt, last[4] or now, now, 1}
+if last[5] and now >= last[5] and now - last[5] < window then state[5], state[6] = last[5], last[6] + 1 end
 local function credit()
-  local seq = tonumber(ARGV[2])
   local sessionPlayed = tonumber(ARGV[3])
-  local last = redis.call('HMGET', KEYS[1], 'seq', 'played', 'at')
-  local lastSeq = tonumber(last[1])
-  local lastPlayed = tonumber(last[2])
-  local lastAt = tonumber(last[3])
   if seq >= 0 and lastSeq and seq <= lastSeq then return 0 end
+  if seq >= 0 then state[1] = seq end
   if lastPlayed and sessionPlayed <= lastPlayed then
-    if seq >= 0 then redis.call('HSET', KEYS[1], 'seq', seq) end
-    if sessionPlayed == lastPlayed then redis.call('HSET', KEYS[1], 'at', now) end
-    redis.call('EXPIRE', KEYS[1], tonumber(ARGV[6]))
+    if sessionPlayed == lastPlayed then state[3] = now end
     return 0
   end
   local earned
@@ -75,15 +130,15 @@ local function credit()
   else
     earned = math.min(sessionPlayed - lastPlayed, math.max(0, now - lastAt) + tonumber(ARGV[5]))
   end
-  if seq >= 0 then redis.call('HSET', KEYS[1], 'seq', seq) end
-  redis.call('HSET', KEYS[1], 'played', sessionPlayed, 'at', now)
-  redis.call('EXPIRE', KEYS[1], tonumber(ARGV[6]))
+  state[2], state[3] = sessionPlayed, now
   local creditedUntil = tonumber(redis.call('GET', KEYS[2]) or '0')
   local from = math.max(now - earned, creditedUntil)
   if now > creditedUntil then redis.call('SET', KEYS[2], now, 'EX', tonumber(ARGV[6])) end
   return math.max(0, now - from)
 end
 local credited = credit()
+redis.call('HSET', KEYS[1], sid, table.concat(state, ':'))
+redis.call('EXPIRE', KEYS[1], tonumber(ARGV[6]))
 local total = tonumber(played) + credited
 local completedAt = redis.call('HGET', KEYS[3], 'cp|' .. item)
 local completeAt = tonumber(ARGV[9])
@@ -193,6 +248,7 @@ export class BeatState {
   /**
    * The beat's credit and the item's live state, in one round trip and one write (the member is
    * marked dirty beside it). Null when the item is not live and `stored` was not given: read the store, call again.
+   * Throws 429 (TooManyRequestsError, Retry-After) for a beat beyond the rate: nothing changed.
    */
   async beat(userId: string, beat: Beat, nowMs: number, stored?: StoredItem): Promise<BeatOutcome | null> {
     const now = Math.round(nowMs);
@@ -201,7 +257,7 @@ export class BeatState {
       BEAT_SCRIPT,
       4,
       [
-        this.keys.practiceSession(userId, beat.sessionId),
+        this.keys.practiceSessions(userId),
         this.keys.practiceCreditedUntil(userId),
         this.keys.practiceLive(userId),
         this.keys.practicePending(userId),
@@ -219,12 +275,18 @@ export class BeatState {
         stored ? Math.round(stored.playedMs) : '',
         stored?.completedAtMs ?? '',
         PENDING_TTL_SEC,
+        beat.sessionId,
+        SESSION_WINDOW_MS,
+        BEATS_PER_SESSION_WINDOW,
+        NEW_SESSIONS_PER_HOUR,
+        SESSIONS_KEPT,
       ],
       // In the same write (the dirty set is no member's key): the flush job finds the member here.
       (beside) => beside.zadd(this.keys.practiceDirty(), 'NX', now, userId),
     );
     const [credited, played, completedAt] = answer as [number, number?, string?];
     if (credited === -1) return null;
+    if (credited === -2) throw tooManyBeats(Number(played), completedAt === 'new');
     return {
       creditedMs: Number(credited),
       playedMs: Number(played),
@@ -294,6 +356,7 @@ export class BeatState {
     await Promise.all([
       this.redis.set(this.keys.practiceErased(userId), '1', 'EX', ERASED_MARK_SEC),
       this.redis.del(
+        this.keys.practiceSessions(userId),
         this.keys.practiceLive(userId),
         this.keys.practicePending(userId),
         this.keys.practiceCreditedUntil(userId),
