@@ -138,15 +138,19 @@ stripe_mock_bin() {
 start_redis() {
   local host port t=$EPOCHREALTIME
   host=$(url_host "$REDIS_URL") port=$(url_port "$REDIS_URL" 6379)
+  # A Redis found running keeps its own settings (its memory ceiling too: docs/RELIABILITY.md).
   if redis_ping "$host" "$port"; then ok "Redis on $host:$port (already running)"; return; fi
   is_loopback "$host" || die "Redis did not answer at $REDIS_URL (not a local address, so not starting one)"
   tcp_open "$host" "$port" && die "port $port is taken by something that is not Redis; free it or change REDIS_URL"
   command -v redis-server >/dev/null 2>&1 || die "redis-server is not installed (make provision installs it)"
   mkdir -p "$DATA_DIR/redis"
+  # A memory ceiling (REDIS_MAXMEMORY, 256mb), and at it writes fail rather than keys go
+  # (noeviction: BullMQ loses no job to eviction); docs/RELIABILITY.md says what then happens.
   start_bg redis redis-server redis-server --bind "$host" --port "$port" --dir "$DATA_DIR/redis" \
-    --daemonize no --appendonly no --save 60 1 --logfile ""
+    --daemonize no --appendonly no --save 60 1 --logfile "" \
+    --maxmemory "${REDIS_MAXMEMORY:-256mb}" --maxmemory-policy noeviction
   wait_for 20 "Redis did not answer on $host:$port" redis redis_ping "$host" "$port"
-  ok "Redis on $host:$port (started, $(elapsed "$t") s, data in .data/redis)"
+  ok "Redis on $host:$port (started, $(elapsed "$t") s, data in .data/redis, maxmemory ${REDIS_MAXMEMORY:-256mb})"
 }
 
 mongo_ping() { node "$ROOT/infra/lib/mongo-ping.js" "$1" >/dev/null 2>&1; }
