@@ -3,8 +3,11 @@ import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
-import { resolveRoute } from '@/lib/access';
+import { OfflineSignIn } from '@/features/courses/offline/offline-sign-in';
+import { normalizePath, resolveRoute } from '@/lib/access';
 import { useClearCacheOnArrival } from '@/lib/leave-session';
+import { PLAYER_SCOPE } from '@/lib/offline-storage';
+import { useOnline } from '@/lib/use-online';
 import { useGetSiteConfigQuery } from '@/lib/site-config';
 import { paths } from '@/config/paths';
 
@@ -64,6 +67,15 @@ function PublicArea() {
   return useRoutes(publicRoutes);
 }
 
+const offlineSignInRoutes: RouteObject[] = [
+  { element: <PublicLayout />, children: [{ path: '*', element: <OfflineSignIn /> }] },
+];
+
+/** The course player without a network and without a member the device knows (issue 43 §2). */
+function OfflineSignInArea() {
+  return useRoutes(offlineSignInRoutes);
+}
+
 /**
  * Picks the layout for the current path and viewer, or redirects (src/lib/access.ts). The site
  * config (prices, product name: GET /api/config) is requested here, in parallel with the current
@@ -72,9 +84,20 @@ function PublicArea() {
  */
 function RouteGate() {
   const { pathname } = useLocation();
-  const { user, isLoading } = useCurrentUser();
+  const { user, isLoading, isError } = useCurrentUser();
   const { isLoading: configLoading } = useGetSiteConfigQuery();
+  const online = useOnline();
   const decision = resolveRoute(pathname, user, isLoading || configLoading);
+  // Offline, the player's service worker answers "who is this" only for the member the server named
+  // last; with none known there is nobody to play as, and the login page cannot work without a network.
+  if (
+    decision.kind === 'redirect' &&
+    !user &&
+    (!online || isError) &&
+    normalizePath(pathname).startsWith(PLAYER_SCOPE)
+  ) {
+    return <OfflineSignInArea />;
+  }
 
   switch (decision.kind) {
     case 'loading':

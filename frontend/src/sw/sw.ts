@@ -11,8 +11,10 @@
  * - Club clips (static): from the device when stored, Range requests answered from the full file.
  * - Premium files (nginx auth_request): the network first, so the server decides whenever it can;
  *   a refusal (401/403) deletes the stored copy; without a network, the stored copy.
- * - The access rule on every answer of GET /api/auth/user: signed out → every member's stored data
- *   goes; free → the Premium cache goes; another member → that member's caches go.
+ * - The access rule on every network answer of GET /api/auth/user (lib/offline-storage.ts, the
+ *   app's too): signed out → every member's stored data goes; free → the Premium cache goes;
+ *   another member → that member's caches go. Stored answers come only from the caches of the
+ *   member that answer named last (none known: no stored answer, and the player asks to sign in).
  * - Updates: a new version waits until the page asks it to take over ("New version available").
  */
 import { clientsClaim } from 'workbox-core';
@@ -22,9 +24,11 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import {
   applyOfflineAccessRule,
   isPremiumMediaPath,
+  offlineCacheName,
   parseOfflineCacheName,
+  signedInMember,
+  viewerFromAnswer,
   type OfflineCacheKind,
-  type OfflineViewer,
 } from '@/lib/offline-storage';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -69,13 +73,16 @@ async function memberCaches(kind: OfflineCacheKind): Promise<string[]> {
   return (await caches.keys()).filter((name) => parseOfflineCacheName(name)?.kind === kind);
 }
 
-/** The stored answer for this address in the member caches of `kind`. */
+/**
+ * The stored answer for this address in the signed-in member's cache of `kind`: never another
+ * member's, and none when no member is known (signed out elsewhere, the rule not yet applied).
+ */
 async function matchStored(url: string, kind: OfflineCacheKind): Promise<Response | undefined> {
-  for (const name of await memberCaches(kind)) {
-    const hit = await (await caches.open(name)).match(url, { ignoreVary: true });
-    if (hit) return hit;
-  }
-  return undefined;
+  const memberId = await signedInMember(caches);
+  if (!memberId) return undefined;
+  const name = offlineCacheName(memberId, kind);
+  if (!(await caches.has(name))) return undefined;
+  return (await caches.open(name)).match(url, { ignoreVary: true });
 }
 
 async function forget(url: string, kind: OfflineCacheKind): Promise<void> {
@@ -88,14 +95,20 @@ function answerFromFile(request: Request, stored: Response): Promise<Response> |
 }
 
 async function accessRuleFrom(response: Response): Promise<void> {
-  if (response.status === 401) {
-    await applyOfflineAccessRule(null);
-    return;
-  }
-  if (!response.ok) return;
-  const viewer = (await response.json().catch(() => null)) as OfflineViewer;
-  if (viewer?.id) await applyOfflineAccessRule(viewer);
+  const body: unknown = response.ok ? await response.json().catch(() => null) : null;
+  const viewer = viewerFromAnswer(response.status, body);
+  if (viewer !== undefined) await applyOfflineAccessRule(viewer);
 }
+
+// A new version asks who is signed in while it installs (it installs with a network): a device whose
+// member signed out elsewhere loses their data even if the player is next opened offline.
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    fetch('/api/auth/user', { credentials: 'same-origin', cache: 'no-store' })
+      .then(accessRuleFrom)
+      .catch(() => undefined),
+  );
+});
 
 const sameOrigin = (url: URL) => url.origin === self.location.origin;
 

@@ -21,7 +21,6 @@ import { useToast } from '@/components/toast/use-toast';
 import { useSiteConfig, useSiteConfigState } from '@/lib/site-config';
 import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
-import { useLogout } from '@/features/auth/api/logout';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
 import { DeleteAccountSection } from '@/features/auth/components/delete-account-section';
 import { AccountSection } from '@/features/auth/components/account-section';
@@ -40,6 +39,7 @@ import { PastDueBanner } from '@/features/billing/components/past-due-banner';
 import { SubscriptionPanel } from '@/features/billing/components/subscription-panel';
 import { CommunityForumCard } from '@/features/member/components/community-forum-card';
 import { MemberPageHeader } from '@/app/routes/member/member-page-header';
+import { useSignOut } from '@/app/routes/member/use-sign-out';
 
 // Below the fold: its code loads after the page (the account page's chunk stays as it was).
 const PracticeSettingsSection = lazy(() =>
@@ -121,7 +121,7 @@ function usePaymentReturn(): { bookingExpected: boolean } {
 export default function AccountPage() {
   const { bookingExpected } = usePaymentReturn();
   const { user, isPremium } = useCurrentUser();
-  const [logout, { isLoading: loggingOut }] = useLogout();
+  const { signOut, loggingOut, confirmUnsentRounds, dialog: unsentRoundsDialog } = useSignOut();
   const site = useSiteConfig();
   const name = [user?.firstName, user?.lastName]
     .map((p) => p?.trim())
@@ -189,11 +189,12 @@ export default function AccountPage() {
                 variant="outlined"
                 color="inherit"
                 startIcon={<LogoutRounded />}
-                onClick={() => void logout()}
+                onClick={() => void signOut()}
                 disabled={loggingOut}
               >
                 Log Out
               </Button>
+              {unsentRoundsDialog}
             </CardContent>
           </Card>
           <MoneyBackGuarantee />
@@ -212,7 +213,7 @@ export default function AccountPage() {
           {user && <ProfileForm key={user.id} user={user} />}
           {user && <NewsletterPreference user={user} />}
           <ChangePasswordForm />
-          <SignOutEverywhere />
+          <SignOutEverywhere confirm={confirmUnsentRounds} />
           <DownloadMyData />
           <DeleteAccountSection />
         </Stack>

@@ -4,15 +4,14 @@
  * The app router (src/app/router.tsx) lazy-loads this module and renders it with useRoutes()
  * once it has decided that the viewer gets the member layout; access redirects happen there.
  */
-import { lazy, useEffect } from 'react';
+import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { MemberLayout } from '@/components/layouts/member-layout';
 import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
-import { useLogout } from '@/features/auth/api/logout';
 import type { MemberSectionSlug } from '@/features/member/member-content';
-import { applyOfflineAccessRule } from '@/lib/offline-storage';
 import { NeedsNetwork } from '@/app/routes/member/needs-network';
+import { useSignOut } from '@/app/routes/member/use-sign-out';
 
 const MemberHomePage = lazy(() => import('@/app/routes/member/member-home'));
 const CrashCoursePage = lazy(() => import('@/app/routes/member/crash-course'));
@@ -42,30 +41,26 @@ const MembershipPage = lazy(() => import('@/app/routes/membership'));
 const CoachingPage = lazy(() => import('@/app/routes/coaching'));
 const NotFoundPage = lazy(() => import('@/app/routes/not-found'));
 
-/** The member layout fed with the current user and the shared logout. */
+/** The member layout fed with the current user and the shared logout (unsent rounds asked about first). */
 function MemberLayoutRoute() {
   const { user, isPremium } = useCurrentUser();
   const isAdmin = user?.role === 'admin';
-  const [logout, { isLoading }] = useLogout();
-  // The offline access rule (lib/offline-storage.ts) each time the server says who this is: a
-  // member who is free now loses the Premium files kept on the device, another member's go.
-  const userId = user?.id;
-  const membershipLevel = user?.membershipLevel;
-  useEffect(() => {
-    if (userId) void applyOfflineAccessRule({ id: userId, membershipLevel }).catch(() => undefined);
-  }, [userId, membershipLevel]);
+  const { signOut, loggingOut, dialog } = useSignOut();
   const name = [user?.firstName, user?.lastName]
     .map((p) => p?.trim())
     .filter(Boolean)
     .join(' ');
   return (
-    <MemberLayout
-      isPremium={isPremium}
-      isAdmin={isAdmin}
-      userName={name || user?.email || null}
-      onLogout={() => void logout()}
-      loggingOut={isLoading}
-    />
+    <>
+      <MemberLayout
+        isPremium={isPremium}
+        isAdmin={isAdmin}
+        userName={name || user?.email || null}
+        onLogout={() => void signOut()}
+        loggingOut={loggingOut}
+      />
+      {dialog}
+    </>
   );
 }
 

@@ -7,13 +7,19 @@ import { useEndSession } from '@/features/auth/api/use-end-session';
 import { authFailureMessage } from '@/features/auth/components/auth-messages';
 import { AccountSection } from '@/features/auth/components/account-section';
 
+type SignOutEverywhereProps = {
+  /** Asked first (the page's check for rounds not sent yet); false keeps the member signed in. */
+  confirm?: () => Promise<boolean>;
+};
+
 /** Account page, "Sessions": sign out of every device, this one too; then /login with a toast. */
-export function SignOutEverywhere() {
+export function SignOutEverywhere({ confirm }: SignOutEverywhereProps = {}) {
   const [logoutAll, { isLoading }] = useLogoutAllDevicesMutation();
   const endSession = useEndSession();
   const { toast } = useToast();
 
   const onClick = async () => {
+    if (confirm && !(await confirm())) return;
     try {
       await logoutAll().unwrap();
     } catch (error) {

@@ -6,6 +6,8 @@
  * (sent one at a time, oldest first; a failure stops the run so nothing overtakes it).
  */
 
+import { OUTBOX_KEY_PREFIX } from '@/lib/offline-storage';
+
 export type RoundPayload = {
   id: string;
   startedAt: string;
@@ -22,7 +24,7 @@ export type SendOutcome = 'sent' | 'rejected' | 'retry';
 export type SendRound = (entry: OutboxEntry) => Promise<SendOutcome>;
 
 export function outboxKey(userId: string): string {
-  return `fm.rounds-outbox.v1:${userId}`;
+  return `${OUTBOX_KEY_PREFIX}:${userId}`;
 }
 
 function read(userId: string): OutboxEntry[] {

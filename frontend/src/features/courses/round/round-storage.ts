@@ -1,4 +1,5 @@
 import { HOLE_COUNT, type CoursePlayerState, type Shot } from '@/features/courses/course-player-machine';
+import { ROUND_KEY_PREFIX } from '@/lib/offline-storage';
 
 /**
  * The round being played, kept on the device (localStorage) as it changes, so a reload, an app
@@ -12,10 +13,9 @@ export type StoredRound = {
   player: CoursePlayerState;
 };
 
-const VERSION = 1;
-
+/** The access rule (lib/offline-storage.ts) deletes it with the member's other data on the device. */
 export function roundStorageKey(userId: string, courseId: string): string {
-  return `fm.round.v${VERSION}:${userId}:${courseId}`;
+  return `${ROUND_KEY_PREFIX}:${userId}:${courseId}`;
 }
 
 function storage(): Storage | null {
