@@ -166,6 +166,50 @@ export function watchQueue(queue: string, redisPrefix: string, source: QueueCoun
   };
 }
 
+// ---- Redis memory -------------------------------------------------------------------------
+
+/** What Redis's memory is read from (the service's client). */
+export interface RedisInfoSource {
+  info(section: 'memory'): Promise<string>;
+}
+
+let memorySource: RedisInfoSource | undefined;
+
+/** The INFO memory fields reported, by the gauge's `kind`. */
+const MEMORY_FIELDS = { used: 'used_memory', max: 'maxmemory' } as const;
+
+metrics.gauge({
+  name: 'fm_redis_memory_bytes',
+  help: "Redis's memory, read at scrape time (one INFO memory): used (used_memory) and max (maxmemory; 0: no ceiling; at it, writes fail: noeviction)",
+  labelNames: ['kind'],
+  async collect() {
+    this.reset();
+    const source = memorySource;
+    if (!source) return;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), QUEUE_SCRAPE_TIMEOUT_MS);
+    });
+    const text = await Promise.race([source.info('memory').catch(() => undefined), timeout]);
+    clearTimeout(timer);
+    if (!text) return; // Redis did not answer: left out of this scrape
+    const fields = new Map(text.split('\r\n').map((line) => [line.split(':')[0], Number(line.split(':')[1])]));
+    for (const [kind, field] of Object.entries(MEMORY_FIELDS)) {
+      const value = fields.get(field);
+      if (value !== undefined && Number.isFinite(value)) this.set({ kind }, value);
+    }
+  },
+});
+
+/**
+ * Reports the memory of the Redis `source` talks to on every scrape (runService calls it with the
+ * service's client): every service shares the Redis of logins, sessions and queues, so an alert on
+ * used / max fires before writes fail (infra/observability/alerts.yml, docs/RELIABILITY.md).
+ */
+export function watchRedisMemory(source: RedisInfoSource | undefined): void {
+  memorySource = source;
+}
+
 /** Outcome of one processing attempt: done, threw (retried with backoff), or refused for good. */
 export type JobOutcome = 'completed' | 'failed' | 'invalid';
 

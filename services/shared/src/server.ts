@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { type BaseConfig, ConfigError, loadConfig } from './config';
 import type { ServiceDeps } from './http/create-app';
 import { createLogger } from './logger';
-import { metrics } from './metrics';
+import { metrics, watchRedisMemory } from './metrics';
 import { connectMongo } from './mongo';
 import { createRedis } from './redis';
 
@@ -93,6 +93,7 @@ export async function runService<S extends z.ZodType<BaseConfig>>(options: RunSe
   metrics.registry.setDefaultLabels({ service: options.name });
   const mongo = await connectMongo(config.MONGO_URL);
   const redis = createRedis(config.REDIS_URL);
+  watchRedisMemory(redis);
   const deps: ServiceDeps<z.infer<S>> = { config, logger, mongo, redis };
   const { app, background } = await options.compose(deps);
   await startBackground(background);

@@ -27,12 +27,17 @@ function isCastError(err: unknown): boolean {
   return err instanceof Error && (err.name === 'CastError' || err.name === 'BSONError');
 }
 
-/** Redis (sessions, rate limits, queues) unreachable: the client should retry shortly. */
+/**
+ * Redis (sessions, rate limits, queues) unreachable, or refusing writes at its maxmemory (OOM,
+ * noeviction: docs/RELIABILITY.md "Redis memory"): the client should retry shortly.
+ */
 function isRedisUnavailable(err: unknown): boolean {
   if (!(err instanceof Error)) return false;
   return (
     err.name === 'MaxRetriesPerRequestError' ||
-    /Connection is closed|Stream isn't writeable|ECONNREFUSED|enableOfflineQueue/.test(err.message)
+    /Connection is closed|Stream isn't writeable|ECONNREFUSED|enableOfflineQueue|^OOM command not allowed/.test(
+      err.message,
+    )
   );
 }
 
