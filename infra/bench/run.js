@@ -23,7 +23,8 @@
 // BENCH_CONNECTIONS (64), BENCH_PROPAGATION (1; 0 skips it), BENCH_PROPAGATION_EVENTS (300),
 // BENCH_PROPAGATION_RATE (10), BENCH_FIRST_TAP (1; 0 skips it), BENCH_FIRST_TAP_RUNS (1),
 // BENCH_ONLY (a case-insensitive regular expression: only the targets whose name matches it run,
-// beside the two baselines; for profiling one route), BENCH_SETTLE_SECONDS (15: when the settled
+// beside the two baselines; for profiling one route), BENCH_BEAT_MEMBERS (300: the heartbeat's
+// members, beatMembers), BENCH_SETTLE_SECONDS (15: when the settled
 // RSS is read, counted from the end of the load), CHROMIUM_PATH. Prints the table; writes it to .data/bench/last.md too.
 
 const { execFileSync, spawn } = require('node:child_process');
@@ -313,17 +314,60 @@ function startBaselines(free, body, sameBytes) {
 }
 
 /**
- * wrk's Lua for the heartbeat target: every request a new, valid beat, as players send them. Each
- * wrk thread plays sessions of BEATS_PER_SESSION beats (seq 0, 1, …; played and position 15 s
- * further each time) on one item, then starts a new session on the next item. Session ids carry
- * the run's time and the thread, so no beat of this run or an earlier one is a replay (the server
- * counts a session's seq once); the server still credits at most the wall time (credit.ts), so
- * most beats earn a few ms: the whole path (catalogue, credit, minutes record, progress) runs.
+ * The heartbeat target's players. One member's beats are limited (issue 43 §6: 5 a session in 10 s,
+ * 30 new sessions an hour; 429 beyond), so the load is many members' beats, as it is in life:
+ * BENCH_BEAT_MEMBERS (300) Premium members, `bench-beat-<i>`, made once in the store (the kit's
+ * test helper: a user record; a second run finds them) with a new session each run (in Redis, as
+ * the kit's tests log in). Their cookies, in order.
  */
-const BEATS_PER_SESSION = 40;
-function heartbeatLua(itemIds) {
+async function beatMembers(count) {
+  const shared = require(path.join(ROOT, 'services/shared/dist/index.js'));
+  const testing = require(path.join(ROOT, 'services/shared/dist/testing/index.js'));
+  const mongo = await shared.connectMongo(env.MONGO_URL);
+  const redis = shared.createRedis(env.REDIS_URL);
+  const config = {
+    REDIS_PREFIX: env.REDIS_PREFIX || 'fm',
+    SESSION_KEYS: env.SESSION_KEYS.split(',').map((k) => k.trim()),
+  };
+  try {
+    const cookies = [];
+    for (let i = 0; i < count; i += 25) {
+      const ids = Array.from({ length: Math.min(25, count - i) }, (_, j) => `bench-beat-${i + j}`);
+      await Promise.all(
+        ids.map((id) =>
+          testing
+            .insertUser({ mongo }, { id, email: `${id}@fairwaymind.bench`, lastName: id, membershipLevel: 'premium' })
+            .catch((err) => {
+              if (err?.code !== 11000) throw err; // made by an earlier run
+            }),
+        ),
+      );
+      cookies.push(...(await Promise.all(ids.map((id) => testing.sessionCookieFor({ redis, config }, id)))));
+    }
+    return cookies;
+  } finally {
+    await redis.quit();
+    await mongo.close();
+  }
+}
+
+/**
+ * wrk's Lua for the heartbeat target: every request a new, valid beat, as players send them, each
+ * from the next of the beat members (its cookie). A member's beats in a thread make sessions of
+ * BEATS_PER_SESSION (seq 0, 1, …; played and position 15 s further each time), one after another,
+ * on the member's one item (its first beat in a day reads the store, as a player's does): within
+ * the limits, as long as the run is short and the members many (a member's beats come every
+ * members requests of a thread). Session ids carry the
+ * run's time and the thread, so no beat of this run or an earlier one is a replay (the server
+ * counts a session's seq once); the server still credits at most the wall time (credit.ts), so
+ * most beats earn a few ms: the whole path (catalogue, limits, credit, live state) runs. One beat
+ * in 5 begins a session (a player's is one in 40 or more).
+ */
+const BEATS_PER_SESSION = 5;
+function heartbeatLua(itemIds, cookies) {
   return `
 local items = { ${itemIds.map((id) => JSON.stringify(id)).join(', ')} }
+local cookies = { ${cookies.map((c) => JSON.stringify(c)).join(', ')} }
 local run = "${Date.now().toString(36)}"
 local threads = 0
 function setup(thread)
@@ -332,14 +376,19 @@ function setup(thread)
 end
 local n = 0
 function request()
-  local block = math.floor(n / ${BEATS_PER_SESSION})
-  local seq = n % ${BEATS_PER_SESSION}
+  local member = (n % #cookies) + 1
+  local beat = math.floor(n / #cookies)
+  local block = math.floor(beat / ${BEATS_PER_SESSION})
+  local seq = beat % ${BEATS_PER_SESSION}
   n = n + 1
-  local item = items[(block % #items) + 1]
+  local item = items[(member % #items) + 1]
   local played = 15 * (seq + 1)
-  local body = string.format('{"itemId":"%s","itemKind":"content","sessionId":"bench-%s-%d-%d","seq":%d,"positionSec":%d,"playedSec":%d}',
-    item, run, tid, block, seq, played, played)
-  return wrk.format(nil, nil, nil, body)
+  local body = string.format('{"itemId":"%s","itemKind":"content","sessionId":"bench-%s-%d-%d-%d","seq":%d,"positionSec":%d,"playedSec":%d}',
+    item, run, tid, member, block, seq, played, played)
+  local headers = {}
+  for name, value in pairs(wrk.headers) do headers[name] = value end
+  headers["Cookie"] = cookies[member]
+  return wrk.format(nil, nil, headers, body)
 end
 `;
 }
@@ -475,6 +524,7 @@ async function main() {
     .filter((i) => i.contentType !== 'text')
     .map((i) => i.id);
   if (beatItems.length === 0) throw new Error('no audio or video section item to send heartbeats on');
+  const beatCookies = await beatMembers(num('BENCH_BEAT_MEMBERS', 300));
   const beat = {
     itemId: beatItems[0],
     itemKind: 'content',
@@ -536,13 +586,13 @@ async function main() {
       service: 'courses',
     },
     {
-      name: `POST /api/practice/heartbeats (Premium, a new beat each time over ${beatItems.length} items)`,
+      name: `POST /api/practice/heartbeats (${beatCookies.length} Premium members, a new beat each time over ${beatItems.length} items)`,
       path: '/api/practice/heartbeats',
       cookie: premium.cookie,
       member: true,
       kind: 'heartbeat',
       service: 'practice',
-      request: { method: 'POST', body: beat, lua: () => heartbeatLua(beatItems) },
+      request: { method: 'POST', body: beat, lua: () => heartbeatLua(beatItems, beatCookies) },
     },
     ...(audio
       ? [

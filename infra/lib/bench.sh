@@ -14,7 +14,8 @@
 # BENCH_PROPAGATION=0 (skip the event-propagation benchmark), BENCH_PROPAGATION_EVENTS/RATE,
 # BENCH_FIRST_TAP=0 (skip the first-tap check), BENCH_FIRST_TAP_RUNS, BENCH_ONLY (a regular
 # expression: only the targets whose name matches run, beside the two baselines),
-# BENCH_SETTLE_SECONDS (15: when each service's RSS is read again after the load).
+# BENCH_SETTLE_SECONDS (15: when each service's RSS is read again after the load), BENCH_BEAT_MEMBERS
+# (300: the members whose beats the heartbeat target sends; one member's are limited, issue 43 §6).
 # With FM_REPLICAS the bench gateway has every replica upstream; RSS and CPU are replica 1's.
 
 app_answers() {
