@@ -142,6 +142,11 @@ export type AdminTierInput = Pick<AdminTier, 'name' | 'price' | 'features' | 'is
  * GET /api/admin/contact-messages(?handled=true|false&sort=newest|due) and PATCH …/:id {handled}.
  * `level`, `dueAt`: who wrote and by when the founder promised to answer (SUPPORT_REPLY_HOURS);
  * `repliedAt`: the first reply from the console (null while none); `replies`: oldest first.
+ * Who wrote: `memberId` the account signed in when it was sent (null: a visitor, whose address
+ * nobody proved). For a member, `name` and `email` are the account's (where replies go) and
+ * `emailVerified` whether its address was proven then (null: a visitor, or a member's message stored
+ * before the account's address was taken: then `email` is as typed); `typedName`, `typedEmail`
+ * what they typed in the form when it was not the account's (null otherwise).
  */
 export const adminContactMessageSchema = z.strictObject({
   id: z.string().min(1),
@@ -150,6 +155,10 @@ export const adminContactMessageSchema = z.strictObject({
   message: z.string(),
   createdAt: isoDate,
   handled: z.boolean(),
+  memberId: z.string().nullable(),
+  emailVerified: z.boolean().nullable(),
+  typedName: z.string().nullable(),
+  typedEmail: z.string().nullable(),
   level: contactLevelSchema,
   dueAt: isoDate,
   repliedAt: isoDate.nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDate } from './common';
+import { contactLevelSchema } from './contact';
 
 /**
  * The one place for queue names, job names and payload schemas. Producers and consumers both
@@ -132,12 +133,23 @@ export const coachingBookedSchema = z.object({
   occurredAt: isoDate,
 });
 
+/**
+ * A contact message to notify the founder of. `name` and `email` are where the answer goes: a
+ * signed-in member's account's (at the time), a visitor's as typed. `level` and `emailVerified` say
+ * who wrote (`emailVerified`: the account's address was proven; null for a visitor, whose address
+ * nobody proved); `typedName`, `typedEmail`: what a member typed in the form when it was not the
+ * account's (null otherwise). The four are absent on jobs queued before they existed.
+ */
 export const contactSubmittedSchema = z.object({
   submissionId: z.string().min(1),
   name: z.string().min(1),
   email: z.email(),
   message: z.string().min(1),
   createdAt: isoDate,
+  level: contactLevelSchema.optional(),
+  emailVerified: z.boolean().nullable().optional(),
+  typedName: z.string().nullable().optional(),
+  typedEmail: z.string().nullable().optional(),
 });
 
 /**

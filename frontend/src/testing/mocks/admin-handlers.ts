@@ -90,6 +90,11 @@ export const buildAdminMessage = (o: Partial<AdminContactMessage> = {}): AdminCo
   message: 'Do you coach juniors?',
   createdAt: '2026-02-03T00:00:00.000Z',
   handled: false,
+  // A member's message (signed in, their account's verified address) unless the level says visitor.
+  memberId: o.level === 'visitor' ? null : 'member-sam',
+  emailVerified: o.level === 'visitor' ? null : true,
+  typedName: null,
+  typedEmail: null,
   level: 'free',
   dueAt: '2026-02-06T00:00:00.000Z',
   repliedAt: null,

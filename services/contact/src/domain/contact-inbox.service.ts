@@ -28,6 +28,11 @@ function inboxView(doc: ContactSubmissionDocument, replies: Map<string, ContactR
     message: doc.message,
     createdAt: new Date(doc.createdAt).toISOString(),
     handled: doc.handled === true,
+    // Who wrote (contact-sender.ts); absent on messages stored before it was recorded.
+    memberId: doc.memberId ?? null,
+    emailVerified: doc.memberId ? (doc.emailVerified ?? null) : null,
+    typedName: doc.typedName ?? null,
+    typedEmail: doc.typedEmail ?? null,
     ...promiseFields(doc, replies),
   };
 }
@@ -35,8 +40,8 @@ function inboxView(doc: ContactSubmissionDocument, replies: Map<string, ContactR
 /** Most urgent first; `_id` breaks ties, so pages never overlap. */
 const MOST_URGENT_FIRST = { dueAt: 1, _id: 1 } as const;
 
-/** What the inbox's search looks in: the sender's name and address, and the message. */
-const INBOX_SEARCH_FIELDS = ['name', 'email', 'message'] as const;
+/** What the inbox's search looks in: the sender's name and address (and the typed ones), and the message. */
+const INBOX_SEARCH_FIELDS = ['name', 'email', 'typedName', 'typedEmail', 'message'] as const;
 
 /** The window of the promise figure. */
 export const PROMISE_WINDOW_DAYS = 30;

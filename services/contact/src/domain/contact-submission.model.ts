@@ -6,6 +6,11 @@ import { type Connection, type Model, Schema, type Types } from 'mongoose';
  * out; `handled` is the founder's mark in the console inbox (absent on messages stored before it).
  * `memberId` and `memberLevel` are the sender's when they were logged in, stamped by the server
  * from the session (null for a visitor, absent on messages stored before they existed).
+ * A member's message carries the account's `name` and `email` (at the time; replies go there), whatever
+ * was typed: `typedName`/`typedEmail` keep what they typed when it was not the account's (an account
+ * with no name: its `name` is the typed one, and `typedName` marks it), `emailVerified` whether the
+ * account's address was proven. A visitor's keeps the typed name and address, and null in all three;
+ * a member's stored before these existed has none of them (its `email` is as typed).
  * `dueAt` is when the founder promised to answer (SUPPORT_REPLY_HOURS by level; absent on messages
  * stored before it existed: read as createdAt + the level's hours). `repliedAt` is the founder's
  * first reply from the console (the replies are in contact_replies).
@@ -17,6 +22,9 @@ export interface ContactSubmission {
   message: string;
   memberId?: string | null;
   memberLevel?: MembershipLevel | null;
+  emailVerified?: boolean | null;
+  typedName?: string | null;
+  typedEmail?: string | null;
   notifiedAt: Date | null;
   handled?: boolean;
   handledAt?: Date | null;
@@ -34,6 +42,9 @@ const contactSubmissionSchema = new Schema<ContactSubmission>(
     message: { type: String, required: true },
     memberId: { type: String, default: null },
     memberLevel: { type: String, enum: ['free', 'premium', null], default: null },
+    emailVerified: { type: Boolean, default: null },
+    typedName: { type: String, default: null },
+    typedEmail: { type: String, default: null },
     notifiedAt: { type: Date, default: null },
     handled: { type: Boolean, default: false },
     handledAt: { type: Date, default: null },

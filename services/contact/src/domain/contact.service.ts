@@ -14,6 +14,7 @@ import type { Connection } from 'mongoose';
 import type { ContactInput } from './contact.schemas';
 import { contactSubmissionModel, type ContactSubmissionDocument } from './contact-submission.model';
 import { contactReplyModel, type ContactReplyDocument } from './contact-reply.model';
+import { senderFields } from './contact-sender';
 import { dueAtFor, levelOf, promiseFields, repliesTo } from './support-promise';
 
 /** A contact message as the member's data export lists it. */
@@ -63,15 +64,17 @@ export interface ReplyToMail {
   reply: { id: string; text: string };
 }
 
-function eventOf(
-  doc: Pick<ContactSubmissionDocument, '_id' | 'name' | 'email' | 'message' | 'createdAt'>,
-): ContactSubmitted {
+function eventOf(doc: ContactSubmissionDocument): ContactSubmitted {
   return {
     submissionId: String(doc._id),
     name: doc.name,
     email: doc.email,
     message: doc.message,
     createdAt: new Date(doc.createdAt).toISOString(),
+    level: levelOf(doc),
+    emailVerified: doc.memberId ? (doc.emailVerified ?? null) : null,
+    typedName: doc.typedName ?? null,
+    typedEmail: doc.typedEmail ?? null,
   };
 }
 
@@ -91,16 +94,18 @@ export class ContactService {
     this.replies = contactReplyModel(deps.mongo);
   }
 
-  /** `sender`: the logged-in member behind the request (from the session), none for a visitor. */
+  /**
+   * `sender`: the logged-in member behind the request (from the session), none for a visitor. A
+   * member's message is stored with the account's name and address (contact-sender.ts).
+   */
   async submit(input: ContactInput, sender?: CurrentUser): Promise<{ id: string; queued: boolean }> {
-    const memberLevel = sender ? (sender.membershipLevel === 'premium' ? 'premium' : 'free') : null;
+    const from = senderFields(input, sender);
     const receivedAt = new Date();
     const doc = await this.submissions.create({
-      ...input,
-      memberId: sender?.id ?? null,
-      memberLevel,
+      message: input.message,
+      ...from,
       // The founder's promise for this sender's level (the hours the site states).
-      dueAt: dueAtFor(levelOf({ memberLevel }), receivedAt),
+      dueAt: dueAtFor(levelOf(from), receivedAt),
       notifiedAt: null,
     });
     const id = String(doc._id);

@@ -39,6 +39,31 @@ describe('mail templates', () => {
     expect(mail.html).toContain('Line one<br>Line two');
   });
 
+  it('when a member typed another name and address, then the founder reads the account, the level and state, and the typed ones marked and escaped', () => {
+    const mail = contactSubmittedMail(
+      {
+        submissionId: 's2',
+        name: 'Eve Mallory',
+        email: 'eve@example.com',
+        message: 'Hello',
+        createdAt: '2026-05-01T10:00:00.000Z',
+        level: 'premium',
+        emailVerified: true,
+        typedName: 'Tom <b>Kite</b>',
+        typedEmail: 'tom@example.com',
+      },
+      'Fairway Mind',
+    );
+    expect(mail.subject).toBe('New contact message from Eve Mallory (Premium member)');
+    expect(mail.replyTo).toEqual({ name: 'Eve Mallory', address: 'eve@example.com' });
+    expect(mail.text).toContain('Who: Premium member, signed in as eve@example.com');
+    expect(mail.text).toContain("Typed address: tom@example.com (typed, not the account's)");
+    expect(mail.html).toContain(
+      '<strong>Typed name:</strong> Tom &lt;b&gt;Kite&lt;/b&gt; (typed, not the account&#39;s)',
+    );
+    expect(mail.html).not.toContain('<b>Kite</b>');
+  });
+
   it('when a coaching booking is rendered for the founder, then it names the member, the price and the 24-hour promise', () => {
     const mail = coachingBookedFounderMail(booking, 'Fairway Mind', 45);
     expect(mail.subject).toBe('Coaching session booked: Ada Lovelace');

@@ -77,7 +77,7 @@ describe('contact-submitted', () => {
 
     const mail = await sink.waitFor(sentTo(FOUNDER, marker), 10_000);
     expect(mail.to).toEqual([FOUNDER]);
-    expect(mail.subject).toBe('New contact message from Ada Lovelace');
+    expect(mail.subject).toBe('New contact message from Ada Lovelace (Visitor, address not proven)');
     expect(mail.from).toContain('no-reply@fairwaymind.test');
     expect(mail.headers['reply-to']).toContain('ada@example.com');
     expect(mail.text).toContain(`${marker}.\nAny advice?`);
