@@ -3,7 +3,6 @@ import type { AdminContactMessage, ContactInboxSort } from '@fm/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -14,6 +13,7 @@ import { AdminSearchField, useAdminSearch } from '@/features/admin/components/ad
 import { AdminTable, usePaging, type AdminColumn } from '@/features/admin/components/admin-table';
 import { useAdminToasts } from '@/features/admin/components/use-admin-toasts';
 import { formatDateTime } from '@/features/admin/format';
+import { InboxSender } from '@/features/admin/components/inbox-sender';
 import { PromiseCard } from '@/features/admin/components/promise-card';
 import { ReplyDialog } from '@/features/admin/components/reply-dialog';
 import { LEVEL_LABEL, timeLeft } from '@/features/admin/support-promise';
@@ -72,14 +72,7 @@ export function InboxPanel() {
     {
       id: 'from',
       label: 'From',
-      render: (m) => (
-        <>
-          <Typography variant="body2">{m.name}</Typography>
-          <Link href={`mailto:${m.email}`} variant="caption">
-            {m.email}
-          </Link>
-        </>
-      ),
+      render: (m) => <InboxSender message={m} />,
       sortValue: (m) => m.name,
       minWidth: 160,
     },
