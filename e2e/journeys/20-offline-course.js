@@ -5,13 +5,17 @@
 // the device, holes are scored, a reload on hole 12 comes back to hole 12 with its shots, and a
 // page that needs the network says so. Online again, the round reaches the server once. Then the
 // access rule: the member is downgraded and the Premium SOS clip is gone from the device; after
-// sign-out nothing of the member is left in CacheStorage.
+// Log Out nothing of the member is left on the device, the round in progress included. Then the
+// shared computer (issue 43 §2): the member signs in again, makes the course ready and starts a
+// round with a note, and signs out of all devices from their phone; the computer's next
+// GET /api/auth/user (a reload) answers 401 and leaves no trace of the member in Cache Storage,
+// IndexedDB or localStorage, and offline the player asks to sign in instead of showing anyone.
 
 const { test } = require('node:test');
 const { journey } = require('../lib/browser');
 const { config, RUN_ID } = require('../lib/config');
 const { check, eventually, expectPath, expectVisible } = require('../lib/expect');
-const { currentUser, newMember, signUp } = require('../lib/app');
+const { currentUser, logIn, newMember, signUp } = require('../lib/app');
 const { createCourseByApi, makePremium } = require('../lib/a11y');
 const { deliverWebhook, subscriptionActivated } = require('../lib/stripe-webhooks');
 const { club, clubButton, expectRoundSavedOnceOnline } = require('../lib/round');
@@ -75,12 +79,62 @@ function deviceCaches(page, urls) {
   }, urls);
 }
 
+/**
+ * Every trace of the member the page's scripts can read: Cache Storage (cache names, stored
+ * addresses and the text of stored answers), IndexedDB (every record of every store) and
+ * localStorage (keys and values), searched for each of `needles` (the member's id, address, a note).
+ * @param {import('playwright-core').Page} page
+ * @param {string[]} needles
+ * @returns {Promise<string[]>} where each needle was found ("localStorage fm.round.v1:…: <id>")
+ */
+function memberTraces(page, needles) {
+  return page.evaluate(async (wanted) => {
+    /* eslint-disable no-undef -- runs in the page */
+    const found = [];
+    const search = (/** @type {string} */ where, /** @type {string} */ text) => {
+      for (const needle of wanted) if (text.includes(needle)) found.push(`${where}: ${needle}`);
+    };
+    for (const name of await caches.keys()) {
+      search('cache name', name);
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) {
+        search(`cache ${name} address`, request.url);
+        const response = await cache.match(request);
+        const type = response?.headers.get('content-type') ?? '';
+        if (response && !/^(audio|video|font|image)\//.test(type))
+          search(`cache ${name} ${request.url}`, await response.text());
+      }
+    }
+    for (const { name } of await indexedDB.databases()) {
+      if (!name) continue;
+      search('IndexedDB database', name);
+      const db = await new Promise((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      for (const store of Array.from(db.objectStoreNames)) {
+        const records = await new Promise((resolve, reject) => {
+          const all = db.transaction(store).objectStore(store).getAll();
+          all.onsuccess = () => resolve(all.result);
+          all.onerror = () => reject(all.error);
+        });
+        search(`IndexedDB ${name}/${store}`, JSON.stringify(records));
+      }
+      db.close();
+    }
+    for (const key of Object.keys(localStorage)) search(`localStorage ${key}`, `${key} ${localStorage.getItem(key)}`);
+    return found;
+    /* eslint-enable no-undef */
+  }, needles);
+}
+
 test(
   '20. Ready for the course: made ready on a phone, played offline from the device, the round saved once, Premium files gone after a downgrade',
   { timeout: config.journeyTimeout },
   journey(
     'offline-course',
-    async ({ page, context, step, journal }) => {
+    async ({ page, context, step, journal, newMemberContext }) => {
       const member = newMember('offline');
       const courseName = `Offline Links ${RUN_ID}`;
       let courseId = '';
@@ -251,13 +305,77 @@ test(
         await dialog.getByRole('button', { name: 'Back to the hole' }).click();
       });
 
-      await step('signed out: nothing of the member is left in CacheStorage', async () => {
-        await page.request.delete(`${config.baseUrl}/api/courses/${courseId}`);
+      await step('Log Out: the offline copies and the round in progress leave the device', async () => {
+        await clubButton(clubs, 'Driver').click();
+        await expectVisible(shots.filter({ hasText: 'Shot 1 (Driver)' }));
+        check(
+          (await memberTraces(page, [`fm.round.v1:${premium.userId}`])).length > 0,
+          'the round in progress is kept on the device',
+        );
         await page.getByRole('button', { name: 'Toggle sidebar' }).click();
         await page.locator('#member-sidebar').getByRole('button', { name: 'Log Out' }).click();
         await expectPath(page, '/');
         const { names } = await deviceCaches(page, []);
         check(!names.some((n) => n.startsWith('fm-offline-v1:')), `no member cache left (${names.join(', ')})`);
+        const left = await memberTraces(page, [premium.userId]);
+        check(left.length === 0, `nothing of the member is left (${left.join('; ')})`);
+      });
+
+      const note = `Shared computer ${RUN_ID}`;
+      await step(
+        'a shared computer: ready again and a round with a note, then "sign out of all devices" from the phone',
+        async () => {
+          await logIn(page, member);
+          await page.goto('/member/my-courses');
+          const card = main.getByRole('article', { name: courseName });
+          await card.getByRole('button', { name: 'Ready for the course' }).click();
+          await expectVisible(card.getByText('Ready offline'), 'the "Ready offline" mark', 60_000);
+          await page.goto(`/member/course-player/${courseId}`);
+          await clubButton(clubs, 'Driver').click();
+          await main.getByLabel('Note for hole 1 (optional)').fill(note);
+          await eventually(
+            async () => (await memberTraces(page, [note, `fm-offline-v1:${premium.userId}:data`])).length === 2,
+            'the note and the course are on the device',
+          );
+          await page.request.delete(`${config.baseUrl}/api/courses/${courseId}`);
+          // Left on a page outside the player's scope: the app's own answer must apply the rule.
+          await page.goto('/member/my-courses');
+          const phone = await newMemberContext({ viewport: { width: 390, height: 844 } });
+          await logIn(phone, member);
+          const res = await phone.request.post(`${config.baseUrl}/api/auth/logout-all`, {
+            headers: { Origin: new URL(config.baseUrl).origin },
+          });
+          check(res.status() === 204, `the phone signed out of all devices (${res.status()})`);
+        },
+      );
+
+      await step("the computer's next GET /api/auth/user answers 401: no trace of the member on it", async () => {
+        const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/auth/user');
+        await page.reload(); // /member/my-courses: the service worker does not see this answer
+        const res = await answered;
+        check(res.status() === 401 && !res.fromServiceWorker(), 'the reload asked the server who is signed in: nobody');
+        await expectPath(page, '/login');
+        const needles = [premium.userId, member.email, note];
+        /** @type {string[]} */
+        let left = [];
+        // The app applies the rule as the answer comes: give it a moment, then name what is left.
+        await eventually(
+          async () => (left = await memberTraces(page, needles)).length === 0,
+          'no trace of the member',
+        ).catch(() => undefined);
+        check(
+          left.length === 0,
+          `no trace of the member in Cache Storage, IndexedDB or localStorage (${left.join('; ')})`,
+        );
+      });
+
+      await step('offline, the player asks to sign in and shows nobody', async () => {
+        await context.setOffline(true);
+        const res = await page.goto(`/member/course-player/${courseId}`);
+        check(res?.fromServiceWorker() === true, 'the page came from the service worker');
+        await expectVisible(main.getByRole('heading', { name: 'Sign in to use your offline courses' }));
+        check((await hole(1).count()) === 0 && (await page.getByText(courseName).count()) === 0, 'no course shown');
+        await context.setOffline(false);
       });
     },
     { viewport: { width: 390, height: 844 } },
