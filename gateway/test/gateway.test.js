@@ -509,8 +509,33 @@ test('when Premium audio is fetched, then only a Premium member gets it (visitor
   const premium = await fetch(url, { headers: { cookie: 'fm.sid=premium-member' } });
   assert.equal(premium.status, 200);
   assert.equal(premium.headers.get('content-type'), 'audio/mpeg');
-  assert.match(premium.headers.get('cache-control') || '', /private/);
+  assert.equal(premium.headers.get('cache-control'), 'private, no-cache');
   assert.equal((await premium.arrayBuffer()).byteLength, 2048);
+});
+
+test('when a browser holds Premium audio, then it must ask again before each play, and after a downgrade or log-out the ask is refused', async () => {
+  const url = `${base}/media/guided/perfect-drive.mp3`;
+  const first = await fetch(url, { headers: { cookie: 'fm.sid=premium-member' } });
+  assert.equal(first.status, 200);
+  await first.arrayBuffer();
+  // No max-age: the kept copy is stale at once, so the browser revalidates before playing it again.
+  const cacheControl = first.headers.get('cache-control') || '';
+  assert.match(cacheControl, /\bprivate\b/);
+  assert.match(cacheControl, /\bno-(cache|store)\b/);
+  assert.doesNotMatch(cacheControl, /max-age=[1-9]/);
+  const etag = first.headers.get('etag');
+  assert.ok(etag, 'an ETag to revalidate with');
+  // Still Premium: the ask costs no audio (304, with the same rule).
+  const again = await fetch(url, { headers: { cookie: 'fm.sid=premium-member', 'if-none-match': etag } });
+  assert.equal(again.status, 304);
+  assert.equal(again.headers.get('cache-control'), 'private, no-cache');
+  // Downgraded (content now answers 403 for the session) or logged out (no session): no 304, no audio.
+  const downgraded = await fetch(url, { headers: { cookie: 'fm.sid=free-member', 'if-none-match': etag } });
+  assert.equal(downgraded.status, 403);
+  assert.equal(downgraded.headers.get('cache-control'), null);
+  const loggedOut = await fetch(url, { headers: { 'if-none-match': etag } });
+  assert.equal(loggedOut.status, 401);
+  assert.equal(loggedOut.headers.get('cache-control'), null);
 });
 
 test('when a Premium member plays audio, then the gate asks content at most once per 5 s per session, and a refusal every time', async () => {
