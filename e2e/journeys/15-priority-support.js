@@ -44,6 +44,9 @@ test(
       message: `My hands shake on short putts ${word}`,
     };
     const reply = `Slow your breathing before each putt (${RUN_ID}).`;
+    // The console names a member's message by the account's name, not the one typed in the form
+    // (issue 43 §3): the typed one is shown marked.
+    const accountName = (/** @type {{ firstName: string, lastName: string }} */ m) => `${m.firstName} ${m.lastName}`;
 
     await step('a Free member, then a Premium member write in through /contact', async () => {
       await signUp(freePage, free);
@@ -73,6 +76,14 @@ test(
           'the Premium message before the Free one',
         );
         await expectVisible(first.getByText('Premium', { exact: true }), 'its level, Premium');
+        await expectVisible(
+          first.getByText(/^Signed in as .+@example\.com/),
+          'who wrote: signed in as the Premium member’s account',
+        );
+        await expectVisible(
+          first.getByText(`Typed name: ${premiumMessage.name} (typed, not the account's)`),
+          'the name typed in the form, marked as not the account’s',
+        );
         const left = (await first.getByText(/ h left$/).textContent()) ?? '';
         check(/^2[34] h left$/.test(left), `the Premium message is due within 24 h (shows "${left}")`);
         await expectVisible(freeRow.getByText('Free', { exact: true }), 'the Free message’s level, Free');
@@ -83,8 +94,8 @@ test(
     await step(
       'the founder replies from the console: the member gets the mail, threaded on the notification',
       async () => {
-        await page.getByRole('button', { name: `Reply: message from ${premiumMessage.name}` }).click();
-        const dialog = page.getByRole('dialog', { name: `Reply to ${premiumMessage.name}` });
+        await page.getByRole('button', { name: `Reply: message from ${accountName(premium)}` }).click();
+        const dialog = page.getByRole('dialog', { name: `Reply to ${accountName(premium)}` });
         await dialog.getByLabel('Your reply').fill(reply);
         await dialog.getByRole('button', { name: 'Send reply' }).click();
         await expectToast(page, 'Reply sent');
@@ -116,7 +127,7 @@ test(
       await expectVisible(section.getByText(reply), 'the reply on the account page');
       await expectVisible(section.getByText('Answered', { exact: true }), 'the message marked Answered');
       // The Free message leaves the open list, so later runs' inboxes start clean.
-      await page.getByRole('button', { name: `Mark handled: message from ${freeMessage.name}` }).click();
+      await page.getByRole('button', { name: `Mark handled: message from ${accountName(free)}` }).click();
       await expectToast(page, 'Marked handled');
     });
   }),
