@@ -78,7 +78,8 @@ export function privacySections(site: SiteFacts): LegalSection[] {
             <li>
               <strong>Your messages.</strong> What you send through the contact form (name, e-mail address and message),
               whether you were signed in and your membership at the time (it sets how soon we answer), and our replies.
-              Each message is also e-mailed to {founderName} so it can be answered.
+              Signed in, a message carries your account&apos;s name and e-mail address, and our replies go to that
+              address, whatever the form said. Each message is also e-mailed to {founderName} so it can be answered.
             </li>
             <li>
               <strong>Payments.</strong> When you subscribe to Premium or book coaching, your card details go straight
