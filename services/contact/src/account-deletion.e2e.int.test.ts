@@ -139,6 +139,8 @@ describe('deleting an account reaches every service', () => {
       .set('Origin', TEST_SITE_ORIGIN)
       .send({ email: address, password, firstName: 'Val', lastName: 'Verdon' });
     expect(signup.status).toBe(201);
+    // The member's round starts now (a round cannot start before the account was created).
+    const roundStartedAt = new Date();
     const userId = signup.body.user.id as string;
     const cookie = cookieOf(signup);
     // The address is proved (the verification flow's outcome on the users record).
@@ -173,14 +175,14 @@ describe('deleting an account reaches every service', () => {
       .set('Cookie', cookie)
       .send({ clubIds: ['driver', 'putter'] });
     expect(bag.status).toBe(200);
-    const finishedAt = new Date(Date.now() - 60_000);
+    const finishedAt = new Date();
     const round = await request(courses.url)
       .post(`/api/courses/${course.body.id}/rounds`)
       .set('Origin', TEST_SITE_ORIGIN)
       .set('Cookie', cookie)
       .send({
         id: randomUUID(),
-        startedAt: new Date(finishedAt.getTime() - 3600_000).toISOString(),
+        startedAt: roundStartedAt.toISOString(),
         finishedAt: finishedAt.toISOString(),
         holes: [{ hole: 1, routine: 4 }],
       });

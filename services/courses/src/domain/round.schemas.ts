@@ -1,8 +1,19 @@
-import { CLUB_IDS, MAX_BAG_CLUBS, ROUTINE_MAX, ROUTINE_MIN, paginationSchema, textField } from '@fm/shared';
+import {
+  CLUB_IDS,
+  MAX_BAG_CLUBS,
+  ROUTINE_MAX,
+  ROUTINE_MIN,
+  paginationSchema,
+  textField,
+  ValidationError,
+} from '@fm/shared';
 import { z } from 'zod';
 import { HOLES } from './course.schemas';
 
 export const ROUND_LIMITS = { note: 140, review: 200, word: 30 } as const;
+
+/** The longest a round may last, start to finish (a day's golf, with room to spare). */
+export const ROUND_MAX_HOURS = 12;
 
 /** The words a member reads when a bag or a round is refused. */
 export const ROUND_MESSAGES = {
@@ -15,6 +26,9 @@ export const ROUND_MESSAGES = {
   date: (label: string) => `${label} must be a date and time (ISO 8601)`,
   finishedBeforeStart: 'A round cannot finish before it started',
   inTheFuture: 'A round cannot finish in the future',
+  startsInTheFuture: 'A round cannot start in the future',
+  tooLong: `A round cannot start more than ${ROUND_MAX_HOURS} hours before it finished`,
+  beforeAccount: 'A round cannot start before your account was created',
   holes: 'Score at least 1 hole',
   tooManyHoles: `A round has at most ${HOLES} holes`,
   hole: `Hole must be a whole number from 1 to ${HOLES}`,
@@ -88,7 +102,10 @@ const holeSchema = z.strictObject(
   { error: objectError('hole') },
 );
 
-/** How far ahead of the server's clock a device's finishedAt may be (clocks drift). */
+/**
+ * How far a device's clock may be from the server's (clocks drift): a start or finish at most this
+ * far ahead of the server's now, a start at most this far before the account's creation.
+ */
 const CLOCK_SKEW_MS = 5 * 60_000;
 
 /**
@@ -136,12 +153,31 @@ export const roundInputSchema = z
     { error: objectError('round') },
   )
   .superRefine((round, ctx) => {
-    if (round.finishedAt < round.startedAt) {
+    // A date that did not parse was already named (its field's message).
+    if (!(round.startedAt instanceof Date) || !(round.finishedAt instanceof Date)) return;
+    const latest = Date.now() + CLOCK_SKEW_MS;
+    if (round.startedAt.getTime() > latest) {
+      ctx.addIssue({ code: 'custom', message: ROUND_MESSAGES.startsInTheFuture, path: ['startedAt'] });
+    } else if (round.finishedAt < round.startedAt) {
       ctx.addIssue({ code: 'custom', message: ROUND_MESSAGES.finishedBeforeStart, path: ['finishedAt'] });
-    } else if (round.finishedAt.getTime() > Date.now() + CLOCK_SKEW_MS) {
+    } else if (round.finishedAt.getTime() > latest) {
       ctx.addIssue({ code: 'custom', message: ROUND_MESSAGES.inTheFuture, path: ['finishedAt'] });
+    } else if (round.finishedAt.getTime() - round.startedAt.getTime() > ROUND_MAX_HOURS * 3600_000) {
+      ctx.addIssue({ code: 'custom', message: ROUND_MESSAGES.tooLong, path: ['startedAt'] });
     }
   });
+
+/**
+ * A round is the member's own play, so it cannot start before their account existed (less the
+ * clock skew). A round kept by the outbox and sent days later passes: its start is still after
+ * the account's creation. `accountCreatedAt` is the viewer's (ISO); unreadable → not checked.
+ */
+export function assertRoundAfterAccount(round: Pick<RoundInput, 'startedAt'>, accountCreatedAt: string): void {
+  const created = Date.parse(accountCreatedAt);
+  if (round.startedAt.getTime() < created - CLOCK_SKEW_MS) {
+    throw new ValidationError(ROUND_MESSAGES.beforeAccount, { startedAt: ROUND_MESSAGES.beforeAccount });
+  }
+}
 
 /** `?limit=&offset=&courseId=`: the member's rounds, newest first, optionally of one course. */
 export const roundListQuerySchema = z.strictObject(

@@ -25,8 +25,9 @@ afterAll(async () => {
   poppler.close();
 });
 
+/** A member whose account is a year old: their rounds of the last weeks were played after it. */
 const member = async () => {
-  const { user, cookie } = await loggedInMember(deps);
+  const { user, cookie } = await loggedInMember(deps, { createdAt: new Date(Date.now() - 365 * 24 * 3600_000) });
   return { user, api: coursesApi(app, cookie) };
 };
 

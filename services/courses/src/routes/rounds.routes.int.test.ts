@@ -27,8 +27,10 @@ afterAll(async () => {
   await deps.close();
 });
 
-const member = async () => {
-  const { user, cookie } = await loggedInMember(deps);
+const HOUR = 3600_000;
+/** A member whose account is a year old (their rounds of the last days are after it), or made at `createdAt`. */
+const member = async (createdAt = new Date(Date.now() - 365 * 24 * HOUR)) => {
+  const { user, cookie } = await loggedInMember(deps, { createdAt });
   return { user, api: coursesApi(app, cookie) };
 };
 
@@ -254,6 +256,27 @@ describe('POST /api/courses/:id/rounds', () => {
       'finishedAt',
       'A round cannot finish in the future',
     ],
+    [
+      'a start in the future',
+      { startedAt: new Date(now + 2 * HOUR).toISOString(), finishedAt: new Date(now + 3 * HOUR).toISOString() },
+      'startedAt',
+      'A round cannot start in the future',
+    ],
+    [
+      'a start on 0001-01-01',
+      { startedAt: '0001-01-01T00:00:00.000Z' },
+      'startedAt',
+      'A round cannot start more than 12 hours before it finished',
+    ],
+    [
+      'a round of 12 hours and a minute',
+      {
+        startedAt: new Date(now - 12 * HOUR - 2 * 60_000).toISOString(),
+        finishedAt: new Date(now - 60_000).toISOString(),
+      },
+      'startedAt',
+      'A round cannot start more than 12 hours before it finished',
+    ],
     ['shots', { shots: [{ id: 1, clubId: 'driver' }] }, '_', 'Unknown field: shots'],
   ])(
     'when the round has %s, then 400 naming the problem and nothing is stored',
@@ -266,6 +289,62 @@ describe('POST /api/courses/:id/rounds', () => {
       expect(await count('course_rounds', { userId: user.id })).toBe(0);
     },
   );
+});
+
+describe('POST /api/courses/:id/rounds: when a round may have been played', () => {
+  it('when a round starts before the account was created, then 400 naming startedAt and nothing is stored', async () => {
+    const { user, api } = await member(new Date(Date.now() - 2 * HOUR));
+    const courseId = await api.createId();
+    // Played 3 to 1 hours ago: it began an hour before the account existed (beyond any clock skew).
+    const body = validRound({
+      startedAt: new Date(Date.now() - 3 * HOUR).toISOString(),
+      finishedAt: new Date(Date.now() - HOUR).toISOString(),
+    });
+    const res = await api.saveRound(courseId, body);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'A round cannot start before your account was created',
+      errors: { startedAt: 'A round cannot start before your account was created' },
+    });
+    // The whole round on 0001-01-01: as long as allowed, yet long before the account.
+    const ancient = validRound({ startedAt: '0001-01-01T08:00:00.000Z', finishedAt: '0001-01-01T12:00:00.000Z' });
+    expect((await api.saveRound(courseId, ancient)).body).toMatchObject({
+      errors: { startedAt: 'A round cannot start before your account was created' },
+    });
+    expect(await count('course_rounds', { userId: user.id })).toBe(0);
+  });
+
+  it('when a round of exactly 12 hours, or one started a minute before sign-up (a slow device clock), is sent, then it is stored', async () => {
+    const { api } = await member(new Date(Date.now() - 13 * HOUR));
+    const courseId = await api.createId();
+    const finishedAt = Date.now() - 60_000;
+    const full = validRound({
+      startedAt: new Date(finishedAt - 12 * HOUR).toISOString(),
+      finishedAt: new Date(finishedAt).toISOString(),
+    });
+    expect((await api.saveRound(courseId, full)).status).toBe(201);
+
+    const newcomer = await member(new Date());
+    const early = validRound({
+      startedAt: new Date(Date.now() - 60_000).toISOString(),
+      finishedAt: new Date().toISOString(),
+    });
+    expect((await newcomer.api.saveRound(await newcomer.api.createId(), early)).status).toBe(201);
+  });
+
+  it('when an offline round reaches the server days later (the outbox), then it is stored with the dates it was played', async () => {
+    const { api } = await member(new Date(Date.now() - 30 * 24 * HOUR));
+    const courseId = await api.createId();
+    const finishedAt = new Date(Date.now() - 3 * 24 * HOUR);
+    const body = validRound({
+      startedAt: new Date(finishedAt.getTime() - 4 * HOUR).toISOString(),
+      finishedAt: finishedAt.toISOString(),
+    });
+    const res = await api.saveRound(courseId, body);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ startedAt: body.startedAt, finishedAt: body.finishedAt });
+  });
 });
 
 describe('GET /api/courses/rounds, GET and DELETE /api/courses/rounds/:roundId', () => {

@@ -9,7 +9,12 @@ import {
   type MemberState,
 } from '@fm/shared';
 import type Router from '@koa/router';
-import { bagInputSchema, roundInputSchema, roundListQuerySchema } from '../domain/round.schemas';
+import {
+  assertRoundAfterAccount,
+  bagInputSchema,
+  roundInputSchema,
+  roundListQuerySchema,
+} from '../domain/round.schemas';
 import type { RoundService } from '../domain/round.service';
 
 const WRITES_MESSAGE = 'You are saving too quickly. Please wait a minute and try again.';
@@ -66,6 +71,7 @@ export function roundsRouter({ rounds, ready, limiter, writesPerMinute }: Rounds
 
   router.post('/:id/rounds', write, async (ctx) => {
     const input = parseBody(ctx, roundInputSchema);
+    assertRoundAfterAccount(input, ctx.state.viewer.createdAt);
     const { round, created } = await rounds.saveRound(ctx.state.viewer.id, ctx.params.id!, input);
     ctx.status = created ? 201 : 200;
     ctx.body = round;

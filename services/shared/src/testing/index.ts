@@ -85,10 +85,13 @@ export interface TestUser {
   membershipLevel: MembershipLevel;
 }
 
-/** A member as the auth service stores one (for services that only read users). */
+/**
+ * A member as the auth service stores one (for services that only read users). `createdAt`: when
+ * the account was made (default now), e.g. in the past for a member with rounds played before the test.
+ */
 export async function insertUser(
   deps: Pick<ServiceDeps, 'mongo'>,
-  overrides: Partial<TestUser> = {},
+  overrides: Partial<TestUser> & { createdAt?: Date } = {},
 ): Promise<TestUser> {
   const id = overrides.id ?? randomUUID();
   const user: TestUser = {
@@ -107,7 +110,7 @@ export async function insertUser(
     lastName: user.lastName,
     profileImageUrl: null,
     membershipLevel: user.membershipLevel,
-    createdAt: now,
+    createdAt: overrides.createdAt ?? now,
     updatedAt: now,
   });
   return user;
@@ -138,7 +141,7 @@ export async function sessionCookieFor(
 /** A member with a session: `{ user, cookie }` ready for supertest's `.set('Cookie', cookie)`. */
 export async function loggedInMember(
   deps: Pick<ServiceDeps, 'mongo' | 'redis' | 'config'>,
-  overrides: Partial<TestUser> = {},
+  overrides: Partial<TestUser> & { createdAt?: Date } = {},
 ): Promise<{ user: TestUser; cookie: string }> {
   const user = await insertUser(deps, overrides);
   return { user, cookie: await sessionCookieFor(deps, user.id) };
