@@ -4,7 +4,13 @@ import {
   initialCoursePlayerState,
   type CoursePlayerAction,
 } from '@/features/courses/course-player-machine';
-import { clearRound, loadRound, roundStorageKey, saveRound } from '@/features/courses/round/round-storage';
+import {
+  clearRound,
+  finishedRoundDates,
+  loadRound,
+  roundStorageKey,
+  saveRound,
+} from '@/features/courses/round/round-storage';
 import {
   enqueueRound,
   flushOutbox,
@@ -64,6 +70,22 @@ describe('the round kept on the device', () => {
       localStorage.setItem(roundStorageKey('m1', 'c1'), raw);
       expect(loadRound('m1', 'c1')).toBeNull();
     }
+  });
+
+  it('when a round is finished, then the dates sent are ones the server accepts (at most 12 hours, start not after finish)', () => {
+    const finish = new Date('2026-11-28T12:00:00.000Z');
+    // A morning round: sent as played.
+    expect(finishedRoundDates('2026-11-28T08:00:00.000Z', finish)).toEqual({
+      startedAt: '2026-11-28T08:00:00.000Z',
+      finishedAt: '2026-11-28T12:00:00.000Z',
+    });
+    // The player left open since the evening before, or a round resumed days later: 12 hours at most.
+    for (const start of ['2026-11-27T19:00:00.000Z', '2026-11-20T08:00:00.000Z']) {
+      expect(finishedRoundDates(start, finish).startedAt).toBe('2026-11-28T00:00:00.000Z');
+    }
+    // A device clock set back during the round, or a damaged date: it starts when it finished.
+    expect(finishedRoundDates('2026-11-28T13:00:00.000Z', finish).startedAt).toBe('2026-11-28T12:00:00.000Z');
+    expect(finishedRoundDates('s', finish).startedAt).toBe('2026-11-28T12:00:00.000Z');
   });
 
   it('when the member restarts, then holes, shots and scores are cleared', () => {

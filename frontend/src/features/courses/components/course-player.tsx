@@ -37,7 +37,13 @@ import {
 } from '@/features/courses/course-player-machine';
 import { mediaSessionTitle, useMediaSession, useWakeLockWhilePlaying } from '@/features/courses/round/media-session';
 import type { OutboxEntry } from '@/features/courses/round/round-outbox';
-import { clearRound, loadRound, newRoundId, saveRound } from '@/features/courses/round/round-storage';
+import {
+  clearRound,
+  finishedRoundDates,
+  loadRound,
+  newRoundId,
+  saveRound,
+} from '@/features/courses/round/round-storage';
 import { totalPar } from '@/features/courses/course-validation';
 
 type CoursePlayerProps = {
@@ -158,8 +164,7 @@ export function CoursePlayer({ course, renderClubAudio, userId, bagIds, tools, o
       courseId: course.id,
       round: {
         id: roundId,
-        startedAt,
-        finishedAt: new Date().toISOString(),
+        ...finishedRoundDates(startedAt, new Date()),
         holes: scoredHoles.map(([hole, s]) => ({ hole: Number(hole), routine: s.routine, note: note(s.note) })),
         review: {
           wentWell: note(state.review.wentWell),

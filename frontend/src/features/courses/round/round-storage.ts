@@ -13,6 +13,21 @@ export type StoredRound = {
   player: CoursePlayerState;
 };
 
+/** The longest round the courses service accepts, start to finish (ROUND_MAX_HOURS there). */
+export const ROUND_MAX_MS = 12 * 3600_000;
+
+/**
+ * The dates sent for a round finished at `finishedAt`: a round left open (the player open since the
+ * night before, a round resumed days later) counts from at most 12 hours before its finish, so the
+ * server does not refuse it (a refused round leaves the outbox, its scorecard lost).
+ */
+export function finishedRoundDates(startedAt: string, finishedAt: Date): { startedAt: string; finishedAt: string } {
+  const finish = finishedAt.getTime();
+  const start = Date.parse(startedAt);
+  const bounded = Number.isNaN(start) ? finish : Math.min(finish, Math.max(start, finish - ROUND_MAX_MS));
+  return { startedAt: new Date(bounded).toISOString(), finishedAt: finishedAt.toISOString() };
+}
+
 /** The access rule (lib/offline-storage.ts) deletes it with the member's other data on the device. */
 export function roundStorageKey(userId: string, courseId: string): string {
   return `${ROUND_KEY_PREFIX}:${userId}:${courseId}`;

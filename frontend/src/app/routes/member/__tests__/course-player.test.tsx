@@ -3,6 +3,9 @@ import { http, HttpResponse } from 'msw';
 import CoursePlayerPage from '@/app/routes/member/course-player';
 import { buildCourse } from '@/features/courses/__tests__/course-factory';
 import { CLUBS, getClub } from '@/features/courses/clubs';
+import { coursePlayerReducer, initialCoursePlayerState } from '@/features/courses/course-player-machine';
+import { saveRound } from '@/features/courses/round/round-storage';
+import { buildUser } from '@/testing/data';
 import { apiUrl } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { fireEvent, renderWithProviders, screen, within } from '@/testing/test-utils';
@@ -127,6 +130,32 @@ describe('course player', () => {
     expect(screen.getByRole('heading', { name: 'Hole 1 / 18' })).toBeInTheDocument();
     expect(shotTabs()).toEqual(['Shot 1']);
     expect(screen.getByRole('button', { name: 'Previous Hole' })).toBeDisabled();
+  });
+
+  it('when a round left open for days is finished, then it is sent with a start the server accepts (at most 12 hours before its finish)', async () => {
+    const posted: { startedAt: string; finishedAt: string }[] = [];
+    server.use(
+      http.post(apiUrl('courses/:id/rounds'), async ({ request }) => {
+        posted.push((await request.json()) as { startedAt: string; finishedAt: string });
+        return HttpResponse.json({}, { status: 201 });
+      }),
+    );
+    // Hole 1 scored, then the phone put away: the round resumes on hole 18 three days later.
+    let player = coursePlayerReducer(initialCoursePlayerState(), { type: 'scoreHole', routine: 4 });
+    for (let i = 0; i < 17; i++) player = coursePlayerReducer(player, { type: 'nextHole' });
+    const startedAt = new Date(Date.now() - 3 * 24 * 3600_000).toISOString();
+    saveRound('ann', course.id, { roundId: '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b', startedAt, player });
+    const { user } = renderWithProviders(<CoursePlayerPage />, {
+      path: `/member/course-player/${course.id}`,
+      routePath: '/member/course-player/:id',
+      viewer: buildUser({ id: 'ann' }),
+    });
+    expect(await screen.findByRole('heading', { name: 'Hole 18 / 18' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Finish round' }));
+    await vi.waitFor(() => expect(posted).toHaveLength(1));
+    const [{ startedAt: sentStart, finishedAt }] = posted as [{ startedAt: string; finishedAt: string }];
+    expect(Date.parse(finishedAt) - Date.parse(sentStart)).toBe(12 * 3600_000);
+    expect(Math.abs(Date.parse(finishedAt) - Date.now())).toBeLessThan(60_000);
   });
 
   it('tells screen readers what changed (club, hole, restart, playing) in polite live regions, focus staying put', async () => {
