@@ -8,6 +8,7 @@ import { catalogueNamesOf, formatPrice, siteConfigOf } from './domain/site-facts
 import { catalogueAdminRouter } from './routes/catalogue-admin.routes';
 import { catalogueRouter } from './routes/catalogue.routes';
 import { memberRouter, premiumMediaGate } from './routes/member.routes';
+import { practiceCatalogueRouter } from './routes/practice-catalogue.routes';
 import { siteRouter } from './routes/site.routes';
 import { WhatsNew } from './domain/whats-new.service';
 import { whatsNewRouter } from './routes/whats-new.routes';
@@ -69,6 +70,7 @@ export function compose(deps: ServiceDeps<Config>, overrides: ContentOverrides =
         catalogueAdminRouter(admin),
         whatsNewRouter(whatsNew),
         worksheetsRouter(worksheets),
+        practiceCatalogueRouter(catalogue, config.JWT_SECRET),
       ],
     }),
     background: { catalogueEvents },

@@ -13,6 +13,7 @@ export * from './course-card';
 export * from './courses';
 export * from './events';
 export * from './practice';
+export * from './practice-catalogue';
 export * from './newsletter';
 export * from './site';
 export * from './worksheets';

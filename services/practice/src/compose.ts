@@ -13,6 +13,7 @@ import { BeatState } from './domain/beats';
 import { practiceModels } from './domain/practice.model';
 import { PracticeAdmin } from './domain/practice-admin.service';
 import { PracticeService } from './domain/practice.service';
+import { ReadCredit } from './domain/read-credit';
 import { Reminders } from './domain/reminders';
 import { ReminderRecipients } from './domain/reminder-recipients.client';
 import { practiceAdminRouter } from './routes/practice-admin.routes';
@@ -37,11 +38,20 @@ export function compose(deps: ServiceDeps<Config>, overrides: PracticeOverrides 
   const models = practiceModels(deps.mongo);
   const catalogue = new Catalogue({
     contentUrl: deps.config.CONTENT_INTERNAL_URL,
+    jwtSecret: deps.config.JWT_SECRET,
     timeoutMs: deps.config.INTERNAL_REQUEST_TIMEOUT_MS,
     ttlMs: deps.config.PRACTICE_CATALOGUE_TTL_MS,
   });
   const beats = new BeatState(deps.redis, deps.config.REDIS_PREFIX);
-  const practice = new PracticeService({ models, catalogue, beats, applyIfNewer: createApplyIfNewer(deps), now });
+  const reads = new ReadCredit(deps.redis, deps.config.REDIS_PREFIX);
+  const practice = new PracticeService({
+    models,
+    catalogue,
+    beats,
+    reads,
+    applyIfNewer: createApplyIfNewer(deps),
+    now,
+  });
   const queues = { redisUrl: deps.config.REDIS_URL, redisPrefix: deps.config.REDIS_PREFIX };
   const notifications = new QueueProducer(QUEUES.notifications, queues);
   const reminders = new Reminders({

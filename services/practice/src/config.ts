@@ -9,7 +9,7 @@ const internalUrl = z
 
 export const configSchema = baseEnvSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(4006),
-  /** Where practice reads the catalogue: content's API, asked as the member (their session cookie). */
+  /** Where practice reads the catalogue: content's GET /internal/practice-catalogue (service token, per level). */
   CONTENT_INTERNAL_URL: internalUrl.default('http://127.0.0.1:4002'),
   /** Where the reminder asks auth about a member (GET /internal/reminder-recipient, service token). */
   AUTH_INTERNAL_URL: internalUrl.default('http://127.0.0.1:4001'),

@@ -45,6 +45,7 @@ const ITEMS = {
   'nopage-2': item('s-nopage', 'audio', '1 min', 2),
   'nopage-3': item('s-nopage', 'audio', '1 min', 3),
   'nopage-4': item('s-nopage', 'audio', '1 min', 4),
+  'nopage-text': item('s-nopage', 'text', '3 min', 5),
 };
 
 const LESSONS = {

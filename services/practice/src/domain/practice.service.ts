@@ -21,15 +21,14 @@ import {
   ValidationError,
   type Viewer,
 } from '@fm/shared';
-import { Catalogue, canOpen, type CatalogueItem } from './catalogue';
+import { Catalogue, canOpen, type CatalogueItem, completionLength } from './catalogue';
 import { type Beat, type BeatState, creditField, type PendingItem, SLOT_MS, type StoredItem } from './beats';
 import { addDays, dayIn, isTimeZone } from './days';
+import { type ReadCredit, readableItem, TEXT_DEFAULT_SEC } from './read-credit';
 import type { MinutesRecord, PlanItem, PlanRecord, PracticeModels, ProgressRecord } from './practice.model';
 
 /** Complete at this share of the item's duration played. */
 export const COMPLETE_AT = 0.9;
-/** What a text item without a duration adds when read. */
-export const TEXT_DEFAULT_SEC = 180;
 /** Today's 10: between these many minutes. */
 export const PLAN_MIN_MINUTES = 9;
 export const PLAN_MAX_MINUTES = 12;
@@ -49,25 +48,20 @@ export interface PracticeServiceDeps {
   models: PracticeModels;
   catalogue: Catalogue;
   beats: BeatState;
+  /** Reads' credit (absent: a read counts toward completion only). */
+  reads?: ReadCredit;
   applyIfNewer: ApplyIfNewer;
   now: () => Date;
 }
 
-/** Who asks: the member, and their session cookie (content's catalogue is read as them). */
+/** Who asks: the member (content's catalogue is read for their level, with the service token). */
 export interface Asker {
   viewer: Viewer;
-  cookie: string;
 }
 
 export interface SettingsChange {
   timeZone?: string;
   reminder?: { enabled: boolean; time?: string };
-}
-
-/** The item's length for completion: the shorter of the catalogue's duration and the player's. */
-function lengthOf(catalogueSec: number | null, playerSec: number | undefined): number | null {
-  if (playerSec === undefined) return catalogueSec;
-  return catalogueSec === null ? playerSec : Math.min(catalogueSec, playerSec);
 }
 
 const progressId = (userId: string, kind: PracticeItemKind, itemId: string) => `${userId}:${kind}:${itemId}`;
@@ -94,9 +88,9 @@ export class PracticeService {
    */
   async heartbeat(asker: Asker, beat: HeartbeatRequest): Promise<HeartbeatAnswer> {
     const { viewer } = asker;
-    const item = await this.deps.catalogue.itemFor(viewer, asker.cookie, beat.itemKind, beat.itemId);
+    const item = await this.deps.catalogue.itemFor(viewer, beat.itemKind, beat.itemId);
     const now = this.deps.now();
-    const length = lengthOf(item.durationSec, beat.durationSec);
+    const length = completionLength(item.durationSec, beat.durationSec);
     const input: Beat = {
       itemKind: item.itemKind,
       itemId: item.itemId,
@@ -254,34 +248,35 @@ export class PracticeService {
     return minutes;
   }
 
-  /** A text item marked read: complete, and its minutes counted once. */
+  /** A text item shown by the app (POST /api/practice/opens): its read may credit the time since. */
+  async open(asker: Asker, request: ReadRequest): Promise<void> {
+    const item = readableItem(await this.deps.catalogue.itemFor(asker.viewer, request.itemKind, request.itemId));
+    await this.deps.reads?.opened(asker.viewer.id, item, this.deps.now().getTime());
+  }
+
+  /** A text item marked read: complete, and the time since it was opened counted once (read-credit.ts). */
   async read(asker: Asker, request: ReadRequest): Promise<ItemProgress> {
     const { viewer } = asker;
-    const item = await this.deps.catalogue.itemFor(viewer, asker.cookie, request.itemKind, request.itemId);
-    if (item.contentType !== 'text') {
-      throw new ValidationError('Only text items are marked read; audio and video count as they play.', {
-        itemId: 'Not a text item',
-      });
-    }
+    const item = readableItem(await this.deps.catalogue.itemFor(viewer, request.itemKind, request.itemId));
     await this.models.ready();
     await this.flush(viewer.id);
     const now = this.deps.now();
-    const { timeZone } = await this.settings(viewer.id);
-    await insertOnce(() =>
-      this.models.Minutes.create({
-        _id: `${viewer.id}:read:${item.itemKind}:${item.itemId}`,
-        userId: viewer.id,
-        itemKind: item.itemKind,
-        itemId: item.itemId,
-        day: dayIn(timeZone, now),
-        seconds: item.durationSec ?? TEXT_DEFAULT_SEC,
-        at: now,
-      }),
-    );
+    const _id = `${viewer.id}:read:${item.itemKind}:${item.itemId}`;
+    const seconds = (await this.models.Minutes.exists({ _id })) ? 0 : await this.readCredit(viewer.id, item, now);
+    if (seconds > 0) {
+      const { timeZone } = await this.settings(viewer.id);
+      const { itemKind, itemId } = item;
+      const record = { _id, userId: viewer.id, itemKind, itemId, day: dayIn(timeZone, now), seconds, at: now };
+      await insertOnce(() => this.models.Minutes.create(record));
+    }
     const record = await this.markRead(viewer.id, item, now);
     // The store changed under the item: its next beat (if any) starts from the store.
     await this.deps.beats.forgetItem(viewer.id, item.itemKind, item.itemId);
     return this.progressView(record, await this.playedSec(viewer.id, item.itemKind, item.itemId));
+  }
+
+  private readCredit(userId: string, item: CatalogueItem, now: Date): Promise<number> {
+    return this.deps.reads?.credit(userId, item, now.getTime()) ?? Promise.resolve(0);
   }
 
   /** A read: stores practisedAt and sets completedAt once. */
@@ -365,7 +360,7 @@ export class PracticeService {
       .limit(20)
       .lean<ProgressRecord[]>();
     if (candidates.length === 0) return null;
-    const items = await this.deps.catalogue.itemsFor(asker.viewer, asker.cookie);
+    const items = await this.deps.catalogue.itemsFor(asker.viewer);
     const record = candidates.find((r) => {
       const item = items.get(Catalogue.key(r.itemKind, r.itemId));
       return item !== undefined && canOpen(item);
@@ -470,7 +465,7 @@ export class PracticeService {
   private async makePlan(asker: Asker, date: string): Promise<PlanItem[]> {
     const userId = asker.viewer.id;
     const [items, completed, recentPlans] = await Promise.all([
-      this.deps.catalogue.itemsFor(asker.viewer, asker.cookie),
+      this.deps.catalogue.itemsFor(asker.viewer),
       this.models.Progress.find({ userId, completedAt: { $ne: null } }, { itemKind: 1, itemId: 1 }).lean<
         ProgressRecord[]
       >(),

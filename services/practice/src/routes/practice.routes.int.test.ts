@@ -323,8 +323,10 @@ describe('progress, completion and resume', () => {
     expect(answer.progress.completedAt).not.toBeNull();
   });
 
-  it('when a text item is marked read, then it is complete and its minutes count once; audio cannot be marked read', async () => {
+  it('when a text item is opened and marked read, then it is complete and its minutes count once; audio cannot be marked read', async () => {
     const m = await member();
+    expect((await m.post('/opens', { itemId: ID['journal-1'], itemKind: 'content' })).status).toBe(204);
+    advance(240); // read for 4 minutes: its 3 count
     const read = await m.post('/reads', { itemId: ID['journal-1'], itemKind: 'content' });
     expect(read.status).toBe(200);
     expect(itemProgressSchema.parse(read.body).completedAt).not.toBeNull();

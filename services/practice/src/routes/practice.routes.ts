@@ -22,7 +22,7 @@ const settingsChangeSchema = z
   })
   .refine((v) => v.timeZone !== undefined || v.reminder !== undefined, 'Nothing to change: send timeZone or reminder');
 
-const asker = (ctx: MemberContext): Asker => ({ viewer: ctx.state.viewer, cookie: ctx.get('cookie') });
+const asker = (ctx: MemberContext): Asker => ({ viewer: ctx.state.viewer });
 
 /** /api/practice/…: every route for a logged-in member (401 visitor). docs/API.md "practice". */
 export function practiceRouter(practice: PracticeService) {
@@ -30,6 +30,11 @@ export function practiceRouter(practice: PracticeService) {
 
   router.post('/heartbeats', async (ctx) => {
     ctx.body = await practice.heartbeat(asker(ctx), parseBody(ctx, heartbeatRequestSchema));
+  });
+
+  router.post('/opens', async (ctx) => {
+    await practice.open(asker(ctx), parseBody(ctx, readRequestSchema));
+    ctx.status = 204;
   });
 
   router.post('/reads', async (ctx) => {

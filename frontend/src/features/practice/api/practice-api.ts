@@ -49,6 +49,10 @@ export const practiceApi = api.injectEndpoints({
       invalidatesTags: (_result, error) =>
         error ? [] : [{ type: 'Practice', id: 'settings' }, ...PRACTICE_TAGS.filter((t) => t.id !== 'progress')],
     }),
+    /** The page shows a text item: its read may credit the time from now (POST /api/practice/opens, 204). */
+    openPracticeItem: build.mutation<unknown, PracticeItemRef>({
+      query: (item) => ({ url: 'practice/opens', method: 'POST', body: item }),
+    }),
     markPracticeItemRead: build.mutation<unknown, PracticeItemRef>({
       query: (item) => ({ url: 'practice/reads', method: 'POST', body: item }),
       invalidatesTags: (_result, error) => (error ? [] : [...PRACTICE_TAGS]),
@@ -64,4 +68,5 @@ export const {
   useGetPracticeSettingsQuery,
   useUpdatePracticeSettingsMutation,
   useMarkPracticeItemReadMutation,
+  useOpenPracticeItemMutation,
 } = practiceApi;

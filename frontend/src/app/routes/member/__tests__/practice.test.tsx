@@ -53,10 +53,11 @@ const progressRow = (itemId: string, completedAt: string | null, positionSec = 0
   updatedAt: '2026-11-27T09:00:00.000Z',
 });
 
-/** The section's API and a practice service holding `progress`; records beats and reads. */
+/** The section's API and a practice service holding `progress`; records beats, opens and reads. */
 function serveSection(progress: ItemProgress[]) {
   const beats: Heartbeat[] = [];
   const reads: unknown[] = [];
+  const opens: unknown[] = [];
   const progressAsks: string[] = [];
   server.use(
     http.get(apiUrl('member/sections/:slug'), () => HttpResponse.json(section)),
@@ -69,6 +70,10 @@ function serveSection(progress: ItemProgress[]) {
       beats.push((await request.json()) as Heartbeat);
       return HttpResponse.json({ creditedSec: 0 });
     }),
+    http.post(apiUrl('practice/opens'), async ({ request }) => {
+      opens.push(await request.json());
+      return new HttpResponse(null, { status: 204 });
+    }),
     http.post(apiUrl('practice/reads'), async ({ request }) => {
       const body = (await request.json()) as { itemId: string };
       reads.push(body);
@@ -76,7 +81,7 @@ function serveSection(progress: ItemProgress[]) {
       return HttpResponse.json(progress.at(-1));
     }),
   );
-  return { beats, reads, progressAsks };
+  return { beats, reads, opens, progressAsks };
 }
 
 const renderSection = (path = '/member/daily-drills') =>
@@ -107,9 +112,11 @@ describe('a section page with practice progress', () => {
   });
 
   it('"Mark as read" completes a text item: it gets its tick and the count goes up', async () => {
-    const { reads } = serveSection([]);
+    const { reads, opens } = serveSection([]);
     const { user } = renderSection();
     const article = await screen.findByRole('article', { name: 'Pre-shot notes' });
+    // Shown on the page, the text item is open: its read may credit the time from then on.
+    await waitFor(() => expect(opens).toContainEqual({ itemId: 'c-read', itemKind: 'content' }));
     expect(await screen.findByText('0 of 3 done')).toBeInTheDocument();
     // Audio items have no such control: they count by listening.
     expect(

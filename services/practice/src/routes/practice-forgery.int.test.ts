@@ -1,0 +1,151 @@
+/**
+ * Practice figures that cannot be forged (issue 43 §5) and the catalogue each level sees (§7):
+ * reads credit the time since the item was opened, a player's far too short length does not
+ * complete an item, and the catalogue copy of a level is filled for that level only.
+ */
+import { heartbeatAnswerSchema, itemProgressSchema, practiceStatsSchema, todayPlanSchema } from '@fm/contracts';
+import { closeBackground, memberSnapshotKey, USERS_COLLECTION } from '@fm/shared';
+import {
+  createTestDeps,
+  loggedInMember,
+  TEST_SITE_ORIGIN,
+  type ServiceProcess,
+  type TestDeps,
+} from '@fm/shared/testing';
+import request from 'supertest';
+import { compose } from '../compose';
+import { type Config, configSchema } from '../config';
+import { ID, startContent } from '../../test/content-catalogue';
+
+let deps: TestDeps<Config>;
+let content: ServiceProcess;
+let service: ReturnType<typeof compose>;
+let app: ReturnType<ReturnType<typeof compose>['app']['callback']>;
+let nowMs = Date.parse('2026-05-04T12:00:00Z');
+const advance = (sec: number) => {
+  nowMs += sec * 1000;
+};
+
+// 120 s: content's first start may build its dist (tsc -b).
+beforeAll(async () => {
+  deps = await createTestDeps(configSchema);
+  content = await startContent(deps);
+  deps.config.CONTENT_INTERNAL_URL = content.url;
+  service = compose(deps, { now: () => new Date(nowMs) });
+  app = service.app.callback();
+}, 120_000);
+
+afterAll(async () => {
+  await closeBackground(service.background);
+  await content?.stop();
+  await deps.close();
+});
+
+async function member(level: 'free' | 'premium' = 'premium') {
+  const { user, cookie } = await loggedInMember(deps, { membershipLevel: level });
+  const post = (path: string, body: object) =>
+    request(app).post(`/api/practice${path}`).set('Cookie', cookie).set('Origin', TEST_SITE_ORIGIN).send(body);
+  const get = (path: string) => request(app).get(`/api/practice${path}`).set('Cookie', cookie);
+  const totalMinutes = async () => practiceStatsSchema.parse((await get('/stats')).body).totalMinutes;
+  return { user, cookie, post, get, totalMinutes };
+}
+
+const text = (name: 'journal-1' | 'journal-2') => ({ itemId: ID[name], itemKind: 'content' });
+
+describe('reads credit the time the item was open', () => {
+  it('when text items are marked read without being opened, or all at once seconds after, then they are complete but credit next to nothing', async () => {
+    const m = await member();
+    // Never opened: complete, no minutes.
+    const cold = await m.post('/reads', text('journal-1'));
+    expect(cold.status).toBe(200);
+    expect(itemProgressSchema.parse(cold.body)).toMatchObject({ completedAt: expect.any(String), playedSec: 0 });
+    // Opened, then read 2 s later: 2 s, not the item's 3 minutes (nor the 3 minutes a text
+    // without a length used to add).
+    expect((await m.post('/opens', text('journal-2'))).status).toBe(204);
+    advance(2);
+    const quick = await m.post('/reads', text('journal-2'));
+    expect(itemProgressSchema.parse(quick.body).playedSec).toBe(2);
+    expect(await m.totalMinutes()).toBe(0);
+  });
+
+  it('when two items are open for 5 minutes and both are marked read, then the 5 minutes count once; reading again adds nothing', async () => {
+    const m = await member();
+    await m.post('/opens', text('journal-1'));
+    await m.post('/opens', text('journal-2'));
+    advance(300);
+    // journal-1 is 3 min: at most its length; journal-2 gets the 2 minutes left of the 5.
+    expect(itemProgressSchema.parse((await m.post('/reads', text('journal-1'))).body).playedSec).toBe(180);
+    expect(itemProgressSchema.parse((await m.post('/reads', text('journal-2'))).body).playedSec).toBe(120);
+    await m.post('/opens', text('journal-1'));
+    advance(120);
+    expect(itemProgressSchema.parse((await m.post('/reads', text('journal-1'))).body).playedSec).toBe(180);
+    expect(await m.totalMinutes()).toBe(5);
+  });
+
+  it('when an item has no page in the app, or is not text, then opening or reading it is refused naming the item', async () => {
+    const m = await member();
+    for (const path of ['/opens', '/reads']) {
+      const noPage = await m.post(path, { itemId: ID['nopage-text'], itemKind: 'content' });
+      expect(noPage.status).toBe(400);
+      expect(noPage.body.errors.itemId).toMatch(/no page/i);
+      const audio = await m.post(path, { itemId: ID['breath-1'], itemKind: 'content' });
+      expect(audio.status).toBe(400);
+      expect(audio.body.errors).toHaveProperty('itemId');
+    }
+    expect((await m.post('/opens', { itemId: 'nope', itemKind: 'content' })).status).toBe(404);
+  });
+});
+
+describe("a player's length far below the catalogue's", () => {
+  it('when beats claim durationSec 1 on a 5-minute item, then a few seconds of play do not complete it', async () => {
+    const m = await member();
+    let answer;
+    for (let i = 0; i <= 2; i++) {
+      const res = await m.post('/heartbeats', {
+        ...text('journal-1'),
+        itemId: ID['focus-2'],
+        sessionId: 'short-claim-1',
+        seq: i,
+        positionSec: 1,
+        playedSec: 1 + i * 1.5,
+        durationSec: 1,
+      });
+      expect(res.status).toBe(200);
+      answer = heartbeatAnswerSchema.parse(res.body);
+      advance(1.5);
+    }
+    expect(answer!.progress.completedAt).toBeNull();
+  });
+});
+
+describe('the catalogue of each level', () => {
+  it("when a member's upgrade races the Free level's fill, then Free members still see no Premium item", async () => {
+    service.catalogue.clear();
+    const upgrading = await member('free');
+    const itemsFor = service.catalogue.itemsFor.bind(service.catalogue);
+    // The member becomes Premium after practice read them as Free, before content is asked.
+    const race = jest.spyOn(service.catalogue, 'itemsFor').mockImplementationOnce(async (...args) => {
+      await deps.mongo
+        .collection(USERS_COLLECTION)
+        .updateOne({ _id: upgrading.user.id as never }, { $set: { membershipLevel: 'premium' } });
+      await deps.redis.del(memberSnapshotKey(deps.config.REDIS_PREFIX, upgrading.user.id));
+      return itemsFor(...args);
+    });
+    try {
+      expect((await upgrading.get('/today')).status).toBe(200);
+    } finally {
+      race.mockRestore();
+    }
+    const free = await member('free');
+    const beat = await free.post('/heartbeats', {
+      itemId: ID['lesson-premium'],
+      itemKind: 'lesson',
+      sessionId: 'free-after-race',
+      positionSec: 5,
+      playedSec: 5,
+    });
+    expect(beat.status).toBe(403);
+    const plan = todayPlanSchema.parse((await free.get('/today')).body);
+    expect(plan.items.map((i) => i.itemId).sort()).toEqual([ID['lesson-free'], ID['lecture-1']].sort());
+  });
+});
