@@ -76,10 +76,16 @@ function precompressAssets(): Plugin {
  * What the course player's service worker precaches (issue 31 §1): the files a member's phone
  * needs to open /member/course-player/:id without a network — the entry and everything it loads
  * statically (the app shell's code and CSS), the member area's routes module and the player page's
- * chunk with their static imports, and the fonts' Latin files. Nothing of the rest of the site.
+ * chunk with their static imports, the page asking to sign in when no member is known (issue 43 §2),
+ * and the fonts' Latin files. Nothing of the rest of the site.
  * Filled while the bundle is written; read by the service worker build (manifestTransforms).
  */
-const PLAYER_MODULES = ['src/app/routes/member/member-routes.tsx', 'src/app/routes/member/course-player.tsx'];
+const PLAYER_MODULES = [
+  'src/app/routes/member/member-routes.tsx',
+  'src/app/routes/member/course-player.tsx',
+  // The player's page with no member known offline (issue 43 §2), loaded by the route gate.
+  'src/features/courses/offline/offline-sign-in.tsx',
+];
 
 function playerPrecacheList(): Plugin & { files: Set<string> } {
   const files = new Set<string>();

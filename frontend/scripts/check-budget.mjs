@@ -14,7 +14,10 @@ import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const BUDGET_KB = 170;
+// 170 until issue 43 §2 (170.02 then): every page applies the access rule on what the device keeps
+// (app/use-offline-access-rule.ts, its code loaded once an answer is in) and the route gate sends the
+// player without a known member to "Sign in to use your offline courses" (0.36 KB together).
+const BUDGET_KB = 170.5;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
 const manifestPath = path.join(dist, '.vite', 'manifest.json');

@@ -1,13 +1,11 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import { matchPath, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
-import { OfflineSignIn } from '@/features/courses/offline/offline-sign-in';
-import { normalizePath, resolveRoute } from '@/lib/access';
+import { resolveRoute } from '@/lib/access';
 import { useClearCacheOnArrival } from '@/lib/leave-session';
-import { PLAYER_SCOPE } from '@/lib/offline-storage';
-import { useOnline } from '@/lib/use-online';
+import { useOfflineAccessRule } from '@/app/use-offline-access-rule';
 import { useGetSiteConfigQuery } from '@/lib/site-config';
 import { paths } from '@/config/paths';
 
@@ -29,6 +27,12 @@ const ResetPasswordPage = lazy(() => import('@/app/routes/reset-password'));
 const VerifyEmailPage = lazy(() => import('@/app/routes/verify-email'));
 const NewsletterUnsubscribePage = lazy(() => import('@/app/routes/newsletter-unsubscribe'));
 const NotFoundPage = lazy(() => import('@/app/routes/not-found'));
+
+// The player's "Sign in to use your offline courses" (issue 43 §2): its chunk is in the service
+// worker's precache (vite.config.ts PLAYER_MODULES), so it shows without a network.
+const OfflineSignIn = lazy(async () => ({
+  default: (await import('@/features/courses/offline/offline-sign-in')).OfflineSignIn,
+}));
 
 const MemberArea = lazy(async () => {
   const { memberRoutes } = await import('@/app/routes/member/member-routes');
@@ -68,10 +72,22 @@ function PublicArea() {
 }
 
 const offlineSignInRoutes: RouteObject[] = [
-  { element: <PublicLayout />, children: [{ path: '*', element: <OfflineSignIn /> }] },
+  {
+    element: <PublicLayout />,
+    children: [
+      {
+        path: '*',
+        element: (
+          <Suspense fallback={<PageSpinner />}>
+            <OfflineSignIn />
+          </Suspense>
+        ),
+      },
+    ],
+  },
 ];
 
-/** The course player without a network and without a member the device knows (issue 43 §2). */
+/** The course player when nobody is known to play as (issue 43 §2), in the public layout. */
 function OfflineSignInArea() {
   return useRoutes(offlineSignInRoutes);
 }
@@ -86,16 +102,10 @@ function RouteGate() {
   const { pathname } = useLocation();
   const { user, isLoading, isError } = useCurrentUser();
   const { isLoading: configLoading } = useGetSiteConfigQuery();
-  const online = useOnline();
   const decision = resolveRoute(pathname, user, isLoading || configLoading);
-  // Offline, the player's service worker answers "who is this" only for the member the server named
-  // last; with none known there is nobody to play as, and the login page cannot work without a network.
-  if (
-    decision.kind === 'redirect' &&
-    !user &&
-    (!online || isError) &&
-    normalizePath(pathname).startsWith(PLAYER_SCOPE)
-  ) {
+  // No answer to "who is this" on the player (offline, and the service worker keeps none: no member
+  // is known on the device): nobody to play as, and the login page cannot work without a network.
+  if (decision.kind === 'redirect' && !user && isError && matchPath(paths.member.coursePlayer.path, pathname)) {
     return <OfflineSignInArea />;
   }
 
@@ -142,5 +152,6 @@ function useFocusOnNavigation() {
 export function AppRoutes() {
   useFocusOnNavigation();
   useClearCacheOnArrival();
+  useOfflineAccessRule();
   return <RouteGate />;
 }

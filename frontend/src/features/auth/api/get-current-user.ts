@@ -1,6 +1,5 @@
 import type { User } from '@fm/contracts';
 import { api } from '@/lib/api';
-import { applyOfflineAccessRule } from '@/lib/offline-storage';
 
 export const currentUserApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -9,20 +8,6 @@ export const currentUserApi = api.injectEndpoints({
       query: () => 'auth/user',
       extraOptions: { on401: 'returnNull' },
       providesTags: ['User'],
-      // The access rule on what the device keeps (issue 43 §2) at every answer: signed out (401) →
-      // every member's offline copies and rounds go; another member → the others' go. No answer
-      // (offline, a 5xx) says nothing, and nothing goes.
-      async onQueryStarted(_arg, { queryFulfilled }) {
-        let user: User | null;
-        try {
-          ({ data: user } = await queryFulfilled);
-        } catch {
-          return;
-        }
-        void applyOfflineAccessRule(user && { id: user.id, membershipLevel: user.membershipLevel }).catch(
-          () => undefined,
-        );
-      },
     }),
   }),
 });
