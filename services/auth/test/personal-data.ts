@@ -65,9 +65,13 @@ export const COLLECTIONS: Record<string, CollectionEntry> = {
   subscription_payments: { service: 'billing', personal: ['userId'], onDeletion: 'kept-id', by: 'billing (accounts)' },
   billing_guarantees: {
     service: 'billing',
-    personal: ['_id'],
+    personal: ['_id', 'earlierUseId'],
     onDeletion: 'kept-id',
-    by: 'billing (accounts: the money-back guarantee was used)',
+    // The money-back guarantee is once per person: a use stays with the keys that know the person
+    // again on a new account, a SHA-256 of the verified address (`addressKey`, never the address)
+    // and Stripe's fingerprint of the refunded card (`cardKey`); a request refused for it names
+    // that use's account (`earlierUseId`).
+    by: 'billing (accounts: the money-back guarantee was used, once per person)',
   },
   billing_inbox: {
     service: 'billing',

@@ -64,8 +64,18 @@ export const billingBookingSchema = z.strictObject({
 export type BillingBooking = z.infer<typeof billingBookingSchema>;
 export const billingBookingsSchema = z.array(billingBookingSchema);
 
-/** Why a member cannot use the 30-day money-back guarantee. */
-export const GUARANTEE_REASONS = ['window-ended', 'already-used', 'no-payment', 'not-premium'] as const;
+/**
+ * Why a member cannot use the 30-day money-back guarantee. `already-used`: by this account, or by
+ * the same person on another (the same address or card); `already-refunded`: Stripe says the first
+ * payment was refunded in full already (e.g. from its dashboard).
+ */
+export const GUARANTEE_REASONS = [
+  'window-ended',
+  'already-used',
+  'already-refunded',
+  'no-payment',
+  'not-premium',
+] as const;
 export const guaranteeReasonSchema = z.enum(GUARANTEE_REASONS);
 export type GuaranteeReason = z.infer<typeof guaranteeReasonSchema>;
 
@@ -119,10 +129,30 @@ export const adminBillingInvoiceSchema = z.strictObject({
 });
 export type AdminBillingInvoice = z.infer<typeof adminBillingInvoiceSchema>;
 
+/** What tied a member to a use of the guarantee made on another account. */
+export const GUARANTEE_MATCHES = ['address', 'card'] as const;
+
+/**
+ * The use of the guarantee that closes it for this member (the console only): this account's own
+ * (`matchedBy` empty), or the earlier one of the same person on another account, found by the
+ * address or card it was used with (`matchedBy`), when that account asked (`requestedAt`) and was
+ * refunded (`completedAt`, null if it never finished), and whether that account is deleted.
+ */
+export const adminGuaranteeUseSchema = z.strictObject({
+  memberId: z.string().min(1),
+  accountDeleted: z.boolean(),
+  requestedAt: isoDate,
+  completedAt: isoDate.nullable(),
+  matchedBy: z.array(z.enum(GUARANTEE_MATCHES)),
+});
+export type AdminGuaranteeUse = z.infer<typeof adminGuaranteeUseSchema>;
+
 export const adminBillingMemberSchema = z.strictObject({
   subscription: adminBillingSubscriptionSchema.nullable(),
   invoices: z.array(adminBillingInvoiceSchema),
   guarantee: guaranteeSchema,
+  /** Null while nobody used the guarantee in this member's name. */
+  guaranteeUse: adminGuaranteeUseSchema.nullable(),
 });
 export type AdminBillingMember = z.infer<typeof adminBillingMemberSchema>;
 

@@ -16,6 +16,7 @@ export * from './mongo';
 export * from './rate-limit';
 export * from './redis';
 export * from './one-at-a-time';
+export * from './person-address';
 export * from './redis-keys';
 export * from './redis-lock';
 export * from './request-scope';

@@ -63,8 +63,11 @@ export function redisKeys(prefix: string) {
     newsletterLock: (newsletterId: string) => `${prefix}:contact:newsletter-lock:${newsletterId}`,
     /** billing: one checkout of a member at a time. */
     checkoutLock: (userId: string) => `${prefix}:billing:checkout-lock:${userId}`,
-    /** billing: one money-back guarantee refund of a member at a time. */
-    guaranteeLock: (userId: string) => `${prefix}:billing:guarantee-lock:${userId}`,
+    /**
+     * billing: one money-back guarantee refund of a member at a time (`subject` the member id), and
+     * one check-and-record per person key (`address:<hash>`, `card:<fingerprint>`).
+     */
+    guaranteeLock: (subject: string) => `${prefix}:billing:guarantee-lock:${subject}`,
     /** billing: the member has no customer from before billing_customers existed. */
     noOldCustomer: (userId: string) => `${prefix}:billing:no-old-customer:${userId}`,
 

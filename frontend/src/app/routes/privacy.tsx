@@ -187,7 +187,9 @@ export function privacySections(site: SiteFacts): LegalSection[] {
             A running Premium subscription is cancelled immediately. We send you one last mail to confirm it. Messages
             you sent while logged out are erased too when you had confirmed your e-mail address; otherwise ask us and we
             will delete them, as we will the copies in {founderName}&apos;s mailbox. Payment and booking records stay,
-            without your name and address (see above).
+            without your name and address (see above). If you used the 30-day money-back guarantee, we also keep a
+            one-way fingerprint (hash) of your confirmed e-mail address and Stripe&apos;s fingerprint of the refunded
+            card, never the address or the card itself, so that the guarantee stays once per person.
           </li>
           <li>
             <strong>Ask us.</strong> For anything else, a question or a complaint, write to{' '}

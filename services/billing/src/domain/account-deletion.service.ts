@@ -19,7 +19,9 @@ export const CANCELED_OUTCOME = 'canceled:';
  * without their e-mail and name, and their billing_customers row is marked deleted, so later
  * Stripe events for them are recorded and ignored. The Stripe customer keeps its payments and
  * invoices (Stripe's records, needed for accounting) but loses the member's e-mail, name, phone and
- * addresses. Handled once per event id through billing's inbox (its outcome names the
+ * addresses. A use of the money-back guarantee stays as it is (billing_guarantees: the account id,
+ * a SHA-256 of the verified address and the card's fingerprint, never the address), so the
+ * guarantee stays once per person when they come back with a new account. Handled once per event id through billing's inbox (its outcome names the
  * subscriptions it canceled: `canceled:<id>,…`); a replay is a no-op; a failure (Stripe
  * unreachable) releases the claim and throws, and the queue's retry does the rest (an ended
  * subscription is not canceled twice).

@@ -9,9 +9,10 @@ import {
 } from '@fm/shared';
 import { callStripe, type Stripe } from '../stripe/stripe-client';
 import type { BillingModels, BillingSubscription, SubscriptionPayment } from './billing.models';
+import { guaranteeUseView } from './guarantee-keys';
 import type { GuaranteeService } from './guarantee.service';
 import type { PremiumPrice } from './premium-price';
-import type { PremiumRefunds } from './premium-refunds';
+import { invoicePaymentOf, type PremiumRefunds } from './premium-refunds';
 import type { SubscriptionLedger } from './subscription-ledger';
 import { currentPeriodEndOf, givesPremium, idOf, isOngoing, statusRank, viewStatus } from './subscription-state';
 
@@ -50,10 +51,15 @@ export class BillingConsole {
       models.SubscriptionPayment.find({ userId: memberId }).sort({ paidAt: -1 }).lean(),
     ]);
     const premium = Boolean(record && (givesPremium(record.status) || record.status === 'past_due'));
+    const [status, use] = await Promise.all([
+      guarantee.statusOf(memberId, premium),
+      guaranteeUseView(models, memberId),
+    ]);
     return {
       subscription: record ? subscriptionView(record) : null,
       invoices: payments.map(invoiceView),
-      guarantee: await guarantee.statusOf(memberId, premium),
+      guarantee: status,
+      guaranteeUse: use,
     };
   }
 
@@ -77,7 +83,7 @@ export class BillingConsole {
     const amount = input.amountCents ?? left;
     if (amount > left) throw new ValidationError(messages.tooMuch(left), { amountCents: messages.tooMuch(left) });
 
-    const paymentIntentId = await this.paymentIntentOf(payment._id, log);
+    const { paymentIntentId } = await invoicePaymentOf(stripe, payment._id, log);
     const refund = await callStripe(log, 'refunds.create', () =>
       stripe.refunds.create(
         {
@@ -213,16 +219,6 @@ export class BillingConsole {
     const record = await this.deps.models.BillingSubscription.findById(subscriptionId).lean();
     if (!record) throw new Error(`subscription ${subscriptionId} not recorded`);
     return subscriptionView(record);
-  }
-
-  /** The PaymentIntent that paid an invoice (Stripe's invoice payments). */
-  private async paymentIntentOf(invoiceId: string, log: Logger): Promise<string | undefined> {
-    const invoice = await callStripe(log, 'invoices.retrieve', () =>
-      this.deps.stripe.invoices.retrieve(invoiceId, { expand: ['payments'] }),
-    );
-    return invoice.payments?.data
-      .map((payment) => idOf(payment.payment.payment_intent))
-      .find((id): id is string => Boolean(id));
   }
 }
 

@@ -100,10 +100,17 @@ export interface SubscriptionPayment {
   updatedAt: Date;
 }
 
+/** What tied a member's request to a use of the guarantee on another account. */
+export type GuaranteeMatch = 'address' | 'card';
+
 /**
  * A member's use of the 30-day money-back guarantee (`_id` = member id, so one per member): written
  * `requested` before anything is done at Stripe (the intent: a retry after a Stripe outage
- * completes it with the same idempotency keys), `done` once refunded, cancelled and told.
+ * completes it with the same idempotency keys), `done` once refunded, cancelled and told. The
+ * guarantee is once per **person**: a use carries the keys that know that person again on another
+ * account (`addressKey`, `cardKey`), and it stays, keys included, when the account is deleted.
+ * `refused`: the member's request met the use of another account (`earlierUseId`, `matchedBy`);
+ * nothing was done at Stripe, and it is no use itself.
  */
 export interface GuaranteeUse {
   _id: string;
@@ -111,10 +118,17 @@ export interface GuaranteeUse {
   subscriptionId: string;
   amountCents: number;
   currency: string;
-  state: 'requested' | 'done';
+  state: 'requested' | 'done' | 'refused';
   refundId: string | null;
   cardLast4: string | null;
   completedAt: Date | null;
+  /** The kit's `personAddressKey` (a SHA-256) of the member's address, when it was verified; else null. */
+  addressKey?: string | null;
+  /** Stripe's fingerprint of the card of the refunded charge (null when Stripe gave none). */
+  cardKey?: string | null;
+  /** `refused`: the use (its member id) the request met, and by which keys. */
+  earlierUseId?: string | null;
+  matchedBy?: GuaranteeMatch[];
   createdAt: Date;
   updatedAt: Date;
 }
@@ -201,13 +215,20 @@ const guaranteeUseSchema = new Schema<GuaranteeUse>(
     subscriptionId: { type: String, required: true },
     amountCents: { type: Number, required: true },
     currency: { type: String, required: true },
-    state: { type: String, enum: ['requested', 'done'], required: true },
+    state: { type: String, enum: ['requested', 'done', 'refused'], required: true },
     refundId: { type: String, default: null },
     cardLast4: { type: String, default: null },
     completedAt: { type: Date, default: null },
+    addressKey: { type: String, default: null },
+    cardKey: { type: String, default: null },
+    earlierUseId: { type: String, default: null },
+    matchedBy: { type: [String], default: undefined },
   },
   schemaOptions({ collection: 'billing_guarantees' }),
 );
+// A request looks for an earlier use by either key of the person.
+guaranteeUseSchema.index({ addressKey: 1 });
+guaranteeUseSchema.index({ cardKey: 1 });
 
 /** Registers billing's models on the service's connection (once per connection). */
 export function billingModels(mongo: Connection): BillingModels {

@@ -30,6 +30,26 @@ export interface PremiumRefundsDeps {
   producers: BillingProducers;
 }
 
+/** What paid a Premium invoice at Stripe, as a refund of it names it: its PaymentIntent, else its charge. */
+export interface InvoicePayment {
+  paymentIntentId: string | null;
+  charge: string | Stripe.Charge | null;
+}
+
+/** The invoice's payment (the paid one first) from Stripe's invoice payments; both null when Stripe names none. */
+export async function invoicePaymentOf(stripe: Stripe, invoiceId: string, log: Logger): Promise<InvoicePayment> {
+  const invoice = await callStripe(log, 'invoices.retrieve', () =>
+    stripe.invoices.retrieve(invoiceId, { expand: ['payments'] }),
+  );
+  const payments = [...(invoice.payments?.data ?? [])]
+    .sort((a, b) => Number(b.status === 'paid') - Number(a.status === 'paid'))
+    .map((p) => p.payment);
+  return {
+    paymentIntentId: payments.map((p) => idOf(p.payment_intent)).find((id) => id) ?? null,
+    charge: payments.map((p) => p.charge).find((charge) => charge) ?? null,
+  };
+}
+
 /**
  * Refunds of Premium payments, wherever they were made (the guarantee, the founder's console,
  * Stripe's dashboard, a lost dispute): the amount is recorded on billing's invoice record; a

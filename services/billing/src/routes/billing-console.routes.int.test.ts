@@ -120,12 +120,14 @@ describe('the founder console: a member’s billing', () => {
         },
       ],
       guarantee: { eligible: true, deadline: new Date(paidAt.getTime() + 30 * DAY).toISOString() },
+      guaranteeUse: null,
     });
     const nobody = await get(base('0123456789abcdef01234567'));
     expect(nobody.body).toEqual({
       subscription: null,
       invoices: [],
       guarantee: { eligible: false, deadline: null, reason: 'not-premium' },
+      guaranteeUse: null,
     });
   });
 

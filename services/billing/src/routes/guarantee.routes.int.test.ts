@@ -1,11 +1,13 @@
-import { guaranteeRefundSchema, guaranteeSchema, membershipEventStamp } from '@fm/contracts';
-import { loggedInMember, TEST_SITE_ORIGIN } from '@fm/shared/testing';
+import { adminBillingMemberSchema, guaranteeRefundSchema, guaranteeSchema, membershipEventStamp } from '@fm/contracts';
+import { memberSnapshots, personAddressKey, USERS_COLLECTION } from '@fm/shared';
+import { eventually, loggedInAdmin, loggedInMember, TEST_SITE_ORIGIN } from '@fm/shared/testing';
 import type Koa from 'koa';
 import request from 'supertest';
-import type Stripe from 'stripe';
 import { startBillingService, type BillingTestService } from '../../test/billing-service';
-import { stripeForTests, uniqueId } from '../../test/stripe-events';
+import { uniqueId } from '../../test/stripe-events';
+import { stripeWithCharges } from '../../test/stripe-with-charges';
 import { billingModels } from '../domain/billing.models';
+import { USED_BY_SAME_PERSON_MESSAGE } from '../domain/guarantee.service';
 import { createStripeClient } from '../stripe/stripe-client';
 
 let billing: BillingTestService;
@@ -60,23 +62,6 @@ async function payingMember(paidDaysAgo: number | null, level: 'premium' | 'free
   return { user, cookie, customerId, subscriptionId, invoiceId, paidAt };
 }
 
-/** stripe-mock, with its refunds and cancellations counted (it keeps no state to ask afterwards). */
-function countingStripe() {
-  const stripe = stripeForTests();
-  const calls = { refunds: [] as string[], cancels: [] as string[] };
-  const create = stripe.refunds.create.bind(stripe.refunds);
-  stripe.refunds.create = ((params: Stripe.RefundCreateParams, options?: Stripe.RequestOptions) => {
-    calls.refunds.push(options?.idempotencyKey ?? 'none');
-    return create(params, options);
-  }) as typeof stripe.refunds.create;
-  const cancel = stripe.subscriptions.cancel.bind(stripe.subscriptions);
-  stripe.subscriptions.cancel = ((id: string, params?: object, options?: Stripe.RequestOptions) => {
-    calls.cancels.push(id);
-    return cancel(id, params, options);
-  }) as typeof stripe.subscriptions.cancel;
-  return { stripe, calls };
-}
-
 const jobsOf = (userId: string) => ({
   membership: () => billing.jobs('membership', (data) => data.userId === userId),
   mails: () => billing.jobs('notifications', (data) => data.userId === userId),
@@ -121,7 +106,7 @@ describe('GET /api/billing/guarantee', () => {
 
 describe('POST /api/billing/guarantee/refund', () => {
   it('when an eligible member asks, then 202 with the amount and card; one refund with an idempotency key, the subscription cancelled, one downgrade newer than the upgrade, one mail job; then already used', async () => {
-    const { stripe, calls } = countingStripe();
+    const { stripe, calls } = stripeWithCharges();
     const app = await billing.compose({ producers: billing.producers, stripe });
     const { user, cookie, subscriptionId, invoiceId, paidAt } = await payingMember(1);
 
@@ -154,7 +139,7 @@ describe('POST /api/billing/guarantee/refund', () => {
   });
 
   it('when a member asks three times at once, then one 202 and two 409 ALREADY_USED: one refund, one cancellation', async () => {
-    const { stripe, calls } = countingStripe();
+    const { stripe, calls } = stripeWithCharges();
     const app = await billing.compose({ producers: billing.producers, stripe });
     const { user, cookie } = await payingMember(2);
     const answers = await Promise.all([refund(cookie, app), refund(cookie, app), refund(cookie, app)]);
@@ -166,7 +151,7 @@ describe('POST /api/billing/guarantee/refund', () => {
   });
 
   it('when the member is not eligible, then 409 with the reason as the code and nothing at Stripe', async () => {
-    const { stripe, calls } = countingStripe();
+    const { stripe, calls } = stripeWithCharges();
     const app = await billing.compose({ producers: billing.producers, stripe });
     const { cookie } = await payingMember(31);
     expect(await refund(cookie, app)).toMatchObject({
@@ -192,11 +177,240 @@ describe('POST /api/billing/guarantee/refund', () => {
     expect(await models().BillingSubscription.findById(subscriptionId).lean()).toMatchObject({ status: 'active' });
     expect((await get('/api/billing/guarantee', cookie)).body).toMatchObject({ eligible: true });
 
-    const { stripe, calls } = countingStripe();
+    const { stripe, calls } = stripeWithCharges();
     const app = await billing.compose({ producers: billing.producers, stripe });
     expect((await refund(cookie, app)).status).toBe(202);
     expect(calls.refunds).toEqual([`fm-guarantee-refund-${user.id}`]);
     expect(await jobsOf(user.id).membership()).toHaveLength(1);
     expect(await jobsOf(user.id).mails()).toHaveLength(1);
+  });
+});
+
+describe('once per person, not per account (issue 43)', () => {
+  /** Billing as composed with stripe-mock that keeps charges apart, its account-events consumer running. */
+  async function service() {
+    const double = stripeWithCharges();
+    const composed = await billing.composeService({ producers: billing.producers, stripe: double.stripe });
+    await composed.background.accountEvents.start();
+    return { ...double, app: composed.app };
+  }
+  type Service = Awaited<ReturnType<typeof service>>;
+
+  /**
+   * A member who pays for Premium as the routes see it: their billing customer (what the checkout
+   * leaves), Stripe's webhooks (the subscription active, the first invoice paid with `card`), then
+   * auth's part (Premium, and the address verified unless said) on users and the member's snapshot.
+   */
+  async function pays(svc: Service, email: string, card: string, verified = true) {
+    const { user, cookie } = await loggedInMember(billing.deps, { email });
+    const customerId = uniqueId('cus');
+    const subscriptionId = uniqueId('sub');
+    const invoiceId = uniqueId('in');
+    await models().BillingCustomer.create({ _id: user.id, stripeCustomerId: customerId });
+    svc.charges.set(invoiceId, { fingerprint: card });
+    const activated = billing.events.subscriptionEvent('customer.subscription.updated', {
+      subscriptionId,
+      customerId,
+      status: 'active',
+      userId: user.id,
+    });
+    expect((await billing.deliver(activated, {}, svc.app)).status).toBe(200);
+    const paid = billing.events.invoicePaid({ subscriptionId, customerId, userId: user.id, invoiceId });
+    expect((await billing.deliver(paid, {}, svc.app)).status).toBe(200);
+    await billing.deps.mongo
+      .collection(USERS_COLLECTION)
+      .updateOne({ _id: user.id as never }, { $set: { membershipLevel: 'premium', emailVerified: verified } });
+    await memberSnapshots(billing.deps.redis, billing.deps.config.REDIS_PREFIX, billing.deps.mongo).refresh(user.id);
+    return { user, cookie, invoiceId, subscriptionId };
+  }
+
+  /** auth's account-deleted for the member, as auth publishes it; resolves once billing handled it. */
+  async function deleteAccount(userId: string) {
+    const eventId = uniqueId('acct');
+    await billing.accountDeleted(userId, eventId);
+    await eventually(async () => (await billing.inboxEntry(eventId))?.state === 'done', 15_000);
+  }
+
+  const consoleView = async (memberId: string, app: Koa) => {
+    const admin = await loggedInAdmin(billing.deps);
+    const res = await request(app.callback()).get(`/api/admin/billing/members/${memberId}`).set('Cookie', admin.cookie);
+    expect(res.status).toBe(200);
+    return adminBillingMemberSchema.parse(res.body);
+  };
+
+  it('when a member uses it, deletes the account and comes back with name+1@ of the address, or with the same card, then each new account gets 409 ALREADY_USED with a plain message and no refund; the console shows the earlier use', async () => {
+    const svc = await service();
+    const name = uniqueId('golfer').toLowerCase();
+    const card = uniqueId('fp');
+    const first = await pays(svc, `${name}@example.com`, card);
+    expect(await refund(first.cookie, svc.app)).toMatchObject({ status: 202, body: { amountCents: 1999 } });
+
+    await deleteAccount(first.user.id);
+    // Kept with the account's deletion: the use, with the keys of the person and not their address.
+    const kept = await models().GuaranteeUse.findById(first.user.id).lean();
+    expect(kept).toMatchObject({
+      state: 'done',
+      addressKey: personAddressKey(`${name}@example.com`),
+      cardKey: card,
+    });
+    expect(JSON.stringify(kept)).not.toContain(name);
+    expect(await models().BillingCustomer.findById(first.user.id).lean()).toMatchObject({
+      deletedAt: expect.any(Date),
+    });
+    const stripeCallsBefore = { ...svc.calls };
+
+    // The same address with a +tag, another card: known before asking.
+    const tagged = await pays(svc, `${name}+1@example.com`, uniqueId('fp'));
+    expect((await get('/api/billing/guarantee', tagged.cookie, svc.app)).body).toMatchObject({
+      eligible: false,
+      reason: 'already-used',
+    });
+    expect(await refund(tagged.cookie, svc.app)).toMatchObject({
+      status: 409,
+      body: { code: 'ALREADY_USED', reason: 'already-used', message: USED_BY_SAME_PERSON_MESSAGE },
+    });
+
+    // Another address, the same card: known once Stripe's charge is read.
+    const sameCard = await pays(svc, `${uniqueId('other').toLowerCase()}@example.com`, card);
+    expect(await refund(sameCard.cookie, svc.app)).toMatchObject({
+      status: 409,
+      body: { code: 'ALREADY_USED', message: USED_BY_SAME_PERSON_MESSAGE },
+    });
+    expect((await get('/api/billing/guarantee', sameCard.cookie, svc.app)).body).toMatchObject({
+      eligible: false,
+      reason: 'already-used',
+    });
+    expect(await refund(sameCard.cookie, svc.app)).toMatchObject({ status: 409, body: { code: 'ALREADY_USED' } });
+
+    expect(svc.calls).toEqual(stripeCallsBefore);
+    for (const member of [tagged, sameCard]) {
+      expect(await jobsOf(member.user.id).mails()).toEqual([]);
+      expect(await models().SubscriptionPayment.findById(member.invoiceId).lean()).toMatchObject({
+        amountRefundedCents: 0,
+      });
+    }
+
+    // The founder sees why, and can still refund by hand (the invoices are there to refund).
+    const earlier = {
+      memberId: first.user.id,
+      accountDeleted: true,
+      requestedAt: kept!.createdAt.toISOString(),
+      completedAt: kept!.completedAt!.toISOString(),
+    };
+    const ofTagged = await consoleView(tagged.user.id, svc.app);
+    expect(ofTagged.guarantee).toMatchObject({ eligible: false, reason: 'already-used' });
+    expect(ofTagged.guaranteeUse).toEqual({ ...earlier, matchedBy: ['address'] });
+    expect(ofTagged.invoices).toMatchObject([{ id: tagged.invoiceId, status: 'paid' }]);
+    expect((await consoleView(sameCard.user.id, svc.app)).guaranteeUse).toEqual({ ...earlier, matchedBy: ['card'] });
+    expect((await consoleView(first.user.id, svc.app)).guaranteeUse).toEqual({ ...earlier, matchedBy: [] });
+  });
+
+  it('when the address was never verified, then only the card is kept: another account of that address is not refused for it', async () => {
+    const svc = await service();
+    const email = `${uniqueId('unproved').toLowerCase()}@example.com`;
+    const unproved = await pays(svc, email, uniqueId('fp'), false);
+    expect((await refund(unproved.cookie, svc.app)).status).toBe(202);
+    expect(await models().GuaranteeUse.findById(unproved.user.id).lean()).toMatchObject({ addressKey: null });
+
+    const owner = await pays(svc, email, uniqueId('fp'));
+    expect((await refund(owner.cookie, svc.app)).status).toBe(202);
+  });
+
+  it('when two accounts of one person (one card) ask at once, then one 202 and one 409 ALREADY_USED: one refund', async () => {
+    const svc = await service();
+    const card = uniqueId('fp');
+    const a = await pays(svc, `${uniqueId('twin').toLowerCase()}@example.com`, card);
+    const b = await pays(svc, `${uniqueId('twin').toLowerCase()}@example.com`, card);
+    const answers = await Promise.all([refund(a.cookie, svc.app), refund(b.cookie, svc.app)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([202, 409]);
+    expect(answers.find((answer) => answer.status === 409)!.body).toMatchObject({ code: 'ALREADY_USED' });
+    expect(svc.calls.refunds).toHaveLength(1);
+  });
+
+  it('when the first payment was refunded in full at Stripe first (the dashboard), then 409 ALREADY_REFUNDED, no refund, no use left, and nothing eligible', async () => {
+    const svc = await service();
+    const member = await pays(svc, `${uniqueId('dash').toLowerCase()}@example.com`, uniqueId('fp'));
+    svc.charges.get(member.invoiceId)!.amountRefunded = 1999;
+    svc.charges.get(member.invoiceId)!.refunded = true;
+
+    expect(await refund(member.cookie, svc.app)).toMatchObject({
+      status: 409,
+      body: {
+        code: 'ALREADY_REFUNDED',
+        reason: 'already-refunded',
+        message: expect.stringMatching(/already been refunded/),
+      },
+    });
+    expect(svc.calls).toEqual({ refunds: [], cancels: [] });
+    expect(await models().GuaranteeUse.findById(member.user.id).lean()).toBeNull();
+    expect(await models().SubscriptionPayment.findById(member.invoiceId).lean()).toMatchObject({
+      amountRefundedCents: 1999,
+    });
+    expect((await get('/api/billing/guarantee', member.cookie, svc.app)).body).toMatchObject({
+      eligible: false,
+      reason: 'already-refunded',
+    });
+  });
+
+  it('when part of the first payment was refunded at Stripe, then the guarantee refunds the rest', async () => {
+    const svc = await service();
+    const member = await pays(svc, `${uniqueId('part').toLowerCase()}@example.com`, uniqueId('fp'));
+    svc.charges.get(member.invoiceId)!.amountRefunded = 500;
+    expect(await refund(member.cookie, svc.app)).toMatchObject({ status: 202, body: { amountCents: 1499 } });
+    expect(svc.charges.get(member.invoiceId)!.refunds).toMatchObject([{ amount: 1499 }]);
+    expect(await models().SubscriptionPayment.findById(member.invoiceId).lean()).toMatchObject({
+      amountRefundedCents: 1999,
+    });
+  });
+
+  it('when a use cut short by an outage meets a refund made at Stripe meanwhile, then by someone else: the intent is dropped (409 ALREADY_REFUNDED); its own: it completes without a second refund', async () => {
+    const offline = await billing.compose({
+      producers: billing.producers,
+      stripe: createStripeClient({ STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_API_BASE: 'http://127.0.0.1:1' }),
+    });
+    const svc = await service();
+    const [dashboard, lost] = [
+      await pays(svc, `${uniqueId('cut').toLowerCase()}@example.com`, uniqueId('fp')),
+      await pays(svc, `${uniqueId('cut').toLowerCase()}@example.com`, uniqueId('fp')),
+    ];
+    // Cut short before the refund: the intent is recorded, nothing done at Stripe.
+    for (const member of [dashboard, lost]) {
+      await models().GuaranteeUse.create({
+        _id: member.user.id,
+        invoiceId: member.invoiceId,
+        subscriptionId: member.subscriptionId,
+        amountCents: 1999,
+        currency: 'usd',
+        state: 'requested',
+        refundId: null,
+        cardLast4: null,
+        completedAt: null,
+      });
+      expect((await refund(member.cookie, offline)).status).toBe(503);
+    }
+    Object.assign(svc.charges.get(dashboard.invoiceId)!, {
+      amountRefunded: 1999,
+      refunded: true,
+      refunds: [{ id: 're_dashboard', amount: 1999, metadata: {} }],
+    });
+    Object.assign(svc.charges.get(lost.invoiceId)!, {
+      amountRefunded: 1999,
+      refunded: true,
+      refunds: [{ id: 're_lost_answer', amount: 1999, metadata: { kind: 'guarantee', userId: lost.user.id } }],
+    });
+
+    expect(await refund(dashboard.cookie, svc.app)).toMatchObject({ status: 409, body: { code: 'ALREADY_REFUNDED' } });
+    expect(await models().GuaranteeUse.findById(dashboard.user.id).lean()).toBeNull();
+    expect((await get('/api/billing/guarantee', dashboard.cookie, svc.app)).body).toMatchObject({
+      eligible: false,
+      reason: 'already-refunded',
+    });
+
+    expect((await refund(lost.cookie, svc.app)).status).toBe(202);
+    expect(await models().GuaranteeUse.findById(lost.user.id).lean()).toMatchObject({
+      state: 'done',
+      refundId: 're_lost_answer',
+    });
+    expect(svc.calls.refunds).toEqual([]);
   });
 });

@@ -40,6 +40,10 @@ describe('/privacy', () => {
     const rights = section('Your data: see it, take it, correct it, delete it');
     expect(rights).toHaveTextContent('“Download my data”');
     expect(rights).toHaveTextContent('“Delete account”');
+    // What the guarantee keeps past a deletion, and why.
+    expect(rights).toHaveTextContent(
+      /money-back guarantee, we also keep a one-way fingerprint \(hash\) of your confirmed e-mail address and Stripe's fingerprint of the refunded card, never the address or the card itself, so that the guarantee stays once per person\./,
+    );
     expect(within(rights).getByRole('link', { name: 'account page' })).toHaveAttribute('href', '/member/account');
 
     // "On this page" links to every section.

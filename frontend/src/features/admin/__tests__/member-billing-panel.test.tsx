@@ -1,6 +1,7 @@
 import type { AdminBillingInvoice, AdminBillingMember } from '@fm/contracts';
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
+import { formatDateTime } from '@/features/admin/format';
 import { freeUser } from '@/testing/data';
 import { apiUrl } from '@/testing/mocks/handlers';
 import { buildAdminMember, serveAdmin } from '@/testing/mocks/admin-handlers';
@@ -35,6 +36,7 @@ function serveBilling(init: Partial<AdminBillingMember> = {}) {
         invoice({ id: 'in_1', number: 'FM-0001', amountRefundedCents: 500, status: 'partially_refunded' }),
       ],
       guarantee: { eligible: false, deadline: '2026-02-04T12:00:00.000Z', reason: 'window-ended' },
+      guaranteeUse: null,
       ...init,
     } as AdminBillingMember,
     posts: [] as { path: string; body: unknown }[],
@@ -115,6 +117,27 @@ describe('Founder Console: a member’s billing', () => {
       ['FM-0002', '$19.99', '—', 'Paid'],
       ['FM-0001', '$19.99', '$5.00', 'Partly refunded'],
     ]);
+  });
+
+  it('when the guarantee was used on an earlier, deleted account of the same person, then the panel says which, when and what they share; the invoice can still be refunded', async () => {
+    serveBilling({
+      invoices: [invoice()],
+      guarantee: { eligible: false, deadline: '2026-03-07T12:00:00.000Z', reason: 'already-used' },
+      guaranteeUse: {
+        memberId: 'm0',
+        accountDeleted: true,
+        requestedAt: '2026-01-10T12:00:00.000Z',
+        completedAt: '2026-01-10T12:00:05.000Z',
+        matchedBy: ['address', 'card'],
+      },
+    });
+    const { panel } = await openMember();
+    expect(
+      await within(panel).findByText(
+        `Closed: used ${formatDateTime('2026-01-10T12:00:05.000Z')} on another account of the same person (m0, deleted; same email address and card). You can still refund an invoice by hand.`,
+      ),
+    ).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Refund invoice FM-0002' })).toBeEnabled();
   });
 
   it('when the admin refunds part of an invoice, then a reason is required, the POST carries the amount in cents and the table shows it refunded', async () => {

@@ -32,6 +32,7 @@ describe('Founder Console: practice', () => {
           subscription: null,
           invoices: [],
           guarantee: { eligible: false, deadline: null, reason: 'no-payment' },
+          guaranteeUse: null,
         }),
       ),
     );

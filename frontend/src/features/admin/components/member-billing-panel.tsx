@@ -22,7 +22,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { getFieldErrors, getServerMessage } from '@/lib/base-query';
-import type { AdminBillingInvoice, AdminBillingSubscription, Guarantee } from '@fm/contracts';
+import type { AdminBillingInvoice, AdminBillingSubscription, AdminGuaranteeUse, Guarantee } from '@fm/contracts';
 import {
   useCancelAdminSubscriptionMutation,
   useCompAdminSubscriptionMutation,
@@ -52,14 +52,27 @@ function subscriptionLine(sub: AdminBillingSubscription): string {
   return end ? `Renews ${end}.` : 'Renews monthly.';
 }
 
-export function guaranteeLine(g: Guarantee): string {
+const MATCHED: Record<AdminGuaranteeUse['matchedBy'][number], string> = { address: 'email address', card: 'card' };
+
+/**
+ * The guarantee in one line; when it was used on another account of the same person (`use` from
+ * billing: a request of this member met it), which account, when, and what they share.
+ */
+export function guaranteeLine(g: Guarantee, use: AdminGuaranteeUse | null = null): string {
   const deadline = g.deadline ? formatDateTime(g.deadline) : null;
   if (g.eligible) return deadline ? `Open until ${deadline}.` : 'Open.';
   switch (g.reason) {
     case 'window-ended':
       return deadline ? `Closed: the 30 days ended ${deadline}.` : 'Closed: the 30 days have ended.';
-    case 'already-used':
-      return 'Closed: already used.';
+    case 'already-used': {
+      if (!use || use.matchedBy.length === 0) return 'Closed: already used.';
+      const account = `${use.memberId}${use.accountDeleted ? ', deleted' : ''}`;
+      const same = use.matchedBy.map((key) => MATCHED[key]).join(' and ');
+      const when = formatDateTime(use.completedAt ?? use.requestedAt);
+      return `Closed: used ${when} on another account of the same person (${account}; same ${same}). You can still refund an invoice by hand.`;
+    }
+    case 'already-refunded':
+      return 'Closed: the first payment is already refunded.';
     case 'no-payment':
       return 'Closed: no Premium payment.';
     case 'not-premium':
@@ -361,7 +374,7 @@ export function MemberBillingPanel({ memberId }: { memberId: string }) {
             Guarantee
           </Typography>
           <Typography component="dd" sx={{ m: 0 }}>
-            {guaranteeLine(data.guarantee)}
+            {guaranteeLine(data.guarantee, data.guaranteeUse)}
           </Typography>
         </Box>
         <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap', rowGap: 1 }}>

@@ -122,7 +122,12 @@ describe('/member/account: the 30-day money-back guarantee', () => {
     [
       'the guarantee was used',
       { eligible: false, deadline: '2026-03-05T12:00:00.000Z', reason: 'already-used' },
-      /You have already used your money-back guarantee: your first Premium payment was refunded\./,
+      /You have already used your money-back guarantee: it covers one refund per person\./,
+    ],
+    [
+      'the first payment was refunded already (e.g. by the founder)',
+      { eligible: false, deadline: '2026-03-05T12:00:00.000Z', reason: 'already-refunded' },
+      /Your first Premium payment has already been refunded, so the money-back guarantee has nothing left to refund\./,
     ],
     [
       'there is no Premium payment',

@@ -39,7 +39,10 @@ export function reasonSentence(reason: GuaranteeReason | undefined, deadline: st
         ? `The 30 days of your money-back guarantee ended on ${date}.`
         : 'The 30 days of your money-back guarantee have ended.';
     case 'already-used':
-      return 'You have already used your money-back guarantee: your first Premium payment was refunded.';
+      // On this account, or on an earlier one of the member's (the same address or card).
+      return 'You have already used your money-back guarantee: it covers one refund per person.';
+    case 'already-refunded':
+      return 'Your first Premium payment has already been refunded, so the money-back guarantee has nothing left to refund.';
     case 'no-payment':
       return 'The money-back guarantee covers your first Premium payment, and there is none on your account.';
     case 'not-premium':
