@@ -223,11 +223,11 @@ export function privacySections(site: SiteFacts): LegalSection[] {
             Besides cookies, the course player keeps the round you are playing, and rounds finished without a signal
             until they are sent, in your browser&apos;s local storage on your device; the practice pages remember there
             that your time zone was already sent. A course you make &quot;Ready for the course&quot; is kept in the
-            browser&apos;s cache storage: the course, your bag and its club clips, your accountyour account&apos;s name
-            and level,apos;s name, address and level, and for Premium members the SOS reset. Signing out removes your
-            rounds and offline courses from the device (with finished rounds still waiting, you are asked first whether
-            to send them), and so does the next visit after you sign out of all devices, change your password elsewhere
-            or delete your account. Clearing your browser&apos;s site data removes all of it.
+            browser&apos;s cache storage: the course, your bag and its club clips, your account&apos;s name, address and
+            level, and for Premium members the SOS reset. Signing out removes your rounds and offline courses from the
+            device (with finished rounds still waiting, you are asked first whether to send them), and so does the next
+            visit after you sign out of all devices, change your password elsewhere or delete your account. Clearing
+            your browser&apos;s site data removes all of it.
           </P>
           <P>
             No advertising or tracking cookies. Stripe on the checkout pages, and a video provider once you press play,
