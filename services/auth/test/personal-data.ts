@@ -84,7 +84,8 @@ export const COLLECTIONS: Record<string, CollectionEntry> = {
 
   contact_submissions: {
     service: 'contact',
-    personal: ['memberId', 'email'],
+    // typedEmail: an address a signed-in member typed that was not the account's (issue 43 §3).
+    personal: ['memberId', 'email', 'typedEmail'],
     onDeletion: 'erased',
     by: 'contact account-events worker (signed in, and as a visitor from the verified address)',
   },
