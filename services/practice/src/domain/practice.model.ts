@@ -42,10 +42,15 @@ export interface MinutesRecord {
   at: Date;
 }
 
-/** A member's settings (`practice_settings`, keyed by userId). */
+/**
+ * A member's settings (`practice_settings`, keyed by userId). `timeZone` is the member's choice;
+ * a change waits for their next day: until `timeZoneFrom`, days are `dayBeforeZone` (days.ts MemberZone).
+ */
 export interface SettingsRecord {
   _id: string;
   timeZone: string;
+  timeZoneFrom?: Date | null;
+  dayBeforeZone?: string | null;
   reminderEnabled: boolean;
   reminderTime: string;
   createdAt: Date;
@@ -129,6 +134,8 @@ const settingsSchema = new Schema<SettingsRecord>(
   {
     _id: { type: String, required: true },
     timeZone: { type: String, required: true },
+    timeZoneFrom: { type: Date, default: null },
+    dayBeforeZone: { type: String, default: null },
     reminderEnabled: { type: Boolean, default: false },
     reminderTime: { type: String, default: '19:00' },
   },

@@ -3,7 +3,6 @@ import {
   type HeartbeatAnswer,
   type HeartbeatRequest,
   type ItemProgress,
-  PRACTICE_FREEZES_PER_MONTH,
   PRACTICE_GOAL_MINUTES,
   type PracticeItemKind,
   type PracticeSettings,
@@ -23,7 +22,9 @@ import {
 } from '@fm/shared';
 import { Catalogue, canOpen, type CatalogueItem, completionLength } from './catalogue';
 import { type Beat, type BeatState, creditField, type PendingItem, SLOT_MS, type StoredItem } from './beats';
-import { addDays, dayIn, isTimeZone } from './days';
+import { addDays, dayAt, earliestDayAt, isTimeZone, type MemberZone } from './days';
+import { memberZone, zoneChange } from './member-zone';
+import { streakOf } from './streak';
 import { type ReadCredit, readableItem, TEXT_DEFAULT_SEC } from './read-credit';
 import type { MinutesRecord, PlanItem, PlanRecord, PracticeModels, ProgressRecord } from './practice.model';
 
@@ -34,9 +35,6 @@ export const PLAN_MIN_MINUTES = 9;
 export const PLAN_MAX_MINUTES = 12;
 /** An item planned on one of the last 7 days is not planned again while others remain. */
 export const PLAN_NO_REPEAT_DAYS = 7;
-/** The stats calendar: 12 weeks. */
-export const STATS_DAYS = 84;
-const GOAL_SEC = PRACTICE_GOAL_MINUTES * 60;
 /** A flush job's members at most, and how many of them are written at once. */
 const FLUSH_BATCH = 500;
 const FLUSH_PARALLEL = 8;
@@ -162,8 +160,7 @@ export class PracticeService {
     const written = new Set<string>();
     try {
       await this.models.ready();
-      const { timeZone } = await this.settings(userId);
-      const minutes = this.minutesOf(userId, taken.items, timeZone);
+      const minutes = this.minutesOf(userId, taken.items, await this.zone(userId));
       try {
         if (minutes.length)
           await this.models.Minutes.insertMany(
@@ -226,13 +223,13 @@ export class PracticeService {
   }
 
   /** The minutes records of pending effects, each with the pending credit fields it holds. */
-  private minutesOf(userId: string, items: PendingItem[], timeZone: string) {
+  private minutesOf(userId: string, items: PendingItem[], zone: MemberZone) {
     const minutes: { record: MinutesRecord; fields: string[] }[] = [];
     for (const item of items) {
       const itemKind = item.itemKind as PracticeItemKind;
       const byDay = new Map<string, { record: MinutesRecord; fields: string[] }>();
       for (const [slot, ms] of item.creditMs) {
-        const day = dayIn(timeZone, new Date(slot * SLOT_MS));
+        const day = dayAt(zone, new Date(slot * SLOT_MS));
         const at = new Date(Math.min((slot + 1) * SLOT_MS - 1, item.practisedAtMs ?? Infinity));
         const entry = byDay.get(day) ?? {
           record: { _id: randomUUID(), userId, itemKind, itemId: item.itemId, day, seconds: 0, at },
@@ -264,9 +261,9 @@ export class PracticeService {
     const _id = `${viewer.id}:read:${item.itemKind}:${item.itemId}`;
     const seconds = (await this.models.Minutes.exists({ _id })) ? 0 : await this.readCredit(viewer.id, item, now);
     if (seconds > 0) {
-      const { timeZone } = await this.settings(viewer.id);
       const { itemKind, itemId } = item;
-      const record = { _id, userId: viewer.id, itemKind, itemId, day: dayIn(timeZone, now), seconds, at: now };
+      const day = dayAt(await this.zone(viewer.id), now);
+      const record = { _id, userId: viewer.id, itemKind, itemId, day, seconds, at: now };
       await insertOnce(() => this.models.Minutes.create(record));
     }
     const record = await this.markRead(viewer.id, item, now);
@@ -388,6 +385,10 @@ export class PracticeService {
     return { timeZone: record.timeZone, reminder: { enabled: record.reminderEnabled, time: record.reminderTime } };
   }
 
+  private zone(userId: string): Promise<MemberZone> {
+    return memberZone(this.models, userId);
+  }
+
   async changeSettings(viewer: Viewer, change: SettingsChange): Promise<PracticeSettings> {
     if (change.timeZone !== undefined && !isTimeZone(change.timeZone)) {
       throw new ValidationError('Unknown time zone', {
@@ -400,6 +401,8 @@ export class PracticeService {
     // Credit waiting for the store is filed under days of the zone it was earned in.
     if (change.timeZone !== undefined) await this.flush(viewer.id);
     const current = await this.settings(viewer.id);
+    const zone =
+      change.timeZone === undefined ? {} : await zoneChange(this.models, viewer.id, change.timeZone, this.deps.now());
     const next: PracticeSettings = {
       timeZone: change.timeZone ?? current.timeZone,
       reminder: {
@@ -410,7 +413,14 @@ export class PracticeService {
     await retryOnDuplicateKey(() =>
       this.models.Settings.updateOne(
         { _id: viewer.id },
-        { $set: { timeZone: next.timeZone, reminderEnabled: next.reminder.enabled, reminderTime: next.reminder.time } },
+        {
+          $set: {
+            timeZone: next.timeZone,
+            reminderEnabled: next.reminder.enabled,
+            reminderTime: next.reminder.time,
+            ...zone,
+          },
+        },
         { upsert: true },
       ),
     );
@@ -422,9 +432,7 @@ export class PracticeService {
   async today(asker: Asker): Promise<TodayPlan> {
     const userId = asker.viewer.id;
     await this.flush(userId);
-    const { timeZone } = await this.settings(userId);
-    const now = this.deps.now();
-    const date = dayIn(timeZone, now);
+    const date = dayAt(await this.zone(userId), this.deps.now());
     const _id = `${userId}:${date}`;
     let plan = await this.models.Plan.findById(_id).lean<PlanRecord>();
     if (!plan) {
@@ -515,13 +523,14 @@ export class PracticeService {
 
   // ---- stats and the streak ------------------------------------------------------------------
 
-  async stats(userId: string): Promise<PracticeStats> {
+  /** The streak and days; with `createdAt`, days before the account existed do not count (forged or not). */
+  async stats(userId: string, createdAt?: string): Promise<PracticeStats> {
     await this.models.ready();
     await this.flush(userId);
-    const { timeZone } = await this.settings(userId);
-    const today = dayIn(timeZone, this.deps.now());
+    const today = dayAt(await this.zone(userId), this.deps.now());
+    const since = createdAt ? earliestDayAt(new Date(createdAt)) : '';
     const rows = await this.models.Minutes.aggregate<{ _id: string; seconds: number }>([
-      { $match: { userId } },
+      { $match: { userId, day: { $gte: since } } },
       { $group: { _id: '$day', seconds: { $sum: '$seconds' } } },
     ]);
     return streakOf(new Map(rows.map((r) => [r._id, r.seconds])), today);
@@ -567,43 +576,6 @@ export class PracticeService {
       reminders: reminders.deletedCount,
     };
   }
-}
-
-/**
- * The streak over the member's days (seconds per date): walking from the first practised day to
- * yesterday, a day of ≥ 10 minutes adds one; a missed day while a streak runs is frozen (kept,
- * adds nothing) while its month has freezes left, else the streak ends. Today adds one once
- * counted and never breaks the streak while it is still going on.
- */
-export function streakOf(seconds: Map<string, number>, today: string): PracticeStats {
-  const practised = [...seconds.keys()].filter((d) => d <= today).sort();
-  const used = new Map<string, number>();
-  const frozen = new Set<string>();
-  let streak = 0;
-  if (practised.length > 0) {
-    for (let d = practised[0]!; d < today; d = addDays(d, 1)) {
-      if ((seconds.get(d) ?? 0) >= GOAL_SEC) streak++;
-      else if (streak > 0 && (used.get(d.slice(0, 7)) ?? 0) < PRACTICE_FREEZES_PER_MONTH) {
-        used.set(d.slice(0, 7), (used.get(d.slice(0, 7)) ?? 0) + 1);
-        frozen.add(d);
-      } else streak = 0;
-    }
-  }
-  if ((seconds.get(today) ?? 0) >= GOAL_SEC) streak++;
-  let total = 0;
-  for (const s of seconds.values()) total += s;
-  const days = [];
-  for (let i = STATS_DAYS - 1; i >= 0; i--) {
-    const date = addDays(today, -i);
-    const s = seconds.get(date) ?? 0;
-    days.push({ date, minutes: Math.floor(s / 60), counted: s >= GOAL_SEC, frozen: frozen.has(date) });
-  }
-  return {
-    streak,
-    freezesLeft: PRACTICE_FREEZES_PER_MONTH - (used.get(today.slice(0, 7)) ?? 0),
-    totalMinutes: Math.floor(total / 60),
-    days,
-  };
 }
 
 /** How many records an ordered insertMany wrote before it failed (0 when nothing reached the store). */

@@ -15,6 +15,7 @@ import {
 import request from 'supertest';
 import { compose } from '../compose';
 import { type Config, configSchema } from '../config';
+import { practiceModels } from '../domain/practice.model';
 import { ID, startContent } from '../../test/content-catalogue';
 
 let deps: TestDeps<Config>;
@@ -43,11 +44,17 @@ afterAll(async () => {
 
 async function member(level: 'free' | 'premium' = 'premium') {
   const { user, cookie } = await loggedInMember(deps, { membershipLevel: level });
+  // The account is created now, at the test's clock.
+  await deps.mongo
+    .collection(USERS_COLLECTION)
+    .updateOne({ _id: user.id as never }, { $set: { createdAt: new Date(nowMs) } });
   const post = (path: string, body: object) =>
     request(app).post(`/api/practice${path}`).set('Cookie', cookie).set('Origin', TEST_SITE_ORIGIN).send(body);
   const get = (path: string) => request(app).get(`/api/practice${path}`).set('Cookie', cookie);
   const totalMinutes = async () => practiceStatsSchema.parse((await get('/stats')).body).totalMinutes;
-  return { user, cookie, post, get, totalMinutes };
+  const patch = (path: string, body: object) =>
+    request(app).patch(`/api/practice${path}`).set('Cookie', cookie).set('Origin', TEST_SITE_ORIGIN).send(body);
+  return { user, cookie, post, get, patch, totalMinutes };
 }
 
 const text = (name: 'journal-1' | 'journal-2') => ({ itemId: ID[name], itemKind: 'content' });
@@ -147,5 +154,62 @@ describe('the catalogue of each level', () => {
     expect(beat.status).toBe(403);
     const plan = todayPlanSchema.parse((await free.get('/today')).body);
     expect(plan.items.map((i) => i.itemId).sort()).toEqual([ID['lesson-free'], ID['lecture-1']].sort());
+  });
+});
+
+describe('time zones and the streak', () => {
+  it('when a new account practises, switches the time zone back and forth and practises again, then it has one day, not a 2-day streak', async () => {
+    nowMs = Date.parse('2026-05-10T12:00:00Z');
+    const m = await member();
+    let seq = 0;
+    const tenMinutes = async (session: string) => {
+      await m.post('/heartbeats', {
+        itemId: ID['focus-2'],
+        itemKind: 'content',
+        sessionId: session,
+        seq: seq++,
+        positionSec: 20,
+        playedSec: 20,
+      });
+      advance(600);
+      await m.post('/heartbeats', {
+        itemId: ID['focus-2'],
+        itemKind: 'content',
+        sessionId: session,
+        seq: seq++,
+        positionSec: 620,
+        playedSec: 620,
+      });
+    };
+    // Nothing practised yet: the app's first zone applies at once (05-11 in Kiritimati).
+    expect((await m.patch('/settings', { timeZone: 'Pacific/Kiritimati' })).status).toBe(200);
+    await tenMinutes('zone-flip-1');
+    // Back to 05-10 in Pago Pago, ten minutes more, then Kiritimati again: the day begun goes on.
+    expect((await m.patch('/settings', { timeZone: 'Pacific/Pago_Pago' })).status).toBe(200);
+    await tenMinutes('zone-flip-2');
+    expect((await m.patch('/settings', { timeZone: 'Pacific/Kiritimati' })).status).toBe(200);
+    const stats = practiceStatsSchema.parse((await m.get('/stats')).body);
+    expect(stats.streak).toBe(1);
+    expect(stats.days.filter((d) => d.counted).map((d) => d.date)).toEqual(['2026-05-11']);
+    expect(stats.days.at(-1)).toMatchObject({ date: '2026-05-11', minutes: 20 });
+  });
+
+  it('when the store holds minutes on days before the account existed, then they do not count', async () => {
+    nowMs = Date.parse('2026-05-20T12:00:00Z');
+    const m = await member();
+    await practiceModels(deps.mongo).Minutes.create(
+      ['2026-05-18', '2026-05-19'].map((day) => ({
+        _id: `${m.user.id}:forged:${day}`,
+        userId: m.user.id,
+        itemKind: 'content' as const,
+        itemId: ID['focus-2'],
+        day,
+        seconds: 900,
+        at: new Date(nowMs),
+      })),
+    );
+    const stats = practiceStatsSchema.parse((await m.get('/stats')).body);
+    expect(stats).toMatchObject({ streak: 0, totalMinutes: 0 });
+    expect(stats.days.some((d) => d.counted)).toBe(false);
   });
 });

@@ -49,6 +49,10 @@ const advance = (sec: number) => {
 
 async function member(level: 'free' | 'premium' = 'premium') {
   const { user, cookie } = await loggedInMember(deps, { membershipLevel: level });
+  // The account is created at the test's clock (days before it never count).
+  await deps.mongo
+    .collection(USERS_COLLECTION)
+    .updateOne({ _id: user.id as never }, { $set: { createdAt: new Date(nowMs - 86_400_000) } });
   const post = (path: string, body: unknown) =>
     request(app)
       .post(`/api/practice${path}`)
@@ -421,9 +425,12 @@ describe("Today's 10 and the streak", () => {
       frozen: true,
     });
 
-    // Moving to UTC+14 at 13:00 UTC: it is already 04-09 there; ten minutes count for 04-09.
+    // Moving to UTC+14 at 13:00 UTC (already 04-09 there): the member's 04-08 goes on until its
+    // end in UTC; from then on their days are Kiritimati's, and ten minutes count for 04-09.
     nowMs = Date.parse('2026-04-08T13:00:00Z');
     expect((await m.patch('/settings', { timeZone: 'Pacific/Kiritimati' })).status).toBe(200);
+    expect(practiceStatsSchema.parse((await m.get('/stats')).body).days.at(-1)).toMatchObject({ date: '2026-04-08' });
+    nowMs = Date.parse('2026-04-09T01:00:00Z');
     await tenMinutes('streak-day-4');
     stats = practiceStatsSchema.parse((await m.get('/stats')).body);
     expect(stats.streak).toBe(3);

@@ -56,7 +56,7 @@ export function practiceRouter(practice: PracticeService) {
   });
 
   router.get('/stats', async (ctx) => {
-    ctx.body = await practice.stats(ctx.state.viewer.id);
+    ctx.body = await practice.stats(ctx.state.viewer.id, ctx.state.viewer.createdAt);
   });
 
   router.get('/settings', async (ctx) => {

@@ -80,7 +80,8 @@ it('when auth asks with a practice token, then the export holds the member’s p
   expect(res.body.progress.map((p: { itemId: string }) => p.itemId).sort()).toEqual(
     [ID['breath-2'], ID['journal-1']].sort(),
   );
-  expect(res.body.days).toEqual([{ date: expect.any(String), seconds: 12 + 180 }]);
+  // The read was never opened: it completes the item and credits nothing (issue 43 §5).
+  expect(res.body.days).toEqual([{ date: expect.any(String), seconds: 12 }]);
   expect(res.body.plans).toHaveLength(1);
   expect((await exportOf(user.id, 'courses')).status).toBe(401);
   expect((await request(server).get('/internal/member-export')).status).toBe(401);
