@@ -124,6 +124,8 @@ export const practiceAdminSummarySchema = z.strictObject({
   activeMembers: z.number().int(),
   /** Minutes practised by everyone since Monday 00:00 UTC. */
   minutesThisWeek: z.number().int(),
+  /** Of those, credited by text items marked read (the rest: listened to or watched, issue 43 §5). */
+  readMinutesThisWeek: z.number().int(),
   weekStart: z.string(),
 });
 export type PracticeAdminSummary = z.infer<typeof practiceAdminSummarySchema>;
@@ -132,6 +134,8 @@ export type PracticeAdminSummary = z.infer<typeof practiceAdminSummarySchema>;
 export const practiceAdminMemberSchema = z.strictObject({
   memberId: z.string(),
   totalMinutes: z.number().int(),
+  /** Of the total, credited by text items marked read (the rest: listened to or watched). */
+  readMinutes: z.number().int(),
   minutesLast7Days: z.number().int(),
   daysPractisedLast7: z.number().int(),
   streak: z.number().int(),

@@ -158,7 +158,11 @@ export function serveAdmin(initial: Partial<Omit<AdminState, 'queries' | 'patche
     audit: [],
     promise: buildContactPromise(),
     thisMonth: { month: '2026-02', added: [] },
-    practice: { summary: { activeMembers: 0, minutesThisWeek: 0, weekStart: '2026-02-09' }, members: {}, down: false },
+    practice: {
+      summary: { activeMembers: 0, minutesThisWeek: 0, readMinutesThisWeek: 0, weekStart: '2026-02-09' },
+      members: {},
+      down: false,
+    },
     ...initial,
     queries: {},
     patches: [],
@@ -288,6 +292,7 @@ export function serveAdmin(initial: Partial<Omit<AdminState, 'queries' | 'patche
             state.practice.members[String(params.id)] ?? {
               memberId: String(params.id),
               totalMinutes: 0,
+              readMinutes: 0,
               minutesLast7Days: 0,
               daysPractisedLast7: 0,
               streak: 0,

@@ -3,6 +3,12 @@ import { addDays } from './days';
 import type { PracticeModels, ProgressRecord } from './practice.model';
 import type { PracticeService } from './practice.service';
 
+/**
+ * A read's minutes record (`<userId>:read:<kind>:<itemId>`, PracticeService.read): the figures
+ * tell read minutes from those listened to or watched (issue 43 §5).
+ */
+const READ_RECORD = /:read:/;
+
 /** Active: practised (any credit) on at least this many of the last 7 days. */
 export const ACTIVE_DAYS = 3;
 
@@ -34,22 +40,33 @@ export class PracticeAdmin {
       { $match: { days: { $gte: ACTIVE_DAYS } } },
       { $count: 'members' },
     ]);
-    const [week] = await this.models.Minutes.aggregate<{ seconds: number }>([
-      { $match: { at: { $gte: monday } } },
-      { $group: { _id: null, seconds: { $sum: '$seconds' } } },
+    const [week, read] = await Promise.all([
+      this.secondsWhere({ at: { $gte: monday } }),
+      this.secondsWhere({ at: { $gte: monday }, _id: READ_RECORD }),
     ]);
     return {
       activeMembers: active?.members ?? 0,
-      minutesThisWeek: Math.floor((week?.seconds ?? 0) / 60),
+      minutesThisWeek: Math.floor(week / 60),
+      readMinutesThisWeek: Math.floor(read / 60),
       weekStart: monday.toISOString().slice(0, 10),
     };
+  }
+
+  /** The seconds credited in the minutes records that match. */
+  private async secondsWhere(match: Record<string, unknown>): Promise<number> {
+    const [sum] = await this.models.Minutes.aggregate<{ seconds: number }>([
+      { $match: match },
+      { $group: { _id: null, seconds: { $sum: '$seconds' } } },
+    ]);
+    return sum?.seconds ?? 0;
   }
 
   async member(memberId: string): Promise<PracticeAdminMember> {
     await this.models.ready();
     await this.practice.flush(memberId);
-    const [stats, completed, last] = await Promise.all([
+    const [stats, read, completed, last] = await Promise.all([
       this.practice.stats(memberId),
+      this.secondsWhere({ userId: memberId, _id: READ_RECORD }),
       this.models.Progress.countDocuments({ userId: memberId, completedAt: { $ne: null } }),
       this.models.Progress.findOne({ userId: memberId }).sort({ practisedAt: -1 }).lean<ProgressRecord>(),
     ]);
@@ -57,6 +74,7 @@ export class PracticeAdmin {
     return {
       memberId,
       totalMinutes: stats.totalMinutes,
+      readMinutes: Math.floor(read / 60),
       minutesLast7Days: lastWeek.reduce((sum, d) => sum + d.minutes, 0),
       daysPractisedLast7: lastWeek.filter((d) => d.minutes > 0).length,
       streak: stats.streak,

@@ -62,6 +62,17 @@ it('when members practised this week, then the console shows active members (≥
   await play(regular.cookie, '2026-05-04T09:00:00Z', 10);
   await play(regular.cookie, '2026-05-05T09:00:00Z', 5);
   await play(once.cookie, '2026-05-05T10:00:00Z', 3);
+  // The regular member reads a 3-minute text item, open for four minutes.
+  const post = (path: string) =>
+    request(server)
+      .post(`/api/practice${path}`)
+      .set('Cookie', regular.cookie)
+      .set('Origin', TEST_SITE_ORIGIN)
+      .send({ itemId: ID['journal-1'], itemKind: 'content' });
+  nowMs = Date.parse('2026-05-05T11:00:00Z');
+  expect((await post('/opens')).status).toBe(204);
+  nowMs += 240_000;
+  expect((await post('/reads')).status).toBe(200);
   nowMs = Date.parse('2026-05-06T12:00:00Z');
 
   const admin = await loggedInAdmin(deps);
@@ -69,7 +80,8 @@ it('when members practised this week, then the console shows active members (≥
   expect(summary.status).toBe(200);
   expect(practiceAdminSummarySchema.parse(summary.body)).toEqual({
     activeMembers: 1,
-    minutesThisWeek: 18,
+    minutesThisWeek: 21,
+    readMinutesThisWeek: 3,
     weekStart: '2026-05-04',
   });
   const member = await request(server)
@@ -77,11 +89,12 @@ it('when members practised this week, then the console shows active members (≥
     .set('Cookie', admin.cookie);
   expect(practiceAdminMemberSchema.parse(member.body)).toEqual({
     memberId: regular.user.id,
-    totalMinutes: 25,
-    minutesLast7Days: 25,
+    totalMinutes: 28,
+    readMinutes: 3,
+    minutesLast7Days: 28,
     daysPractisedLast7: 3,
     streak: 0,
-    completedItems: 1, // focus-2 is 5 minutes long
+    completedItems: 2, // focus-2 is 5 minutes long; journal-1 read
     lastPractisedAt: expect.any(String),
   });
 

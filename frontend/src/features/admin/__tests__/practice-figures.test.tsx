@@ -42,7 +42,7 @@ describe('Founder Console: practice', () => {
     serveAdmin({
       members: [buildAdminMember()],
       practice: {
-        summary: { activeMembers: 7, minutesThisWeek: 1234, weekStart: '2026-02-09' },
+        summary: { activeMembers: 7, minutesThisWeek: 1234, readMinutesThisWeek: 134, weekStart: '2026-02-09' },
         members: {},
         down: false,
       },
@@ -51,13 +51,19 @@ describe('Founder Console: practice', () => {
     await waitForAppReady();
     const card = await practiceCard();
     expect(await within(card).findByText(/^7 \(practised on at least 3 of the last 7 days\)/)).toBeInTheDocument();
-    expect(within(card).getByText('1,234 minutes since Monday 9 February')).toBeInTheDocument();
+    expect(
+      within(card).getByText('1,234 minutes (1,100 listened or watched, 134 read) since Monday 9 February'),
+    ).toBeInTheDocument();
   });
 
   it('when the practice service is down, then the front page says so plainly and the members still show', async () => {
     serveAdmin({
       members: [buildAdminMember()],
-      practice: { summary: { activeMembers: 7, minutesThisWeek: 1, weekStart: '2026-02-09' }, members: {}, down: true },
+      practice: {
+        summary: { activeMembers: 7, minutesThisWeek: 1, readMinutesThisWeek: 0, weekStart: '2026-02-09' },
+        members: {},
+        down: true,
+      },
     });
     const view = renderApp('/admin/members', { viewer: admin() });
     await waitForAppReady();
@@ -78,7 +84,7 @@ describe('Founder Console: practice', () => {
     const state = serveAdmin({
       members: [buildAdminMember()],
       practice: {
-        summary: { activeMembers: 2, minutesThisWeek: 45, weekStart: '2026-02-09' },
+        summary: { activeMembers: 2, minutesThisWeek: 45, readMinutesThisWeek: 0, weekStart: '2026-02-09' },
         members: {},
         down: true,
       },
@@ -89,18 +95,21 @@ describe('Founder Console: practice', () => {
     await within(card).findByText(/Practice figures could not be loaded right now/);
     state.practice.down = false;
     await view.user.click(within(card).getByRole('button', { name: 'Try again' }));
-    expect(await within(card).findByText('45 minutes since Monday 9 February')).toBeInTheDocument();
+    expect(
+      await within(card).findByText('45 minutes (45 listened or watched, 0 read) since Monday 9 February'),
+    ).toBeInTheDocument();
   });
 
   it('when the admin opens a member, then their practice totals show in the member view', async () => {
     serveAdmin({
       members: [buildAdminMember(), buildAdminMember({ id: 'm2', email: 'ben@example.com', firstName: 'Ben' })],
       practice: {
-        summary: { activeMembers: 1, minutesThisWeek: 80, weekStart: '2026-02-09' },
+        summary: { activeMembers: 1, minutesThisWeek: 80, readMinutesThisWeek: 0, weekStart: '2026-02-09' },
         members: {
           m1: {
             memberId: 'm1',
             totalMinutes: 312,
+            readMinutes: 12,
             minutesLast7Days: 64,
             daysPractisedLast7: 5,
             streak: 12,
@@ -114,7 +123,7 @@ describe('Founder Console: practice', () => {
     const view = renderApp('/admin/members', { viewer: admin() });
     await waitForAppReady();
     const practice = await openMember(view);
-    expect(await within(practice).findByText('312 minutes')).toBeInTheDocument();
+    expect(await within(practice).findByText('312 minutes (300 listened or watched, 12 read)')).toBeInTheDocument();
     expect(practice).toHaveTextContent(/Last 7 days\s*64 minutes on 5 days/);
     expect(practice).toHaveTextContent(/Streak\s*12 days/);
     expect(practice).toHaveTextContent(/Items completed\s*9/);

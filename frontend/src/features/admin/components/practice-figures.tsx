@@ -11,6 +11,9 @@ import { formatDateTime } from '@/features/admin/format';
 
 const minutes = (n: number) => (n === 1 ? '1 minute' : `${n.toLocaleString()} minutes`);
 const days = (n: number) => (n === 1 ? '1 day' : `${n} days`);
+/** "1,234 minutes (1,100 listened or watched, 134 read)": reads are counted apart (issue 43 §5). */
+const split = (total: number, read: number) =>
+  `${minutes(total)} (${Math.max(0, total - read).toLocaleString()} listened or watched, ${read.toLocaleString()} read)`;
 
 /** "Monday 23 November" from "2026-11-23". */
 function weekStartName(date: string): string {
@@ -58,7 +61,7 @@ function Unavailable({ retry, busy }: { retry: () => void; busy: boolean }) {
 
 /**
  * The console's front page: active members (practised on at least 3 of the last 7 days) and the
- * minutes everyone practised this week (GET /api/admin/practice/summary).
+ * minutes everyone practised this week, listened or watched and read (GET /api/admin/practice/summary).
  */
 export function PracticeSummaryCard() {
   const { data, error, isLoading, isFetching, refetch } = useGetAdminPracticeSummaryQuery(undefined, {
@@ -73,7 +76,10 @@ export function PracticeSummaryCard() {
       <Figures
         rows={[
           ['Active members', `${data.activeMembers.toLocaleString()} (practised on at least 3 of the last 7 days)`],
-          ['Practised this week', `${minutes(data.minutesThisWeek)} since ${weekStartName(data.weekStart)}`],
+          [
+            'Practised this week',
+            `${split(data.minutesThisWeek, data.readMinutesThisWeek)} since ${weekStartName(data.weekStart)}`,
+          ],
         ]}
       />
     );
@@ -110,7 +116,7 @@ export function MemberPracticePanel({ memberId }: { memberId: string }) {
     body = (
       <Figures
         rows={[
-          ['Total', minutes(data.totalMinutes)],
+          ['Total', split(data.totalMinutes, data.readMinutes)],
           ['Last 7 days', `${minutes(data.minutesLast7Days)} on ${days(data.daysPractisedLast7)}`],
           ['Streak', days(data.streak)],
           ['Items completed', String(data.completedItems)],
