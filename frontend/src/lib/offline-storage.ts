@@ -116,8 +116,8 @@ function localStore(): LocalStore | null {
 
 /** The signed-in member the device knows of (the last network answer of GET /api/auth/user), or null. */
 export async function signedInMember(storage: CacheStorage | null = cacheStorage()): Promise<string | null> {
-  if (!storage || !(await storage.has(SIGNED_IN_CACHE))) return null;
-  const entry = await (await storage.open(SIGNED_IN_CACHE)).match(SIGNED_IN_ENTRY);
+  // Not storage.open: opening the cache while the rule deletes it would create it again.
+  const entry = storage ? await storage.match(SIGNED_IN_ENTRY, { cacheName: SIGNED_IN_CACHE }) : undefined;
   const body = entry ? ((await entry.json().catch(() => null)) as { id?: unknown } | null) : null;
   return typeof body?.id === 'string' ? body.id : null;
 }

@@ -80,9 +80,8 @@ async function memberCaches(kind: OfflineCacheKind): Promise<string[]> {
 async function matchStored(url: string, kind: OfflineCacheKind): Promise<Response | undefined> {
   const memberId = await signedInMember(caches);
   if (!memberId) return undefined;
-  const name = offlineCacheName(memberId, kind);
-  if (!(await caches.has(name))) return undefined;
-  return (await caches.open(name)).match(url, { ignoreVary: true });
+  // Through CacheStorage.match: opening a cache the access rule is deleting would create it again.
+  return caches.match(url, { cacheName: offlineCacheName(memberId, kind), ignoreVary: true });
 }
 
 async function forget(url: string, kind: OfflineCacheKind): Promise<void> {

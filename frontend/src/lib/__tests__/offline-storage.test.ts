@@ -19,6 +19,7 @@ function cacheNames(names: string[]) {
   const storage = {
     keys: async () => [...caches.keys()],
     has: async (name: string) => caches.has(name),
+    match: async (url: string, { cacheName = '' } = {}) => caches.get(cacheName)?.get(url)?.clone(),
     delete: async (name: string) => caches.delete(name),
     open: async (name: string) => {
       const entries = caches.get(name) ?? new Map<string, Response>();

@@ -125,9 +125,9 @@ async function readRecord(cache: Cache, key: RequestInfo): Promise<ReadyCourseRe
 /** The course's record when it is ready on this device for this member, else null. */
 export async function readyCourse(memberId: string, courseId: string): Promise<ReadyCourseRecord | null> {
   if (typeof caches === 'undefined') return null;
-  const name = offlineCacheName(memberId, 'data');
-  if (!(await caches.has(name))) return null;
-  return readRecord(await caches.open(name), readyRecordUrl(courseId));
+  // Not caches.open: opening a cache the access rule is deleting would create it again.
+  const response = await caches.match(readyRecordUrl(courseId), { cacheName: offlineCacheName(memberId, 'data') });
+  return response ? ((await response.json().catch(() => null)) as ReadyCourseRecord | null) : null;
 }
 
 /** "Remove from device": the course's record and whatever no other ready course still needs. */
