@@ -1,7 +1,8 @@
 'use strict';
 // Journey 18: the practice companion (issue 30). A Premium member plays an audio item to the end
-// and sees its tick, starts another and stops at 1:10; member home in a second browser offers to
-// continue it, and the player opens at 1:10.
+// and sees its tick, marks a text item of the same page read (the page told the service it was
+// open: a read credits at most the time since, issue 43 §5), starts another and stops at 1:10;
+// member home in a second browser offers to continue it, and the player opens at 1:10.
 //
 // The service credits real listening only (never more than the wall time between beats) and an
 // item is complete at 90 % of its length (the shorter of the catalogue's and the player's): the
@@ -41,7 +42,7 @@ async function progressOf(page, item) {
 const audioOf = (card) => card.locator('audio');
 
 test(
-  '18. Practice: a Premium member plays an item to the end (tick), stops another at 1:10 and resumes it at 1:10 in a second browser',
+  '18. Practice: a Premium member plays an item to the end (tick), reads a text item (tick), stops another at 1:10 and resumes it at 1:10 in a second browser',
   { timeout: Math.max(config.journeyTimeout, 300_000) },
   journey('practice', async ({ page, step, newMemberContext }) => {
     const member = newMember('practice');
@@ -52,7 +53,17 @@ test(
 
     await step('plays "Driver Visualization" to its end: its tick, and the section\'s "N of M done"', async () => {
       const driver = await itemId(page, 'tee-time', 'Driver Visualization');
+      const checklist = await itemId(page, 'tee-time', 'First-Tee Checklist');
+      // The page tells the service that the text items it shows are open (a read credits from then).
+      const opened = page.waitForRequest(
+        (r) =>
+          r.url().endsWith('/api/practice/opens') &&
+          r.method() === 'POST' &&
+          r.postDataJSON()?.itemId === checklist.itemId,
+        { timeout: 15_000 },
+      );
       await page.goto('/member/tee-time');
+      await opened;
       const card = page.getByRole('article', { name: 'Driver Visualization' });
       await expectVisible(card.getByRole('button', { name: 'Play Audio' }), 'the item’s player');
       check((await card.getByText('Done', { exact: true }).count()) === 0, 'no tick before listening');
@@ -68,6 +79,19 @@ test(
       );
       await expectVisible(card.getByText('Done', { exact: true }), 'the tick on the item’s card');
       await expectVisible(page.getByText(/^\d+ of \d+ done$/), 'the section’s "N of M done"');
+    });
+
+    await step('marks "First-Tee Checklist" read: its tick, and no more than its 2 minutes credited', async () => {
+      const checklist = await itemId(page, 'tee-time', 'First-Tee Checklist');
+      const card = page.getByRole('article', { name: 'First-Tee Checklist' });
+      await card.getByRole('button', { name: 'Mark as read: First-Tee Checklist' }).click();
+      await expectVisible(card.getByText('Done', { exact: true }), 'the tick on the text item’s card');
+      const row = await progressOf(page, checklist);
+      check(Boolean(row?.completedAt), 'the service counts the text item complete');
+      // Opened with the page a minute ago, read now: the time since (less what the listening
+      // already counted), never the 2 minutes of a read claimed at once.
+      const credited = row?.playedSec ?? Infinity;
+      check(credited <= 120, `the read credits at most its length (${credited} s)`);
     });
 
     const drive = await itemId(page, 'visualizations', 'Perfect Drive');
