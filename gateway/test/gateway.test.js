@@ -430,6 +430,26 @@ test("when a mail client POSTs the newsletter's one-click unsubscribe link, then
   assert.equal(received.auth, before + 1, 'the page is the SPA: no service is asked');
 });
 
+test("when a mail client POSTs the practice reminder's stop link, then practice's unsubscribe route gets it; a GET is the SPA's page and asks no service", async () => {
+  const before = received.practice;
+  const res = await fetch(`${base}/reminders/unsubscribe?token=abc.def`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'List-Unsubscribe=One-Click',
+  });
+  assert.equal(res.status, 200);
+  const body = await res.json();
+  assert.equal(body.service, 'practice');
+  assert.equal(body.url, '/api/practice/reminders/unsubscribe?token=abc.def');
+  assert.equal(received.practice, before + 1);
+
+  const page = await fetch(`${base}/reminders/unsubscribe?token=abc.def`);
+  assert.equal(page.status, 200);
+  assert.match(await page.text(), /id="root"/);
+  assert.equal(page.headers.get('cache-control'), 'no-cache');
+  assert.equal(received.practice, before + 1, 'a GET unsubscribes no one: the page is the SPA');
+});
+
 test('when a visitor opens a prerendered public page, then its HTML is served; with a session cookie, the SPA shell', async () => {
   const pages = { '/': 'Prerendered home', '/about': 'Prerendered about', '/lesson/abc': 'Lesson abc' };
   for (const [url, heading] of Object.entries(pages)) {

@@ -238,7 +238,12 @@ export const practiceReminderMailSchema = z.object({
   minutesDone: z.number(),
   /** `<SITE_ORIGIN>/member/home#today`. */
   planUrl: z.url(),
-  /** POST here (no body needed) turns the reminders off: practice's one-click unsubscribe. */
+  /**
+   * `<SITE_ORIGIN>/reminders/unsubscribe?token=`: a GET is the page with a Stop button (a GET never
+   * unsubscribes: mail scanners follow links); a POST there (the gateway passes it to practice's
+   * one-click route, RFC 8058) turns the reminders off. Older events carry the API URL
+   * `/api/practice/reminders/unsubscribe?token=`: the mail takes only its token.
+   */
   unsubscribeUrl: z.url(),
 });
 export const accountDeletedMailSchema = z.object({

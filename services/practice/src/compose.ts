@@ -18,6 +18,7 @@ import { Reminders } from './domain/reminders';
 import { ReminderRecipients } from './domain/reminder-recipients.client';
 import { practiceAdminRouter } from './routes/practice-admin.routes';
 import { memberExportRouter, practiceRouter, UNSUBSCRIBE_PATH, unsubscribeRouter } from './routes/practice.routes';
+import { remindersResubscribeRouter } from './routes/reminders.routes';
 import { INBOX_COLLECTION, startAccountEventsWorker } from './workers/account-events.worker';
 import { startBeatsFlush } from './workers/beats-flush.worker';
 import { startReminderSweep } from './workers/reminders.worker';
@@ -76,6 +77,7 @@ export function compose(deps: ServiceDeps<Config>, overrides: PracticeOverrides 
     practiceRouter(practice),
     practiceAdminRouter(admin),
     unsubscribeRouter(reminders),
+    remindersResubscribeRouter(reminders),
     memberExportRouter(practice, deps.config.JWT_SECRET),
   ];
   const accountEvents = startable(async () => {

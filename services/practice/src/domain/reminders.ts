@@ -1,4 +1,6 @@
+import type { PracticeSettings } from '@fm/contracts';
 import {
+  ForbiddenError,
   insertOnce,
   jobIdFor,
   type Logger,
@@ -7,6 +9,7 @@ import {
   type QUEUES,
   signMailListToken,
   verifyMailListToken,
+  type Viewer,
 } from '@fm/shared';
 import { dayIn, timeIn } from './days';
 import type { PracticeModels, SettingsRecord } from './practice.model';
@@ -94,7 +97,9 @@ export class Reminders {
           items: (plan?.items ?? []).map((i) => ({ title: i.title, minutes: i.minutes })),
           minutesDone: Math.floor(seconds / 60),
           planUrl: `${this.deps.siteOrigin}/member/home#today`,
-          unsubscribeUrl: `${this.deps.siteOrigin}/api/practice/reminders/unsubscribe?token=${encodeURIComponent(token)}`,
+          // The page a person clicks "Stop" on (a GET never unsubscribes: mail scanners follow
+          // links); a mail program's one-click POST to it reaches the route below (the gateway).
+          unsubscribeUrl: `${this.deps.siteOrigin}/reminders/unsubscribe?token=${encodeURIComponent(token)}`,
         },
         eventId,
       );
@@ -111,5 +116,20 @@ export class Reminders {
     const { userId } = verifyMailListToken(this.deps.secret, 'reminders', token);
     await this.deps.models.ready();
     await this.deps.models.Settings.updateOne({ _id: userId }, { $set: { reminderEnabled: false } });
+  }
+
+  /**
+   * Turns the reminders back on from a mailed link: only for the signed-in member the token names
+   * (a forwarded mail must not sign anyone up), and only to a verified address (as the settings).
+   */
+  async resubscribe(viewer: Viewer, token: unknown): Promise<PracticeSettings> {
+    const { userId } = verifyMailListToken(this.deps.secret, 'reminders', token);
+    if (userId !== viewer.id) {
+      throw new ForbiddenError(
+        'This link was mailed to another account: sign in as that member, or turn reminders on on your account page.',
+        'NOT_YOUR_LINK',
+      );
+    }
+    return this.deps.practice.changeSettings(viewer, { reminder: { enabled: true } });
   }
 }

@@ -16,6 +16,7 @@ import {
 } from '@fm/shared/testing';
 import request from 'supertest';
 import { compose } from '../compose';
+import { UNSUBSCRIBE_PATH } from '../routes/practice.routes';
 import { type Config, configSchema } from '../config';
 import { ID, startContent } from '../../test/content-catalogue';
 
@@ -108,17 +109,43 @@ it('when two replicas sweep at the same minute (and again after), then the membe
   });
   expect(mail.items.map((i) => i.title)).toEqual(plan.body.items.map((i: { title: string }) => i.title));
 
-  // The mail program's one-click POST: no cookie, no Origin.
+  // The mail's stop link is the page a person clicks "Stop" on, never the API URL (a GET there is a 405).
   const url = new URL(mail.unsubscribeUrl);
+  expect(`${url.origin}${url.pathname}`).toBe(`${deps.config.SITE_ORIGIN}/reminders/unsubscribe`);
+  expect((await request(replicaB.app.callback()).get(`${UNSUBSCRIBE_PATH}${url.search}`)).status).toBe(405);
+  // The mail program's one-click POST (the gateway passes the page's POST here): no cookie, no Origin.
   const off = await request(replicaB.app.callback())
-    .post(`${url.pathname}${url.search}`)
+    .post(`${UNSUBSCRIBE_PATH}${url.search}`)
     .type('form')
     .send('List-Unsubscribe=One-Click');
   expect(off.status).toBe(200);
   const settings = await request(replicaA.app.callback()).get('/api/practice/settings').set('Cookie', cookie);
   expect(settings.body.reminder.enabled).toBe(false);
-  const forged = await request(replicaB.app.callback()).post(`${url.pathname}?token=${url.searchParams.get('token')}x`);
+  const forged = await request(replicaB.app.callback()).post(
+    `${UNSUBSCRIBE_PATH}?token=${url.searchParams.get('token')}x`,
+  );
   expect(forged.status).toBe(400);
+
+  // Back on from the mailed link: only signed in, as the member it was mailed to (consent).
+  const resubscribe = `/api/practice/reminders/resubscribe${url.search}`;
+  const visitor = await request(replicaA.app.callback()).post(resubscribe).set('Origin', TEST_SITE_ORIGIN);
+  expect(visitor.status).toBe(401);
+  const other = await loggedInMember(deps, { membershipLevel: 'premium' });
+  const notTheirs = await request(replicaA.app.callback())
+    .post(resubscribe)
+    .set('Cookie', other.cookie)
+    .set('Origin', TEST_SITE_ORIGIN);
+  expect(notTheirs.status).toBe(403);
+  expect(notTheirs.body.code).toBe('NOT_YOUR_LINK');
+  expect(
+    (await request(replicaA.app.callback()).get('/api/practice/settings').set('Cookie', cookie)).body.reminder.enabled,
+  ).toBe(false);
+  const on = await request(replicaA.app.callback())
+    .post(resubscribe)
+    .set('Cookie', cookie)
+    .set('Origin', TEST_SITE_ORIGIN);
+  expect(on.status).toBe(200);
+  expect(on.body.reminder).toEqual({ enabled: true, time: '07:30' });
 });
 
 it('when the day’s 10 minutes are already done at reminder time, then no reminder goes', async () => {
