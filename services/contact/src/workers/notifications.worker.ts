@@ -21,7 +21,6 @@ import { premiumRefundedFounderMail, premiumRefundedMemberMail } from '../domain
 import { notificationMessageId } from '../domain/support-promise';
 import { emailVerificationMail } from '../domain/verification-mail.template';
 import { practiceReminderMail } from '../domain/practice-reminder-mail.template';
-import { listUnsubscribeHeaders } from '@fm/shared';
 
 /**
  * The mail worker: `contact-submitted` → the founder; `coaching-booked` → the founder and a
@@ -221,10 +220,7 @@ export function notificationHandlers(
         key: event.eventId,
         to: event.email,
         kind: 'practice-reminder',
-        mail: {
-          ...practiceReminderMail(event, site),
-          headers: listUnsubscribeHeaders({ url: event.unsubscribeUrl, mailto: config.SUPPORT_EMAIL }),
-        },
+        mail: practiceReminderMail(event, site),
       });
     },
     'account-deleted-mail': async (event) => {
