@@ -26,6 +26,7 @@ const ForgotPasswordPage = lazy(() => import('@/app/routes/forgot-password'));
 const ResetPasswordPage = lazy(() => import('@/app/routes/reset-password'));
 const VerifyEmailPage = lazy(() => import('@/app/routes/verify-email'));
 const NewsletterUnsubscribePage = lazy(() => import('@/app/routes/newsletter-unsubscribe'));
+const RemindersUnsubscribePage = lazy(() => import('@/app/routes/reminders-unsubscribe'));
 const NotFoundPage = lazy(() => import('@/app/routes/not-found'));
 
 // The player's "Sign in to use your offline courses" (issue 43 §2): its chunk is in the service
@@ -62,6 +63,7 @@ export const publicRoutes: RouteObject[] = [
       { path: paths.resetPassword.path, element: <ResetPasswordPage /> },
       { path: paths.verifyEmail.path, element: <VerifyEmailPage /> },
       { path: paths.newsletterUnsubscribe.path, element: <NewsletterUnsubscribePage /> },
+      { path: paths.remindersUnsubscribe.path, element: <RemindersUnsubscribePage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -28,6 +28,10 @@ export const paths = {
     path: '/newsletter/unsubscribe',
     getHref: (token: string) => `/newsletter/unsubscribe?token=${encodeURIComponent(token)}`,
   },
+  remindersUnsubscribe: {
+    path: '/reminders/unsubscribe',
+    getHref: (token: string) => `/reminders/unsubscribe?token=${encodeURIComponent(token)}`,
+  },
 
   checkout: { path: '/checkout', getHref: () => '/checkout' },
   coachingCheckout: { path: '/coaching-checkout', getHref: () => '/coaching-checkout' },

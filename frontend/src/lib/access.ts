@@ -50,6 +50,7 @@ export const PUBLIC_PATHS = [
   '/reset-password',
   '/verify-email',
   '/newsletter/unsubscribe',
+  '/reminders/unsubscribe',
 ] as const;
 
 /**
