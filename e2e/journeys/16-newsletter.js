@@ -4,7 +4,8 @@
 // previews it (the HTML part in a sandboxed frame, the text part), sends a test to the founder
 // address, then sends it to every subscriber (confirmed). The member receives exactly one mail,
 // with List-Unsubscribe (https and mailto) and List-Unsubscribe-Post (RFC 8058); its footer link,
-// opened in another browser without logging in, unsubscribes at once (and only from the newsletter).
+// opened in another browser without logging in, changes nothing until "Unsubscribe" is clicked
+// (issue 43 §4: mail scanners follow links), then unsubscribes (and only from the newsletter).
 
 const { setTimeout: sleep } = require('node:timers/promises');
 const { test } = require('node:test');
@@ -136,6 +137,9 @@ test(
       check(link.origin === new URL(config.baseUrl).origin, `the footer link points at the site (${link.origin})`);
       const visitor = await newMemberContext();
       await visitor.goto(`${link.pathname}${link.search}`);
+      await expectVisible(visitor.getByText('Unsubscribe from the monthly newsletter?'), 'the page asks first');
+      check((await currentUser(readerPage)).newsletter === true, 'opening the link unsubscribed no one');
+      await visitor.getByRole('button', { name: 'Unsubscribe' }).click();
       await expectVisible(
         visitor.getByText('You are unsubscribed from the monthly newsletter'),
         'the unsubscribe page, without a login',

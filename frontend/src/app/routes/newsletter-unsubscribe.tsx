@@ -5,7 +5,8 @@ import { AuthShell } from '@/app/routes/auth-shell';
 
 /**
  * /newsletter/unsubscribe?token=… (public, no login, not prerendered, not indexed): the link of
- * every newsletter mail (issue 29). Unsubscribes at once and can undo it.
+ * every newsletter mail (issue 29). Asks for one click (opening it changes nothing: issue 43 §4)
+ * and can undo it.
  */
 export default function NewsletterUnsubscribePage() {
   const [params] = useSearchParams();

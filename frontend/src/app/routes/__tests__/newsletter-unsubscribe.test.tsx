@@ -22,9 +22,15 @@ function serveUnsubscribe(goodToken: string) {
 }
 
 describe('/newsletter/unsubscribe (the link of every newsletter mail, no login)', () => {
-  it('when a visitor opens the link, then they are unsubscribed at once, told it is only the newsletter, and can resubscribe', async () => {
+  it('when a visitor opens the link, then nothing changes until they click Unsubscribe; then they are told it is only the newsletter, and can resubscribe', async () => {
     const state = serveUnsubscribe('tok-1');
     const { user } = renderApp('/newsletter/unsubscribe?token=tok-1', { viewer: null });
+
+    // A GET never unsubscribes (mail scanners follow links, some run scripts): one click does.
+    expect(await screen.findByText('Unsubscribe from the monthly newsletter?')).toBeInTheDocument();
+    expect(state.calls).toEqual([]);
+    expect(state.subscribed).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Unsubscribe' }));
 
     expect(await screen.findByText('You are unsubscribed from the monthly newsletter')).toBeInTheDocument();
     expect(screen.getByText(/Only the newsletter stops: your account, your membership/)).toBeInTheDocument();
@@ -44,7 +50,8 @@ describe('/newsletter/unsubscribe (the link of every newsletter mail, no login)'
 
   it('when the link was tampered with (400), then the page says the link is not valid and nothing changed', async () => {
     const state = serveUnsubscribe('tok-1');
-    renderApp('/newsletter/unsubscribe?token=tok-forged', { viewer: null });
+    const { user } = renderApp('/newsletter/unsubscribe?token=tok-forged', { viewer: null });
+    await user.click(await screen.findByRole('button', { name: 'Unsubscribe' }));
     expect(await screen.findByText('This unsubscribe link is not valid')).toBeInTheDocument();
     expect(screen.getByText(/Nothing was changed/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Resubscribe' })).not.toBeInTheDocument();
@@ -60,7 +67,8 @@ describe('/newsletter/unsubscribe (the link of every newsletter mail, no login)'
 
   it('when the server cannot answer, then the page asks to open the link again later', async () => {
     server.use(http.post(apiUrl('auth/newsletter/unsubscribe'), () => HttpResponse.text('', { status: 503 })));
-    renderApp('/newsletter/unsubscribe?token=tok-1', { viewer: null });
+    const { user } = renderApp('/newsletter/unsubscribe?token=tok-1', { viewer: null });
+    await user.click(await screen.findByRole('button', { name: 'Unsubscribe' }));
     expect(await screen.findByText('We could not unsubscribe you right now')).toBeInTheDocument();
     expect(screen.getByText(/open the link again in a few minutes/)).toBeInTheDocument();
   });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -14,36 +14,37 @@ import { isApiError } from '@/lib/base-query';
 export const UNSUBSCRIBED_TEXT = 'You are unsubscribed from the monthly newsletter';
 export const RESUBSCRIBED_TEXT = 'You are subscribed to the monthly newsletter again';
 export const INVALID_UNSUBSCRIBE_LINK_TEXT = 'This unsubscribe link is not valid';
+export const UNSUBSCRIBE_QUESTION = 'Unsubscribe from the monthly newsletter?';
 const FAILED_TEXT = 'We could not unsubscribe you right now';
 
-type Status = 'working' | 'unsubscribed' | 'resubscribed' | 'invalid' | 'failed';
+type Status = 'asking' | 'unsubscribed' | 'resubscribed' | 'invalid' | 'failed';
 
 const ONLY_NEWSLETTER =
   'Only the newsletter stops: your account, your membership and the mails about them (receipts, password resets, replies to your messages) are unchanged.';
 
 /**
- * /newsletter/unsubscribe?token=…: the link of every newsletter mail (no login). Posts the token
- * once on load (unsubscribed at once), says what changed and offers to undo it ("Resubscribe").
- * A tampered or missing link says so plainly.
+ * /newsletter/unsubscribe?token=…: the link of every newsletter mail (no login). Opening it changes
+ * nothing (mail scanners follow links, some run scripts, RFC 8058; a mail program's one-click
+ * POST goes to auth through the gateway): the person clicks "Unsubscribe", then may undo it
+ * ("Resubscribe"). A tampered or missing link says so plainly.
  */
 export function NewsletterUnsubscribeStatus({ token }: { token: string | null }) {
   const [unsubscribe, { isLoading: unsubscribing }] = useUnsubscribeNewsletterMutation();
   const [resubscribe, { isLoading: resubscribing }] = useResubscribeNewsletterMutation();
-  const [status, setStatus] = useState<Status>(token ? 'working' : 'invalid');
+  const [status, setStatus] = useState<Status>(token ? 'asking' : 'invalid');
   const [undoFailed, setUndoFailed] = useState(false);
-  const sent = useRef(false);
 
   const outcome = (error: unknown): Status => (isApiError(error) && error.status === 400 ? 'invalid' : 'failed');
 
-  useEffect(() => {
-    // Once per page (StrictMode mounts twice); posting again would be harmless but is not needed.
-    if (!token || sent.current) return;
-    sent.current = true;
-    unsubscribe({ token })
-      .unwrap()
-      .then(() => setStatus('unsubscribed'))
-      .catch((error: unknown) => setStatus(outcome(error)));
-  }, [token, unsubscribe]);
+  const first = async () => {
+    if (!token) return;
+    try {
+      await unsubscribe({ token }).unwrap();
+      setStatus('unsubscribed');
+    } catch (error) {
+      setStatus(outcome(error));
+    }
+  };
 
   const change = async (subscribe: boolean) => {
     if (!token) return;
@@ -57,11 +58,22 @@ export function NewsletterUnsubscribeStatus({ token }: { token: string | null })
     }
   };
 
-  if (status === 'working') {
+  if (status === 'asking') {
     return (
-      <Box role="status" sx={{ display: 'flex', gap: 1.5, alignItems: 'center', justifyContent: 'center' }}>
-        <CircularProgress size={22} />
-        <Typography>Unsubscribing...</Typography>
+      <Box sx={{ display: 'grid', gap: 2.5 }}>
+        <Typography component="h2" variant="h6">
+          {UNSUBSCRIBE_QUESTION}
+        </Typography>
+        <Typography>{ONLY_NEWSLETTER}</Typography>
+        <Button variant="contained" size="large" fullWidth disabled={unsubscribing} onClick={() => void first()}>
+          {unsubscribing ? (
+            <Box component="span" sx={{ display: 'inline-flex', gap: 1, alignItems: 'center' }}>
+              <CircularProgress size={18} color="inherit" /> Unsubscribing...
+            </Box>
+          ) : (
+            'Unsubscribe'
+          )}
+        </Button>
       </Box>
     );
   }
@@ -74,7 +86,7 @@ export function NewsletterUnsubscribeStatus({ token }: { token: string | null })
         </AlertTitle>
         {status === 'invalid'
           ? 'Nothing was changed. Use the unsubscribe link of the newsletter mail as it is, or turn the newsletter off under "Newsletter" on your account page.'
-          : 'Nothing was changed. Please open the link again in a few minutes.'}
+          : 'Nothing was changed. Please open the link again in a few minutes and click Unsubscribe.'}
       </Alert>
     );
   }
