@@ -1,17 +1,10 @@
 import { heartbeatAnswerSchema } from '@fm/contracts';
-import { closeBackground, redisKeys } from '@fm/shared';
-import {
-  createTestDeps,
-  loggedInMember,
-  TEST_SITE_ORIGIN,
-  type ServiceProcess,
-  type TestDeps,
-} from '@fm/shared/testing';
+import { redisKeys } from '@fm/shared';
+import { loggedInMember, TEST_SITE_ORIGIN } from '@fm/shared/testing';
 import request from 'supertest';
-import { compose } from '../compose';
-import { type Config, configSchema } from '../config';
 import { BEATS_PER_SESSION_WINDOW, NEW_SESSIONS_PER_HOUR, SESSIONS_KEPT } from '../domain/beat-limits';
-import { ID, startContent } from '../../test/content-catalogue';
+import { ID } from '../../test/content-catalogue';
+import { practiceHarness } from '../../test/practice-harness';
 
 /**
  * Issue 43 §6: a free account sending beats with ever new session ids left a 24-hour Redis key per
@@ -19,33 +12,12 @@ import { ID, startContent } from '../../test/content-catalogue';
  * limited per session and new sessions per member (429 with Retry-After), and the member's
  * sessions live in one capped hash.
  */
-let deps: TestDeps<Config>;
-let content: ServiceProcess;
-let service: ReturnType<typeof compose>;
-let app: ReturnType<ReturnType<typeof compose>['app']['callback']>;
-let nowMs = Date.parse('2026-03-02T12:00:00Z');
-
-// 120 s: content's first start may build its dist (tsc -b).
-beforeAll(async () => {
-  deps = await createTestDeps(configSchema);
-  content = await startContent(deps);
-  deps.config.CONTENT_INTERNAL_URL = content.url;
-  service = compose(deps, { now: () => new Date(nowMs) });
-  app = service.app.callback();
-}, 120_000);
-
-afterAll(async () => {
-  await closeBackground(service.background);
-  await content?.stop();
-  await deps.close();
-});
-
-const advance = (sec: number) => {
-  nowMs += sec * 1000;
-};
+const practice = practiceHarness({ now: '2026-03-02T12:00:00Z' });
+const { advance } = practice.clock;
 
 /** A free member beating on the open lecture, and what of theirs is in Redis. */
 async function freeMember() {
+  const { deps, app } = practice;
   const { user, cookie } = await loggedInMember(deps, { membershipLevel: 'free' });
   const beat = (sessionId: string, playedSec: number, seq?: number) =>
     request(app)
@@ -62,6 +34,7 @@ async function freeMember() {
 
 describe('heartbeats: limits (issue 43 §6)', () => {
   it('when a member sends 40 beats with 40 new session ids, then beyond 30 new sessions an hour 429 with Retry-After, and their Redis keys stay four', async () => {
+    const { deps } = practice;
     const m = await freeMember();
     const answers = [];
     for (let i = 0; i < 40; i++) {

@@ -1,45 +1,18 @@
 import { practiceAdminMemberSchema, practiceAdminSummarySchema } from '@fm/contracts';
-import { closeBackground } from '@fm/shared';
-import {
-  createTestDeps,
-  loggedInAdmin,
-  loggedInMember,
-  TEST_SITE_ORIGIN,
-  type ServiceProcess,
-  type TestDeps,
-} from '@fm/shared/testing';
+import { loggedInAdmin, loggedInMember, TEST_SITE_ORIGIN } from '@fm/shared/testing';
 import request from 'supertest';
-import { compose } from '../compose';
-import { type Config, configSchema } from '../config';
-import { ID, startContent } from '../../test/content-catalogue';
+import { ID } from '../../test/content-catalogue';
+import { practiceHarness } from '../../test/practice-harness';
 
-let deps: TestDeps<Config>;
-let content: ServiceProcess;
-let service: ReturnType<typeof compose>;
-let server: ReturnType<typeof service.app.callback>;
 // Wednesday: the week started on Monday 2026-05-04.
-let nowMs = Date.parse('2026-05-06T12:00:00Z');
-
-// 120 s: content's first start may build its dist (tsc -b).
-beforeAll(async () => {
-  deps = await createTestDeps(configSchema);
-  content = await startContent(deps);
-  deps.config.CONTENT_INTERNAL_URL = content.url;
-  service = compose(deps, { now: () => new Date(nowMs) });
-  server = service.app.callback();
-}, 120_000);
-
-afterAll(async () => {
-  await closeBackground(service.background);
-  await content?.stop();
-  await deps.close();
-});
+const practice = practiceHarness({ now: '2026-05-06T12:00:00Z' });
+const { clock } = practice;
 
 /** `minutes` minutes of play for the member on the day of `at` (UTC). */
 async function play(cookie: string, at: string, minutes: number) {
-  nowMs = Date.parse(at);
+  clock.set(at);
   const beat = (playedSec: number) =>
-    request(server)
+    request(practice.app)
       .post('/api/practice/heartbeats')
       .set('Cookie', cookie)
       .set('Origin', TEST_SITE_ORIGIN)
@@ -51,11 +24,12 @@ async function play(cookie: string, at: string, minutes: number) {
         playedSec,
       });
   expect((await beat(20)).status).toBe(200);
-  nowMs += (minutes * 60 - 20) * 1000;
+  clock.advance(minutes * 60 - 20);
   expect((await beat(minutes * 60)).status).toBe(200);
 }
 
 it('when members practised this week, then the console shows active members (≥ 3 of 7 days), minutes this week and one member’s totals; admins only', async () => {
+  const { deps, app: server } = practice;
   const regular = await loggedInMember(deps, { membershipLevel: 'premium' });
   const once = await loggedInMember(deps, { membershipLevel: 'premium' });
   await play(regular.cookie, '2026-05-01T09:00:00Z', 10); // last week
@@ -69,11 +43,11 @@ it('when members practised this week, then the console shows active members (≥
       .set('Cookie', regular.cookie)
       .set('Origin', TEST_SITE_ORIGIN)
       .send({ itemId: ID['journal-1'], itemKind: 'content' });
-  nowMs = Date.parse('2026-05-05T11:00:00Z');
+  clock.set('2026-05-05T11:00:00Z');
   expect((await post('/opens')).status).toBe(204);
-  nowMs += 240_000;
+  clock.advance(240);
   expect((await post('/reads')).status).toBe(200);
-  nowMs = Date.parse('2026-05-06T12:00:00Z');
+  clock.set('2026-05-06T12:00:00Z');
 
   const admin = await loggedInAdmin(deps);
   const summary = await request(server).get('/api/admin/practice/summary').set('Cookie', admin.cookie);

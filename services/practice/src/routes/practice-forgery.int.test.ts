@@ -4,58 +4,17 @@
  * complete an item, and the catalogue copy of a level is filled for that level only.
  */
 import { heartbeatAnswerSchema, itemProgressSchema, practiceStatsSchema, todayPlanSchema } from '@fm/contracts';
-import { closeBackground, memberSnapshotKey, USERS_COLLECTION } from '@fm/shared';
-import {
-  createTestDeps,
-  loggedInMember,
-  TEST_SITE_ORIGIN,
-  type ServiceProcess,
-  type TestDeps,
-} from '@fm/shared/testing';
-import request from 'supertest';
-import { compose } from '../compose';
-import { type Config, configSchema } from '../config';
+import { memberSnapshotKey, USERS_COLLECTION } from '@fm/shared';
 import { practiceModels } from '../domain/practice.model';
-import { ID, startContent } from '../../test/content-catalogue';
+import { ID } from '../../test/content-catalogue';
+import { practiceHarness } from '../../test/practice-harness';
 
-let deps: TestDeps<Config>;
-let content: ServiceProcess;
-let service: ReturnType<typeof compose>;
-let app: ReturnType<ReturnType<typeof compose>['app']['callback']>;
-let nowMs = Date.parse('2026-05-04T12:00:00Z');
-const advance = (sec: number) => {
-  nowMs += sec * 1000;
-};
+const practice = practiceHarness({ now: '2026-05-04T12:00:00Z' });
+const { clock } = practice;
+const { advance } = clock;
 
-// 120 s: content's first start may build its dist (tsc -b).
-beforeAll(async () => {
-  deps = await createTestDeps(configSchema);
-  content = await startContent(deps);
-  deps.config.CONTENT_INTERNAL_URL = content.url;
-  service = compose(deps, { now: () => new Date(nowMs) });
-  app = service.app.callback();
-}, 120_000);
-
-afterAll(async () => {
-  await closeBackground(service.background);
-  await content?.stop();
-  await deps.close();
-});
-
-async function member(level: 'free' | 'premium' = 'premium') {
-  const { user, cookie } = await loggedInMember(deps, { membershipLevel: level });
-  // The account is created now, at the test's clock.
-  await deps.mongo
-    .collection(USERS_COLLECTION)
-    .updateOne({ _id: user.id as never }, { $set: { createdAt: new Date(nowMs) } });
-  const post = (path: string, body: object) =>
-    request(app).post(`/api/practice${path}`).set('Cookie', cookie).set('Origin', TEST_SITE_ORIGIN).send(body);
-  const get = (path: string) => request(app).get(`/api/practice${path}`).set('Cookie', cookie);
-  const totalMinutes = async () => practiceStatsSchema.parse((await get('/stats')).body).totalMinutes;
-  const patch = (path: string, body: object) =>
-    request(app).patch(`/api/practice${path}`).set('Cookie', cookie).set('Origin', TEST_SITE_ORIGIN).send(body);
-  return { user, cookie, post, get, patch, totalMinutes };
-}
+/** A member whose account is created now, at the test's clock. */
+const member = (level: 'free' | 'premium' = 'premium') => practice.member(level);
 
 const text = (name: 'journal-1' | 'journal-2') => ({ itemId: ID[name], itemKind: 'content' });
 
@@ -127,6 +86,7 @@ describe("a player's length far below the catalogue's", () => {
 
 describe('the catalogue of each level', () => {
   it("when a member's upgrade races the Free level's fill, then Free members still see no Premium item", async () => {
+    const { deps, service } = practice;
     service.catalogue.clear();
     const upgrading = await member('free');
     const itemsFor = service.catalogue.itemsFor.bind(service.catalogue);
@@ -159,7 +119,7 @@ describe('the catalogue of each level', () => {
 
 describe('time zones and the streak', () => {
   it('when a new account practises, switches the time zone back and forth and practises again, then it has one day, not a 2-day streak', async () => {
-    nowMs = Date.parse('2026-05-10T12:00:00Z');
+    clock.set('2026-05-10T12:00:00Z');
     const m = await member();
     let seq = 0;
     const tenMinutes = async (session: string) => {
@@ -195,9 +155,9 @@ describe('time zones and the streak', () => {
   });
 
   it('when the store holds minutes on days before the account existed, then they do not count', async () => {
-    nowMs = Date.parse('2026-05-20T12:00:00Z');
+    clock.set('2026-05-20T12:00:00Z');
     const m = await member();
-    await practiceModels(deps.mongo).Minutes.create(
+    await practiceModels(practice.deps.mongo).Minutes.create(
       ['2026-05-18', '2026-05-19'].map((day) => ({
         _id: `${m.user.id}:forged:${day}`,
         userId: m.user.id,
@@ -205,7 +165,7 @@ describe('time zones and the streak', () => {
         itemId: ID['focus-2'],
         day,
         seconds: 900,
-        at: new Date(nowMs),
+        at: clock.now(),
       })),
     );
     const stats = practiceStatsSchema.parse((await m.get('/stats')).body);

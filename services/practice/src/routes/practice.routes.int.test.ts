@@ -6,66 +6,22 @@ import {
   resumeItemSchema,
   todayPlanSchema,
 } from '@fm/contracts';
-import { closeBackground, redisKeys, USERS_COLLECTION } from '@fm/shared';
-import {
-  createTestDeps,
-  loggedInMember,
-  TEST_SITE_ORIGIN,
-  type ServiceProcess,
-  type TestDeps,
-} from '@fm/shared/testing';
+import { redisKeys, USERS_COLLECTION } from '@fm/shared';
+import { loggedInMember, TEST_SITE_ORIGIN } from '@fm/shared/testing';
 import request from 'supertest';
-import { compose } from '../compose';
-import { type Config, configSchema } from '../config';
 import { practiceModels } from '../domain/practice.model';
-import { ID, startContent } from '../../test/content-catalogue';
+import { ID } from '../../test/content-catalogue';
+import { practiceHarness } from '../../test/practice-harness';
 
-let deps: TestDeps<Config>;
-let content: ServiceProcess;
-let service: ReturnType<typeof compose>;
-let app: ReturnType<ReturnType<typeof compose>['app']['callback']>;
+const practice = practiceHarness({ now: '2026-03-02T12:00:00Z' });
 /** The service's clock: the tests move it. */
-let nowMs = Date.parse('2026-03-02T12:00:00Z');
-
-// 120 s: content's first start may build its dist (tsc -b).
-beforeAll(async () => {
-  deps = await createTestDeps(configSchema);
-  // Content's built server shares the test's store and Redis: the member's real session decides.
-  content = await startContent(deps);
-  deps.config.CONTENT_INTERNAL_URL = content.url;
-  service = compose(deps, { now: () => new Date(nowMs) });
-  app = service.app.callback();
-}, 120_000);
-
-afterAll(async () => {
-  await closeBackground(service.background);
-  await content?.stop();
-  await deps.close();
-});
-
-const advance = (sec: number) => {
-  nowMs += sec * 1000;
-};
+const { clock } = practice;
+const { advance } = clock;
 
 async function member(level: 'free' | 'premium' = 'premium') {
-  const { user, cookie } = await loggedInMember(deps, { membershipLevel: level });
-  // The account is created at the test's clock (days before it never count).
-  await deps.mongo
-    .collection(USERS_COLLECTION)
-    .updateOne({ _id: user.id as never }, { $set: { createdAt: new Date(nowMs - 86_400_000) } });
-  const post = (path: string, body: unknown) =>
-    request(app)
-      .post(`/api/practice${path}`)
-      .set('Cookie', cookie)
-      .set('Origin', TEST_SITE_ORIGIN)
-      .send(body as object);
-  const get = (path: string) => request(app).get(`/api/practice${path}`).set('Cookie', cookie);
-  const patch = (path: string, body: unknown) =>
-    request(app)
-      .patch(`/api/practice${path}`)
-      .set('Cookie', cookie)
-      .set('Origin', TEST_SITE_ORIGIN)
-      .send(body as object);
+  // The account is created a day before the test's clock (days before it never count).
+  const m = await practice.member(level, { createdSecAgo: 86_400 });
+  const { post } = m;
   const beat = async (itemId: string, sessionId: string, playedSec: number, extra: Record<string, unknown> = {}) => {
     const res = await post('/heartbeats', {
       itemId,
@@ -78,12 +34,12 @@ async function member(level: 'free' | 'premium' = 'premium') {
     expect(res.status).toBe(200);
     return heartbeatAnswerSchema.parse(res.body);
   };
-  const totalMinutes = async () => practiceStatsSchema.parse((await get('/stats')).body).totalMinutes;
-  return { user, cookie, post, get, patch, beat, totalMinutes };
+  return { ...m, beat };
 }
 
 describe('heartbeats: what is credited', () => {
   it('when a visitor sends a beat or asks for a plan, then 401', async () => {
+    const { app } = practice;
     const beat = await request(app)
       .post('/api/practice/heartbeats')
       .set('Origin', TEST_SITE_ORIGIN)
@@ -216,6 +172,7 @@ describe('heartbeats: what is credited', () => {
     expect((await m.beat(ID['focus-2'], 'burst-tab-first', 30, { seq: 1 })).progress.playedSec).toBe(30);
     expect((await m.get('/progress')).status).toBe(200); // flushed: the store holds the 30 s
     // A day without beats: the item's live state is gone, its next beats read the store.
+    const { deps } = practice;
     await deps.redis.del(redisKeys(deps.config.REDIS_PREFIX).practiceLive(m.user.id));
     advance(15);
     const storeSums = jest.spyOn(practiceModels(deps.mongo).Minutes, 'aggregate');
@@ -248,6 +205,7 @@ describe('heartbeats: what is credited', () => {
 
 describe('the catalogue, read from content', () => {
   it('when content is down, then practice answers from the catalogue it holds for the level, and 503 UNAVAILABLE for a level it holds none of, until content is back', async () => {
+    const { service, content } = practice;
     service.catalogue.clear();
     const premium = await member();
     const free = await member('free');
@@ -361,6 +319,7 @@ describe('settings', () => {
   });
 
   it('when the address is verified, then reminders can be turned on', async () => {
+    const { deps, app } = practice;
     const { user, cookie } = await loggedInMember(deps, { membershipLevel: 'premium' });
     await deps.mongo
       .collection(USERS_COLLECTION)
@@ -407,14 +366,14 @@ describe("Today's 10 and the streak", () => {
 
   it('when a day is missed between practised days and the time zone changes, then a freeze saves the streak and past days stay as counted', async () => {
     const m = await member();
-    nowMs = Date.parse('2026-04-06T12:00:00Z');
+    clock.set('2026-04-06T12:00:00Z');
     const tenMinutes = async (session: string) => {
       await m.beat(ID['focus-2'], session, 20);
       advance(600);
       await m.beat(ID['focus-2'], session, 620);
     };
     await tenMinutes('streak-day-1'); // 2026-04-06
-    nowMs = Date.parse('2026-04-08T12:00:00Z'); // 04-07 missed
+    clock.set('2026-04-08T12:00:00Z'); // 04-07 missed
     await tenMinutes('streak-day-3');
     let stats = practiceStatsSchema.parse((await m.get('/stats')).body);
     expect(stats).toMatchObject({ streak: 2, freezesLeft: 1 });
@@ -427,10 +386,10 @@ describe("Today's 10 and the streak", () => {
 
     // Moving to UTC+14 at 13:00 UTC (already 04-09 there): the member's 04-08 goes on until its
     // end in UTC; from then on their days are Kiritimati's, and ten minutes count for 04-09.
-    nowMs = Date.parse('2026-04-08T13:00:00Z');
+    clock.set('2026-04-08T13:00:00Z');
     expect((await m.patch('/settings', { timeZone: 'Pacific/Kiritimati' })).status).toBe(200);
     expect(practiceStatsSchema.parse((await m.get('/stats')).body).days.at(-1)).toMatchObject({ date: '2026-04-08' });
-    nowMs = Date.parse('2026-04-09T01:00:00Z');
+    clock.set('2026-04-09T01:00:00Z');
     await tenMinutes('streak-day-4');
     stats = practiceStatsSchema.parse((await m.get('/stats')).body);
     expect(stats.streak).toBe(3);
@@ -439,10 +398,10 @@ describe("Today's 10 and the streak", () => {
     expect(stats.days).toHaveLength(84);
 
     // Today (04-09 there) not done yet does not break it; a whole missed day after two freezes does.
-    nowMs = Date.parse('2026-04-10T13:00:00Z'); // 04-11 in Kiritimati: 04-10 missed, frozen
+    clock.set('2026-04-10T13:00:00Z'); // 04-11 in Kiritimati: 04-10 missed, frozen
     stats = practiceStatsSchema.parse((await m.get('/stats')).body);
     expect(stats).toMatchObject({ streak: 3, freezesLeft: 0 });
-    nowMs = Date.parse('2026-04-11T13:00:00Z'); // 04-12 there: 04-11 missed, no freeze left
+    clock.set('2026-04-11T13:00:00Z'); // 04-12 there: 04-11 missed, no freeze left
     stats = practiceStatsSchema.parse((await m.get('/stats')).body);
     expect(stats.streak).toBe(0);
   });

@@ -3,56 +3,37 @@
  * (GET /internal/member-export with a service token) and the consumer of auth's `account-deleted`
  * (queue `account-events-practice`) as runService starts it.
  */
-import { type AccountDeleted, closeBackground, jobIdFor, QueueProducer, QUEUES, signServiceToken } from '@fm/shared';
-import {
-  createTestDeps,
-  eventually,
-  loggedInMember,
-  TEST_SITE_ORIGIN,
-  type ServiceProcess,
-  type TestDeps,
-} from '@fm/shared/testing';
+import { type AccountDeleted, jobIdFor, QueueProducer, QUEUES, signServiceToken } from '@fm/shared';
+import { eventually, loggedInMember, TEST_SITE_ORIGIN } from '@fm/shared/testing';
 import request from 'supertest';
-import { compose } from '../compose';
-import { type Config, configSchema } from '../config';
-import { ID, startContent } from '../../test/content-catalogue';
+import { ID } from '../../test/content-catalogue';
+import { practiceHarness } from '../../test/practice-harness';
 
-let deps: TestDeps<Config>;
-let content: ServiceProcess;
-let service: ReturnType<typeof compose>;
-let server: ReturnType<typeof service.app.callback>;
 let auth: QueueProducer<typeof QUEUES.accountEventsPractice>;
 
-// 120 s: content's first start may build its dist (tsc -b).
-beforeAll(async () => {
-  deps = await createTestDeps(configSchema);
-  content = await startContent(deps);
-  deps.config.CONTENT_INTERNAL_URL = content.url;
-  service = compose(deps);
-  server = service.app.callback();
-  await service.background.accountEvents.start();
-  auth = new QueueProducer(QUEUES.accountEventsPractice, {
-    redisUrl: deps.config.REDIS_URL,
-    redisPrefix: deps.config.REDIS_PREFIX,
-  });
-}, 120_000);
-
-afterAll(async () => {
-  await auth.close();
-  await closeBackground(service.background);
-  await content?.stop();
-  await deps.close();
+const practice = practiceHarness({
+  async started({ deps, service }) {
+    await service.background.accountEvents.start();
+    auth = new QueueProducer(QUEUES.accountEventsPractice, {
+      redisUrl: deps.config.REDIS_URL,
+      redisPrefix: deps.config.REDIS_PREFIX,
+    });
+  },
+  async closing() {
+    await auth.close();
+  },
 });
 
 const exportOf = (userId: string, audience: 'practice' | 'courses' = 'practice') =>
-  request(server)
+  request(practice.app)
     .get('/internal/member-export')
     .set(
       'Authorization',
-      `Bearer ${signServiceToken(deps.config.JWT_SECRET, { issuer: 'auth', audience, claims: { userId } })}`,
+      `Bearer ${signServiceToken(practice.deps.config.JWT_SECRET, { issuer: 'auth', audience, claims: { userId } })}`,
     );
 
 async function practised() {
+  const { deps, app: server } = practice;
   const { user, cookie } = await loggedInMember(deps, { membershipLevel: 'premium' });
   const post = (path: string, body: object) =>
     request(server).post(`/api/practice${path}`).set('Cookie', cookie).set('Origin', TEST_SITE_ORIGIN).send(body);
@@ -73,6 +54,7 @@ async function practised() {
 }
 
 it('when auth asks with a practice token, then the export holds the member’s progress, days, plans and settings; another audience → 401', async () => {
+  const server = practice.app;
   const user = await practised();
   const res = await exportOf(user.id);
   expect(res.status).toBe(200);
@@ -99,7 +81,7 @@ it('when auth announces the account deleted (twice), then every practice record 
   };
   await auth.publish('account-deleted', event, event.eventId);
   await eventually(async () => (await (await auth.queue.getJob(event.eventId))?.getState()) === 'completed');
-  const db = deps.mongo.db!;
+  const db = practice.deps.mongo.db!;
   for (const name of ['practice_progress', 'practice_minutes', 'practice_plans']) {
     expect(await db.collection(name).countDocuments({ userId: user.id })).toBe(0);
     expect(await db.collection(name).countDocuments({ userId: other.id })).toBeGreaterThan(0);
