@@ -294,8 +294,16 @@ describe('the monthly newsletter', () => {
     expect(list.items.map((n) => n.id).slice(0, 2)).toEqual([next.body.id, id]);
     expect(list.total).toBe(list.items.length);
 
-    // "Resubscribe" on the page undoes it.
-    const back = await request(authApp()).post('/api/auth/newsletter/resubscribe').send({ token });
+    // "Resubscribe" on the page undoes it: only signed in, as the member the link was mailed to
+    // (consent; issue 43 §4). Signed out → 401, another member → 403, and nothing changes.
+    const resubscribe = () => request(authApp()).post('/api/auth/newsletter/resubscribe');
+    expect((await resubscribe().send({ token })).status).toBe(401);
+    const notTheirs = await resubscribe().set('Cookie', subscribers[1]!.cookie).send({ token });
+    expect(notTheirs.status).toBe(403);
+    expect(notTheirs.body.code).toBe('NOT_YOUR_LINK');
+    const still = await request(authApp()).get('/api/auth/user').set('Cookie', subscribers[0]!.cookie);
+    expect(still.body.newsletter).toBe(false);
+    const back = await resubscribe().set('Cookie', subscribers[0]!.cookie).send({ token });
     expect(back.body).toEqual({ newsletter: true });
   });
 
@@ -472,6 +480,7 @@ describe('the monthly newsletter', () => {
     await unsubscribe(link(cameBack.id, id));
     await request(authApp())
       .post('/api/auth/newsletter/resubscribe')
+      .set('Cookie', cameBack.cookie)
       .send({ token: link(cameBack.id, id) })
       .expect(200);
 

@@ -6,6 +6,7 @@ import {
   type NewsletterLeftPage,
   type NewsletterAudiencePage,
   type NewsletterRecipient,
+  ForbiddenError,
   NotFoundError,
   verifyMailListToken,
 } from '@fm/shared';
@@ -43,9 +44,19 @@ export class NewsletterSubscriptionService {
     return { newsletter: false };
   }
 
-  /** Undoes the link's unsubscribe (the page's "Resubscribe"); 404 when the account is gone. */
-  async resubscribe(token: string): Promise<{ newsletter: true }> {
+  /**
+   * Undoes the link's unsubscribe (the page's "Resubscribe"), for the signed-in member the token
+   * names only (a forwarded mail must not sign anyone up: 403 `NOT_YOUR_LINK`); 404 when the
+   * account is gone.
+   */
+  async resubscribe(viewerId: string, token: string): Promise<{ newsletter: true }> {
     const { userId } = verifyMailListToken(this.deps.jwtSecret, 'newsletter', token);
+    if (userId !== viewerId) {
+      throw new ForbiddenError(
+        'This link was mailed to another account: sign in as that member, or turn the newsletter on on your account page.',
+        'NOT_YOUR_LINK',
+      );
+    }
     const user = await this.deps.models.User.findById(userId, { newsletter: 1 }).lean<
       Pick<User, '_id' | 'newsletter'>
     >();

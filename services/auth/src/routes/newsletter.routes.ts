@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { parseQuery, requireServiceToken, ValidationError } from '@fm/shared';
+import { parseQuery, requireServiceToken, requireUser, ValidationError } from '@fm/shared';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import type { NewsletterSubscriptionService } from '../domain/newsletter-subscription.service';
@@ -42,8 +42,9 @@ export function newsletterRouter(subscriptions: NewsletterSubscriptionService, j
     ctx.body = await subscriptions.unsubscribe(tokenOf(ctx));
   });
 
-  router.post('/api/auth/newsletter/resubscribe', async (ctx) => {
-    ctx.body = await subscriptions.resubscribe(tokenOf(ctx));
+  // Signed in as the member the token names: a mailed link alone never signs anyone up (consent).
+  router.post('/api/auth/newsletter/resubscribe', requireUser, async (ctx) => {
+    ctx.body = await subscriptions.resubscribe(ctx.state.viewer.id, tokenOf(ctx));
   });
 
   const internal = requireServiceToken(jwtSecret, 'auth');

@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { apiUrl } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
+import { premiumUser } from '@/testing/data';
 import { renderApp, screen } from '@/testing/test-utils';
 
 /** The auth routes behind the mail's link: a token that works, every call with its body. */
-function serveUnsubscribe(goodToken: string) {
+function serveUnsubscribe(goodToken: string, signedIn = false) {
   const state = { subscribed: true, calls: [] as { path: string; token: unknown }[] };
   const answer = (path: string, subscribed: boolean) =>
     http.post(apiUrl(path), async ({ request }) => {
@@ -13,6 +14,9 @@ function serveUnsubscribe(goodToken: string) {
       state.calls.push({ path, token });
       if (token !== goodToken) {
         return HttpResponse.json({ message: 'Invalid link', code: 'VALIDATION_ERROR' }, { status: 400 });
+      }
+      if (subscribed && !signedIn) {
+        return HttpResponse.json({ message: 'Please log in to continue.', code: 'UNAUTHENTICATED' }, { status: 401 });
       }
       state.subscribed = subscribed;
       return HttpResponse.json({ newsletter: subscribed });
@@ -23,8 +27,8 @@ function serveUnsubscribe(goodToken: string) {
 
 describe('/newsletter/unsubscribe (the link of every newsletter mail, no login)', () => {
   it('when a visitor opens the link, then nothing changes until they click Unsubscribe; then they are told it is only the newsletter, and can resubscribe', async () => {
-    const state = serveUnsubscribe('tok-1');
-    const { user } = renderApp('/newsletter/unsubscribe?token=tok-1', { viewer: null });
+    const state = serveUnsubscribe('tok-1', true);
+    const { user } = renderApp('/newsletter/unsubscribe?token=tok-1', { viewer: premiumUser() });
 
     // A GET never unsubscribes (mail scanners follow links, some run scripts): one click does.
     expect(await screen.findByText('Unsubscribe from the monthly newsletter?')).toBeInTheDocument();
@@ -45,6 +49,16 @@ describe('/newsletter/unsubscribe (the link of every newsletter mail, no login)'
 
     await user.click(screen.getByRole('button', { name: 'Unsubscribe' }));
     expect(await screen.findByText('You are unsubscribed from the monthly newsletter')).toBeInTheDocument();
+    expect(state.subscribed).toBe(false);
+  });
+
+  it('when a signed-out visitor clicks Resubscribe, then the page says to sign in and nothing changes (consent)', async () => {
+    const state = serveUnsubscribe('tok-1');
+    const { user } = renderApp('/newsletter/unsubscribe?token=tok-1', { viewer: null });
+    await user.click(await screen.findByRole('button', { name: 'Unsubscribe' }));
+    await user.click(await screen.findByRole('button', { name: 'Resubscribe' }));
+    expect(await screen.findByText('Sign in to subscribe again')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
     expect(state.subscribed).toBe(false);
   });
 

@@ -13,7 +13,10 @@ export const newsletterSubscriptionApi = api.injectEndpoints({
       query: (body) => ({ url: 'auth/newsletter/unsubscribe', method: 'POST', body }),
       invalidatesTags: (_result, error) => (error ? [] : ['User']),
     }),
-    /** POST /api/auth/newsletter/resubscribe {token} → 200 {newsletter: true}: undoes the above. */
+    /**
+     * POST /api/auth/newsletter/resubscribe {token} → 200 {newsletter: true}: undoes the above, only
+     * signed in as the member the token names (401 signed out, 403 `NOT_YOUR_LINK`).
+     */
     resubscribeNewsletter: build.mutation<NewsletterChoice, { token: string }>({
       query: (body) => ({ url: 'auth/newsletter/resubscribe', method: 'POST', body }),
       invalidatesTags: (_result, error) => (error ? [] : ['User']),

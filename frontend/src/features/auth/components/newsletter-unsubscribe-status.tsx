@@ -1,20 +1,24 @@
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import {
   useResubscribeNewsletterMutation,
   useUnsubscribeNewsletterMutation,
 } from '@/features/auth/api/newsletter-subscription';
+import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/base-query';
 
 export const UNSUBSCRIBED_TEXT = 'You are unsubscribed from the monthly newsletter';
 export const RESUBSCRIBED_TEXT = 'You are subscribed to the monthly newsletter again';
 export const INVALID_UNSUBSCRIBE_LINK_TEXT = 'This unsubscribe link is not valid';
 export const UNSUBSCRIBE_QUESTION = 'Unsubscribe from the monthly newsletter?';
+export const SIGN_IN_TO_RESUBSCRIBE_TEXT = 'Sign in to subscribe again';
 const FAILED_TEXT = 'We could not unsubscribe you right now';
 
 type Status = 'asking' | 'unsubscribed' | 'resubscribed' | 'invalid' | 'failed';
@@ -32,7 +36,8 @@ export function NewsletterUnsubscribeStatus({ token }: { token: string | null })
   const [unsubscribe, { isLoading: unsubscribing }] = useUnsubscribeNewsletterMutation();
   const [resubscribe, { isLoading: resubscribing }] = useResubscribeNewsletterMutation();
   const [status, setStatus] = useState<Status>(token ? 'asking' : 'invalid');
-  const [undoFailed, setUndoFailed] = useState(false);
+  /** Why the last Resubscribe / Unsubscribe click did not work: signed out (401), another account's link (403), else null. */
+  const [undoFailed, setUndoFailed] = useState<false | 'sign-in' | string>(false);
 
   const outcome = (error: unknown): Status => (isApiError(error) && error.status === 400 ? 'invalid' : 'failed');
 
@@ -54,7 +59,14 @@ export function NewsletterUnsubscribeStatus({ token }: { token: string | null })
       setStatus(subscribe ? 'resubscribed' : 'unsubscribed');
     } catch (error) {
       if (outcome(error) === 'invalid') setStatus('invalid');
-      else setUndoFailed(true);
+      else if (isApiError(error) && error.status === 401) setUndoFailed('sign-in');
+      else if (
+        isApiError(error) &&
+        error.status === 403 &&
+        typeof (error.data as { message?: unknown })?.message === 'string'
+      )
+        setUndoFailed((error.data as { message: string }).message);
+      else setUndoFailed('That did not work. Please try again in a few minutes.');
     }
   };
 
@@ -101,7 +113,18 @@ export function NewsletterUnsubscribeStatus({ token }: { token: string | null })
       </Alert>
       {undoFailed && (
         <Alert severity="error" sx={{ borderRadius: 2 }}>
-          That did not work. Please try again in a few minutes.
+          {undoFailed === 'sign-in' ? (
+            <>
+              <AlertTitle sx={{ fontWeight: 700 }}>{SIGN_IN_TO_RESUBSCRIBE_TEXT}</AlertTitle>A mailed link alone never
+              subscribes anyone.{' '}
+              <Link component={RouterLink} to={paths.login.getHref()}>
+                Sign in
+              </Link>{' '}
+              as the member the mail went to, then open the link again or tick the newsletter on your account page.
+            </>
+          ) : (
+            undoFailed
+          )}
         </Alert>
       )}
       <Button
