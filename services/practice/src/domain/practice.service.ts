@@ -3,6 +3,7 @@ import {
   type HeartbeatAnswer,
   type HeartbeatRequest,
   type ItemProgress,
+  type MembershipLevel,
   PRACTICE_GOAL_MINUTES,
   type PracticeItemKind,
   type PracticeSettings,
@@ -16,6 +17,7 @@ import {
   coalescePerKey,
   ConflictError,
   insertOnce,
+  isPremium,
   retryOnDuplicateKey,
   ValidationError,
   type Viewer,
@@ -434,13 +436,7 @@ export class PracticeService {
     await this.flush(userId);
     const date = dayAt(await this.zone(userId), this.deps.now());
     const _id = `${userId}:${date}`;
-    let plan = await this.models.Plan.findById(_id).lean<PlanRecord>();
-    if (!plan) {
-      const items = await this.makePlan(asker, date);
-      // Two devices asking at once: the first insert wins, the other reads it.
-      await insertOnce(() => this.models.Plan.create({ _id, userId, date, items }));
-      plan = (await this.models.Plan.findById(_id).lean<PlanRecord>())!;
-    }
+    const plan = await this.planOf(userId, isPremium(asker.viewer) ? 'premium' : 'free', date);
     const done = new Set(
       (
         await this.models.Progress.find({ userId, completedAt: { $ne: null } }, { itemKind: 1, itemId: 1 }).lean<
@@ -456,9 +452,18 @@ export class PracticeService {
     };
   }
 
-  /** The stored plan of `date`, if one was made (for the reminder). */
-  async storedPlan(userId: string, date: string): Promise<PlanRecord | null> {
-    return this.models.Plan.findById(`${userId}:${date}`).lean<PlanRecord>();
+  /**
+   * The member's plan of `date`: the stored one, else made now from what `level` may open and
+   * stored (Today's 10, and the reminder, which names the items it mails about: the plan the
+   * member then opens is the one the mail named). Two askers at once: the first insert wins.
+   */
+  async planOf(userId: string, level: MembershipLevel, date: string): Promise<PlanRecord> {
+    const _id = `${userId}:${date}`;
+    const stored = await this.models.Plan.findById(_id).lean<PlanRecord>();
+    if (stored) return stored;
+    const items = await this.makePlan(userId, level, date);
+    await insertOnce(() => this.models.Plan.create({ _id, userId, date, items }));
+    return (await this.models.Plan.findById(_id).lean<PlanRecord>())!;
   }
 
   async secondsOn(userId: string, day: string): Promise<number> {
@@ -470,10 +475,9 @@ export class PracticeService {
     return sum?.seconds ?? 0;
   }
 
-  private async makePlan(asker: Asker, date: string): Promise<PlanItem[]> {
-    const userId = asker.viewer.id;
+  private async makePlan(userId: string, level: MembershipLevel, date: string): Promise<PlanItem[]> {
     const [items, completed, recentPlans] = await Promise.all([
-      this.deps.catalogue.itemsFor(asker.viewer),
+      this.deps.catalogue.itemsOfLevel(level),
       this.models.Progress.find({ userId, completedAt: { $ne: null } }, { itemKind: 1, itemId: 1 }).lean<
         ProgressRecord[]
       >(),

@@ -76,12 +76,15 @@ export class Reminders {
     const member = await this.deps.recipients.recipient(userId);
     if (member.deleted || !member.email) return 'no-member';
     if (!member.emailVerified) return 'unverified';
+    // The mail names today's items: the stored plan, or the one made now for the member's level
+    // (stored, so the plan they open from the mail is the one it named). Made before the claim, so
+    // content being down leaves the day unclaimed for the next sweep.
+    const plan = await this.deps.practice.planOf(userId, member.membershipLevel ?? 'free', date);
     // The one claim of the day: of two replicas (or a replay), one inserts, the other stops here.
     const claimed = await insertOnce(() =>
       this.deps.models.Reminder.create({ _id: reminderId, userId, date, outcome: 'mailed' }),
     );
     if (!claimed) return 'already-handled';
-    const plan = await this.deps.practice.storedPlan(userId, date);
     const token = signMailListToken(this.deps.secret, { userId, list: 'reminders' });
     const eventId = jobIdFor('practice-reminder', `${userId}-${date}`);
     try {
@@ -94,7 +97,7 @@ export class Reminders {
           eventId,
           occurredAt: now.toISOString(),
           date,
-          items: (plan?.items ?? []).map((i) => ({ title: i.title, minutes: i.minutes })),
+          items: plan.items.map((i) => ({ title: i.title, minutes: i.minutes })),
           minutesDone: Math.floor(seconds / 60),
           planUrl: `${this.deps.siteOrigin}/member/home#today`,
           // The page a person clicks "Stop" on (a GET never unsubscribes: mail scanners follow

@@ -201,6 +201,23 @@ it('when auth cannot be reached at reminder time, then nothing is claimed and a 
   expect(await reminderJobs(user.id)).toHaveLength(1);
 });
 
+it('when the member has not opened today’s plan, then the reminder makes it and names its items, and that is the plan they open', async () => {
+  const { user, cookie } = await remindedMember();
+  nowMs = Date.parse('2026-03-06T06:31:00Z');
+  expect((await replicaA.reminders.sweep(new Date(nowMs)))[user.id]).toBe('mailed');
+  const [job] = await reminderJobs(user.id);
+  const mail = job!.data as { items: { title: string; minutes: number }[] };
+  expect(mail.items.length).toBeGreaterThan(0);
+
+  nowMs = Date.parse('2026-03-06T06:40:00Z');
+  const today = await request(replicaA.app.callback()).get('/api/practice/today').set('Cookie', cookie);
+  expect(today.status).toBe(200);
+  expect(today.body.date).toBe('2026-03-06');
+  expect(mail.items).toEqual(
+    today.body.items.map((i: { title: string; minutes: number }) => ({ title: i.title, minutes: i.minutes })),
+  );
+});
+
 it('when both replicas start their sweep, then there is one job scheduler, every minute', async () => {
   await replicaA.background.reminderSweep.start();
   await replicaB.background.reminderSweep.start();
