@@ -48,7 +48,7 @@ on_exit() {
 
 prepare() {
   mkdir -p "$RUN_DIR" "$LOG_DIR"
-  command -v node >/dev/null 2>&1 || die "Node.js 20.19+ is required"
+  provision_node # first: every node the launcher runs or starts is .nvmrc's (infra/lib/node.sh)
   load_config
 }
 

@@ -162,3 +162,7 @@ as_root() {
   else die "need root for: $* (run it yourself, or set FM_SKIP_APT=1 if the tools are installed)"
   fi
 }
+
+# The pinned Node.js (provision_node, run first by the launcher's prepare).
+# shellcheck source=infra/lib/node.sh
+. "$(dirname "${BASH_SOURCE[0]}")/node.sh"

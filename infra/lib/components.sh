@@ -32,20 +32,24 @@ provision_apt() {
   ok "installed ${missing[*]} in $(elapsed "$t") s"
 }
 
-# npm ci when node_modules is missing or package-lock.json changed since the last install.
+# npm ci when node_modules is missing, package-lock.json changed since the last install or
+# the install was made by another Node.js major (the stamp holds both).
 provision_npm() {
   local stamp="$ROOT/node_modules/.fm-lock-sha" sum
-  sum=$(sha256sum "$ROOT/package-lock.json" | cut -d' ' -f1)
+  node_ok_line
+  sum="$(sha256sum "$ROOT/package-lock.json" | cut -d' ' -f1) node$(node -p 'process.versions.node.split(".")[0]')"
   if [ -d "$ROOT/node_modules" ]; then
     if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$sum" ]; then ok "node_modules up to date"; return; fi
-    # Installed by hand (npm install) after the last lock change: npm's own marker is newer.
-    if [ "$ROOT/node_modules/.package-lock.json" -nt "$ROOT/package-lock.json" ]; then
+    # Installed by hand (npm install) after the last lock change, on this Node.js major: npm's
+    # own marker is newer.
+    if [ "$(cut -sd' ' -f2 "$stamp" 2>/dev/null)" = "${sum#* }" ] &&
+      [ "$ROOT/node_modules/.package-lock.json" -nt "$ROOT/package-lock.json" ]; then
       printf '%s\n' "$sum" >"$stamp"
       ok "node_modules up to date (installed after the last package-lock.json change)"
       return
     fi
   fi
-  say "    npm ci (node_modules missing or package-lock.json changed)"
+  say "    npm ci (node_modules missing, package-lock.json changed or installed by another Node.js major)"
   local t=$EPOCHREALTIME
   if ! (cd "$ROOT" && npm ci --no-audit --no-fund --loglevel=error >"$LOG_DIR/npm-ci.log" 2>&1); then
     if grep -q 'can only install packages when your package.json and package-lock.json' "$LOG_DIR/npm-ci.log"; then
@@ -56,7 +60,7 @@ provision_npm() {
       warn "falling back to npm install, which keeps the locked versions (README: Known issues)"
       (cd "$ROOT" && npm install --no-audit --no-fund --loglevel=error >>"$LOG_DIR/npm-ci.log" 2>&1) ||
         { tail -n 30 "$LOG_DIR/npm-ci.log" >&2; die "npm install failed (log: .data/log/npm-ci.log)"; }
-      sum=$(sha256sum "$ROOT/package-lock.json" | cut -d' ' -f1)
+      sum="$(sha256sum "$ROOT/package-lock.json" | cut -d' ' -f1) ${sum#* }"
     else
       tail -n 30 "$LOG_DIR/npm-ci.log" >&2
       die "npm ci failed (log: .data/log/npm-ci.log)"
