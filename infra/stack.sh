@@ -201,12 +201,12 @@ suite_static() { "$1" static "" node infra/test/static-checks.js; }
 # docker-compose.yml alone and with docker-compose.dev.yml, through compose-go (no Docker);
 # infra/k8s base and overlays through Kustomize and the k8s.io/api types (no cluster).
 suite_compose() { "$1" compose "" "$COMPOSE_CHECK" --project-dir "$ROOT"; }
-# Launcher pieces: SMTP sink, gateway (real nginx), FM_REPLICAS, MONGO_CAS_LOCK, node flags; node's own test runner.
+# Launcher pieces: SMTP sink, gateway (real nginx), FM_REPLICAS, MONGO_CAS_LOCK, node flags, the Node.js pin; node --test.
 suite_infra() {
   "$1" infra "$TEST_DIR/infra.tap" node --test --test-reporter=spec --test-reporter-destination=stdout \
     --test-reporter=tap --test-reporter-destination="$TEST_DIR/infra.tap" infra/smtp-sink/test gateway/test \
     infra/test/replicas.test.js infra/test/mongo-cas-lock.test.js infra/test/doc-links.test.js infra/test/env-files.test.js \
-    infra/test/node-flags.test.js infra/test/summarize.test.js
+    infra/test/node-flags.test.js infra/test/summarize.test.js infra/test/node-pin.test.js infra/test/provision-node.test.js
 }
 suite_services() {
   if [ -f "$ROOT/jest.config.js" ]; then

@@ -89,7 +89,7 @@ func gatewayImagePrerender(dockerfile string) (string, []string) {
 	}
 	var out []string
 	if !node {
-		out = append(out, fmt.Sprintf("%s: the final stage installs no node (apk add nodejs), which the prerender runs on", dockerfile))
+		out = append(out, fmt.Sprintf("%s: the final stage installs no node (a node binary copied in, or apk add nodejs), which the prerender runs on", dockerfile))
 	}
 	if !hook {
 		out = append(out, fmt.Sprintf("%s: the final stage does not COPY %s to %s", dockerfile, prerenderScript, prerenderHook))

@@ -5,8 +5,10 @@
 # (infra/docker/prerender/prerender.sh: against the content service, for SITE_ORIGIN), then
 # again after every catalogue change (infra/docker/prerender/prerender-watch.sh, issue 25).
 #   docker build -f infra/docker/gateway.Dockerfile -t fm-gateway .
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 ARG NGINX_IMAGE=nginx:1.27-alpine
+# The node the prerender runs on in the nginx image: the same major as NODE_IMAGE, built for musl.
+ARG NODE_ALPINE_IMAGE=node:24-alpine
 ARG NPM_VERSION=11
 
 # ---- frontend: vite build → /app/frontend/dist -----------------------------------------
@@ -63,12 +65,18 @@ ARG AUTH_PORT=4001 CONTENT_PORT=4002 COURSES_PORT=4003 CONTACT_PORT=4004 BILLING
 ARG GATEWAY_CLIENT_MAX_BODY_SIZE=1m GATEWAY_CSP_FRAME_SRC_EXTRA= GATEWAY_CSP_MEDIA_SRC_EXTRA=
 RUN node gateway/render.js --mode compose --out /out/conf
 
+# ---- node for Alpine ----------------------------------------------------------------------
+FROM ${NODE_ALPINE_IMAGE} AS node-alpine
+
 # ---- nginx -----------------------------------------------------------------------------
 FROM ${NGINX_IMAGE}
-# node runs the prerender at start. Alpine's own package, so it matches the image's libraries;
-# any node >= 20 runs prerender.mjs and the bundle (not pinned: the version follows NGINX_IMAGE).
-# hadolint ignore=DL3018
-RUN apk add --no-cache nodejs && rm -f /etc/nginx/conf.d/default.conf
+# node runs the prerender at start: .nvmrc's major (infra/test/node-pin.js), not Alpine's nodejs
+# package (whose version follows the Alpine release). The binary comes with the C++ runtime it was
+# built against, in /usr/local/lib (apart from apk's files); `node --version` fails the build
+# when it does not run on this image.
+COPY --from=node-alpine /usr/local/bin/node /usr/local/bin/node
+COPY --from=node-alpine /usr/lib/libstdc++.so.6* /usr/lib/libgcc_s.so.1 /usr/local/lib/
+RUN node --version && rm -f /etc/nginx/conf.d/default.conf
 COPY --from=media /out/conf/ /etc/nginx/
 COPY --from=frontend /app/frontend/dist/ /usr/share/nginx/html/
 COPY --from=media /out/media/ /usr/share/nginx/media/

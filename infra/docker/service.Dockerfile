@@ -2,7 +2,7 @@
 # One image per Fairway Mind service:
 #   docker build -f infra/docker/service.Dockerfile --build-arg SERVICE=content -t fm-content .
 # SERVICE is auth | content | courses | contact | billing | practice (a folder under services/).
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 # The lock file is written by npm 11; use the same major to read it.
 ARG NPM_VERSION=11
 

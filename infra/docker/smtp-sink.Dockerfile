@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 # The development mail sink (infra/smtp-sink) for docker compose: SMTP 1025, HTTP API 1080.
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 ARG NPM_VERSION=11
 
 FROM ${NODE_IMAGE}

@@ -2,7 +2,8 @@
 'use strict';
 /* eslint-disable no-console -- a command-line tool: the console is its output */
 // The static suite of `make test`: type checks of every service's src and tests and of the
-// frontend, eslint over the whole tree, relative links in the Markdown, prettier --check. Each check counts as one test; the
+// frontend, eslint over the whole tree, relative links in the Markdown, the Node.js pin agreeing
+// everywhere (node-pin.js), prettier --check. Each check counts as one test; the
 // closing line is "static: N passed, N failed".
 //
 //   node infra/test/static-checks.js          (npm run static)
@@ -32,6 +33,10 @@ const checks = [
     ],
   },
   { name: 'docs: relative links resolve', cmd: ['node', 'infra/test/doc-links.js'] },
+  {
+    name: 'Node.js: one version (.nvmrc) in engines, @types/node, the images',
+    cmd: ['node', 'infra/test/node-pin.js'],
+  },
   { name: 'prettier --check', cmd: ['npx', 'prettier', '--check', '--log-level', 'warn', '.'] },
 ];
 
