@@ -208,6 +208,12 @@ suite_infra() {
     infra/test/replicas.test.js infra/test/mongo-cas-lock.test.js infra/test/doc-links.test.js infra/test/env-files.test.js \
     infra/test/node-flags.test.js infra/test/summarize.test.js infra/test/node-pin.test.js infra/test/provision-node.test.js
 }
+# The kit's queues and Lua scripts on a real Redis Cluster of three nodes (free ports from 7301)
+# that the suite starts and stops itself (jest.cluster.config.js; BullMQ's prefix hash tag).
+suite_cluster() {
+  "$1" cluster "$TEST_DIR/cluster.json" env -u NODE_ENV npx jest --config jest.cluster.config.js --ci --forceExit \
+    --json --outputFile="$TEST_DIR/cluster.json"
+}
 suite_services() {
   if [ -f "$ROOT/jest.config.js" ]; then
     # --forceExit: a handle left open by one test must not hold CI until the suite timeout
@@ -233,7 +239,7 @@ suite_frontend() {
 }
 
 # Every suite, as `make test` shows them in its table (whatever order they finished in).
-SUITE_ORDER=(static compose infra resilience-stack services frontend e2e resilience lighthouse budget premium)
+SUITE_ORDER=(static compose infra cluster resilience-stack services frontend e2e resilience lighthouse budget premium)
 order_suites() {
   local file="$TEST_DIR/suites.tsv" name
   [ -f "$file" ] || return 0
@@ -264,7 +270,7 @@ cmd_test() {
     # One suite after another, each one's output as it comes (FM_TEST_PARALLEL=0).
     if [ "$e2e" = 1 ]; then build_app; fi
     local fn
-    for fn in suite_static suite_compose suite_infra suite_services suite_frontend; do "$fn" run_suite; done
+    for fn in suite_static suite_compose suite_infra suite_cluster suite_services suite_frontend; do "$fn" run_suite; done
     if [ "$e2e" = 1 ]; then suite_resilience_stack run_suite; fi
     if [ "$e2e" = 1 ]; then bring_up_test_app; fi
   else
@@ -276,7 +282,7 @@ cmd_test() {
     # and Jest waits on Redis/MongoDB much of the time: one after another they left a core idle.
     if [ "$e2e" = 1 ]; then build_app; fi
     step "Tests without the application, in three lanes (each suite's output when it ends)"
-    local lane1="suite_static suite_compose suite_infra"
+    local lane1="suite_static suite_compose suite_infra suite_cluster"
     if [ "$e2e" = 1 ]; then lane1+=" suite_resilience_stack"; fi
     run_lanes "$lane1" "suite_services" "suite_frontend"
     if [ "$e2e" = 1 ]; then bring_up_test_app; fi
