@@ -21,6 +21,8 @@ module.exports = {
     testEnvironment: 'node',
     rootDir: `<rootDir>/services/${name}`,
     testMatch: ['<rootDir>/src/**/*.test.ts'],
+    // The kit's Cluster suite, against a Redis Cluster it starts itself: jest.cluster.config.js.
+    testPathIgnorePatterns: ['/node_modules/', '\\.cluster\\.int\\.test\\.ts$'],
     transform: { '^.+\\.ts$': swc },
     moduleNameMapper: {
       '^@fm/contracts$': '<rootDir>/../contracts/src/index.ts',

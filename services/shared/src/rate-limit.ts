@@ -1,5 +1,5 @@
 import type { DefaultState, Middleware, Next, ParameterizedContext } from 'koa';
-import type { Redis } from 'ioredis';
+import type { Cluster, Redis } from 'ioredis';
 import { TooManyRequestsError } from './errors';
 import { redisKeys } from './redis-keys';
 
@@ -32,7 +32,7 @@ return {count, ttl}`;
  */
 export class RateLimiter {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: Redis | Cluster,
     private readonly prefix: string,
   ) {}
 

@@ -9,6 +9,7 @@
  *   before keeps its key (`<prefix>:sess:<sid>`), so no one is logged out by a deploy; the
  *   store reads it in two steps (session, then member keys).
  * - `{course-lists}`: the courses list cache's version and entries.
+ * - `{bull}`: every BullMQ key of every queue (bullPrefix).
  * - `{<userId>}` again for practice's per-member beat state (the player sessions' last beats, the
  *   member's credited-until, their items' live state and the effects not yet in the store),
  *   which its beat script touches together.
@@ -102,8 +103,23 @@ export function redisKeys(prefix: string) {
     catalogueChannel: () => `${prefix}:content:catalogue-changed`,
     /** content: the subscriber connection's client name (CLIENT LIST), not a key. */
     catalogueSubscriberName: () => `${prefix}:content:catalogue-subscriber`.replace(/[^A-Za-z0-9:_.-]/g, '_'),
-    /** BullMQ's prefix: its keys are `<prefix>:bull:<queue>:…`. */
-    bullPrefix: () => `${prefix}:bull`,
+    /**
+     * BullMQ's prefix: its keys are `<prefix>:{bull}:<queue>:…`. BullMQ's scripts touch many keys
+     * of a queue at once and build some names inside (its docs: the prefix must carry a hash tag
+     * on a Cluster); the tag `{bull}` puts every key of every queue, their QueueEvents streams and
+     * any flow between queues in one slot. The tag sits after `<prefix>:` so that every key still
+     * starts with the deployment's prefix (a `<prefix>:*` scan or ACL still covers the queues);
+     * the price is that deployments sharing a Cluster also share that slot, as do our queues
+     * (one node carries them: their load is small beside the sessions').
+     */
+    bullPrefix: () => `${prefix}:{bull}`,
+    /**
+     * BullMQ's prefix before the hash tag (its keys `<prefix>:bull:<queue>:…`): what a service
+     * finds left of a previous deploy moves to bullPrefix when it starts (events/legacy-queues.ts).
+     */
+    legacyBullPrefix: () => `${prefix}:bull`,
+    /** The move of one queue's jobs from legacyBullPrefix (a lock: one replica moves them at a time). */
+    legacyQueueMoveLock: (queue: string) => `${prefix}:bull-move:${queue}`,
   };
 }
 

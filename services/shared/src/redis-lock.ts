@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { Cluster, Redis } from 'ioredis';
 import { ServiceUnavailableError } from './errors';
 
 /** Deletes the key only while it still holds the caller's token (atomic compare-and-delete). */
@@ -16,7 +16,7 @@ const RELEASE_IF_HELD = "if redis.call('get', KEYS[1]) == ARGV[1] then return re
  */
 export class RedisLock {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: Redis | Cluster,
     readonly key: string,
     private readonly ttlMs: number,
   ) {}
@@ -43,7 +43,7 @@ const RETRY_EVERY_MS = 25;
  * then, the lock expires after `ttlMs`.
  */
 export async function withRedisLock<T>(
-  redis: Redis,
+  redis: Redis | Cluster,
   key: string,
   options: { ttlMs: number; busy: () => Error; waitMs?: number },
   work: () => Promise<T>,

@@ -1,4 +1,4 @@
-import { bullPrefix, QUEUES, type BackgroundPart, type Logger, type ProducerOptions } from '@fm/shared';
+import { bullConnection, bullPrefix, QUEUES, type BackgroundPart, type Logger, type ProducerOptions } from '@fm/shared';
 import { QueueEvents } from 'bullmq';
 
 /**
@@ -10,12 +10,21 @@ export function createMembershipCompletions(options: ProducerOptions & { logger:
   events: QueueEvents;
   part: BackgroundPart;
 } {
+  const connection = bullConnection(options, { connectTimeout: 5000 });
   const events = new QueueEvents(QUEUES.membershipEvents, {
-    connection: { url: options.redisUrl, connectTimeout: 5000 },
+    connection: connection.connection,
     prefix: bullPrefix(options.redisPrefix),
   });
   events.on('error', (err) =>
     options.logger.warn({ err: err.message, queue: QUEUES.membershipEvents }, 'queue events listener error'),
   );
-  return { events, part: { close: () => events.close() } };
+  return {
+    events,
+    part: {
+      close: async () => {
+        await events.close();
+        await connection.close();
+      },
+    },
+  };
 }

@@ -10,7 +10,7 @@ import { PERSONAL_DATA_QUEUES, QUEUES } from '@fm/contracts';
 import { baseEnvSchema } from '../config';
 import { createLogger } from '../logger';
 import { createTestDeps, eventually, type TestDeps } from '../testing';
-import { createQueueWorker, QueueProducer, REDACTED_PAYLOAD } from './queues';
+import { bullPrefix, createQueueWorker, QueueProducer, REDACTED_PAYLOAD } from './queues';
 
 let deps: TestDeps<z.infer<typeof baseEnvSchema>>;
 let notifications: QueueProducer<typeof QUEUES.notifications>;
@@ -82,7 +82,7 @@ describe('jobs that carry personal data', () => {
     const job = await notifications.queue.getJob(jobId);
     expect(job?.data).toEqual(REDACTED_PAYLOAD);
     expect(
-      JSON.stringify(await deps.redis.hgetall(`${deps.config.REDIS_PREFIX}:bull:notifications:${jobId}`)),
+      JSON.stringify(await deps.redis.hgetall(`${bullPrefix(deps.config.REDIS_PREFIX)}:notifications:${jobId}`)),
     ).not.toContain('@example.test');
 
     await notifications.publish('welcome-mail', welcome(jobId), jobId);

@@ -4,6 +4,8 @@ import type { Histogram } from 'prom-client';
 import type { Logger } from '../logger';
 import { ServiceUnavailableError } from '../errors';
 import { redisKeys } from '../redis-keys';
+import { bullConnection, type ProducerOptions } from './connection';
+import { LEGACY_CHECK_EVERY_MS, moveLegacyQueue } from './legacy-queues';
 import { jobProcessed, membershipEventLag, watchQueue, type JobOutcome } from '../metrics';
 import { currentRequestScope, withRequestScope } from '../request-scope';
 import {
@@ -53,15 +55,13 @@ export function bullPrefix(redisPrefix: string): string {
   return redisKeys(redisPrefix).bullPrefix();
 }
 
-export interface ProducerOptions {
-  redisUrl: string;
-  redisPrefix: string;
-}
+export { bullConnection, type ProducerOptions } from './connection';
 
 /** Publishes validated jobs to one queue. Redis down → ServiceUnavailableError (503). */
 export class QueueProducer<Q extends QueueName> {
   readonly queue: Queue;
   private readonly unwatch: () => void;
+  private readonly closeConnection: () => Promise<void>;
 
   constructor(
     readonly name: Q,
@@ -69,8 +69,14 @@ export class QueueProducer<Q extends QueueName> {
     options: ProducerOptions & { repeatStrategy?: RepeatStrategy },
   ) {
     const { Queue } = bullmq();
+    const { connection, close } = bullConnection(options, {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      connectTimeout: 5000,
+    });
+    this.closeConnection = close;
     this.queue = new Queue(name, {
-      connection: { url: options.redisUrl, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 5000 },
+      connection,
       prefix: bullPrefix(options.redisPrefix),
       defaultJobOptions: jobOptionsFor(name),
       ...(options.repeatStrategy ? { settings: { repeatStrategy: options.repeatStrategy } } : {}),
@@ -112,6 +118,7 @@ export class QueueProducer<Q extends QueueName> {
   async close(): Promise<void> {
     this.unwatch();
     await this.queue.close();
+    await this.closeConnection();
   }
 }
 
@@ -166,6 +173,7 @@ export function createQueueWorker<Q extends QueueName>(
 ): Worker {
   const { Queue, UnrecoverableError, Worker } = bullmq();
   const redactsPayload = PERSONAL_DATA_QUEUES.includes(name);
+  const workerConnection = bullConnection(options, { maxRetriesPerRequest: null, connectTimeout: 5000 });
   const worker = new Worker(
     name,
     async (job: Job) => {
@@ -217,7 +225,7 @@ export function createQueueWorker<Q extends QueueName>(
       );
     },
     {
-      connection: { url: options.redisUrl, maxRetriesPerRequest: null, connectTimeout: 5000 },
+      connection: workerConnection.connection,
       prefix: bullPrefix(options.redisPrefix),
       concurrency: options.concurrency ?? 4,
       ...(options.limiter ? { limiter: options.limiter } : {}),
@@ -229,16 +237,17 @@ export function createQueueWorker<Q extends QueueName>(
   worker.on('error', (err) => options.logger.error({ err, queue: name }, 'queue worker error'));
   // Its depth on each scrape, through a Queue that connects on the first one.
   let counts: Queue | undefined;
+  let countsConnection: ReturnType<typeof bullConnection> | undefined;
   const unwatch = watchQueue(name, options.redisPrefix, {
     getJobCounts: (...types) => {
       if (!counts) {
+        countsConnection = bullConnection(options, {
+          enableOfflineQueue: false,
+          maxRetriesPerRequest: 1,
+          connectTimeout: 5000,
+        });
         counts = new Queue(name, {
-          connection: {
-            url: options.redisUrl,
-            enableOfflineQueue: false,
-            maxRetriesPerRequest: 1,
-            connectTimeout: 5000,
-          },
+          connection: countsConnection.connection,
           prefix: bullPrefix(options.redisPrefix),
         });
         counts.on('error', () => undefined);
@@ -246,11 +255,26 @@ export function createQueueWorker<Q extends QueueName>(
       return counts.getJobCounts(...(types as JobType[]));
     },
   });
+  // The jobs a previous deploy left under BullMQ's old prefix: moved now, and looked for again
+  // while the worker runs (old replicas may still publish there during a rolling deploy).
+  const moveLegacy = () =>
+    moveLegacyQueue(name, { ...options, jobOptions: jobOptionsFor(name) }).then(
+      () => undefined,
+      (err: unknown) => options.logger.warn({ err, queue: name }, 'moving the queue from the old BullMQ prefix failed'),
+    );
+  let moving = moveLegacy();
+  const recheck = setInterval(() => {
+    moving = moving.then(moveLegacy);
+  }, LEGACY_CHECK_EVERY_MS).unref();
   const closeWorker = worker.close.bind(worker);
   worker.close = async (force?: boolean) => {
     unwatch();
+    clearInterval(recheck);
+    await moving;
     await closeWorker(force);
     await counts?.close();
+    await workerConnection.close();
+    await countsConnection?.close();
   };
   worker.on('failed', (job, err) => {
     const requestId = job ? jobMetaOf(job).requestId : undefined;
