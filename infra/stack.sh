@@ -204,7 +204,7 @@ suite_compose() { "$1" compose "" "$COMPOSE_CHECK" --project-dir "$ROOT"; }
 # Launcher pieces: SMTP sink, gateway (real nginx), FM_REPLICAS, MONGO_CAS_LOCK, node flags, the Node.js pin; node --test.
 suite_infra() {
   "$1" infra "$TEST_DIR/infra.tap" node --test --test-reporter=spec --test-reporter-destination=stdout \
-    --test-reporter=tap --test-reporter-destination="$TEST_DIR/infra.tap" infra/smtp-sink/test gateway/test \
+    --test-reporter=tap --test-reporter-destination="$TEST_DIR/infra.tap" infra/smtp-sink/test/*.test.js gateway/test/*.test.js \
     infra/test/replicas.test.js infra/test/mongo-cas-lock.test.js infra/test/doc-links.test.js infra/test/env-files.test.js \
     infra/test/node-flags.test.js infra/test/summarize.test.js infra/test/node-pin.test.js infra/test/provision-node.test.js
 }

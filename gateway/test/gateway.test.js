@@ -1,6 +1,6 @@
 'use strict';
 /* global fetch */
-// node --test gateway/test
+// node --test gateway/test/*.test.js
 // Renders the local config, runs Debian's nginx on it against small stand-in upstreams
 // (plain HTTP servers that echo what they received) and checks routing, headers, caching,
 // the JSON error envelope and the SPA fallback. Also checks the compose rendering with nginx -t.

@@ -268,5 +268,23 @@ test('when the catalogue changes, then the watcher the image starts renders the 
       .map(Number);
     process.kill(loop, 'SIGTERM');
     for (const pid of children) process.kill(pid, 'SIGTERM');
+    // Gone before the folder they write into is removed (after()): a watcher still writing
+    // makes that removal fail: Node 24's fs.rmSync (C++, nodejs/node#53617) gives ENOTEMPTY when
+    // files appear in the folder while it runs.
+    await exited([loop, ...children]);
   }
 });
+
+/** Resolves once every pid has exited (gone, or a zombie), at most after 10 s. */
+async function exited(pids) {
+  const alive = (/** @type {number} */ pid) => {
+    try {
+      return !/^\d+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+    } catch {
+      return false;
+    }
+  };
+  for (const end = Date.now() + 10_000; pids.some(alive) && Date.now() < end;) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

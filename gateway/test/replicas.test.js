@@ -1,6 +1,6 @@
 'use strict';
 /* global fetch */
-// node --test gateway/test
+// node --test gateway/test/*.test.js
 // The gateway in front of replicas (FM_REPLICAS): the rendered upstream lists every replica,
 // requests spread over them, an idempotent request that meets a replica that is down, resets or
 // answers 503 goes to the next one, and a POST that reached a replica is never replayed.

@@ -1,6 +1,6 @@
 'use strict';
 /* global fetch */
-// node --test infra/smtp-sink/test
+// node --test infra/smtp-sink/test/*.test.js
 // Real SMTP over loopback: nodemailer (installed for the contact service) sends to the sink.
 
 const { test, before, after } = require('node:test');
