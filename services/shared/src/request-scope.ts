@@ -11,10 +11,12 @@ const scope = new AsyncLocalStorage<JobMeta>();
 
 /**
  * Scopes open now (their `fn` has not returned, or its promise has not settled). When the last
- * one closes, the storage is disabled: on Node 20 an enabled AsyncLocalStorage runs a hook for
- * every promise the process makes, a seventh of a cached read's CPU (docs/PERFORMANCE.md); the
- * next scope enables it again. Code still running for a scope that has closed (a callback of a
- * connection made inside it) reads no scope then, as code outside any scope does.
+ * one closes, code still running for a scope that has closed (a callback of a connection made
+ * inside it) reads no scope, as code outside any scope does: currentRequestScope checks this
+ * count, since Node 24's AsyncLocalStorage (on AsyncContextFrame) keeps each callback's scope even
+ * when disabled. The storage is disabled too: on Node 20 an enabled AsyncLocalStorage ran a hook
+ * for every promise the process made, a seventh of a cached read's CPU (docs/PERFORMANCE.md); the
+ * next scope enables it again.
  */
 let open = 0;
 
@@ -40,5 +42,5 @@ export function withRequestScope<T>(meta: JobMeta, fn: () => T): T {
 
 /** The current request scope (request id, arrival time), or undefined outside any. */
 export function currentRequestScope(): JobMeta | undefined {
-  return scope.getStore();
+  return open > 0 ? scope.getStore() : undefined;
 }
