@@ -19,7 +19,7 @@ up:         ## Like run, but in the background
 infra:      ## Only Redis, MongoDB (or FerretDB), stripe-mock and the SMTP sink, in the background
 	@infra/stack.sh infra
 
-provision:  ## Debian packages and node_modules
+provision:  ## Node.js .nvmrc's version (fetched when the machine's is older), Debian packages, node_modules
 	@infra/stack.sh provision
 
 build:      ## Build the services and the frontend
