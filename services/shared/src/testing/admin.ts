@@ -1,6 +1,6 @@
 import type { ServiceDeps } from '../http/create-app';
 import { memberSnapshots, USERS_COLLECTION } from '../member-snapshot';
-import { loggedInMember, type TestUser } from './index';
+import { loggedInMember, type TestUser } from './members';
 
 /**
  * Sets the role on a stored member's users record (any string: a record may hold anything) and
