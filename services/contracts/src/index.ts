@@ -14,6 +14,7 @@ export * from './courses';
 export * from './events';
 export * from './practice';
 export * from './practice-catalogue';
+export * from './registry';
 export * from './newsletter';
 export * from './site';
 export * from './worksheets';
