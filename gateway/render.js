@@ -13,15 +13,24 @@
 // compose: Docker's DNS (127.0.0.11) resolves service names per request (variables in
 //          proxy_pass), so every replica of a scaled service gets traffic; listens on 8080
 //          (the compose file publishes GATEWAY_PORT to it); logs to stdout/stderr.
-// Environment read: GATEWAY_PORT, GATEWAY_HOST, <NAME>_PORT and <NAME>_UPSTREAM_PORTS for the six services,
+// The services, their default ports, /api locations and which one serves media come from the
+// service registry (services/contracts/src/registry.json; render() takes another for tests).
+// Environment read: GATEWAY_PORT, GATEWAY_HOST, <NAME>_PORT and <NAME>_UPSTREAM_PORTS for each service,
 // GATEWAY_CLIENT_MAX_BODY_SIZE, GATEWAY_CSP_FRAME_SRC_EXTRA, GATEWAY_CSP_MEDIA_SRC_EXTRA; BODY_LIMIT
-// (the services' body limit, 100kb) caps the API routes of every service but billing.
+// (the services' body limit, 100kb) caps every API route but those the registry gives the gateway's.
 
 const fs = require('node:fs');
 const path = require('node:path');
 const { parseArgs } = require('node:util');
 
-const SERVICES = /** @type {const} */ (['auth', 'content', 'courses', 'contact', 'billing', 'practice']);
+/**
+ * @typedef {{ name: string, port: number, servesMedia: boolean,
+ *   gateway: { locations: string[], gatewayBodyLimit?: string[] } }} RegistryService
+ * @typedef {{ services: RegistryService[] }} Registry
+ */
+const REGISTRY_PATH = path.join(__dirname, '..', 'services', 'contracts', 'src', 'registry.json');
+/** @returns {Registry} */
+const readRegistry = (file = REGISTRY_PATH) => JSON.parse(fs.readFileSync(file, 'utf8'));
 /**
  * Idle connections each nginx worker keeps open to a service (local mode's upstream blocks). At 16,
  * 64 requests in flight (make bench) made nginx close and reopen upstream connections all the
@@ -31,7 +40,30 @@ const SERVICES = /** @type {const} */ (['auth', 'content', 'courses', 'contact',
  * they have closed. The bench's baselines (infra/lib/bench.sh) take the same number from here.
  */
 const UPSTREAM_KEEPALIVE = 64;
-const DEFAULT_PORTS = { auth: 4001, content: 4002, courses: 4003, contact: 4004, billing: 4005, practice: 4006 };
+
+/**
+ * The API routes of nginx.conf.template's {{API_LOCATIONS}}: each location of each service, in the
+ * registry's order (nginx picks exact, then the longest prefix: order does not matter), and a JSON
+ * 404 for the bare path of a prefix without its exact twin (/api/auth: else nginx's 301 to /api/auth/).
+ * @param {Registry} registry @param {(name: string, gatewayLimit: boolean) => string} proxy
+ */
+function apiLocations(registry, proxy) {
+  const all = new Set(registry.services.flatMap((s) => s.gateway.locations));
+  const line = (/** @type {string} */ loc, /** @type {string} */ body) => `    location ${loc.padEnd(33)}{ ${body} }`;
+  const out = [];
+  for (const s of registry.services) {
+    for (const loc of s.gateway.locations) {
+      if (!/^(= )?\/api\//.test(loc)) throw new Error(`${s.name}: gateway location "${loc}" is not under /api/`);
+      out.push(line(loc, proxy(s.name, (s.gateway.gatewayBodyLimit ?? []).includes(loc))));
+    }
+  }
+  for (const loc of all) {
+    const bare = loc.replace(/\/$/, '');
+    if (!loc.startsWith('=') && bare !== loc && !all.has(`= ${bare}`))
+      out.push(line(`= ${bare}`, 'include fm-api-not-found.conf;'));
+  }
+  return out.join('\n');
+}
 
 /** @param {NodeJS.ProcessEnv} env */
 function contentSecurityPolicy(env) {
@@ -82,14 +114,21 @@ function upstreamPorts(s, env, single) {
 }
 
 /**
- * @param {{ mode: 'local' | 'compose', root: string, media: string, prefix: string, env: NodeJS.ProcessEnv, isRoot: boolean, ipv6: boolean }} o
+ * @param {{ mode: 'local' | 'compose', root: string, media: string, prefix: string, env: NodeJS.ProcessEnv, isRoot: boolean, ipv6: boolean, registry?: Registry }} o
  * @returns {Record<string, string>} file name → content
  */
 function render(o) {
   const { env } = o;
+  const registry = o.registry ?? readRegistry();
+  const SERVICES = registry.services.map((s) => s.name);
   const ports = Object.fromEntries(
-    SERVICES.map((s) => [s, port(`${s.toUpperCase()}_PORT`, env[`${s.toUpperCase()}_PORT`], DEFAULT_PORTS[s])]),
+    registry.services.map((s) => [
+      s.name,
+      port(`${s.name.toUpperCase()}_PORT`, env[`${s.name.toUpperCase()}_PORT`], s.port),
+    ]),
   );
+  const media = registry.services.filter((s) => s.servesMedia).map((s) => s.name);
+  if (media.length !== 1) throw new Error(`the registry must name one service that serves media, not ${media.length}`);
   const bodySize = env.GATEWAY_CLIENT_MAX_BODY_SIZE || '1m';
   if (!/^\d+[kKmM]?$/.test(bodySize))
     throw new Error(`GATEWAY_CLIENT_MAX_BODY_SIZE must look like 1m or 512k, got "${bodySize}"`);
@@ -154,16 +193,17 @@ function render(o) {
     proxy = (/** @type {string} */ s) => `set $fm_upstream http://${s}:${ports[s]}; proxy_pass $fm_upstream;`;
   }
 
+  // A body over the service's own limit (BODY_LIMIT, 100kb) is refused here with the 413
+  // envelope: sent on, the service answers before reading it and closes, nginx meets a broken
+  // pipe and the client got a 503 (found by the resilience suite). A location the registry
+  // lists in gatewayBodyLimit takes the gateway's (the Stripe webhook takes up to 1m).
+  const proxyLimited = (/** @type {string} */ s, /** @type {boolean} */ gatewayLimit) =>
+    gatewayLimit ? proxy(s) : `client_max_body_size ${serviceBodyLimit}; ${proxy(s)}`;
+  values.API_LOCATIONS = apiLocations(registry, proxyLimited);
   const fill = (/** @type {string} */ text) =>
-    text.replace(/\{\{([A-Z_]+)(?: ([a-z]+))?\}\}/g, (whole, key, arg) => {
-      if (key === 'PROXY') {
-        if (!SERVICES.includes(arg)) throw new Error(`unknown service in template: ${whole}`);
-        // A body over the service's own limit (BODY_LIMIT, 100kb) is refused here with the 413
-        // envelope: sent on, the service answers before reading it and closes, nginx meets a
-        // broken pipe and the client got a 503 (found by the resilience suite). Billing's
-        // routes say their own limit in the template (the Stripe webhook takes up to 1m).
-        return arg === 'billing' ? proxy(arg) : `client_max_body_size ${serviceBodyLimit}; ${proxy(arg)}`;
-      }
+    text.replace(/\{\{([A-Z_]+)\}\}/g, (whole, key) => {
+      // The media paths (/media/worksheets/, the Premium media gate) go to the registry's media service.
+      if (key === 'PROXY_MEDIA') return proxyLimited(/** @type {string} */ (media[0]), false);
       if (key === 'CSP') return contentSecurityPolicy(env);
       if (!(key in values)) throw new Error(`no value for ${whole}`);
       return values[key];
@@ -228,4 +268,4 @@ if (require.main === module) {
   }
 }
 
-module.exports = { render, contentSecurityPolicy };
+module.exports = { render, contentSecurityPolicy, readRegistry, REGISTRY_PATH };

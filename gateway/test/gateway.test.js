@@ -223,7 +223,14 @@ test('when /api/config is asked twice, then both reach content and its Cache-Con
 });
 
 test('when an unknown /api path is asked, then the answer is the JSON 404 envelope, not the SPA', async () => {
-  for (const url of ['/api/nope', '/api/auth', '/api/lessonsX', '/api/billing']) {
+  for (const url of [
+    '/api/nope',
+    '/api/auth',
+    '/api/lessonsX',
+    '/api/billing',
+    '/api/practice',
+    '/api/admin/practice',
+  ]) {
     const res = await fetch(`${base}${url}`);
     assert.equal(res.status, 404, url);
     assert.match(res.headers.get('content-type') || '', /application\/json/);

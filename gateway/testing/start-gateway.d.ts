@@ -9,10 +9,11 @@ export interface Gateway {
 export function startGateway(options: {
   dir: string;
   /** A port per service, or the ports of its replicas (all in its upstream). */
-  ports: Partial<Record<'auth' | 'content' | 'courses' | 'contact' | 'billing' | 'practice', number | number[]>>;
+  ports: Partial<Record<string, number | number[]>>;
   root: string;
   media: string;
 }): Promise<Gateway>;
 export const NGINX: string;
 export const RENDER: string;
-export const SERVICES: readonly ['auth', 'content', 'courses', 'contact', 'billing', 'practice'];
+/** The service registry's names (services/contracts/src/registry.json). */
+export const SERVICES: readonly string[];

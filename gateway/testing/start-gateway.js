@@ -11,7 +11,9 @@ const { spawn, spawnSync } = require('node:child_process');
 
 const RENDER = path.join(__dirname, '..', 'render.js');
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p)) || 'nginx';
-const SERVICES = ['auth', 'content', 'courses', 'contact', 'billing', 'practice'];
+const { readRegistry } = require('../render.js');
+/** The registry's services (services/contracts/src/registry.json). */
+const SERVICES = readRegistry().services.map((s) => s.name);
 
 /** @returns {Promise<number>} a port nobody listens on (free when asked) */
 function freePort() {

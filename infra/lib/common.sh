@@ -30,6 +30,8 @@ load_config() {
   local exports
   exports=$(node "$ENV_READER" --shell "$ROOT") || die "could not read $ROOT/.env.example or $ROOT/.env"
   eval "$exports"
+  # No node when components.sh was sourced: the services from the registry now (components.sh).
+  [ ${#SERVICES[@]} -gt 0 ] || load_services
 }
 
 # url_host URL / url_port URL DEFAULT: the first host:port of a URL (IPv6 brackets kept off).
@@ -102,7 +104,9 @@ stop_started() {
 
 # Stops everything any launcher run left running (make stop).
 stop_all_known() {
-  local order=(gateway prerender-watch practice billing contact courses content auth smtp-sink stripe-mock mongo redis) name f
+  local order=(gateway prerender-watch) name f i
+  for ((i = ${#SERVICES[@]} - 1; i >= 0; i--)); do order+=("${SERVICES[$i]}"); done # the services, last started first
+  order+=(smtp-sink stripe-mock mongo redis)
   stop_one gateway
   # Replicas beyond the first (content-2, …: infra/lib/replicas.sh) while their stores still run.
   for f in "$RUN_DIR"/*-[2-9].pid; do [ -e "$f" ] && stop_one "$(basename "$f" .pid)"; done

@@ -4,7 +4,18 @@
 STRIPE_MOCK_VERSION=v0.197.0
 FERRETDB_SRC="$ROOT/infra/ferretdb"
 COMPOSE_CHECK_SRC="$ROOT/infra/compose-check"
-SERVICES=(auth content courses contact billing practice)
+# The services, in the service registry's order (services/contracts/src/registry.json, issue 45
+# §1). Read when sourced with whichever node is on PATH (reading JSON needs no particular
+# version); without one, load_config reads it once provision_node has put .nvmrc's on PATH.
+REGISTRY_JSON="$ROOT/services/contracts/src/registry.json"
+load_services() {
+  local names
+  names=$(node -e 'for (const s of require(process.argv[1]).services) console.log(s.name)' "$REGISTRY_JSON") ||
+    die "could not read the service registry (services/contracts/src/registry.json)"
+  mapfile -t SERVICES <<<"$names"
+}
+SERVICES=()
+if command -v node >/dev/null 2>&1; then load_services; fi
 
 # ---- provision -------------------------------------------------------------------------
 # provision_apt WITH_BROWSER [COMMAND:PACKAGE...]: installs the Debian packages whose commands

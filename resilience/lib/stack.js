@@ -1,7 +1,7 @@
 'use strict';
 // The suite's own processes for the fault scenarios: a Redis on its own port with append-only
 // persistence (never the machine's or the app's), built services (`node dist/server.js`, as the
-// launcher starts them) on ports 4101-4105 with their own database and Redis prefix, and a
+// launcher starts them) on ports 4101-4106 (the registry's + 100) with their own database and Redis prefix, and a
 // gateway (gateway/testing/start-gateway.js) in front of them. Killed and restarted at will.
 
 const fs = require('node:fs');
@@ -13,7 +13,16 @@ const { config, ROOT } = require('./config');
 const { Client, eventually } = require('./http');
 
 const REDIS_PORT = Number(process.env.RESILIENCE_REDIS_PORT || 6391);
-const PORTS = { auth: 4101, content: 4102, courses: 4103, contact: 4104, billing: 4105 };
+/**
+ * Each service of the registry (services/contracts/src/registry.json) on its port + 100: auth
+ * 4101 … practice 4106; `<NAME>_INTERNAL_URL` points the services' calls to each other there too.
+ * @type {Record<string, number>}
+ */
+const PORTS = Object.fromEntries(
+  JSON.parse(fs.readFileSync(path.join(ROOT, 'services', 'contracts', 'src', 'registry.json'), 'utf8')).services.map(
+    (/** @type {{ name: string, port: number }} */ s) => [s.name, s.port + 100],
+  ),
+);
 /** Replica k of a service listens on its port + 10·(k-1), named <service>-k: the launcher's rule (infra/lib/replicas.sh). */
 const REPLICA_PORT_STEP = 10;
 
@@ -89,6 +98,9 @@ class Stack {
       CONTACT_RATE_LIMIT: '100000',
       MONGO_CAS_LOCK: this.casLock(),
       ...Object.fromEntries(Object.entries(PORTS).map(([s, p]) => [`${s.toUpperCase()}_PORT`, String(p)])),
+      ...Object.fromEntries(
+        Object.entries(PORTS).map(([s, p]) => [`${s.toUpperCase()}_INTERNAL_URL`, `http://127.0.0.1:${p}`]),
+      ),
     };
   }
 

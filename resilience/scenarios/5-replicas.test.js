@@ -1,6 +1,6 @@
 'use strict';
 // Replicas (issues 17, 27) with processes the suite starts itself (lib/stack.js): two of every
-// service — auth ×2, content ×3, courses ×2, contact ×2, billing ×2 — behind a real gateway whose
+// service — auth ×2, content ×3, courses ×2, contact ×2, billing ×2, practice ×2 — behind a real gateway whose
 // upstreams list every replica (ports +10 per replica, as FM_REPLICAS makes the launcher do).
 // Under a steady load of public and logged-in GETs one replica each of content, auth and courses
 // is SIGKILLed; Stripe's events reach both billing replicas while two auth replicas consume one
@@ -41,6 +41,8 @@ before(async () => {
     () => stack.startService('contact', { replica: 2 }),
     () => stack.startService('billing', { env: INFO }),
     () => stack.startService('billing', { replica: 2, env: INFO }),
+    () => stack.startService('practice'),
+    () => stack.startService('practice', { replica: 2 }),
   ];
   await pool(2, starts);
   base = await stack.startGateway({
@@ -49,9 +51,10 @@ before(async () => {
     courses: [replicaPort('courses', 1), replicaPort('courses', 2)],
     contact: [replicaPort('contact', 1), replicaPort('contact', 2)],
     billing: [replicaPort('billing', 1), replicaPort('billing', 2)],
+    practice: [replicaPort('practice', 1), replicaPort('practice', 2)],
   });
   say(
-    `replicas: own stack ${stack.run}: Redis ${stack.redisUrl}, auth :${replicaPort('auth', 1)},:${replicaPort('auth', 2)}, content :${replicaPort('content', 1)},:${replicaPort('content', 2)},:${replicaPort('content', 3)}, courses :${replicaPort('courses', 1)},:${replicaPort('courses', 2)}, contact :${replicaPort('contact', 1)},:${replicaPort('contact', 2)}, billing :${replicaPort('billing', 1)},:${replicaPort('billing', 2)}, gateway ${base}, database ${stack.db}`,
+    `replicas: own stack ${stack.run}: Redis ${stack.redisUrl}, auth :${replicaPort('auth', 1)},:${replicaPort('auth', 2)}, content :${replicaPort('content', 1)},:${replicaPort('content', 2)},:${replicaPort('content', 3)}, courses :${replicaPort('courses', 1)},:${replicaPort('courses', 2)}, contact :${replicaPort('contact', 1)},:${replicaPort('contact', 2)}, billing :${replicaPort('billing', 1)},:${replicaPort('billing', 2)}, practice :${replicaPort('practice', 1)},:${replicaPort('practice', 2)}, gateway ${base}, database ${stack.db}`,
   );
 });
 
