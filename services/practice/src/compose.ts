@@ -9,13 +9,20 @@ import {
 } from '@fm/shared';
 import type { Config } from './config';
 import { Catalogue } from './domain/catalogue';
-import { BeatState } from './domain/beats';
+import { BeatState } from './domain/credit/beats';
+import { Flush } from './domain/credit/flush';
+import { Heartbeats } from './domain/credit/heartbeats';
+import { ReadCredit } from './domain/credit/read-credit';
+import { Reads } from './domain/credit/reads';
+import { MemberData } from './domain/member-data/member-data';
 import { practiceModels } from './domain/practice.model';
 import { PracticeAdmin } from './domain/practice-admin.service';
-import { PracticeService } from './domain/practice.service';
-import { ReadCredit } from './domain/read-credit';
-import { Reminders } from './domain/reminders';
-import { ReminderRecipients } from './domain/reminder-recipients.client';
+import { Progress } from './domain/progress/progress';
+import { Reminders } from './domain/settings/reminders';
+import { ReminderRecipients } from './domain/settings/reminder-recipients.client';
+import { Settings } from './domain/settings/settings';
+import { Stats } from './domain/stats/stats';
+import { TodaysPlan } from './domain/today/todays-plan';
 import { practiceAdminRouter } from './routes/practice-admin.routes';
 import { memberExportRouter, practiceRouter, UNSUBSCRIBE_PATH, unsubscribeRouter } from './routes/practice.routes';
 import { remindersResubscribeRouter } from './routes/reminders.routes';
@@ -44,20 +51,28 @@ export function compose(deps: ServiceDeps<Config>, overrides: PracticeOverrides 
     ttlMs: deps.config.PRACTICE_CATALOGUE_TTL_MS,
   });
   const beats = new BeatState(deps.redis, deps.config.REDIS_PREFIX);
-  const reads = new ReadCredit(deps.redis, deps.config.REDIS_PREFIX);
-  const practice = new PracticeService({
+  // One module per use case (domain/<use case>/); reads of a member's practice flush first.
+  const flush = new Flush({ models, beats, applyIfNewer: createApplyIfNewer(deps) });
+  const heartbeats = new Heartbeats({ models, catalogue, beats, flush, now });
+  const reads = new Reads({
     models,
     catalogue,
     beats,
-    reads,
-    applyIfNewer: createApplyIfNewer(deps),
+    flush,
+    reads: new ReadCredit(deps.redis, deps.config.REDIS_PREFIX),
     now,
   });
+  const progress = new Progress({ models, catalogue, flush });
+  const today = new TodaysPlan({ models, catalogue, flush, now });
+  const stats = new Stats({ models, flush, now });
+  const settings = new Settings({ models, flush, now });
+  const memberData = new MemberData({ models, beats, flush, settings, progress });
   const queues = { redisUrl: deps.config.REDIS_URL, redisPrefix: deps.config.REDIS_PREFIX };
   const notifications = new QueueProducer(QUEUES.notifications, queues);
   const reminders = new Reminders({
     models,
-    practice,
+    plans: today,
+    settings,
     recipients: new ReminderRecipients({
       authUrl: deps.config.AUTH_INTERNAL_URL,
       jwtSecret: deps.config.JWT_SECRET,
@@ -70,19 +85,19 @@ export function compose(deps: ServiceDeps<Config>, overrides: PracticeOverrides 
   });
   const reminderSweep = startable(() => startReminderSweep(reminders, () => now(), { ...queues, logger: deps.logger }));
   const beatsFlush = startable(() =>
-    startBeatsFlush(practice, deps.config.PRACTICE_FLUSH_EVERY_MS, { ...queues, logger: deps.logger }),
+    startBeatsFlush(flush, deps.config.PRACTICE_FLUSH_EVERY_MS, { ...queues, logger: deps.logger }),
   );
-  const admin = new PracticeAdmin(models, practice, now);
+  const admin = new PracticeAdmin(models, flush, stats, now);
   const routers = [
-    practiceRouter(practice),
+    practiceRouter({ heartbeats, reads, progress, today, stats, settings }),
     practiceAdminRouter(admin),
     unsubscribeRouter(reminders),
     remindersResubscribeRouter(reminders),
-    memberExportRouter(practice, deps.config.JWT_SECRET),
+    memberExportRouter(memberData, deps.config.JWT_SECRET),
   ];
   const accountEvents = startable(async () => {
     await models.ready();
-    return startAccountEventsWorker(practice, createInbox(deps.mongo, { collection: INBOX_COLLECTION }), {
+    return startAccountEventsWorker(memberData, createInbox(deps.mongo, { collection: INBOX_COLLECTION }), {
       redisUrl: deps.config.REDIS_URL,
       redisPrefix: deps.config.REDIS_PREFIX,
       logger: deps.logger,
@@ -93,7 +108,14 @@ export function compose(deps: ServiceDeps<Config>, overrides: PracticeOverrides 
     app: createApp(deps, { name: 'practice', routers, originExemptPaths: [UNSUBSCRIBE_PATH] }),
     background: { producers: { close: () => notifications.close() }, reminderSweep, beatsFlush, accountEvents },
     reminders,
-    practice,
     catalogue,
+    flush,
+    heartbeats,
+    reads,
+    progress,
+    today,
+    stats,
+    settings,
+    memberData,
   };
 }

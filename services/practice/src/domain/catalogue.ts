@@ -30,6 +30,11 @@ export interface CatalogueItem {
   hasPage: boolean;
 }
 
+/** Who asks: the member (content's catalogue is read for their level, with the service token). */
+export interface Asker {
+  viewer: Viewer;
+}
+
 /** The member can open the item in the app: content lets them, and a page shows it. */
 export const canOpen = (item: CatalogueItem): boolean => item.open && item.hasPage;
 

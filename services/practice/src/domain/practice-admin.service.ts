@@ -1,10 +1,11 @@
 import type { PracticeAdminMember, PracticeAdminSummary } from '@fm/contracts';
 import { addDays } from './days';
 import type { PracticeModels, ProgressRecord } from './practice.model';
-import type { PracticeService } from './practice.service';
+import type { Flush } from './credit/flush';
+import type { Stats } from './stats/stats';
 
 /**
- * A read's minutes record (`<userId>:read:<kind>:<itemId>`, PracticeService.read): the figures
+ * A read's minutes record (`<userId>:read:<kind>:<itemId>`, credit/reads.ts): the figures
  * tell read minutes from those listened to or watched (issue 43 §5).
  */
 const READ_RECORD = /:read:/;
@@ -20,14 +21,15 @@ export const ACTIVE_DAYS = 3;
 export class PracticeAdmin {
   constructor(
     private readonly models: PracticeModels,
-    private readonly practice: PracticeService,
+    private readonly flush: Flush,
+    private readonly stats: Stats,
     private readonly now: () => Date,
   ) {}
 
   async summary(): Promise<PracticeAdminSummary> {
     await this.models.ready();
     // Every member's beats so far count (the flush job writes them every few seconds anyway).
-    await this.practice.flushDirty();
+    await this.flush.dirty();
     const now = this.now();
     const today = now.toISOString().slice(0, 10);
     const since = addDays(today, -6);
@@ -63,9 +65,9 @@ export class PracticeAdmin {
 
   async member(memberId: string): Promise<PracticeAdminMember> {
     await this.models.ready();
-    await this.practice.flush(memberId);
+    await this.flush.member(memberId);
     const [stats, read, completed, last] = await Promise.all([
-      this.practice.stats(memberId),
+      this.stats.of(memberId),
       this.secondsWhere({ userId: memberId, _id: READ_RECORD }),
       this.models.Progress.countDocuments({ userId: memberId, completedAt: { $ne: null } }),
       this.models.Progress.findOne({ userId: memberId }).sort({ practisedAt: -1 }).lean<ProgressRecord>(),

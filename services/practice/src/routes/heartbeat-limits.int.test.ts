@@ -2,7 +2,7 @@ import { heartbeatAnswerSchema } from '@fm/contracts';
 import { redisKeys } from '@fm/shared';
 import { loggedInMember, TEST_SITE_ORIGIN } from '@fm/shared/testing';
 import request from 'supertest';
-import { BEATS_PER_SESSION_WINDOW, NEW_SESSIONS_PER_HOUR, SESSIONS_KEPT } from '../domain/beat-limits';
+import { BEATS_PER_SESSION_WINDOW, NEW_SESSIONS_PER_HOUR, SESSIONS_KEPT } from '../domain/credit/beat-limits';
 import { ID } from '../../test/content-catalogue';
 import { practiceHarness } from '../../test/practice-harness';
 

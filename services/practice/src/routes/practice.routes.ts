@@ -2,8 +2,15 @@ import { heartbeatRequestSchema, readRequestSchema } from '@fm/contracts';
 import { parseBody, parseQuery, requireServiceToken, routerBehind, requireUser, type MemberContext } from '@fm/shared';
 import Router from '@koa/router';
 import { z } from 'zod';
-import type { Asker, PracticeService } from '../domain/practice.service';
-import type { Reminders } from '../domain/reminders';
+import type { Asker } from '../domain/catalogue';
+import type { Heartbeats } from '../domain/credit/heartbeats';
+import type { Reads } from '../domain/credit/reads';
+import type { MemberData } from '../domain/member-data/member-data';
+import type { Progress } from '../domain/progress/progress';
+import type { Reminders } from '../domain/settings/reminders';
+import type { Settings } from '../domain/settings/settings';
+import type { Stats } from '../domain/stats/stats';
+import type { TodaysPlan } from '../domain/today/todays-plan';
 
 const progressQuerySchema = z.strictObject({ sectionId: z.string().min(1).max(64).optional() });
 
@@ -24,58 +31,68 @@ const settingsChangeSchema = z
 
 const asker = (ctx: MemberContext): Asker => ({ viewer: ctx.state.viewer });
 
+/** The use cases a member reaches under /api/practice (domain/<use case>/). */
+export interface MemberUseCases {
+  heartbeats: Heartbeats;
+  reads: Reads;
+  progress: Progress;
+  today: TodaysPlan;
+  stats: Stats;
+  settings: Settings;
+}
+
 /** /api/practice/…: every route for a logged-in member (401 visitor). docs/API.md "practice". */
-export function practiceRouter(practice: PracticeService) {
+export function practiceRouter({ heartbeats, reads, progress, today, stats, settings }: MemberUseCases) {
   const router = routerBehind(requireUser, { prefix: '/api/practice' });
 
   router.post('/heartbeats', async (ctx) => {
-    ctx.body = await practice.heartbeat(asker(ctx), parseBody(ctx, heartbeatRequestSchema));
+    ctx.body = await heartbeats.beat(asker(ctx), parseBody(ctx, heartbeatRequestSchema));
   });
 
   router.post('/opens', async (ctx) => {
-    await practice.open(asker(ctx), parseBody(ctx, readRequestSchema));
+    await reads.open(asker(ctx), parseBody(ctx, readRequestSchema));
     ctx.status = 204;
   });
 
   router.post('/reads', async (ctx) => {
-    ctx.body = await practice.read(asker(ctx), parseBody(ctx, readRequestSchema));
+    ctx.body = await reads.read(asker(ctx), parseBody(ctx, readRequestSchema));
   });
 
   router.get('/progress', async (ctx) => {
-    ctx.body = await practice.progress(ctx.state.viewer.id, parseQuery(ctx, progressQuerySchema).sectionId);
+    ctx.body = await progress.list(ctx.state.viewer.id, parseQuery(ctx, progressQuerySchema).sectionId);
   });
 
   router.get('/resume', async (ctx) => {
-    const item = await practice.resume(asker(ctx));
+    const item = await progress.resume(asker(ctx));
     if (item) ctx.body = item;
     else ctx.status = 204;
   });
 
   router.get('/today', async (ctx) => {
-    ctx.body = await practice.today(asker(ctx));
+    ctx.body = await today.today(asker(ctx));
   });
 
   router.get('/stats', async (ctx) => {
-    ctx.body = await practice.stats(ctx.state.viewer.id, ctx.state.viewer.createdAt);
+    ctx.body = await stats.of(ctx.state.viewer.id, ctx.state.viewer.createdAt);
   });
 
   router.get('/settings', async (ctx) => {
-    ctx.body = await practice.settings(ctx.state.viewer.id);
+    ctx.body = await settings.get(ctx.state.viewer.id);
   });
 
   router.patch('/settings', async (ctx) => {
-    ctx.body = await practice.changeSettings(ctx.state.viewer, parseBody(ctx, settingsChangeSchema));
+    ctx.body = await settings.change(ctx.state.viewer, parseBody(ctx, settingsChangeSchema));
   });
 
   return router;
 }
 
 /** /internal/member-export (service token, audience "practice"): the member's practice history for auth's export. */
-export function memberExportRouter(practice: PracticeService, jwtSecret: string): Router {
+export function memberExportRouter(memberData: Pick<MemberData, 'exportFor'>, jwtSecret: string): Router {
   const router = new Router({ prefix: '/internal' });
   router.use(requireServiceToken(jwtSecret, 'practice'));
   router.get('/member-export', async (ctx) => {
-    ctx.body = await practice.exportFor(ctx.state.service!.userId);
+    ctx.body = await memberData.exportFor(ctx.state.service!.userId);
   });
   return router;
 }

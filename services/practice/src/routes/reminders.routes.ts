@@ -1,5 +1,5 @@
 import { requireUser, routerBehind } from '@fm/shared';
-import type { Reminders } from '../domain/reminders';
+import type { Reminders } from '../domain/settings/reminders';
 
 /**
  * `POST /api/practice/reminders/resubscribe?token=` (signed in; the Origin check applies) → 200

@@ -1,5 +1,5 @@
 import { createQueueWorker, type Inbox, type Logger, type ProducerOptions, QUEUES } from '@fm/shared';
-import type { PracticeService } from '../domain/practice.service';
+import type { MemberData } from '../domain/member-data/member-data';
 
 /** The collection of practice's inbox: auth's account events handled once, by event id. */
 export const INBOX_COLLECTION = 'practice_inbox';
@@ -10,7 +10,7 @@ export const INBOX_COLLECTION = 'practice_inbox';
  * (the kit's inbox; a replay is a no-op). A throwing handler is retried with the queue's backoff.
  */
 export function startAccountEventsWorker(
-  practice: PracticeService,
+  memberData: Pick<MemberData, 'erase'>,
   inbox: Inbox,
   options: ProducerOptions & { logger: Logger },
 ) {
@@ -19,7 +19,7 @@ export function startAccountEventsWorker(
     {
       'account-deleted': async (event, _job, log) => {
         const result = await inbox.once(event.eventId, async () => {
-          const removed = await practice.deleteMember(event.userId);
+          const removed = await memberData.erase(event.userId);
           return `erased ${Object.entries(removed)
             .map(([k, n]) => `${k}=${n}`)
             .join(' ')}`;

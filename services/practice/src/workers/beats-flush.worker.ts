@@ -1,17 +1,17 @@
 import { type Logger, type ProducerOptions, QUEUES, startJobScheduler } from '@fm/shared';
-import type { PracticeService } from '../domain/practice.service';
+import type { Flush } from '../domain/credit/flush';
 
 /** The flush's scheduler id: one job every PRACTICE_FLUSH_EVERY_MS, whatever the number of replicas. */
 export const BEATS_FLUSH_SCHEDULER_ID = 'beats-flush';
 
 /**
  * The beats' flush: a job scheduler (the kit's startJobScheduler) whose job writes the pending
- * effects of the members beats left dirty (PracticeService.flushDirty). A member's reads flush
+ * effects of the members beats left dirty (Flush.dirty). A member's reads flush
  * them too. A failed run is not retried: the next period's job finds the same members (their
  * effects went back).
  */
 export function startBeatsFlush(
-  practice: PracticeService,
+  flush: Pick<Flush, 'dirty'>,
   everyMs: number,
   options: ProducerOptions & { logger: Logger },
 ) {
@@ -22,7 +22,7 @@ export function startBeatsFlush(
       jobName: 'beats-flush',
       everyMs,
       run: async (log) => {
-        const members = await practice.flushDirty();
+        const members = await flush.dirty();
         if (members) log.debug({ members }, 'practice beats flushed');
       },
     },

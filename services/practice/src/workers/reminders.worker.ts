@@ -1,5 +1,5 @@
 import { type Logger, type ProducerOptions, QUEUES, startJobScheduler } from '@fm/shared';
-import type { Reminders } from '../domain/reminders';
+import type { Reminders } from '../domain/settings/reminders';
 
 /** The sweep's scheduler id and period: one sweep a minute, whatever the number of replicas. */
 export const REMINDER_SCHEDULER_ID = 'reminder-sweep';

@@ -11,17 +11,20 @@ import {
   verifyMailListToken,
   type Viewer,
 } from '@fm/shared';
-import { dayIn, timeIn } from './days';
-import type { PracticeModels, SettingsRecord } from './practice.model';
-import type { PracticeService } from './practice.service';
+import { dayIn, timeIn } from '../days';
+import type { PracticeModels, SettingsRecord } from '../practice.model';
+import type { TodaysPlan } from '../today/todays-plan';
 import type { ReminderRecipients } from './reminder-recipients.client';
+import type { Settings } from './settings';
 
 /** A reminder due at HH:MM still goes within this many minutes after it (a sweep missed by a restart). */
 export const REMINDER_WINDOW_MINUTES = 60;
 
 export interface RemindersDeps {
   models: PracticeModels;
-  practice: PracticeService;
+  /** The day's plan the mail names, and the minutes done so far. */
+  plans: Pick<TodaysPlan, 'planOf' | 'secondsOn'>;
+  settings: Pick<Settings, 'change'>;
   /** Auth's answer about the member (address, verified, deleted): never auth's collection. */
   recipients: Pick<ReminderRecipients, 'recipient'>;
   notifications: Pick<QueueProducer<typeof QUEUES.notifications>, 'publish'>;
@@ -66,7 +69,7 @@ export class Reminders {
     const date = dayIn(settings.timeZone, now);
     const reminderId = `${userId}:${date}`;
     if (await this.deps.models.Reminder.exists({ _id: reminderId })) return 'already-handled';
-    const seconds = await this.deps.practice.secondsOn(userId, date);
+    const seconds = await this.deps.plans.secondsOn(userId, date);
     if (seconds >= PRACTICE_GOAL_MINUTES * 60) {
       await insertOnce(() =>
         this.deps.models.Reminder.create({ _id: reminderId, userId, date, outcome: 'done-already' }),
@@ -79,7 +82,7 @@ export class Reminders {
     // The mail names today's items: the stored plan, or the one made now for the member's level
     // (stored, so the plan they open from the mail is the one it named). Made before the claim, so
     // content being down leaves the day unclaimed for the next sweep.
-    const plan = await this.deps.practice.planOf(userId, member.membershipLevel ?? 'free', date);
+    const plan = await this.deps.plans.planOf(userId, member.membershipLevel ?? 'free', date);
     // The one claim of the day: of two replicas (or a replay), one inserts, the other stops here.
     const claimed = await insertOnce(() =>
       this.deps.models.Reminder.create({ _id: reminderId, userId, date, outcome: 'mailed' }),
@@ -133,6 +136,6 @@ export class Reminders {
         'NOT_YOUR_LINK',
       );
     }
-    return this.deps.practice.changeSettings(viewer, { reminder: { enabled: true } });
+    return this.deps.settings.change(viewer, { reminder: { enabled: true } });
   }
 }

@@ -1,6 +1,6 @@
 import { TooManyRequestsError } from '@fm/shared';
 
-// The heartbeat's limits, kept by the beat script (beats.ts) in the member's sessions hash: a free
+// The heartbeat's limits, kept by the beat script (beat-script.ts) in the member's sessions hash: a free
 // account sending beats with ever new session ids can neither fill Redis nor keep a script busy.
 
 /**

@@ -1,5 +1,5 @@
 import { PRACTICE_FREEZES_PER_MONTH, PRACTICE_GOAL_MINUTES, type PracticeStats } from '@fm/contracts';
-import { addDays } from './days';
+import { addDays } from '../days';
 
 /** The stats calendar: 12 weeks. */
 export const STATS_DAYS = 84;

@@ -1,11 +1,12 @@
 import { Writable } from 'node:stream';
 import { closeBackground, createApplyIfNewer, createLogger, redisKeys } from '@fm/shared';
 import { createTestDeps, type TestDeps } from '@fm/shared/testing';
-import { compose } from '../compose';
-import { type Config, configSchema } from '../config';
+import { compose } from '../../compose';
+import { type Config, configSchema } from '../../config';
+import { practiceModels } from '../practice.model';
+import { Progress } from '../progress/progress';
 import { type Beat, BeatState } from './beats';
-import { practiceModels } from './practice.model';
-import { PracticeService } from './practice.service';
+import { Flush } from './flush';
 
 /**
  * Beats are Redis only (issue 30: the heartbeat's cost): their effects reach the store through
@@ -93,7 +94,7 @@ describe('the flush: beats reach the store', () => {
     expect(await minutes().countDocuments({ userId: m.userId })).toBe(0);
     expect(await progressRecords().countDocuments({ userId: m.userId })).toBe(0);
 
-    const [item] = await service.practice.progress(m.userId);
+    const [item] = await service.progress.list(m.userId);
     // The first beat earns its 15 s (under the 20 s cap), each next one 15 s: 60 s in all.
     expect(item).toMatchObject({ itemId: 'breath-1', positionSec: 60, playedSec: 60, completedAt: null });
     expect(await m.storedSeconds()).toBe(60);
@@ -117,9 +118,9 @@ describe('the flush: beats reach the store', () => {
   it('when two replicas flush one member at once, then each second is written once', async () => {
     const m = player();
     await m.play(6);
-    await Promise.all([service.practice.flush(m.userId), service.practice.flush(m.userId)]);
+    await Promise.all([service.flush.member(m.userId), service.flush.member(m.userId)]);
     await m.play(2, 90);
-    await Promise.all([service.practice.flush(m.userId), service.practice.flush(m.userId)]);
+    await Promise.all([service.flush.member(m.userId), service.flush.member(m.userId)]);
     expect(await m.storedSeconds()).toBe(120);
   });
 
@@ -130,22 +131,20 @@ describe('the flush: beats reach the store', () => {
     // progress record is written (its applyIfNewer waits for the gate).
     const { reached, atGate, gate, openGate } = aGate();
     const applyIfNewer = createApplyIfNewer(deps);
-    const replicaA = new PracticeService({
+    const replicaA = new Flush({
       models: practiceModels(deps.mongo),
-      catalogue: undefined as never, // a flush reads no catalogue
       beats: new BeatState(deps.redis, deps.config.REDIS_PREFIX),
       applyIfNewer: (async (...args: Parameters<typeof applyIfNewer>) => {
         reached();
         await gate;
         return applyIfNewer(...args);
       }) as typeof applyIfNewer,
-      now: () => new Date(nowMs),
     });
-    const flushA = replicaA.flush(m.userId);
+    const flushA = replicaA.member(m.userId);
     await atGate;
 
     let answered = false;
-    const read = service.practice.progress(m.userId).then((items) => {
+    const read = service.progress.list(m.userId).then((items) => {
       answered = true;
       return items;
     });
@@ -174,17 +173,17 @@ describe('the flush: beats reach the store', () => {
         return effects;
       }
     }
-    const replica = new PracticeService({
-      models: practiceModels(deps.mongo),
-      catalogue: undefined as never, // progress reads no catalogue
+    const models = practiceModels(deps.mongo);
+    const flush = new Flush({
+      models,
       beats: new GatedBeats(deps.redis, deps.config.REDIS_PREFIX),
       applyIfNewer: createApplyIfNewer(deps),
-      now: () => new Date(nowMs),
     });
-    const first = replica.progress(m.userId);
+    const replica = new Progress({ models, catalogue: undefined as never /* progress reads no catalogue */, flush });
+    const first = replica.list(m.userId);
     await atGate;
     await m.play(2, 30); // 60 s in all; the running flush did not take the last 30
-    const burst = Array.from({ length: 10 }, () => replica.progress(m.userId));
+    const burst = Array.from({ length: 10 }, () => replica.list(m.userId));
     openGate();
     await first;
     for (const [item] of await Promise.all(burst)) expect(item).toMatchObject({ positionSec: 60, playedSec: 60 });
@@ -199,24 +198,24 @@ describe('the flush: beats reach the store', () => {
     // waits, up to 5 s) would take the lock once it expired and write the beats.
     const lock = redisKeys(deps.config.REDIS_PREFIX).practiceFlushing(m.userId);
     await deps.redis.set(lock, 'another-replica', 'PX', 3_000);
-    await service.practice.flushDirty();
+    await service.flush.dirty();
     expect(await m.storedSeconds()).toBe(0);
     expect(await beats.dirtyMembers(10_000)).toContain(m.userId);
     await deps.redis.del(lock);
-    await service.practice.flushDirty();
+    await service.flush.dirty();
     expect(await m.storedSeconds()).toBe(30);
   });
 
   it('when credit is earned before midnight in the member’s zone and flushed after, then it counts on that day', async () => {
     const m = player();
-    await service.practice.changeSettings({ id: m.userId, emailVerified: true } as never, {
+    await service.settings.change({ id: m.userId, emailVerified: true } as never, {
       timeZone: 'America/New_York',
     });
     // 23:58:30 in New York (04:58:30 UTC): 4 beats, the last at 23:59:30.
     nowMs = Date.parse('2026-03-03T04:58:30Z');
     await m.play(4);
     nowMs = Date.parse('2026-03-03T05:10:00Z');
-    const stats = await service.practice.stats(m.userId);
+    const stats = await service.stats.of(m.userId);
     const day = (date: string) => stats.days.find((d) => d.date === date)?.minutes;
     expect(day('2026-03-02')).toBe(1);
     expect(day('2026-03-03')).toBe(0);
@@ -231,7 +230,7 @@ describe('the flush: beats reach the store', () => {
     await beats.restore(m.userId, taken.fields);
     expect(await beats.dirtyMembers(10_000)).toContain(m.userId);
     await m.play(1, 45);
-    await service.practice.flush(m.userId);
+    await service.flush.member(m.userId);
     expect(await m.storedSeconds()).toBe(60);
     expect(await progressRecords().findOne({ userId: m.userId })).toMatchObject({ positionSec: 60 });
   });
@@ -239,7 +238,7 @@ describe('the flush: beats reach the store', () => {
   it('when an item’s live state is gone (a day without beats), then its next beat goes on from the store', async () => {
     const m = player();
     await m.play(2);
-    await service.practice.flush(m.userId);
+    await service.flush.member(m.userId);
     await deps.redis.del(redisKeys(deps.config.REDIS_PREFIX).practiceLive(m.userId));
     nowMs += 15_000;
     const input: Beat = {
@@ -263,8 +262,8 @@ describe('the flush: beats reach the store', () => {
   it('when the account is deleted, then its pending beats go with it', async () => {
     const m = player();
     await m.play(2);
-    await service.practice.deleteMember(m.userId);
-    await service.practice.flush(m.userId);
+    await service.memberData.erase(m.userId);
+    await service.flush.member(m.userId);
     expect(await minutes().countDocuments({ userId: m.userId })).toBe(0);
     expect(await beats.dirtyMembers(10_000)).not.toContain(m.userId);
   });
@@ -274,9 +273,9 @@ describe('the flush: beats reach the store', () => {
     await m.play(2);
     // A flush on another replica has taken the effects; the deletion runs before it writes.
     const inFlight = await beats.take(m.userId);
-    await service.practice.deleteMember(m.userId);
+    await service.memberData.erase(m.userId);
     await beats.restore(m.userId, inFlight.fields);
-    await service.practice.flush(m.userId);
+    await service.flush.member(m.userId);
     expect(await minutes().countDocuments({ userId: m.userId })).toBe(0);
     expect(await progressRecords().countDocuments({ userId: m.userId })).toBe(0);
   });

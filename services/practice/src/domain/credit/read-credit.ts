@@ -1,6 +1,6 @@
 import { evalScript, redisKeys, ValidationError } from '@fm/shared';
 import type { Redis } from 'ioredis';
-import type { CatalogueItem } from './catalogue';
+import type { CatalogueItem } from '../catalogue';
 
 /** What a text item without a length credits at most when read. */
 export const TEXT_DEFAULT_SEC = 180;

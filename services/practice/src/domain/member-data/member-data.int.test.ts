@@ -6,8 +6,8 @@
 import { type AccountDeleted, jobIdFor, QueueProducer, QUEUES, signServiceToken } from '@fm/shared';
 import { eventually, loggedInMember, TEST_SITE_ORIGIN } from '@fm/shared/testing';
 import request from 'supertest';
-import { ID } from '../../test/content-catalogue';
-import { practiceHarness } from '../../test/practice-harness';
+import { ID } from '../../../test/content-catalogue';
+import { practiceHarness } from '../../../test/practice-harness';
 
 let auth: QueueProducer<typeof QUEUES.accountEventsPractice>;
 
