@@ -1,9 +1,6 @@
 import type { Course } from '@fm/contracts';
 import { useCallback, useEffect, useReducer, useRef, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
-import TextField from '@mui/material/TextField';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -22,18 +19,16 @@ import RestartAltRounded from '@mui/icons-material/RestartAltRounded';
 import { LiveRegion, reducedMotionSx } from '@/components/ui/live-region';
 import { getClub, type Club } from '@/features/courses/clubs';
 import { ClubPicker } from '@/features/courses/components/club-picker';
+import { announcedReducer, type AnnouncedState } from '@/features/courses/components/course-player-announcements';
+import { HoleScorecard } from '@/features/courses/components/hole-scorecard';
 import {
   HOLE_COUNT,
-  coursePlayerReducer,
   holeProgress,
   initialCoursePlayerState,
   isFirstHole,
   isLastHole,
   selectCurrentShot,
   selectHoleShots,
-  selectHoleScore,
-  type CoursePlayerAction,
-  type CoursePlayerState,
 } from '@/features/courses/course-player-machine';
 import { mediaSessionTitle, useMediaSession, useWakeLockWhilePlaying } from '@/features/courses/round/media-session';
 import type { OutboxEntry } from '@/features/courses/round/round-outbox';
@@ -59,69 +54,6 @@ type CoursePlayerProps = {
   /** A finished round's scorecard, handed to the outbox. */
   onFinish?: (entry: OutboxEntry) => void;
 };
-
-export const ROUTINE_LABELS = ['Lost it', 'Mostly off', 'Half the time', 'Mostly', 'Every shot'] as const;
-const NOTE_MAX = 140;
-
-type AnnouncedState = {
-  player: CoursePlayerState;
-  roundId: string;
-  startedAt: string;
-  pars: readonly number[];
-  /** What a screen reader is told after the last change (hole, club, shot). */
-  announcement: string;
-  sequence: number;
-};
-
-/** The words for what `action` changed, or null when there is nothing to say. */
-export function describeChange(
-  action: CoursePlayerAction,
-  next: CoursePlayerState,
-  pars: readonly number[],
-): string | null {
-  const hole = `Hole ${next.hole} of ${HOLE_COUNT}, par ${pars[next.hole - 1] ?? '-'}.`;
-  switch (action.type) {
-    case 'nextHole':
-    case 'previousHole':
-      return hole;
-    case 'restart':
-      return `Restarted. ${hole}`;
-    case 'scoreHole':
-      return `Routine on hole ${next.hole}: ${action.routine} of 5.`;
-    case 'chooseClub': {
-      const club = getClub(action.clubId);
-      return club ? `${club.name} chosen for shot ${next.selectedShotId}.` : null;
-    }
-    case 'addShot':
-      return `Shot ${next.selectedShotId} added.`;
-    default:
-      return null;
-  }
-}
-
-function announcedReducer(state: AnnouncedState, action: CoursePlayerAction | { type: 'newRound' }): AnnouncedState {
-  if (action.type === 'newRound') {
-    return { ...state, player: initialCoursePlayerState(), roundId: newRoundId(), startedAt: new Date().toISOString() };
-  }
-  const player = coursePlayerReducer(state.player, action);
-  if (player === state.player) return state;
-  if (action.type === 'restart') {
-    // Restart clears the round (SPEC): a new one begins, with a new id.
-    const announcement = describeChange(action, player, state.pars) ?? '';
-    return {
-      ...state,
-      player,
-      roundId: newRoundId(),
-      startedAt: new Date().toISOString(),
-      announcement,
-      sequence: state.sequence + 1,
-    };
-  }
-  const announcement = describeChange(action, player, state.pars);
-  return announcement === null
-    ? { ...state, player }
-    : { ...state, player, announcement, sequence: state.sequence + 1 };
-}
 
 /** Hole-by-hole visualization of a course (SPEC §2 course player, §4 state machine). */
 export function CoursePlayer({ course, renderClubAudio, userId, bagIds, tools, onFinish }: CoursePlayerProps) {
@@ -156,7 +88,6 @@ export function CoursePlayer({ course, renderClubAudio, userId, bagIds, tools, o
     else saveRound(userId, course.id, { roundId, startedAt, player: state });
   }, [userId, course.id, roundId, startedAt, state]);
 
-  const score = selectHoleScore(state);
   const scoredHoles = Object.entries(state.scores).filter(([, s]) => s.routine >= 1);
   const finish = () => {
     const note = (text: string) => (text.trim() ? text.trim() : undefined);
@@ -319,83 +250,7 @@ export function CoursePlayer({ course, renderClubAudio, userId, bagIds, tools, o
         </Paper>
       </Box>
 
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}>
-        <Typography variant="h6" component="h2" id="routine-label">
-          Mental scorecard: hole {state.hole}
-        </Typography>
-        <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
-          How well did you stay with your routine? 1 (lost it) to 5 (every shot).
-        </Typography>
-        <ToggleButtonGroup
-          exclusive
-          value={score?.routine ?? null}
-          onChange={(_, value: number | null) => value && dispatch({ type: 'scoreHole', routine: value })}
-          aria-labelledby="routine-label"
-          fullWidth
-        >
-          {ROUTINE_LABELS.map((label, index) => (
-            <ToggleButton
-              key={label}
-              value={index + 1}
-              aria-label={`${index + 1}: ${label}`}
-              sx={{ minHeight: 56, fontSize: '1.25rem', fontWeight: 700 }}
-            >
-              {index + 1}
-            </ToggleButton>
-          ))}
-        </ToggleButtonGroup>
-        <TextField
-          label={`Note for hole ${state.hole} (optional)`}
-          value={score?.note ?? ''}
-          onChange={(event) => dispatch({ type: 'noteHole', note: event.target.value.slice(0, NOTE_MAX) })}
-          slotProps={{ htmlInput: { maxLength: NOTE_MAX } }}
-          fullWidth
-          size="small"
-          sx={{ mt: 2 }}
-        />
-        {lastHole && (
-          <Stack spacing={2} sx={{ mt: 3 }}>
-            <Typography variant="h6" component="h2">
-              Round review
-            </Typography>
-            <TextField
-              label="What went well"
-              value={state.review.wentWell}
-              onChange={(event) =>
-                dispatch({ type: 'review', field: 'wentWell', value: event.target.value.slice(0, 200) })
-              }
-              fullWidth
-              size="small"
-            />
-            <TextField
-              label="What to work on"
-              value={state.review.workOn}
-              onChange={(event) =>
-                dispatch({ type: 'review', field: 'workOn', value: event.target.value.slice(0, 200) })
-              }
-              fullWidth
-              size="small"
-            />
-            <TextField
-              label="One word for the day"
-              value={state.review.word}
-              onChange={(event) =>
-                dispatch({ type: 'review', field: 'word', value: event.target.value.replace(/\s/g, '').slice(0, 30) })
-              }
-              fullWidth
-              size="small"
-            />
-            <Button variant="contained" size="large" onClick={finish} disabled={scoredHoles.length === 0}>
-              Finish round
-            </Button>
-            {scoredHoles.length === 0 && (
-              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                Score at least one hole to save the round.
-              </Typography>
-            )}
-          </Stack>
-        )}
-      </Paper>
+      <HoleScorecard state={state} dispatch={dispatch} canFinish={scoredHoles.length > 0} onFinish={finish} />
 
       <Box
         sx={{
