@@ -5,6 +5,7 @@
 //
 //   node gateway/render.js --mode local   --out .data/nginx/conf [--root DIR] [--media DIR] [--prefix DIR]
 //   node gateway/render.js --mode compose --out DIR
+//   … [--registry FILE]: another service registry than services/contracts/src/registry.json (tests)
 //
 // local:   upstream blocks with keepalive on 127.0.0.1:<AUTH_PORT…>, or on every port of
 //          <NAME>_UPSTREAM_PORTS ("4002,4012,4022": the replicas the launcher started, see
@@ -226,6 +227,7 @@ function main() {
       root: { type: 'string' },
       media: { type: 'string' },
       prefix: { type: 'string' },
+      registry: { type: 'string' },
     },
   });
   const mode = args.mode;
@@ -249,6 +251,7 @@ function main() {
     env: process.env,
     isRoot: typeof process.getuid === 'function' && process.getuid() === 0,
     ipv6: fs.existsSync('/proc/net/if_inet6'),
+    registry: args.registry ? readRegistry(path.resolve(args.registry)) : undefined,
   });
   fs.mkdirSync(out, { recursive: true });
   for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(out, name), text);

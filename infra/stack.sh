@@ -205,7 +205,8 @@ suite_compose() { "$1" compose "" "$COMPOSE_CHECK" --project-dir "$ROOT"; }
 suite_infra() {
   "$1" infra "$TEST_DIR/infra.tap" node --test --test-reporter=spec --test-reporter-destination=stdout \
     --test-reporter=tap --test-reporter-destination="$TEST_DIR/infra.tap" infra/smtp-sink/test/*.test.js gateway/test/*.test.js \
-    infra/test/replicas.test.js infra/test/registry.test.js infra/test/mongo-cas-lock.test.js infra/test/doc-links.test.js infra/test/env-files.test.js \
+    infra/test/replicas.test.js infra/test/registry.test.js infra/test/registry-seventh.test.js \
+    infra/test/mongo-cas-lock.test.js infra/test/doc-links.test.js infra/test/env-files.test.js \
     infra/test/node-flags.test.js infra/test/summarize.test.js infra/test/node-pin.test.js infra/test/provision-node.test.js
 }
 # The kit's queues and Lua scripts on a real Redis Cluster of three nodes (free ports from 7301)

@@ -156,11 +156,11 @@ const checks = [
           const port = /** @type {number} */ (reg.services.find((x) => x.name === call.service)?.port);
           if (!egress(s.name, call.service, port))
             out.push(
-              `${file}: service ${s.name} calls ${call.service} (${call.why}): no egress rule on ${s.name}'s pods to ${call.service}'s on port ${port}`,
+              `${file}: service ${s.name} calls ${call.service} (${call.why}): no egress rule on the ${s.name} pods to the ${call.service} pods on port ${port}`,
             );
           if (!ingress(s.name, call.service, port))
             out.push(
-              `${file}: service ${s.name} calls ${call.service} (${call.why}): no ingress rule on ${call.service}'s pods from ${s.name}'s`,
+              `${file}: service ${s.name} calls ${call.service} (${call.why}): no ingress rule on the ${call.service} pods from the ${s.name} pods`,
             );
         }
       }

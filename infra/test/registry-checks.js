@@ -113,7 +113,7 @@ const checks = [
     },
   },
   {
-    name: "auth's member export asks every service it calls for the member export",
+    name: "auth's member export asks every service holding members' data (the registry's calls, EXPORT_PARTS)",
     run: (reg, root) => {
       const parts = [
         ...(
@@ -124,7 +124,16 @@ const checks = [
       const calls = (reg.services.find((s) => s.name === 'auth')?.calls ?? [])
         .filter((c) => c.why === 'the member export')
         .map((c) => c.service);
+      const holders = reg.services.filter(
+        (s) => s.name !== 'auth' && s.personalData.some((c) => c.onDeletion === 'erased' || c.onDeletion === 'kept-id'),
+      );
       return [
+        ...holders
+          .filter((s) => !calls.includes(s.name))
+          .map(
+            (s) =>
+              `services/contracts/src/registry.json: service ${s.name} holds members' data but auth's calls lack {"service": "${s.name}", "why": "the member export"} (then EXPORT_PARTS in services/auth/src/domain/member-export.service.ts and GET /internal/member-export in ${s.name})`,
+          ),
         ...calls
           .filter((c) => !parts.includes(c))
           .map(

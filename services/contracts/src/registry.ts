@@ -12,7 +12,9 @@ import { QUEUES } from './events';
  * named by their `QUEUES` key, so a queue is spelled once (events.ts); the schema refuses a key
  * `QUEUES` does not have. How to add a service: services/README.md "Adding a service".
  */
-const queueKey = z.enum(Object.keys(QUEUES) as [keyof typeof QUEUES, ...(keyof typeof QUEUES)[]]);
+const queueKey = z.enum(Object.keys(QUEUES) as [keyof typeof QUEUES, ...(keyof typeof QUEUES)[]], {
+  error: (issue) => `"${String(issue.input)}" is not a key of QUEUES (events.ts): add the queue there first`,
+});
 
 /** What a member's account deletion does to a collection's documents of that member. */
 export const onDeletionSchema = z.enum([
