@@ -59,6 +59,8 @@ COPY services/contracts/src/clubs.json services/contracts/src/
 COPY services/content/src/catalogue/guided-visualizations.json services/content/src/catalogue/
 COPY infra/media/ infra/media/
 RUN node infra/media/generate.js --out /out/media
+# The service registry: the services, their ports and /api locations (gateway/render.js).
+COPY services/contracts/src/registry.json services/contracts/src/
 COPY gateway/ gateway/
 # Build-time knobs (docker-compose.yml passes them from .env); ARGs reach RUN as env vars.
 ARG AUTH_PORT=4001 CONTENT_PORT=4002 COURSES_PORT=4003 CONTACT_PORT=4004 BILLING_PORT=4005 PRACTICE_PORT=4006
