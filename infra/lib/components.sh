@@ -7,7 +7,8 @@ COMPOSE_CHECK_SRC="$ROOT/infra/compose-check"
 # The services, in the service registry's order (services/contracts/src/registry.json, issue 45
 # §1). Read when sourced with whichever node is on PATH (reading JSON needs no particular
 # version); without one, load_config reads it once provision_node has put .nvmrc's on PATH.
-REGISTRY_JSON="$ROOT/services/contracts/src/registry.json"
+# Beside this script, like common.sh's ENV_READER (tests source it with a stand-in ROOT).
+REGISTRY_JSON="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/services/contracts/src/registry.json"
 load_services() {
   local names
   names=$(node -e 'for (const s of require(process.argv[1]).services) console.log(s.name)' "$REGISTRY_JSON") ||
