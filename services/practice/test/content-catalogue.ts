@@ -1,12 +1,10 @@
 /**
  * Content as practice's tests meet it: the real built content service (a child process, on the
- * test's database and Redis prefix, so the member's real session decides what content lets them
- * open), over a small fixed catalogue seeded through content's own models, so the tests can name
- * items and durations. Practice reads it through content's API (docs/API.md "content"):
- * `GET /api/lessons` (a lesson that is not free is `locked` for a non-Premium caller),
- * `GET /api/member/lectures` (a free lecture is open to every member, the others to Premium),
- * `GET /api/member/sections` and `/content/:sectionId` (Premium only; `hasPage` says whether the
- * member area has a page for the section).
+ * test's database and Redis prefix), over a small fixed catalogue seeded through content's own models, so the tests can name
+ * items and durations. Practice reads it as it does in production: content's
+ * `GET /internal/practice-catalogue?level=` with a service token (audience `content`), never a
+ * member's cookie; each item's length a number (`lengthSec`), `hasPage` whether the member area
+ * has a page for its section.
  */
 import type { ContentType } from '@fm/contracts';
 import { serviceProcess, type ServiceProcess } from '@fm/shared/testing';

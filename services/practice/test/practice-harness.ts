@@ -5,7 +5,7 @@
  * of a test file: it registers the file's beforeAll and afterAll, and its getters give what they
  * built once beforeAll has run, and `member` signs a member in with requests to practice's API.
  */
-import { practiceStatsSchema } from '@fm/contracts';
+import { heartbeatAnswerSchema, type HeartbeatAnswer, practiceStatsSchema } from '@fm/contracts';
 import { closeBackground, USERS_COLLECTION } from '@fm/shared';
 import {
   createTestDeps,
@@ -62,6 +62,11 @@ export interface PracticeMember {
   patch(path: string, body: unknown): request.Test;
   /** Their total minutes, as `/stats` gives them. */
   totalMinutes(): Promise<number>;
+  /**
+   * A beat of the player's session on a member section item (`itemKind` content, at `playedSec`
+   * unless `extra` says otherwise), expected 200: its answer.
+   */
+  beat(itemId: string, sessionId: string, playedSec: number, extra?: Record<string, unknown>): Promise<HeartbeatAnswer>;
 }
 
 export interface PracticeHarness {
@@ -131,6 +136,18 @@ export function practiceHarness(options: PracticeHarnessOptions = {}): PracticeH
         get,
         patch: (path, body) => send('patch', path, body),
         totalMinutes: async () => practiceStatsSchema.parse((await get('/stats')).body).totalMinutes,
+        beat: async (itemId, sessionId, playedSec, extra = {}) => {
+          const res = await send('post', '/heartbeats', {
+            itemId,
+            itemKind: 'content',
+            sessionId,
+            positionSec: playedSec,
+            playedSec,
+            ...extra,
+          });
+          expect(res.status).toBe(200);
+          return heartbeatAnswerSchema.parse(res.body);
+        },
       };
     },
   };
