@@ -86,6 +86,22 @@ describe("Today's 10: which items a day's plan picks", () => {
     }
   });
 
+  it('when the fresh items fall short, then unfinished ones fill the plan before complete ones', () => {
+    const small = [
+      item('breath', 'fresh', 3),
+      item('focus', 'unfinished', 3),
+      item('journal', 'unfinished-2', 3),
+      item('breath', 'complete', 3),
+      item('focus', 'complete-2', 3),
+    ];
+    const done = new Set([key(small[3]!), key(small[4]!)]);
+    const recent = new Set([key(small[1]!), key(small[2]!), ...done]);
+    for (let run = 0; run < 20; run++) {
+      const plan = pickPlan(small, done, recent);
+      expect(plan.map((i) => i.itemId).sort()).toEqual(['fresh', 'unfinished', 'unfinished-2']);
+    }
+  });
+
   it('when a text item gives no length, then it counts 3 minutes', () => {
     expect(planMinutesOf(item('journal', 'note', null))).toBe(3);
     expect(planMinutesOf(item('focus', 'half-minute', 0.5))).toBe(1);

@@ -21,9 +21,9 @@ export function pickPlan(items: Iterable<CatalogueItem>, done: Set<string>, rece
   const open = [...items].filter((i) => canOpen(i) && planMinutesOf(i) <= PLAN_MAX_MINUTES);
   const key = (i: CatalogueItem) => Catalogue.key(i.itemKind, i.itemId);
   const fresh = open.filter((i) => !done.has(key(i)) && !recent.has(key(i)));
-  const fallback = open
-    .filter((i) => !fresh.includes(i))
-    .sort((a, b) => Number(done.has(key(a))) - Number(done.has(key(b))));
+  // When those fall short: first what the member began and has not finished, then what is complete.
+  const unfinished = open.filter((i) => !fresh.includes(i) && !done.has(key(i)));
+  const complete = open.filter((i) => done.has(key(i)));
   const picked: CatalogueItem[] = [];
   let minutes = 0;
   const pickFrom = (pool: CatalogueItem[]) => {
@@ -41,8 +41,7 @@ export function pickPlan(items: Iterable<CatalogueItem>, done: Set<string>, rece
       }
     }
   };
-  pickFrom(fresh);
-  if (minutes < PLAN_MIN_MINUTES) pickFrom(fallback);
+  for (const pool of [fresh, unfinished, complete]) if (minutes < PLAN_MIN_MINUTES) pickFrom(pool);
   return picked.map((i) => ({
     itemKind: i.itemKind,
     itemId: i.itemId,
