@@ -1,7 +1,10 @@
 // Lint for the whole workspace: TypeScript-aware rules for services, frontend, e2e, infra and
 // the gateway's tooling; React's hooks rules and one-way import zones for the frontend.
 import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -86,6 +89,20 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // No import cycles in the services and their kit (issue 45 §3); @fm/* resolve to their src
+    // (tsconfig.check.json's paths), so a cycle across packages counts too.
+    files: ['services/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: fileURLToPath(new URL('./tsconfig.check.json', import.meta.url)) }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
   },
   {
     // Command-line tools print their results.
