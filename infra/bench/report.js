@@ -1,6 +1,6 @@
 'use strict';
 // The bench's report: the table of the run, the services' memory beside Ghost's, and one line
-// per target of issue 26 with its goal, met or not.
+// per target of issues 26 and 44 with its goal, met or not.
 
 const os = require('node:os');
 const { fmt, ROUNDS, SECONDS, SERVICES, SETTLE_SECONDS, THREADS, CONNECTIONS } = require('./settings');
@@ -12,7 +12,11 @@ const { wrkVersion } = require('./wrk');
  * Ghost is not run by the bench (nor in CI): a constant with its source.
  */
 const GHOST_RSS_MIB = 400;
-/** Issue 26's goals for the service figures. */
+/**
+ * Issue 26's goals for the service figures; the memory goal is issue 44's: the six together on
+ * Node 24, shared pages once (the per-service 80 MB of issue 26 is retired: the libraries the
+ * design fixes weigh 80-96 MB alone, infra/bench/library-floor.js).
+ */
 const GOALS = {
   publicCached: 0.6,
   memberRead: 0.4,
@@ -20,7 +24,7 @@ const GOALS = {
   courses: 0.3,
   media: 0.3,
   heartbeat: 0.3,
-  rssEach: 80,
+  togetherMib: 450,
 };
 
 /** RSS of the six in MiB (the per-service figures are MiB too), or undefined if one is unknown. */
@@ -60,20 +64,18 @@ function targetLines(results, bare, store, authUser, rssAfter, together, taps, r
   const known = SERVICES.every((s) => typeof rssAfter[s] === 'number');
   const total = sumRss(rssAfter);
   lines.push(
-    `  RSS ≤ ${GOALS.rssEach} MB per service after the run: ${
-      known
-        ? `${SERVICES.map((s) => `${s} ${rssAfter[s]}`).join(', ')} ${verdict(SERVICES.every((s) => rssAfter[s] <= GOALS.rssEach))}`
-        : 'unknown (no pid found for every service)'
+    `  RSS per service after the run (no goal of its own): ${
+      known ? SERVICES.map((s) => `${s} ${rssAfter[s]}`).join(', ') : 'unknown (no pid found for every service)'
     }${
       SERVICES.every((s) => typeof rssSettled[s] === 'number')
         ? ` (${SETTLE_SECONDS} s after the load, settled: ${SERVICES.map((s) => `${s} ${rssSettled[s]}`).join(', ')})`
         : ''
     }`,
-    `  All six below Ghost's ${GHOST_RSS_MIB} MiB (Ghost 5.130 production, one process, measured on this machine, issue 26): ${
-      total === undefined ? 'unknown' : `sum of the six RSS ${total} MiB ${verdict(total < GHOST_RSS_MIB)}`
-    }; in memory together (the \`node\` binary's and other shared file pages once): ${
-      together === undefined ? 'unknown' : `${together} MiB ${verdict(together < GHOST_RSS_MIB)}`
-    }`,
+    `  All six in memory together ≤ ${GOALS.togetherMib} MiB (issue 44, Node ${process.versions.node}; the \`node\` binary's and other shared file pages once): ${
+      together === undefined ? 'unknown' : `${together} MiB ${verdict(together <= GOALS.togetherMib)}`
+    }; below Ghost's ${GHOST_RSS_MIB} MiB (Ghost 5.130 production, one process, issue 26) is the stretch: ${
+      together === undefined ? 'unknown' : verdict(together < GHOST_RSS_MIB)
+    }${total === undefined ? '' : ` (sum of the six RSS ${total} MiB)`}`,
   );
   if (taps) {
     for (const t of taps.rows)
