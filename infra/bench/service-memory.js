@@ -102,6 +102,7 @@ function cpuMs(pid) {
 }
 
 // ---- the services ------------------------------------------------------------------------
+let stopping = false;
 function startService(s) {
   const child = spawn(NODE, [...FLAGS.split(/\s+/).filter(Boolean), path.join(ROOT, `services/${s}/dist/server.js`)], {
     env: { ...serviceEnv, ...EXTRA, PORT: String(portOf(s)) },
@@ -109,7 +110,10 @@ function startService(s) {
   });
   let err = '';
   child.stderr.on('data', (c) => (err = (err + c).slice(-2000)));
-  child.once('exit', (code) => code !== null && code !== 0 && console.error(`${s} exited ${code}: ${err}`));
+  // A V8 heap OOM aborts (SIGABRT, no exit code): a signal counts as a crash too, until the run stops them.
+  child.once('exit', (code, signal) => {
+    if (!stopping && (code || signal)) console.error(`${s} exited ${code ?? signal}: ${err}`);
+  });
   return child;
 }
 
@@ -275,6 +279,7 @@ async function main() {
     console.log(line('after', after));
     console.log(line('settled', settled));
   } finally {
+    stopping = true;
     for (const child of Object.values(procs)) child.kill('SIGTERM');
     agent.destroy();
     await cleanUp();
