@@ -5,6 +5,7 @@ import type { Heartbeat } from '@/features/practice/types';
 import { apiUrl } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { waitFor } from '@/testing/test-utils';
+import { blobText } from '@/testing/blob-text';
 
 const beat = (seq: number): Heartbeat => ({
   itemId: 'item-1',
@@ -111,11 +112,7 @@ describe('beat transport', () => {
     expect(new URL(url).pathname).toBe('/api/practice/heartbeats');
     expect(body).toBeInstanceOf(Blob);
     expect((body as Blob).type).toBe('application/json');
-    const text = await new Promise<string>((resolve) => {
-      const reader = new FileReader();
-      reader.onload = () => resolve(String(reader.result));
-      reader.readAsText(body as Blob);
-    });
+    const text = await blobText(body as Blob);
     expect(JSON.parse(text)).toEqual(beat(3));
   });
 });

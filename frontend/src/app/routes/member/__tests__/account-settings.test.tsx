@@ -11,6 +11,7 @@ import { apiUrl } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { renderApp, screen, waitFor, waitForAppReady, within } from '@/testing/test-utils';
 import { setViewportWidth } from '@/testing/viewport';
+import { blobText } from '@/testing/blob-text';
 
 const subscription = { status: 'active', cancelAtPeriodEnd: false, currentPeriodEnd: '2026-03-05T12:00:00.000Z' };
 
@@ -126,7 +127,7 @@ describe('/member/account: sessions, data and deletion', () => {
 
       await waitFor(() => expect(saved).toEqual([{ href: 'blob:export', download: EXPORT_FILENAME }]));
       const blob = vi.mocked(URL.createObjectURL).mock.calls[0]![0] as Blob;
-      expect(JSON.parse(await blob.text())).toMatchObject({ membership: { level: 'free' } });
+      expect(JSON.parse(await blobText(blob))).toMatchObject({ membership: { level: 'free' } });
       expect(account.calls).toContain('GET auth/user/export');
       expect(await screen.findByRole('button', { name: 'Download my data' })).toBeEnabled();
     });

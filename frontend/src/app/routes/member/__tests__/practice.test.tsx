@@ -10,6 +10,7 @@ import { premiumUser } from '@/testing/data';
 import { apiUrl } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { renderWithProviders, screen, waitFor, within } from '@/testing/test-utils';
+import { blobText } from '@/testing/blob-text';
 
 const section: MemberSection = {
   id: 'sec-7',
@@ -211,11 +212,7 @@ describe('a section page with practice progress', () => {
     expect(sendBeacon).toHaveBeenCalledTimes(1);
     const [url, body] = sendBeacon.mock.calls[0]!;
     expect(new URL(url).pathname).toBe('/api/practice/heartbeats');
-    const text = await new Promise<string>((resolve) => {
-      const reader = new FileReader();
-      reader.onload = () => resolve(String(reader.result));
-      reader.readAsText(body as Blob);
-    });
+    const text = await blobText(body as Blob);
     expect(JSON.parse(text)).toMatchObject({ itemId: 'c-audio', seq: 1, playedSec: 9 });
     delete (navigator as { sendBeacon?: unknown }).sendBeacon;
   });
