@@ -31,7 +31,7 @@ load_config() {
   exports=$(node "$ENV_READER" --shell "$ROOT") || die "could not read $ROOT/.env.example or $ROOT/.env"
   eval "$exports"
   # No node when components.sh was sourced: the services from the registry now (components.sh).
-  [ ${#SERVICES[@]} -gt 0 ] || load_services
+  if declare -F load_services >/dev/null && [ -z "${SERVICES[*]-}" ]; then load_services; fi
 }
 
 # url_host URL / url_port URL DEFAULT: the first host:port of a URL (IPv6 brackets kept off).
