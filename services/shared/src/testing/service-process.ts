@@ -99,6 +99,8 @@ export function serviceProcess(
       ...extraEnv,
     };
     let child: ChildProcess | undefined;
+    /** The processes stop() ended (their exit is expected). */
+    const stopping = new WeakSet<ChildProcess>();
     let lines: string[] = [];
     const keep = (chunk: Buffer) => {
       lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
@@ -118,6 +120,15 @@ export function serviceProcess(
         child = started;
         started.stdout?.on('data', keep);
         started.stderr?.on('data', keep);
+        // A process that ends without stop() (a crash, a port taken meanwhile) says so with its last
+        // output in the suite's log: the test itself sees only ECONNREFUSED on its port.
+        started.once('exit', (code, signal) => {
+          if (stopping.has(started)) return;
+          process.stderr.write(
+            `[service-process] ${name} on port ${listenPort} (pid ${started.pid}) exited by itself ` +
+              `(code ${code}, signal ${signal}); its last output:\n${handle.output()}\n`,
+          );
+        });
         const deadline = Date.now() + 30_000;
         for (;;) {
           if (started.exitCode !== null) {
@@ -139,6 +150,7 @@ export function serviceProcess(
       async stop() {
         const running = child;
         if (!running || running.exitCode !== null || running.signalCode !== null) return;
+        stopping.add(running);
         await new Promise<void>((resolve) => {
           const killer = setTimeout(() => running.kill('SIGKILL'), 10_000);
           running.once('exit', () => {
