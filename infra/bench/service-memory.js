@@ -24,7 +24,7 @@ const path = require('node:path');
 const { readEnvFile } = require('../../services/shared/src/env-files.js');
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const SERVICES = ['auth', 'content', 'courses', 'contact', 'billing', 'practice'];
+const { SERVICES } = require('./settings');
 const env = process.env;
 const num = (name, fallback) => Number(env[name] ?? fallback);
 const option = (name, fallback) => {

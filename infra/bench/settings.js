@@ -11,7 +11,8 @@ const SECONDS = num('BENCH_SECONDS', 6);
 const ROUNDS = num('BENCH_ROUNDS', 2);
 const THREADS = num('BENCH_THREADS', 2);
 const CONNECTIONS = num('BENCH_CONNECTIONS', 64);
-const SERVICES = ['auth', 'content', 'courses', 'contact', 'billing', 'practice'];
+/** The services, in the service registry's order (services/contracts/src/registry.json). */
+const SERVICES = require('../../services/contracts/src/registry.json').services.map((s) => s.name);
 const OUT_DIR = path.join(ROOT, '.data', 'bench');
 const SETTLE_SECONDS = num('BENCH_SETTLE_SECONDS', 15);
 const PASSWORD = 'bench-password-123';
