@@ -1,7 +1,8 @@
 /**
  * Two content replicas (two composed services with their own catalogue caches and subscribers,
- * on the same MongoDB and Redis): a founder's change through one is answered by the other within
- * a second, however long the cache TTL.
+ * on the same MongoDB and Redis): a founder's change through one is answered by the other at once,
+ * however long the cache TTL (an hour here). The test waits for the condition and bounds nothing on
+ * the clock: a 1 s bound was missed once by a fresh-clone CI run on a loaded 2-core machine.
  */
 import { closeBackground, type Composed } from '@fm/shared';
 import { createTestDeps, eventually, loggedInAdmin, TEST_SITE_ORIGIN, type TestDeps } from '@fm/shared/testing';
@@ -43,7 +44,7 @@ const freeLessonTitle = async (server: typeof one) =>
     .title;
 
 describe('catalogue changes across replicas', () => {
-  it('when the founder edits a lesson through one replica, then the other answers the edit within 1 s', async () => {
+  it('when the founder edits a lesson through one replica, then the other answers the edit without waiting for its cache to expire', async () => {
     const lesson = (await deps.mongo.db!.collection('lessons').findOne({ isFree: true }))!;
     // Both replicas hold the lesson list in their caches.
     expect(await freeLessonTitle(one)).toBe(lesson.title);
@@ -52,7 +53,6 @@ describe('catalogue changes across replicas', () => {
     await deps.mongo.db!.collection('lessons').updateOne({ _id: lesson._id }, { $set: { duration: '13 min' } });
     expect(await freeLessonTitle(two)).toBe(lesson.title);
 
-    const started = Date.now();
     const res = await request(one)
       .patch(`/api/admin/lessons/${lesson._id}`)
       .set('Cookie', founder)
@@ -61,9 +61,8 @@ describe('catalogue changes across replicas', () => {
     expect(res.status).toBe(200);
     // The replica that took the edit answers it on the very next request...
     expect(await freeLessonTitle(one)).toBe('Sweet Spot Swings (founder cut)');
-    // ...and the other one within a second.
-    await eventually(async () => (await freeLessonTitle(two)) === 'Sweet Spot Swings (founder cut)', 1000, 10);
-    expect(Date.now() - started).toBeLessThan(1000);
+    // ...and the other one as soon as the announcement arrives (its cache would hold for an hour).
+    await eventually(async () => (await freeLessonTitle(two)) === 'Sweet Spot Swings (founder cut)', 10_000, 10);
   });
 
   it('when the seed runs elsewhere (another process), then every replica drops its cache through the same announcement', async () => {
@@ -75,8 +74,8 @@ describe('catalogue changes across replicas', () => {
     expect(await quotes(two)).toContain('Stale quote');
     // ...the seed restores it and announces it.
     await seedCatalogue(deps.mongo, { redis: deps.redis, redisPrefix: deps.config.REDIS_PREFIX });
-    await eventually(async () => !(await quotes(one)).includes('Stale quote'), 1000, 10);
-    await eventually(async () => !(await quotes(two)).includes('Stale quote'), 1000, 10);
+    await eventually(async () => !(await quotes(one)).includes('Stale quote'), 10_000, 10);
+    await eventually(async () => !(await quotes(two)).includes('Stale quote'), 10_000, 10);
   });
 
   it('when a replica loses its subscription, then it reads uncached until it has subscribed again, and caches again after', async () => {
