@@ -11,6 +11,7 @@ export * from './contact';
 export * from './content';
 export * from './course-card';
 export * from './courses';
+export * from './engagement';
 export * from './events';
 export * from './practice';
 export * from './practice-catalogue';

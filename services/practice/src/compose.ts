@@ -11,6 +11,7 @@ import type { Config } from './config';
 import { Catalogue } from './domain/catalogue';
 import { BeatState } from './domain/credit/beats';
 import { Flush } from './domain/credit/flush';
+import { Engagement } from './domain/engagement/engagement';
 import { Heartbeats } from './domain/credit/heartbeats';
 import { ReadCredit } from './domain/credit/read-credit';
 import { Reads } from './domain/credit/reads';
@@ -23,6 +24,7 @@ import { ReminderRecipients } from './domain/settings/reminder-recipients.client
 import { Settings } from './domain/settings/settings';
 import { Stats } from './domain/stats/stats';
 import { TodaysPlan } from './domain/today/todays-plan';
+import { engagementRouter } from './routes/engagement.routes';
 import { practiceAdminRouter } from './routes/practice-admin.routes';
 import { memberExportRouter, practiceRouter, UNSUBSCRIBE_PATH, unsubscribeRouter } from './routes/practice.routes';
 import { remindersResubscribeRouter } from './routes/reminders.routes';
@@ -94,6 +96,8 @@ export function compose(deps: ServiceDeps<Config>, overrides: PracticeOverrides 
     unsubscribeRouter(reminders),
     remindersResubscribeRouter(reminders),
     memberExportRouter(memberData, deps.config.JWT_SECRET),
+    // The founder's cohorts and churn risk, for billing (internal).
+    engagementRouter(new Engagement({ models, flush, now }), deps.config.JWT_SECRET),
   ];
   const accountEvents = startable(async () => {
     await models.ready();

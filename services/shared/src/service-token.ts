@@ -2,7 +2,7 @@ import type { Context, Middleware, Next } from 'koa';
 import type * as Jwt from 'jsonwebtoken';
 import type { ZodType } from 'zod';
 import { ServiceUnavailableError, UnauthorizedError } from './errors';
-import { getJson, type JsonAnswer } from './http/get-json';
+import { getJson, type JsonAnswer, postJson } from './http/get-json';
 
 /**
  * jsonwebtoken (~0.5 MB of heap) is loaded on the first service-to-service call (a member's data
@@ -73,13 +73,8 @@ export function requireServiceToken(secret: string, audience: ServiceName): Midd
   };
 }
 
-/**
- * GET of another service's internal route with a service token (`issuer` → `audience`, about
- * `claims`), its 200 answer parsed by `schema`. Unreachable, timed out or any other status →
- * ServiceUnavailableError: "The <service name> cannot be reached right now." /
- * "The <service name> answered <status>." (the cause attached).
- */
-export async function getFromService<T>(options: {
+/** A call to another service's internal route with a service token; its 200 answer parsed by `schema`. */
+export interface ServiceCall<T> {
   url: string;
   jwtSecret: string;
   issuer: ServiceName;
@@ -89,15 +84,34 @@ export async function getFromService<T>(options: {
   timeoutMs: number;
   /** How the called service is named in the error ("member service"). */
   serviceName: string;
-}): Promise<T> {
+}
+
+/**
+ * GET of another service's internal route with a service token (`issuer` → `audience`, about
+ * `claims`), its 200 answer parsed by `schema`. Unreachable, timed out or any other status →
+ * ServiceUnavailableError: "The <service name> cannot be reached right now." /
+ * "The <service name> answered <status>." (the cause attached).
+ */
+export function getFromService<T>(options: ServiceCall<T>): Promise<T> {
+  return callService(options, (headers) => getJson(options.url, { headers, timeoutMs: options.timeoutMs }));
+}
+
+/** As getFromService, a POST of `body` (JSON): a question naming more than a query string holds. */
+export function postToService<T>(options: ServiceCall<T> & { body: unknown }): Promise<T> {
+  return callService(options, (headers) =>
+    postJson(options.url, options.body, { headers, timeoutMs: options.timeoutMs }),
+  );
+}
+
+async function callService<T>(
+  options: ServiceCall<T>,
+  send: (headers: Record<string, string>) => Promise<JsonAnswer>,
+): Promise<T> {
   const { issuer, audience, claims } = options;
   const token = signServiceToken(options.jwtSecret, { issuer, audience, claims });
   let answer: JsonAnswer;
   try {
-    answer = await getJson(options.url, {
-      headers: { Authorization: `Bearer ${token}` },
-      timeoutMs: options.timeoutMs,
-    });
+    answer = await send({ Authorization: `Bearer ${token}` });
   } catch (err) {
     throw Object.assign(new ServiceUnavailableError(`The ${options.serviceName} cannot be reached right now.`), {
       cause: err,

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { getJson } from './get-json';
+import { getJson, postJson } from './get-json';
 
 const DIST = path.join(__dirname, '../../dist/http/get-json.js');
 
@@ -17,6 +17,10 @@ beforeAll(async () => {
     if (req.url === '/lessons') {
       res.setHeader('content-type', 'application/json');
       res.end(JSON.stringify([{ id: 'a', title: 'Ünïcode ✓' }]));
+    } else if (req.url === '/echo' && req.method === 'POST') {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => res.end(JSON.stringify({ got: JSON.parse(Buffer.concat(chunks).toString('utf8')) })));
     } else if (req.url === '/moved') {
       res.writeHead(302, { location: '/lessons' }).end();
     } else if (req.url === '/html') {
@@ -81,5 +85,16 @@ describe('getJson', () => {
         `require(${JSON.stringify(DIST)}).getJson(${JSON.stringify(`${base}/lessons`)}, { timeoutMs: 1000 })`,
       ),
     ).toBe('false');
+  });
+});
+
+describe('postJson', () => {
+  it('when a body is posted, then it arrives as JSON with its length and the answer comes back parsed', async () => {
+    const body = { memberIds: ['a', 'ü'] };
+    await expect(postJson(`${base}/echo`, body, { timeoutMs: 1_000 })).resolves.toEqual({
+      status: 200,
+      body: { got: body },
+    });
+    expect(seen.at(-1)).toMatchObject({ 'content-type': 'application/json', 'content-length': '24' });
   });
 });
