@@ -66,6 +66,8 @@ const userSchema = new Schema<User>(
 userSchema.index({ newsletter: 1, emailVerified: 1, _id: 1 });
 // The members who left the newsletter since a send began (GET /internal/newsletter/left).
 userSchema.index({ newsletter: 1, newsletterChangedAt: 1 });
+// The sign-ups since a day, paged in `_id` order (GET /internal/members/sign-ups, the founder's cohorts).
+userSchema.index({ createdAt: 1, _id: 1 });
 
 /** The newest event seen for one of a member's subscriptions. */
 export interface SubscriptionMark {

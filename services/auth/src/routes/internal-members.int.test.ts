@@ -2,6 +2,7 @@
  * GET /internal/reminder-recipient: what practice's reminder reads of a member, over auth's
  * internal route with a service token (practice never reads the `users` collection).
  */
+import { MAX_INTERNAL_MEMBERS, memberProfilesAnswerSchema, signUpsPageSchema } from '@fm/contracts';
 import { reminderRecipientSchema, signServiceToken } from '@fm/shared';
 import request from 'supertest';
 import { type Harness, signedUpMember, startAuth, TEST_SITE_ORIGIN } from '../../test/account-harness';
@@ -70,4 +71,60 @@ it('when the call has no service token, a token for another service, or a member
   expect((await ask(tokenFor(member.id, 'practice'))).status).toBe(401);
   expect((await ask('not-a-token')).status).toBe(401);
   expect((await member.browser.get('/internal/reminder-recipient')).status).toBe(401);
+});
+
+describe('the founder cohorts’ calls (billing)', () => {
+  const billingToken = () =>
+    signServiceToken(h.deps.config.JWT_SECRET, { issuer: 'billing', audience: 'auth', claims: { userId: 'metrics' } });
+  const signUps = (query: string, token: string | null = billingToken()) => {
+    const req = request(h.server).get(`/internal/members/sign-ups?${query}`);
+    return token ? req.set('Authorization', `Bearer ${token}`) : req;
+  };
+  const profiles = (body: unknown, token: string | null = billingToken()) => {
+    const req = request(h.server).post('/internal/members/profiles');
+    return (token ? req.set('Authorization', `Bearer ${token}`) : req).send(body as object);
+  };
+  const signedUpAt = (id: string, at: string) =>
+    h.deps.mongo.collection('users').updateOne({ _id: id as never }, { $set: { createdAt: new Date(at) } });
+
+  it('when billing asks for the sign-ups since a time, then each member signed up since, with the time, in pages', async () => {
+    const [old, early, late] = [await signedUpMember(h), await signedUpMember(h), await signedUpMember(h)];
+    await signedUpAt(old.id, '2031-01-04T23:59:59.999Z');
+    await signedUpAt(early.id, '2031-01-05T00:00:00.000Z');
+    await signedUpAt(late.id, '2031-02-10T12:30:00.000Z');
+    const res = await signUps('since=2031-01-05T00:00:00Z');
+    expect(res.status).toBe(200);
+    const page = signUpsPageSchema.parse(res.body);
+    expect(page).toEqual({
+      members: [
+        { memberId: early.id, signedUpAt: '2031-01-05T00:00:00.000Z' },
+        { memberId: late.id, signedUpAt: '2031-02-10T12:30:00.000Z' },
+      ].sort((a, b) => (a.memberId < b.memberId ? -1 : 1)),
+      next: null,
+    });
+    const [first, second] = page.members;
+    const after = await signUps(`since=2031-01-05T00:00:00Z&after=${first!.memberId}`);
+    expect(after.body.members).toEqual([second]);
+  });
+
+  it('when billing asks for members’ profiles, then the address and names of those with an account', async () => {
+    const member = await signedUpMember(h, { firstName: 'Annika', lastName: 'Sörenstam' });
+    const res = await profiles({ memberIds: [member.id, 'no-such-member'] });
+    expect(res.status).toBe(200);
+    expect(memberProfilesAnswerSchema.parse(res.body)).toEqual({
+      members: [{ memberId: member.id, email: member.email, firstName: 'Annika', lastName: 'Sörenstam' }],
+    });
+  });
+
+  it('when the call has no service token or asks badly, then 401 or 400 naming the problem', async () => {
+    expect((await signUps('since=2031-01-05T00:00:00Z', null)).status).toBe(401);
+    expect((await profiles({ memberIds: ['a'] }, null)).status).toBe(401);
+    const badSince = await signUps('since=yesterday');
+    expect(badSince.status).toBe(400);
+    expect(Object.keys(badSince.body.errors)).toEqual(['since']);
+    const many = Array.from({ length: MAX_INTERNAL_MEMBERS + 1 }, (_, i) => `m${i}`);
+    const tooMany = await profiles({ memberIds: many });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.errors.memberIds).toBe(`at most ${MAX_INTERNAL_MEMBERS} members in one request`);
+  });
 });
