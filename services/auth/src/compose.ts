@@ -108,13 +108,8 @@ export async function compose(deps: ServiceDeps<AuthConfig>, overrides: AuthOver
   });
   const membership = startable(() =>
     startMembershipWorker(
-      new MembershipService({
-        models,
-        logger,
-        snapshots,
-        inbox: createInbox(deps.mongo, { collection: INBOX_COLLECTION }),
-        applyIfNewer: createApplyIfNewer(deps),
-      }),
+      new MembershipService({ models, logger, snapshots, applyIfNewer: createApplyIfNewer(deps) }),
+      createInbox(deps.mongo, { collection: INBOX_COLLECTION }),
       {
         redisUrl: config.REDIS_URL,
         redisPrefix: config.REDIS_PREFIX,

@@ -81,10 +81,10 @@ export async function compose(deps: ServiceDeps<BillingConfig>, overrides: Billi
     refunds,
     inbox,
   });
-  const deletions = new AccountDeletionService({ models, customers, stripe, ledger, inbox });
+  const deletions = new AccountDeletionService({ models, customers, stripe, ledger });
   const bookings = new BookingAdmin({ models, notifications: producers.notifications, audit });
   const billingConsole = new BillingConsole({ stripe, models, ledger, refunds, guarantee, price, audit });
-  const accountEvents = startable(() => startAccountEventsWorker(deletions, { ...queues, logger }));
+  const accountEvents = startable(() => startAccountEventsWorker(deletions, inbox, { ...queues, logger }));
   const reconciliation = new ReconciliationService({ stripe, models, producers, ledger });
   const reconcile = startable(async () =>
     config.BILLING_RECONCILE_AT === 'off'

@@ -111,16 +111,14 @@ export function compose(deps: ServiceDeps<Config>, overrides: ContactOverrides =
       },
     };
   });
-  const accountEvents = startable(() =>
-    startAccountEventsWorker(
-      new AccountDeletionService(deps.mongo, createInbox(deps.mongo, { collection: INBOX_COLLECTION }), newsletters),
-      {
-        redisUrl: config.REDIS_URL,
-        redisPrefix: config.REDIS_PREFIX,
-        logger: deps.logger,
-      },
-    ),
-  );
+  const accountEvents = startable(() => {
+    const handled = createInbox(deps.mongo, { collection: INBOX_COLLECTION });
+    return startAccountEventsWorker(new AccountDeletionService(deps.mongo, handled, newsletters), handled, {
+      redisUrl: config.REDIS_URL,
+      redisPrefix: config.REDIS_PREFIX,
+      logger: deps.logger,
+    });
+  });
 
   return {
     app: createApp(deps, {

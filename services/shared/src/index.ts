@@ -27,6 +27,7 @@ export * from './session';
 // services' event imports keep one path.
 export * from '@fm/contracts';
 export * from './events/queues';
+export * from './events/handle-once';
 export * from './http/create-app';
 export * from './http/get-json';
 export * from './http/trusted-proxies';

@@ -210,15 +210,18 @@ export function watchRedisMemory(source: RedisInfoSource | undefined): void {
   memorySource = source;
 }
 
-/** Outcome of one processing attempt: done, threw (retried with backoff), or refused for good. */
-export type JobOutcome = 'completed' | 'failed' | 'invalid';
+/**
+ * Outcome of one processing attempt: done, threw (retried with backoff), refused for good, or
+ * delayed (its event was being handled by another delivery: run again later, not an attempt).
+ */
+export type JobOutcome = 'completed' | 'failed' | 'invalid' | 'delayed';
 
 /** Counts one processing attempt of a job of a queue (createQueueWorker calls it). */
 export function jobProcessed(queue: string, job: string, outcome: JobOutcome, seconds: number): void {
   metrics
     .counter({
       name: 'fm_queue_jobs_processed_total',
-      help: 'Queue job processing attempts by queue, job name and outcome (completed, failed: retried, invalid: refused for good)',
+      help: 'Queue job processing attempts by queue, job name and outcome (completed, failed: retried, invalid: refused for good, delayed: its event handled elsewhere, run again later)',
       labelNames: ['queue', 'job', 'outcome'],
     })
     .inc({ queue, job, outcome });

@@ -1,6 +1,5 @@
 import {
   type ApplyIfNewer,
-  type Inbox,
   type Logger,
   type MembershipDowngraded,
   type MembershipLevel,
@@ -25,23 +24,11 @@ export interface MembershipDeps {
   logger: Logger;
   /** The member's snapshot (the guards' hot read) is rewritten once the level is written. */
   snapshots: MemberSnapshots;
-  /** auth's inbox: each event is applied once. */
-  inbox: Inbox;
   applyIfNewer: ApplyIfNewer;
 }
 
 /** What applying one event came to (recorded in the inbox). */
-type MembershipOutcome = 'applied' | 'stale' | 'unknown-member' | 'malformed';
-
-/**
- * Another delivery of the same event is being applied right now (a stalled job run again while
- * its first run goes on): the job fails and BullMQ tries it again later, when it is a duplicate.
- */
-export class MembershipEventInProgressError extends Error {
-  constructor(eventId: string, retryAfterSeconds: number) {
-    super(`membership event ${eventId} is being applied elsewhere; retry in ${retryAfterSeconds} s`);
-  }
-}
+export type MembershipOutcome = 'applied' | 'stale' | 'unknown-member' | 'malformed';
 
 /** What the member's record says, derived from the ledger alone. */
 function memberLevel(marks: Record<string, SubscriptionMark>) {
@@ -68,8 +55,8 @@ function seedFrom(user: User): Record<string, SubscriptionMark> {
 }
 
 /**
- * Applies billing's membership events. Each event is applied once (auth's inbox, keyed by the
- * event id) and sets its subscription's mark in the member's ledger only if it is newer than the
+ * Applies billing's membership events. Each event is applied once (the worker's: auth's inbox,
+ * keyed by the event id, the kit's `once`) and sets its subscription's mark in the member's ledger only if it is newer than the
  * mark there (`applyIfNewer`, ordered by `membershipEventStamp`). The member's level is then
  * derived from the whole ledger: Premium while any subscription's newest event granted it. So a
  * downgrade never touches another subscription (an abandoned checkout's expiry, an old
@@ -81,7 +68,7 @@ function seedFrom(user: User): Record<string, SubscriptionMark> {
 export class MembershipService {
   constructor(private readonly deps: MembershipDeps) {}
 
-  async applyUpgrade(event: MembershipUpgraded): Promise<boolean> {
+  async applyUpgrade(event: MembershipUpgraded): Promise<MembershipOutcome> {
     return this.apply(event.eventId, event.userId, event.stripeSubscriptionId, membershipEventStamp(event), {
       level: 'premium',
       at: new Date(event.occurredAt),
@@ -89,7 +76,7 @@ export class MembershipService {
     });
   }
 
-  async applyDowngrade(event: MembershipDowngraded): Promise<boolean> {
+  async applyDowngrade(event: MembershipDowngraded): Promise<MembershipOutcome> {
     return this.apply(event.eventId, event.userId, event.stripeSubscriptionId, membershipEventStamp(event), {
       level: 'free',
       at: new Date(event.occurredAt),
@@ -97,16 +84,8 @@ export class MembershipService {
     });
   }
 
-  /** True when the event changed its subscription's mark (false: replay, stale, unknown member). */
-  private async apply(eventId: string, userId: string, subscriptionId: string, stamp: Date, mark: SubscriptionMark) {
-    const result = await this.deps.inbox.once(eventId, () =>
-      this.applyOnce(eventId, userId, subscriptionId, stamp, mark),
-    );
-    if (result.status === 'in-progress') throw new MembershipEventInProgressError(eventId, result.retryAfterSeconds);
-    return result.status === 'ran' && result.value === 'applied';
-  }
-
-  private async applyOnce(
+  /** `applied` when the event changed its subscription's mark. */
+  private async apply(
     eventId: string,
     userId: string,
     subscriptionId: string,

@@ -1,4 +1,4 @@
-import type { AccountDeleted, Inbox, Logger } from '@fm/shared';
+import type { AccountDeleted, Logger } from '@fm/shared';
 import { callStripe, type Stripe } from '../stripe/stripe-client';
 import { DELETED_MEMBER_NAME, type BillingModels } from './billing.models';
 import type { SubscriptionLedger } from './subscription-ledger';
@@ -6,8 +6,6 @@ import type { Customers } from './customers';
 
 /** Stripe statuses a subscription ends in: nothing left to cancel. */
 const ENDED = new Set<Stripe.Subscription.Status>(['canceled', 'incomplete_expired']);
-
-export type AccountDeletionOutcome = 'done' | 'duplicate';
 
 /** The inbox outcome of a handled account deletion: `canceled:` and the canceled subscription ids. */
 export const CANCELED_OUTCOME = 'canceled:';
@@ -21,8 +19,9 @@ export const CANCELED_OUTCOME = 'canceled:';
  * invoices (Stripe's records, needed for accounting) but loses the member's e-mail, name, phone and
  * addresses. A use of the money-back guarantee stays as it is (billing_guarantees: the account id,
  * a SHA-256 of the verified address and the card's fingerprint, never the address), so the
- * guarantee stays once per person when they come back with a new account. Handled once per event id through billing's inbox (its outcome names the
- * subscriptions it canceled: `canceled:<id>,…`); a replay is a no-op; a failure (Stripe
+ * guarantee stays once per person when they come back with a new account. The worker handles
+ * each event once through billing's inbox (the kit's `once`; `erase` resolves to the outcome,
+ * naming the subscriptions it canceled: `canceled:<id>,…`); a replay is a no-op; a failure (Stripe
  * unreachable) releases the claim and throws, and the queue's retry does the rest (an ended
  * subscription is not canceled twice).
  */
@@ -33,27 +32,11 @@ export class AccountDeletionService {
       customers: Customers;
       stripe: Stripe;
       ledger: SubscriptionLedger;
-      inbox: Inbox;
     },
   ) {}
 
-  async handle(event: AccountDeleted, log: Logger): Promise<AccountDeletionOutcome> {
-    const context = { userId: event.userId, eventId: event.eventId };
-    const result = await this.deps.inbox.once(event.eventId, () => this.erase(event, log));
-    if (result.status === 'in-progress') {
-      throw new Error(
-        `account-deleted ${event.eventId} is being handled elsewhere; retry in ${result.retryAfterSeconds} s`,
-      );
-    }
-    if (result.status === 'duplicate') {
-      log.info(context, 'account-deleted already processed');
-      return 'duplicate';
-    }
-    return 'done';
-  }
-
   /** The deletion's effects; its outcome names the subscriptions it canceled. */
-  private async erase(event: AccountDeleted, log: Logger): Promise<string> {
+  async erase(event: AccountDeleted, log: Logger): Promise<string> {
     const { models, customers } = this.deps;
     const customerId = await customers.find(event.userId, log);
     const canceled = customerId ? await this.cancelSubscriptions(customerId, event.userId, log) : [];

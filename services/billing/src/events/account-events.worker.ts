@@ -1,21 +1,19 @@
-import { createQueueWorker, QUEUES, type Logger, type ProducerOptions } from '@fm/shared';
+import { createQueueWorker, QUEUES, type Inbox, type Logger, type ProducerOptions } from '@fm/shared';
 import type { AccountDeletionService } from '../domain/account-deletion.service';
 
 /**
- * Consumes auth's account events meant for billing (QUEUES.accountEventsBilling). A throwing
- * handler (Stripe or MongoDB unreachable) is retried with the queue's backoff.
+ * Consumes auth's account events meant for billing (QUEUES.accountEventsBilling), each once by
+ * event id (billing's inbox, the kit's `once`). A throwing handler (Stripe or MongoDB
+ * unreachable) is retried with the queue's backoff.
  */
 export function startAccountEventsWorker(
   deletions: AccountDeletionService,
+  inbox: Inbox,
   options: ProducerOptions & { logger: Logger },
 ) {
   return createQueueWorker(
     QUEUES.accountEventsBilling,
-    {
-      'account-deleted': async (event) => {
-        await deletions.handle(event, options.logger.child({ queue: QUEUES.accountEventsBilling }));
-      },
-    },
-    { ...options, concurrency: 4 },
+    { 'account-deleted': (event, _job, log) => deletions.erase(event, log) },
+    { ...options, concurrency: 4, once: { inbox } },
   );
 }

@@ -6,8 +6,6 @@ import { contactReplyModel } from './contact-reply.model';
 import { erasedMessageModel } from './erased-message.model';
 import { MAIL_ENTRY_PREFIX } from './notification.service';
 
-export type AccountDeletionOutcome = 'done' | 'duplicate';
-
 /** A regular expression matching `text` literally. */
 const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -17,9 +15,10 @@ const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * them, and those sent as a visitor with their address if it was verified: the messages their
  * export shows, with the founder's replies to them; only their ids stay, in
  * contact_erased_messages), and so are the records of the mails sent to their address; their
- * pending newsletter deliveries are skipped and every delivery record forgets their address. Handled
- * once per event id (contact's inbox): a replay is a no-op (a visitor who later writes from that
- * address loses nothing); a failure throws, and the queue's retry does the rest.
+ * pending newsletter deliveries are skipped and every delivery record forgets their address. The
+ * worker handles each event once by event id (contact's inbox, the kit's `once`): a replay is a
+ * no-op (a visitor who later writes from that address loses nothing); a failure throws, and the
+ * queue's retry does the rest.
  */
 export class AccountDeletionService {
   private readonly submissions;
@@ -28,7 +27,8 @@ export class AccountDeletionService {
 
   constructor(
     mongo: Connection,
-    private readonly inbox: Inbox,
+    /** contact's inbox: the records of the mails to the member's address are forgotten. */
+    private readonly inbox: Pick<Inbox, 'forget'>,
     /** The newsletter's deliveries: a deleted member's pending ones are skipped, their address erased. */
     private readonly newsletters?: { forgetRecipient(userId: string): Promise<void> },
   ) {
@@ -55,22 +55,7 @@ export class AccountDeletionService {
     await this.replies.deleteMany({ submissionId: { $in: ids } });
   }
 
-  async handle(event: AccountDeleted, log: Logger): Promise<AccountDeletionOutcome> {
-    const context = { userId: event.userId, eventId: event.eventId };
-    const result = await this.inbox.once(event.eventId, () => this.erase(event, log));
-    if (result.status === 'in-progress') {
-      throw new Error(
-        `account-deleted ${event.eventId} is being handled elsewhere; retry in ${result.retryAfterSeconds} s`,
-      );
-    }
-    if (result.status === 'duplicate') {
-      log.info(context, 'account-deleted already processed');
-      return 'duplicate';
-    }
-    return 'done';
-  }
-
-  private async erase(event: AccountDeleted, log: Logger): Promise<void> {
+  async erase(event: AccountDeleted, log: Logger): Promise<void> {
     const email = event.email?.trim().toLowerCase();
     const theirs = messagesOfMember({ userId: event.userId, email, emailVerified: event.emailVerified === true });
     await this.eraseReplies(theirs);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Inbox, Logger } from '@fm/shared';
+import { handleOnce, type Inbox, type Logger } from '@fm/shared';
 import type { MailContent } from './mail.templates';
 import type { Mailer, MailEnvelope } from './mailer';
 
@@ -46,8 +46,9 @@ export const MAIL_LEASE_MS = 120_000;
  * Sends each notification once per (key, recipient), through contact's inbox: the first delivery
  * claims the mail, sends it and records it once the SMTP server accepted it; another delivery of
  * the same notification (a replay, or the same event with another job id) is a duplicate, or,
- * while the first is still sending, fails and is retried later. A failed send throws (the job is
- * retried with backoff) and releases the claim, so the retry sends it.
+ * while the first is still sending, is run again later (the kit's `handleOnce`: its queue worker
+ * delays the job). A failed send throws (the job is retried with backoff) and releases the claim,
+ * so the retry sends it.
  */
 export class NotificationService {
   constructor(private readonly deps: { inbox: Inbox; mailer: Mailer; logger: Logger }) {}
@@ -57,14 +58,19 @@ export class NotificationService {
       ? recipientHash(notification.to)
       : notification.to.trim().toLowerCase();
     const { key, kind } = notification;
-    const result = await this.deps.inbox.once(mailEntryId(key, recipient), async () => {
-      const messageId = await this.deps.mailer.send({ ...notification.mail, to: notification.to });
-      this.deps.logger.info({ kind, key, messageId }, 'mail sent');
-      return 'sent' as const;
-    });
-    if (result.status === 'in-progress') {
-      throw new Error(`${kind} mail ${key} is being sent by another worker; retry in ${result.retryAfterSeconds} s`);
-    }
+    const log = this.deps.logger.child({ kind, key });
+    const result = await handleOnce(
+      this.deps.inbox,
+      mailEntryId(key, recipient),
+      async () => {
+        const messageId = await this.deps.mailer.send({ ...notification.mail, to: notification.to });
+        log.info({ messageId }, 'mail sent');
+        return 'sent' as const;
+      },
+      log,
+      // The entry's id holds the address: the lines name the mail by its kind and key.
+      `${kind}:${key}`,
+    );
     return result.status === 'ran' ? 'sent' : 'already-sent';
   }
 }

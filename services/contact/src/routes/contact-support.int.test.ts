@@ -222,7 +222,7 @@ describe('the founder replies from the console', () => {
     expect(pending.status).toBe(410);
     expect(pending.body.code).toBe('GONE');
 
-    await new AccountDeletionService(deps.mongo, createInbox(deps.mongo, { collection: INBOX_COLLECTION })).handle(
+    await new AccountDeletionService(deps.mongo, createInbox(deps.mongo, { collection: INBOX_COLLECTION })).erase(
       {
         userId: member.user.id,
         email: 'gone@example.com',

@@ -1,22 +1,19 @@
-import { createQueueWorker, QUEUES, type Logger, type ProducerOptions } from '@fm/shared';
+import { createQueueWorker, QUEUES, type Inbox, type Logger, type ProducerOptions } from '@fm/shared';
 import type { AccountDeletionService } from '../domain/account-deletion.service';
 
 /**
  * Consumes auth's account events meant for contact (QUEUES.accountEventsContact), as billing's
- * worker does for billing. A throwing handler (MongoDB unreachable) is retried with the queue's
- * backoff; the handler is idempotent (AccountDeletionService).
+ * worker does for billing: each event once by event id (contact's inbox, the kit's `once`). A
+ * throwing handler (MongoDB unreachable) is retried with the queue's backoff.
  */
 export function startAccountEventsWorker(
   deletions: AccountDeletionService,
+  inbox: Inbox,
   options: ProducerOptions & { logger: Logger },
 ) {
   return createQueueWorker(
     QUEUES.accountEventsContact,
-    {
-      'account-deleted': async (event, _job, log) => {
-        await deletions.handle(event, log);
-      },
-    },
-    { ...options, concurrency: 4 },
+    { 'account-deleted': (event, _job, log) => deletions.erase(event, log) },
+    { ...options, concurrency: 4, once: { inbox } },
   );
 }

@@ -7,7 +7,8 @@ export const INBOX_COLLECTION = 'practice_inbox';
 /**
  * Consumes auth's account events meant for practice (`account-events-practice`): an account
  * deletion erases the member's progress, credited minutes, plans and settings, once per event
- * (the kit's inbox; a replay is a no-op). A throwing handler is retried with the queue's backoff.
+ * (practice's inbox, the kit's `once`; a replay is a no-op, logged). A throwing handler is
+ * retried with the queue's backoff.
  */
 export function startAccountEventsWorker(
   memberData: Pick<MemberData, 'erase'>,
@@ -18,20 +19,13 @@ export function startAccountEventsWorker(
     QUEUES.accountEventsPractice,
     {
       'account-deleted': async (event, _job, log) => {
-        const result = await inbox.once(event.eventId, async () => {
-          const removed = await memberData.erase(event.userId);
-          return `erased ${Object.entries(removed)
-            .map(([k, n]) => `${k}=${n}`)
-            .join(' ')}`;
-        });
-        if (result.status === 'in-progress')
-          throw new Error(`account-deleted ${event.eventId} is being handled elsewhere`);
-        log.info(
-          { userId: event.userId, eventId: event.eventId, status: result.status },
-          'member practice data deleted',
-        );
+        const removed = await memberData.erase(event.userId);
+        log.info({ userId: event.userId, eventId: event.eventId, ...removed }, 'member practice data deleted');
+        return `erased ${Object.entries(removed)
+          .map(([k, n]) => `${k}=${n}`)
+          .join(' ')}`;
       },
     },
-    { ...options, concurrency: 4 },
+    { ...options, concurrency: 4, once: { inbox } },
   );
 }

@@ -5,6 +5,8 @@ import type { Logger } from '../logger';
 import { ServiceUnavailableError } from '../errors';
 import { redisKeys } from '../redis-keys';
 import { bullConnection, type ProducerOptions } from './connection';
+import { handleOnce, HandlingElsewhereError } from './handle-once';
+import type { Inbox } from '../inbox';
 import { LEGACY_CHECK_EVERY_MS, moveLegacyQueue } from './legacy-queues';
 import { jobProcessed, membershipEventLag, watchQueue, type JobOutcome } from '../metrics';
 import { currentRequestScope, withRequestScope } from '../request-scope';
@@ -124,11 +126,31 @@ export class QueueProducer<Q extends QueueName> {
 
 /**
  * One handler per job name. `log` is the worker's logger bound to the job (queue, job, jobId and
- * the requestId of the request that published it, when there was one).
+ * the requestId of the request that published it, when there was one). Under the worker's `once`
+ * option, a string the handler resolves to is the outcome its inbox records.
  */
 export type JobHandlers<Q extends QueueName> = {
-  [N in JobName<Q>]: (payload: JobPayload<Q, N>, job: Job, log: Logger) => Promise<void>;
+  [N in JobName<Q>]: (payload: JobPayload<Q, N>, job: Job, log: Logger) => Promise<void | string>;
 };
+
+/**
+ * Each job of the queue is one event, handled once across every process of the service (the
+ * service's inbox): a duplicate (a replay under another job id, a redelivery) is logged and
+ * completes without running the handler; a job whose event another delivery is handling is run
+ * again later (HandlingElsewhereError). `key`: the event's id in the inbox (default: the
+ * payload's `eventId`).
+ */
+export interface HandleOnce<Q extends QueueName> {
+  inbox: Inbox;
+  key?: (payload: JobPayload<Q, JobName<Q>>, job: Job) => string;
+}
+
+function onceKey<Q extends QueueName>(once: HandleOnce<Q>, payload: unknown, job: Job): string {
+  if (once.key) return once.key(payload as JobPayload<Q, JobName<Q>>, job);
+  const eventId = (payload as { eventId?: unknown }).eventId;
+  if (typeof eventId !== 'string' || !eventId) throw new Error(`${job.name} has no eventId to handle it once by`);
+  return eventId;
+}
 
 /** The meta a producer put on a job (request id, arrival time); {} when none or not valid. */
 export function jobMetaOf(job: Pick<Job, 'opts'>): JobMeta {
@@ -169,18 +191,20 @@ export function createQueueWorker<Q extends QueueName>(
     completedLogLevel?: 'info' | 'debug';
     /** How the job schedulers of the queue compute their next run (the worker schedules it). */
     repeatStrategy?: RepeatStrategy;
+    /** Handle each job's event once (HandleOnce): the service's inbox, and the event's id. */
+    once?: HandleOnce<Q>;
   },
 ): Worker {
-  const { Queue, UnrecoverableError, Worker } = bullmq();
+  const { DelayedError, Queue, UnrecoverableError, Worker } = bullmq();
   const redactsPayload = PERSONAL_DATA_QUEUES.includes(name);
   const workerConnection = bullConnection(options, { maxRetriesPerRequest: null, connectTimeout: 5000 });
   const worker = new Worker(
     name,
-    async (job: Job) => {
+    async (job: Job, token?: string) => {
       const schema = (
         JOBS[name] as Record<string, { safeParse(value: unknown): { success: boolean; data?: unknown } }>
       )[job.name];
-      const handler = (handlers as Record<string, (payload: unknown, job: Job, log: Logger) => Promise<void>>)[
+      const handler = (handlers as Record<string, (payload: unknown, job: Job, log: Logger) => Promise<unknown>>)[
         job.name
       ];
       const meta = jobMetaOf(job);
@@ -207,9 +231,20 @@ export function createQueueWorker<Q extends QueueName>(
         count('invalid');
         throw new UnrecoverableError(`Invalid ${job.name} payload`);
       }
+      const { once } = options;
+      const run = () => handler(parsed.data, job, log);
       try {
-        await withRequestScope(meta, () => handler(parsed.data, job, log));
+        await withRequestScope(meta, () =>
+          once ? handleOnce(once.inbox, onceKey(once, parsed.data, job), run, log) : run(),
+        );
       } catch (err) {
+        if (err instanceof HandlingElsewhereError) {
+          // Not a failed attempt: the job waits, then asks again (a duplicate by then, most often).
+          count('delayed');
+          log.info({ eventId: err.eventId, retryInMs: err.retryAfterMs }, 'event being handled elsewhere: job delayed');
+          await job.moveToDelayed(Date.now() + err.retryAfterMs, token);
+          throw new DelayedError();
+        }
         count(err instanceof UnrecoverableError ? 'invalid' : 'failed');
         throw err;
       }
