@@ -16,6 +16,8 @@ import { BillingHistory } from './domain/billing-history.service';
 import { CheckoutService } from './domain/checkout.service';
 import { Customers } from './domain/customers';
 import { GuaranteeService } from './domain/guarantee.service';
+import { MrrLedger } from './domain/mrr-ledger';
+import { ensureMrrIndexes, mrrModels } from './domain/mrr-ledger.models';
 import { PremiumPrice } from './domain/premium-price';
 import { PremiumRefunds } from './domain/premium-refunds';
 import { ReconciliationService } from './domain/reconciliation.service';
@@ -49,13 +51,18 @@ export async function compose(deps: ServiceDeps<BillingConfig>, overrides: Billi
   const { config, mongo, redis, logger } = deps;
   const models = billingModels(mongo);
   await ensureBillingIndexes(models);
+  const mrrStore = mrrModels(mongo);
+  await ensureMrrIndexes(mrrStore);
   const queues = { redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX };
   const producers = overrides.producers ?? createBillingProducers(queues);
   const completions = createMembershipCompletions({ ...queues, logger });
   const stripe = overrides.stripe ?? createStripeClient(config);
   const customers = new Customers({ models, stripe, redis, redisPrefix: config.REDIS_PREFIX });
   // One per process: the one writer of subscription state and publisher of membership events.
-  const ledger = new SubscriptionLedger({ models, producers, applyIfNewer: createApplyIfNewer(deps) });
+  const applyIfNewer = createApplyIfNewer(deps);
+  const ledger = new SubscriptionLedger({ models, producers, applyIfNewer });
+  // The MRR ledger (the founder's numbers): written by subscription events and the reconciliation.
+  const mrr = new MrrLedger({ models: mrrStore, stripe, redis, redisPrefix: config.REDIS_PREFIX, applyIfNewer });
   const refunds = new PremiumRefunds({ stripe, models, ledger, producers });
   const price = new PremiumPrice({ config, stripe });
   const audit = new AuditLog(mongo);
@@ -78,6 +85,7 @@ export async function compose(deps: ServiceDeps<BillingConfig>, overrides: Billi
     customers,
     producers,
     ledger,
+    mrr,
     refunds,
     inbox,
   });
@@ -113,5 +121,7 @@ export async function compose(deps: ServiceDeps<BillingConfig>, overrides: Billi
     reconciliation,
     /** The one writer of subscription state (tests build services around it). */
     ledger,
+    /** The MRR ledger (tests build services around it). */
+    mrr,
   };
 }

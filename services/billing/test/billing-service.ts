@@ -31,6 +31,8 @@ export interface BillingTestService {
   producers: BillingProducers;
   /** The service's one writer of subscription state (for services a test builds by hand). */
   ledger: Composed['ledger'];
+  /** The service's MRR ledger (for services a test builds by hand). */
+  mrr: Composed['mrr'];
   /** Billing's inbox entry of a Stripe event (`billing_inbox`): state claimed/done and the outcome; null when none. */
   inboxEntry(eventId: string): Promise<{ state: string; outcome: string | null; claimedAt: Date } | null>;
   /** stripe-mock's fixtures, ready to be made into events. */
@@ -93,6 +95,7 @@ export async function startBillingService(env: Record<string, string> = {}): Pro
     background: service.background,
     producers,
     ledger: service.ledger,
+    mrr: service.mrr,
     inboxEntry(eventId) {
       return deps.mongo
         .collection<{ _id: string; state: string; outcome: string | null; claimedAt: Date }>(INBOX_COLLECTION)

@@ -72,6 +72,14 @@ export interface SubscriptionEventOptions {
   eventId?: string;
   cancelAtPeriodEnd?: boolean;
   periodEnd?: number;
+  /** The price's amount (the fixture's price otherwise: $20.00 a month). */
+  unitAmount?: number;
+  interval?: 'month' | 'year';
+  quantity?: number;
+  /** Stripe's pause of collection (none unless given). */
+  pauseCollection?: { behavior: 'keep_as_draft' | 'mark_uncollectible' | 'void' } | null;
+  /** The subscription's discounts as Stripe sends them (ids in a webhook payload). */
+  discounts?: unknown[];
 }
 
 export class StripeEvents {
@@ -128,8 +136,30 @@ export class StripeEvents {
       status: options.status,
       cancel_at_period_end: options.cancelAtPeriodEnd ?? false,
       cancel_at: null,
+      pause_collection: options.pauseCollection ? { ...options.pauseCollection, resumes_at: null } : null,
+      discounts: options.discounts ?? [],
       metadata: options.userId ? { userId: options.userId } : {},
-      items: { ...this.subscription.items, data: item ? [{ ...item, current_period_end: periodEnd }] : [] },
+      items: {
+        ...this.subscription.items,
+        data: item
+          ? [
+              {
+                ...item,
+                current_period_end: periodEnd,
+                quantity: options.quantity ?? item.quantity,
+                price: {
+                  ...item.price,
+                  unit_amount: options.unitAmount ?? item.price.unit_amount,
+                  unit_amount_decimal: String(options.unitAmount ?? item.price.unit_amount),
+                  recurring: item.price.recurring && {
+                    ...item.price.recurring,
+                    interval: options.interval ?? item.price.recurring.interval,
+                  },
+                },
+              },
+            ]
+          : [],
+      },
       latest_invoice: 'in_fixture',
     };
     return this.event(type, sub, options);

@@ -69,6 +69,8 @@ export function redisKeys(prefix: string) {
      * one check-and-record per person key (`address:<hash>`, `card:<fingerprint>`).
      */
     guaranteeLock: (subject: string) => `${prefix}:billing:guarantee-lock:${subject}`,
+    /** billing: one step of a member's MRR ledger at a time (read the state, write it and its rows). */
+    mrrLedgerLock: (memberId: string) => `${prefix}:billing:mrr-ledger-lock:${memberId}`,
     /** billing: the member has no customer from before billing_customers existed. */
     noOldCustomer: (userId: string) => `${prefix}:billing:no-old-customer:${userId}`,
 

@@ -3,6 +3,7 @@ import type { BillingProducers } from '../events/billing.producers';
 import { stripeSdk, type Stripe } from '../stripe/stripe-client';
 import type { BillingModels } from './billing.models';
 import type { Customers } from './customers';
+import type { MrrLedger } from './mrr-ledger';
 import { PremiumRefunds } from './premium-refunds';
 import type { SubscriptionLedger } from './subscription-ledger';
 import { coachingHandlers } from './webhooks/coaching.handlers';
@@ -21,6 +22,8 @@ export interface StripeWebhookDeps {
   producers: BillingProducers;
   /** The process's one writer of subscription state. */
   ledger: SubscriptionLedger;
+  /** The MRR ledger: each subscription event's valuation and the member's movements. */
+  mrr: MrrLedger;
   /** Refunds of Premium payments (one is made around the ledger when not given). */
   refunds?: PremiumRefunds;
   /** Billing's inbox (`billing_inbox`); one on the models' connection when not given. */

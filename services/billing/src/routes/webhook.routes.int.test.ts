@@ -542,6 +542,7 @@ describe('POST /api/billing/webhook: real-life shapes and orders', () => {
       customers,
       producers: billing.producers,
       ledger: billing.ledger,
+      mrr: billing.mrr,
     });
   };
 
@@ -720,6 +721,7 @@ describe('POST /api/billing/webhook: a claim left behind by a process that died 
       customers,
       producers: billing.producers,
       ledger: billing.ledger,
+      mrr: billing.mrr,
       claimLeaseMs: 10_000,
     });
     await leftClaim(event, 11_000);

@@ -4,6 +4,7 @@ import type { BillingProducers } from '../../events/billing.producers';
 import type { Stripe } from '../../stripe/stripe-client';
 import type { BillingModels } from '../billing.models';
 import type { Customers } from '../customers';
+import type { MrrLedger } from '../mrr-ledger';
 import type { PremiumRefunds } from '../premium-refunds';
 import type { SubscriptionLedger } from '../subscription-ledger';
 import { idOf } from '../subscription-state';
@@ -33,6 +34,8 @@ export interface HandlerDeps {
   ledger: SubscriptionLedger;
   /** Refunds of Premium payments (a refund in full ends Premium). */
   refunds: PremiumRefunds;
+  /** The MRR ledger (the founder's numbers): subscription events write the members' movements. */
+  mrr: MrrLedger;
 }
 
 /**

@@ -1,0 +1,133 @@
+import { registerModel, schemaOptions } from '@fm/shared';
+import { Schema, type Connection, type Model } from 'mongoose';
+import type { Bucket } from '../metrics/movements';
+import type { MemberMrrState } from '../metrics/member-ledger';
+import type { MetricsInputCode } from '../metrics/subscription-mrr';
+
+/**
+ * The MRR ledger's collections (issue 46, docs/METRICS.md "The ledger"), written only by
+ * MrrLedger (mrr-ledger.ts):
+ * - `billing_mrr_subscriptions`: each subscription's MRR as its newest Stripe event (or the
+ *   reconciliation) valued it, ordered by the kit's applyIfNewer on `stamp`;
+ * - `billing_mrr_members`: each member's ledger state (the pure step's MemberMrrState), how many
+ *   rows they have, and the rows of the last step until they are all in `billing_mrr_deltas`;
+ * - `billing_mrr_deltas`: the `mrr_delta` rows, `_id` `<memberId>:<seq>` (written once).
+ */
+
+/** One subscription's MRR as last valued. */
+export interface MrrSubscription {
+  _id: string;
+  memberId: string;
+  currency: string;
+  mrrCents: number;
+  scheduledChurn: boolean;
+  paused: boolean;
+  /** applyIfNewer's order: Stripe's `created` × 1000 + the lifecycle rank (as billing_subscriptions). */
+  stamp?: number | null;
+  /** The Stripe event (or `reconcile-…`) that valued it. */
+  source: string;
+  /** When, by Stripe's clock, that was. */
+  at: Date;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** A subscription that could not be valued (a MetricsInputError): kept until a valuation succeeds. */
+export interface MrrProblem {
+  code: MetricsInputCode;
+  message: string;
+  subscriptionId: string;
+  source: string;
+  at: Date;
+}
+
+/** A row as stored: the pure LedgerRow with `at` a Date, its sequence and what caused it. */
+export interface MrrDelta {
+  _id: string;
+  memberId: string;
+  seq: number;
+  at: Date;
+  bucket: Bucket;
+  deltaCents: number;
+  currency: string;
+  mrrAfterCents: number;
+  source: string;
+}
+
+export interface MrrMember {
+  _id: string;
+  state: MemberMrrState | null;
+  /** Rows written for the member so far (the next row is seq + 1). */
+  seq: number;
+  /** The `at` of the member's latest row: no later row is dated before it. */
+  lastAt: Date | null;
+  /** The last step's rows, kept here (written with the state, in one update) until they are in billing_mrr_deltas. */
+  pending: Omit<MrrDelta, '_id'>[];
+  problem: MrrProblem | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface MrrModels {
+  MrrSubscription: Model<MrrSubscription>;
+  MrrMember: Model<MrrMember>;
+  MrrDelta: Model<MrrDelta>;
+}
+
+const mrrSubscriptionSchema = new Schema<MrrSubscription>(
+  {
+    _id: { type: String, required: true },
+    memberId: { type: String, required: true },
+    currency: { type: String, required: true },
+    mrrCents: { type: Number, required: true },
+    scheduledChurn: { type: Boolean, default: false },
+    paused: { type: Boolean, default: false },
+    stamp: { type: Number, default: null },
+    source: { type: String, required: true },
+    at: { type: Date, required: true },
+  },
+  schemaOptions({ collection: 'billing_mrr_subscriptions' }),
+);
+mrrSubscriptionSchema.index({ memberId: 1 });
+
+const mrrMemberSchema = new Schema<MrrMember>(
+  {
+    _id: { type: String, required: true },
+    state: { type: Schema.Types.Mixed, default: null },
+    seq: { type: Number, default: 0 },
+    lastAt: { type: Date, default: null },
+    // The rows as the step wrote them (a plain array: they are copied into billing_mrr_deltas as they are).
+    pending: { type: Schema.Types.Mixed, default: [] },
+    problem: { type: Schema.Types.Mixed, default: null },
+  },
+  schemaOptions({ collection: 'billing_mrr_members' }),
+);
+
+const mrrDeltaSchema = new Schema<MrrDelta>(
+  {
+    _id: { type: String, required: true },
+    memberId: { type: String, required: true },
+    seq: { type: Number, required: true },
+    at: { type: Date, required: true },
+    bucket: { type: String, required: true },
+    deltaCents: { type: Number, required: true },
+    currency: { type: String, required: true },
+    mrrAfterCents: { type: Number, required: true },
+    source: { type: String, required: true },
+  },
+  { collection: 'billing_mrr_deltas', versionKey: false },
+);
+// The metrics read one currency's rows up to a day, in time order.
+mrrDeltaSchema.index({ currency: 1, at: 1 });
+
+export function mrrModels(mongo: Connection): MrrModels {
+  return {
+    MrrSubscription: registerModel(mongo, 'MrrSubscription', mrrSubscriptionSchema),
+    MrrMember: registerModel(mongo, 'MrrMember', mrrMemberSchema),
+    MrrDelta: registerModel(mongo, 'MrrDelta', mrrDeltaSchema),
+  };
+}
+
+export async function ensureMrrIndexes(models: MrrModels): Promise<void> {
+  await Promise.all(Object.values(models).map((m: Model<unknown>) => m.init()));
+}
