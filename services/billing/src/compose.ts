@@ -93,7 +93,7 @@ export async function compose(deps: ServiceDeps<BillingConfig>, overrides: Billi
   const bookings = new BookingAdmin({ models, notifications: producers.notifications, audit });
   const billingConsole = new BillingConsole({ stripe, models, ledger, refunds, guarantee, price, audit });
   const accountEvents = startable(() => startAccountEventsWorker(deletions, inbox, { ...queues, logger }));
-  const reconciliation = new ReconciliationService({ stripe, models, producers, ledger });
+  const reconciliation = new ReconciliationService({ stripe, models, producers, ledger, mrr });
   const reconcile = startable(async () =>
     config.BILLING_RECONCILE_AT === 'off'
       ? { close: async () => undefined }

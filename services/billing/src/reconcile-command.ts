@@ -19,9 +19,14 @@ export function describeReport(report: ReconcileReport): string[] {
         `repaired ${r.subscriptionId} (member ${r.userId}): ${r.from ?? 'unknown'} → ${r.to}` +
         (r.effect === 'none' ? '' : `, ${r.effect} queued`),
     ),
+    ...report.mrr.map(
+      (r) =>
+        `MRR of member ${r.memberId} was ${r.ledgerCents} in the ledger, ${r.stripeCents} at Stripe (${r.currency}): ` +
+        r.rows.map((row) => `${row.bucket} ${row.deltaCents}`).join(', '),
+    ),
     ...report.failed.map((f) => `could not check member ${f.userId}: ${f.message} (the next run retries)`),
   ];
-  if (!report.repaired.length && !report.failed.length) lines.push('no drift: nothing to repair');
+  if (!report.repaired.length && !report.mrr.length && !report.failed.length) lines.push('no drift: nothing to repair');
   return lines;
 }
 

@@ -88,6 +88,7 @@ describe('reconciliation with Stripe', () => {
       models: models(),
       producers: billing.producers,
       ledger: billing.ledger,
+      mrr: billing.mrr,
     });
 
     const first = await reconciliation.run(silent);
@@ -129,6 +130,7 @@ describe('reconciliation with Stripe', () => {
       models: models(),
       producers: billing.producers,
       ledger: billing.ledger,
+      mrr: billing.mrr,
     });
     const first = await reconciliation.run(silent);
     expect(first.failed.map((f) => f.userId)).toContain(a.user.id);
@@ -153,6 +155,7 @@ describe('reconciliation with Stripe', () => {
       models: models(),
       producers: billing.producers,
       ledger: billing.ledger,
+      mrr: billing.mrr,
     });
     const report = await reconciliation.run(silent);
     expect(report.repaired.filter((r) => r.userId === user.id)).toEqual([]);
@@ -172,6 +175,7 @@ describe('reconciliation with Stripe', () => {
       models: models(),
       producers: billing.producers,
       ledger: billing.ledger,
+      mrr: billing.mrr,
     });
     const report = await reconciliation.run(silent);
     expect(report.repaired.filter((r) => r.userId === user.id)).toHaveLength(105);

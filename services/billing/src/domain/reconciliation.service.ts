@@ -2,15 +2,19 @@ import type { Logger } from '@fm/shared';
 import type { BillingProducers } from '../events/billing.producers';
 import { callStripe, type Stripe } from '../stripe/stripe-client';
 import type { BillingModels } from './billing.models';
+import type { MrrLedger, MrrRepair } from './mrr-ledger';
 import type { Repair, SubscriptionLedger } from './subscription-ledger';
-import { currentPeriodEndOf, givesPremium, premiumSince, statusRank } from './subscription-state';
+import { DISCOUNT_EXPANSIONS } from './subscription-valuation';
+import { currentPeriodEndOf, givesPremium, idOf, premiumSince, statusRank } from './subscription-state';
 
-export type { Repair };
+export type { MrrRepair, Repair };
 
 export interface ReconcileReport {
   customers: number;
   subscriptions: number;
   repaired: Repair[];
+  /** Members whose ledger MRR differed from what Stripe holds, and the rows that repaired it. */
+  mrr: MrrRepair[];
   /** Customers whose Stripe list failed this run (the next run does them). */
   failed: Array<{ userId: string; message: string }>;
 }
@@ -24,6 +28,9 @@ const PAGE_SIZE = 100;
  * drift (a lost webhook) is written to the record and, when it changes access, turned into the
  * same idempotent membership event a webhook would have queued (event and job id
  * `reconcile-<subscription>-<status>`, so auth applies it once). A second run finds nothing.
+ * The MRR ledger is compared too: each member's subscriptions as Stripe holds them are valued,
+ * and a ledger MRR that differs is brought to it by the correcting rows (the bucket the change
+ * calls for), reported in `mrr` and logged.
  * A Stripe error on one customer is logged and counted; the others go on, the next run finishes.
  */
 export class ReconciliationService {
@@ -36,6 +43,8 @@ export class ReconciliationService {
       producers: BillingProducers;
       /** The process's one writer of subscription state. */
       ledger: SubscriptionLedger;
+      /** The MRR ledger, compared with Stripe and repaired. */
+      mrr: MrrLedger;
     },
   ) {
     this.ledger = deps.ledger;
@@ -43,7 +52,7 @@ export class ReconciliationService {
 
   async run(log: Logger): Promise<ReconcileReport> {
     const rows = await this.deps.models.BillingCustomer.find({ deletedAt: null }).lean();
-    const report: ReconcileReport = { customers: rows.length, subscriptions: 0, repaired: [], failed: [] };
+    const report: ReconcileReport = { customers: rows.length, subscriptions: 0, repaired: [], mrr: [], failed: [] };
     for (const row of rows) {
       try {
         await this.reconcileCustomer(row._id, row.stripeCustomerId, report, log);
@@ -58,22 +67,25 @@ export class ReconciliationService {
         customers: report.customers,
         subscriptions: report.subscriptions,
         repaired: report.repaired,
+        mrr: report.mrr,
         failed: report.failed,
       },
-      report.repaired.length ? 'reconciliation repaired drift' : 'reconciliation found no drift',
+      report.repaired.length || report.mrr.length ? 'reconciliation repaired drift' : 'reconciliation found no drift',
     );
     return report;
   }
 
   private async reconcileCustomer(userId: string, customerId: string, report: ReconcileReport, log: Logger) {
     let startingAfter: string | undefined;
+    // The customer's own subscriptions (stripe-mock lists a fixture of another customer for everybody).
+    const held: Stripe.Subscription[] = [];
     for (;;) {
       const page = await callStripe(log, 'subscriptions.list', () =>
         this.deps.stripe.subscriptions.list({
           customer: customerId,
           status: 'all',
           limit: PAGE_SIZE,
-          expand: ['data.latest_invoice'],
+          expand: ['data.latest_invoice', ...DISCOUNT_EXPANSIONS.map((path) => `data.${path}`)],
           ...(startingAfter ? { starting_after: startingAfter } : {}),
         }),
       );
@@ -81,11 +93,14 @@ export class ReconciliationService {
         report.subscriptions += 1;
         const repair = await this.reconcileSubscription(userId, customerId, sub);
         if (repair) report.repaired.push(repair);
+        if (idOf(sub.customer) === customerId) held.push(sub);
       }
       const last = page.data.at(-1);
-      if (!page.has_more || !last) return;
+      if (!page.has_more || !last) break;
       startingAfter = last.id;
     }
+    const mrr = await this.deps.mrr.reconcile(userId, held, log);
+    if (mrr) report.mrr.push(mrr);
   }
 
   private reconcileSubscription(userId: string, customerId: string, sub: Stripe.Subscription) {
