@@ -148,6 +148,8 @@ const routes = [
   ['PATCH', '/api/admin/bookings/bk_123', 'billing'],
   ['GET', '/api/admin/billing/members/0123456789abcdef01234567', 'billing'],
   ['POST', '/api/admin/billing/members/0123456789abcdef01234567/refunds', 'billing'],
+  ['GET', '/api/admin/metrics?from=2025-08-01&to=2025-08-31', 'billing'],
+  ['GET', '/api/admin/metrics/cohorts', 'billing'],
   ['GET', '/api/admin/contact-messages?handled=false', 'contact'],
   ['PATCH', '/api/admin/contact-messages/abc', 'contact'],
   ['POST', '/api/admin/contact-messages/abc/reply', 'contact'],

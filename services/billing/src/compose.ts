@@ -16,6 +16,7 @@ import { BillingHistory } from './domain/billing-history.service';
 import { CheckoutService } from './domain/checkout.service';
 import { Customers } from './domain/customers';
 import { GuaranteeService } from './domain/guarantee.service';
+import { MetricsReport } from './domain/metrics-report.service';
 import { MrrLedger } from './domain/mrr-ledger';
 import { ensureMrrIndexes, mrrModels } from './domain/mrr-ledger.models';
 import { PremiumPrice } from './domain/premium-price';
@@ -30,6 +31,7 @@ import { startReconcileScheduler } from './events/reconcile.scheduler';
 import { adminRouter } from './routes/admin.routes';
 import { billingRouter } from './routes/billing.routes';
 import { internalRouter } from './routes/internal.routes';
+import { metricsRouter } from './routes/metrics.routes';
 import { WEBHOOK_PATH, webhookRouter } from './routes/webhook.routes';
 import { createStripeClient, type Stripe } from './stripe/stripe-client';
 
@@ -112,6 +114,7 @@ export async function compose(deps: ServiceDeps<BillingConfig>, overrides: Billi
       }),
       internalRouter({ jwtSecret: config.JWT_SECRET, models }),
       adminRouter({ bookings, billingConsole }),
+      metricsRouter(new MetricsReport({ models, mrr: mrrStore })),
     ],
   });
   return {

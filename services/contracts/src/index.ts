@@ -13,6 +13,7 @@ export * from './course-card';
 export * from './courses';
 export * from './engagement';
 export * from './events';
+export * from './metrics';
 export * from './practice';
 export * from './practice-catalogue';
 export * from './registry';

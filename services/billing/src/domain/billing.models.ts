@@ -207,6 +207,9 @@ const subscriptionPaymentSchema = new Schema<SubscriptionPayment>(
   schemaOptions({ collection: 'subscription_payments' }),
 );
 subscriptionPaymentSchema.index({ userId: 1, paidAt: 1 });
+// The founder's cash figures: a period's payments, and the refunded ones by their last write.
+subscriptionPaymentSchema.index({ paidAt: 1 });
+subscriptionPaymentSchema.index({ amountRefundedCents: 1, updatedAt: 1 });
 
 const guaranteeUseSchema = new Schema<GuaranteeUse>(
   {
