@@ -15,6 +15,9 @@ import { BillingConsole } from './domain/billing-console.service';
 import { BillingHistory } from './domain/billing-history.service';
 import { CheckoutService } from './domain/checkout.service';
 import { Customers } from './domain/customers';
+import { EngagementClients } from './domain/founder-cohorts/engagement.clients';
+import { FounderCohorts } from './domain/founder-cohorts/founder-cohorts.service';
+import { memberMrrFromLedger } from './domain/founder-cohorts/ledger-mrr';
 import { GuaranteeService } from './domain/guarantee.service';
 import { MetricsReport } from './domain/metrics-report.service';
 import { MrrLedger } from './domain/mrr-ledger';
@@ -32,6 +35,7 @@ import { adminRouter } from './routes/admin.routes';
 import { billingRouter } from './routes/billing.routes';
 import { internalRouter } from './routes/internal.routes';
 import { metricsRouter } from './routes/metrics.routes';
+import { metricsCohortsRouter } from './routes/metrics-cohorts.routes';
 import { WEBHOOK_PATH, webhookRouter } from './routes/webhook.routes';
 import { createStripeClient, type Stripe } from './stripe/stripe-client';
 
@@ -39,6 +43,8 @@ import { createStripeClient, type Stripe } from './stripe/stripe-client';
 export interface BillingOverrides {
   producers?: BillingProducers;
   stripe?: Stripe;
+  /** The clock of the founder's cohorts and churn risk (tests set the day). */
+  now?: () => Date;
 }
 
 /**
@@ -101,6 +107,19 @@ export async function compose(deps: ServiceDeps<BillingConfig>, overrides: Billi
       ? { close: async () => undefined }
       : startReconcileScheduler(reconciliation, { ...queues, at: config.BILLING_RECONCILE_AT, logger }),
   );
+  // The founder's cohorts and churn risk: sign-ups and names from auth, practice days from practice.
+  const founderCohorts = new FounderCohorts({
+    models,
+    clients: new EngagementClients({
+      authUrl: config.AUTH_INTERNAL_URL,
+      practiceUrl: config.PRACTICE_INTERNAL_URL,
+      jwtSecret: config.JWT_SECRET,
+      timeoutMs: config.INTERNAL_REQUEST_TIMEOUT_MS,
+    }),
+    memberMrr: memberMrrFromLedger(mrrStore),
+    currency: config.CURRENCY,
+    now: overrides.now ?? (() => new Date()),
+  });
   const app = createApp(deps, {
     name: 'billing',
     originExemptPaths: [WEBHOOK_PATH],
@@ -115,6 +134,7 @@ export async function compose(deps: ServiceDeps<BillingConfig>, overrides: Billi
       internalRouter({ jwtSecret: config.JWT_SECRET, models }),
       adminRouter({ bookings, billingConsole }),
       metricsRouter(new MetricsReport({ models, mrr: mrrStore })),
+      metricsCohortsRouter(founderCohorts),
     ],
   });
   return {

@@ -1,6 +1,12 @@
 import { baseEnvSchema, pricingEnv, productFactsEnv } from '@fm/shared';
 import { z } from 'zod';
 
+/** An http(s) base URL without a trailing slash. */
+const internalUrl = z
+  .url()
+  .refine((value) => /^https?:\/\//.test(value), 'must be an http:// or https:// URL')
+  .transform((value) => value.replace(/\/+$/, ''));
+
 const variables = baseEnvSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(4005),
   /** Stripe events can outgrow the other services' 100kb; the gateway caps bodies at 1m. */
@@ -37,6 +43,11 @@ const variables = baseEnvSchema.extend({
     .trim()
     .regex(/^(off|([01]\d|2[0-3]):[0-5]\d)$/, 'a UTC time like 03:30, or off')
     .default('03:30'),
+  /** Where the founder's cohorts and churn risk ask auth (sign-ups, names) and practice (practice days); service token. */
+  AUTH_INTERNAL_URL: internalUrl.default('http://127.0.0.1:4001'),
+  PRACTICE_INTERNAL_URL: internalUrl.default('http://127.0.0.1:4006'),
+  /** How long one of those calls may take before the console's answer is a 503 (ms). */
+  INTERNAL_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
 });
 
 export const configSchema = variables.superRefine((config, ctx) => {

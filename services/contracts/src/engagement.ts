@@ -81,7 +81,7 @@ const share = z.number().min(0).max(1);
 /** billing's `conversion.ts` WindowShare: null while the window has not elapsed for the whole week. */
 const windowShare = z.strictObject({ paid: count, share }).nullable();
 
-export const metricsCohortsSchema = z.strictObject({
+export const adminMetricsCohortsSchema = z.strictObject({
   asOf: calendarDay,
   freeToPremium: z.array(
     z.strictObject({
@@ -106,14 +106,15 @@ export const metricsCohortsSchema = z.strictObject({
   ),
 });
 
-export const churnRiskSchema = z.strictObject({
+export const adminChurnRiskSchema = z.strictObject({
   asOf: calendarDay,
   members: z.array(
     z.strictObject({
       memberId,
-      /** Null when auth no longer knows the member. */
-      email: z.string().nullable(),
-      name: z.string().nullable(),
+      /** Empty when auth no longer knows the member. */
+      email: z.string(),
+      /** First and last name as the member gave them; empty when they gave none. */
+      name: z.string(),
       lastPracticeDay: calendarDay.nullable(),
       renewalDate: calendarDay.nullable(),
       mrrCents: count,
@@ -128,5 +129,5 @@ export type CohortPracticeRequest = z.infer<typeof cohortPracticeRequestSchema>;
 export type CohortPracticeAnswer = z.infer<typeof cohortPracticeAnswerSchema>;
 export type SignUpsPage = z.infer<typeof signUpsPageSchema>;
 export type MemberProfilesAnswer = z.infer<typeof memberProfilesAnswerSchema>;
-export type MetricsCohorts = z.infer<typeof metricsCohortsSchema>;
-export type ChurnRisk = z.infer<typeof churnRiskSchema>;
+export type AdminMetricsCohorts = z.infer<typeof adminMetricsCohortsSchema>;
+export type AdminChurnRisk = z.infer<typeof adminChurnRiskSchema>;
