@@ -9,14 +9,14 @@
 //   node infra/bench/library-floor.js [--node <binary>] [--flags "<node flags>"] [--runs <n>] [--bare]
 //
 // --node: the Node binary of the child (default: the one running this). --flags: its flags, on its
-// command line (default: .env.example's FM_SERVICE_NODE_OPTIONS, the services' NODE_OPTIONS).
+// command line (default: the registry's nodeFlags, the services' own; infra/lib/node-flags.js).
 // --runs: children one after another (3), each line printed, then the median. --bare: require
 // nothing (Node's own floor). The child's environment is this process's (MALLOC_ARENA_MAX, ...).
 
 const { spawn } = require('node:child_process');
 const { readFileSync } = require('node:fs');
 const path = require('node:path');
-const { readEnvFile } = require('../../services/shared/src/env-files.js');
+const { REGISTRY_PATH } = require('../lib/node-flags.js');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const LIBRARIES = ['koa', 'koa-session', 'ioredis', 'bullmq', 'mongoose', 'zod', 'pino', 'prom-client'];
@@ -27,7 +27,7 @@ function option(name, fallback) {
 }
 
 const node = option('--node', process.execPath);
-const flags = option('--flags', readEnvFile(path.join(ROOT, '.env.example')).FM_SERVICE_NODE_OPTIONS ?? '');
+const flags = option('--flags', require(REGISTRY_PATH).nodeFlags.join(' '));
 const runs = Number(option('--runs', 3));
 const bare = process.argv.includes('--bare');
 

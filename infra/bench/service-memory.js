@@ -10,7 +10,7 @@
 //
 //   node infra/bench/service-memory.js [--node <binary>] [--flags "<node flags>"] [--env "K=V ..."]
 //
-// --flags go on each service's command line (default: .env.example's FM_SERVICE_NODE_OPTIONS);
+// --flags go on each service's command line instead of its registry flags (infra/lib/node-flags.js);
 // --env: variables for the services only (MALLOC_ARENA_MAX=2 ...). Environment: MEM_MONGO_URL
 // (mongodb://127.0.0.1:27117/fairwaymind_mem: start a FerretDB or mongod there), MEM_REDIS_PREFIX
 // (fmmem<time>, its keys deleted at the end), MEM_STRIPE_API_BASE (http://127.0.0.1:12112, a stripe-mock), MEM_PORT_BASE (14000:
@@ -22,6 +22,7 @@ const { closeSync, openSync, readFileSync, readSync } = require('node:fs');
 const http = require('node:http');
 const path = require('node:path');
 const { readEnvFile } = require('../../services/shared/src/env-files.js');
+const { nodeFlags } = require('../lib/node-flags.js');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const { SERVICES } = require('./settings');
@@ -33,7 +34,13 @@ const option = (name, fallback) => {
 };
 const base = readEnvFile(path.join(ROOT, '.env.example'));
 const NODE = option('--node', process.execPath);
-const FLAGS = option('--flags', base.FM_SERVICE_NODE_OPTIONS ?? '');
+const FLAGS = option('--flags');
+// --service-flags "contact:--max-old-space-size=48 billing:...": flags for one service, after --flags.
+const SERVICE_FLAGS = {};
+for (const token of option('--service-flags', '').split(/\s+/).filter(Boolean)) {
+  const [s, flag] = [token.slice(0, token.indexOf(':')), token.slice(token.indexOf(':') + 1)];
+  (SERVICE_FLAGS[s] ??= []).push(flag);
+}
 const EXTRA = Object.fromEntries(
   option('--env', '')
     .split(/\s+/)
@@ -57,7 +64,6 @@ const serviceEnv = {
   ...Object.fromEntries(SERVICES.map((s) => [`${s.toUpperCase()}_INTERNAL_URL`, `http://127.0.0.1:${portOf(s)}`])),
   ...Object.fromEntries(SERVICES.map((s) => [`${s.toUpperCase()}_PORT`, String(portOf(s))])),
 };
-delete serviceEnv.FM_SERVICE_NODE_OPTIONS;
 
 // ---- memory, counted as infra/bench/run.js counts it ------------------------------------
 const status = (pid, field) =>
@@ -104,7 +110,11 @@ function cpuMs(pid) {
 // ---- the services ------------------------------------------------------------------------
 let stopping = false;
 function startService(s) {
-  const child = spawn(NODE, [...FLAGS.split(/\s+/).filter(Boolean), path.join(ROOT, `services/${s}/dist/server.js`)], {
+  const flags = [
+    ...(FLAGS === undefined ? nodeFlags(s) : FLAGS.split(/\s+/).filter(Boolean)),
+    ...(SERVICE_FLAGS[s] ?? []),
+  ];
+  const child = spawn(NODE, [...flags, path.join(ROOT, `services/${s}/dist/server.js`)], {
     env: { ...serviceEnv, ...EXTRA, PORT: String(portOf(s)) },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -205,7 +215,9 @@ async function cleanUp() {
 
 async function main() {
   const version = execFileSync(NODE, ['--version'], { encoding: 'utf8' }).trim();
-  console.log(`node ${version}, flags "${FLAGS}"${Object.keys(EXTRA).length ? `, env ${option('--env')}` : ''}`);
+  console.log(
+    `node ${version}, flags "${FLAGS ?? "the registry's"}"${option('--service-flags') ? ` + ${option('--service-flags')}` : ''}${Object.keys(EXTRA).length ? `, env ${option('--env')}` : ''}`,
+  );
   execFileSync(process.execPath, [path.join(ROOT, 'services/content/dist/seed.js')], {
     env: serviceEnv,
     stdio: 'ignore',

@@ -46,7 +46,11 @@ RUN --mount=type=cache,target=/root/.npm \
     rm -rf node_modules services/*/node_modules && \
     set -- --no-audit --no-fund --loglevel=error --omit=dev -w services/contracts -w services/shared -w "services/${SERVICE}"; \
     npm ci "$@" || npm install "$@"
-RUN mkdir -p /out && cp -a package.json node_modules /out/ && \
+# The service's Node flags, from the registry (infra/lib/node-flags.js): the CMD puts them on the
+# command line (Node refuses most V8 flags in NODE_OPTIONS).
+COPY infra/lib/node-flags.js infra/lib/
+RUN mkdir -p /out && node infra/lib/node-flags.js "$SERVICE" >/out/node-flags && \
+    cp -a package.json node_modules /out/ && \
     for d in contracts shared "$SERVICE"; do \
       mkdir -p "/out/services/$d" && cp -a "services/$d/package.json" "services/$d/dist" "/out/services/$d/" && \
       if [ -d "services/$d/node_modules" ]; then cp -a "services/$d/node_modules" "/out/services/$d/"; fi; \
@@ -55,16 +59,14 @@ RUN mkdir -p /out && cp -a package.json node_modules /out/ && \
 # ---- runtime ---------------------------------------------------------------------------
 FROM ${NODE_IMAGE} AS runtime
 ARG SERVICE
-# NODE_OPTIONS: the Node flags .env.example's FM_SERVICE_NODE_OPTIONS gives the launcher's services
-# (the same string, infra/test/node-flags.test.js; docs/PERFORMANCE.md, memory). HOST: every interface of the
-# container (the gateway is another container or pod); TRUSTED_PROXIES: the gateway's address is
-# not fixed there, so any peer on loopback or a private range (compose networks, pod IPs) may set
-# the client IP with X-Forwarded-For. Set a narrower range where the network allows it.
+# HOST: every interface of the container (the gateway is another container or pod);
+# TRUSTED_PROXIES: the gateway's address is not fixed there, so any peer on loopback or a private
+# range (compose networks, pod IPs) may set the client IP with X-Forwarded-For. Set a narrower
+# range where the network allows it. No NODE_OPTIONS: the flags are on the command line (CMD).
 ENV NODE_ENV=production \
     SERVICE=${SERVICE} \
     HOST=0.0.0.0 \
-    TRUSTED_PROXIES=loopback,private \
-    NODE_OPTIONS="--max-semi-space-size=2 --max-old-space-size=128 --v8-pool-size=1"
+    TRUSTED_PROXIES=loopback,private
 # Code stays root-owned (read-only for the process); the process runs as the image's "node" user.
 COPY --from=prod-deps /out/ /app/
 WORKDIR /app/services/${SERVICE}
@@ -72,4 +74,6 @@ USER node
 # PORT comes from the compose file; without it each service listens on its default port.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
   CMD ["node", "-e", "const p=process.env.PORT||{auth:4001,content:4002,courses:4003,contact:4004,billing:4005,practice:4006}[process.env.SERVICE];fetch('http://127.0.0.1:'+p+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-CMD ["node", "dist/server.js"]
+# The registry's flags (written at build, /app/node-flags) before the script; exec: node is the
+# process the container's signals reach. A command given instead (the seed) runs without them.
+CMD ["/bin/sh", "-c", "exec node $(cat /app/node-flags) dist/server.js"]

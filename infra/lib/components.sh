@@ -8,14 +8,22 @@ COMPOSE_CHECK_SRC="$ROOT/infra/compose-check"
 # §1). Read when sourced with whichever node is on PATH (reading JSON needs no particular
 # version); without one, load_config reads it once provision_node has put .nvmrc's on PATH.
 # Beside this script, like common.sh's ENV_READER (tests source it with a stand-in ROOT).
+# SERVICE_NODE_FLAGS[<name>]: the flags on that service's `node` command line (the registry's,
+# through node-flags.js beside this script, as the service image gets them).
 REGISTRY_JSON="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/services/contracts/src/registry.json"
+NODE_FLAGS_JS="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/node-flags.js"
 load_services() {
-  local names
-  names=$(node -e 'for (const s of require(process.argv[1]).services) console.log(s.name)' "$REGISTRY_JSON") ||
+  local lines name flags
+  lines=$(node "$NODE_FLAGS_JS" --registry "$REGISTRY_JSON") ||
     die "could not read the service registry (services/contracts/src/registry.json)"
-  mapfile -t SERVICES <<<"$names"
+  SERVICES=()
+  while read -r name flags; do
+    SERVICES+=("$name")
+    SERVICE_NODE_FLAGS[$name]=$flags
+  done <<<"$lines"
 }
 SERVICES=()
+declare -A SERVICE_NODE_FLAGS=()
 if command -v node >/dev/null 2>&1; then load_services; fi
 
 # ---- provision -------------------------------------------------------------------------
@@ -321,7 +329,7 @@ service_port() { local var="${1^^}_PORT"; printf '%s' "${!var}"; }
 # Each service's replicas (FM_REPLICAS, infra/lib/replicas.sh; one each by default).
 start_services() {
   step "Services"
-  local s name port pid
+  local s name port pid flags
   replicas_parse
   for s in "${SERVICES[@]}"; do
     replicas_stop_surplus "$s"
@@ -329,8 +337,11 @@ start_services() {
       if pid=$(pid_of "$name"); then stop_one "$name"; fi
       tcp_open 127.0.0.1 "$port" && die "port $port ($name) is already in use by another process; stop it or change ${s^^}_PORT"
       [ -f "$ROOT/services/$s/dist/server.js" ] || die "services/$s/dist/server.js is missing (build failed?)"
-      # HOST: loopback only (the local gateway and the other services reach them there).
-      HOST=127.0.0.1 PORT=$port NODE_OPTIONS="${FM_SERVICE_NODE_OPTIONS-}" start_bg "$name" "services/$s/dist/server.js" node "$ROOT/services/$s/dist/server.js"
+      # HOST: loopback only (the local gateway and the other services reach them there). The
+      # registry's flags on the command line, none from NODE_OPTIONS (the image's way too).
+      read -ra flags <<<"${SERVICE_NODE_FLAGS[$s]}"
+      HOST=127.0.0.1 PORT=$port NODE_OPTIONS='' start_bg "$name" "services/$s/dist/server.js" \
+        node "${flags[@]}" "$ROOT/services/$s/dist/server.js"
     done < <(replica_list "$s")
   done
   for s in "${SERVICES[@]}"; do

@@ -16,7 +16,7 @@ describe('the service registry (registry.json through its schema)', () => {
 
   it('when a seventh service names a queue QUEUES does not have, then the schema refuses it and names the key', () => {
     const { $comment: _note, ...entry } = reviews;
-    const result = registrySchema.safeParse({ services: [...REGISTRY.services, entry] });
+    const result = registrySchema.safeParse({ ...REGISTRY, services: [...REGISTRY.services, entry] });
     expect(result.success).toBe(false);
     expect(JSON.stringify(result.error?.issues)).toContain('accountEventsReviews');
   });
@@ -29,10 +29,16 @@ describe('the service registry (registry.json through its schema)', () => {
       port: 4006,
       gateway: { locations: ['/api/practice/'] },
     };
-    const result = registrySchema.safeParse({ services: [...REGISTRY.services, clash] });
+    const result = registrySchema.safeParse({ ...REGISTRY, services: [...REGISTRY.services, clash] });
     const messages = result.error?.issues.map((i) => i.message) ?? [];
     expect(messages).toEqual(
       expect.arrayContaining(['reviews: port 4006 taken twice', 'gateway location /api/practice/ listed twice']),
     );
+  });
+
+  it('when a node flag holds a space, then the schema refuses it (the image splits the flags on spaces)', () => {
+    const result = registrySchema.safeParse({ ...REGISTRY, nodeFlags: ['--max-old-space-size=128 --v8-pool-size=1'] });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.path.join('.'))).toEqual(['nodeFlags.0']);
   });
 });

@@ -73,8 +73,25 @@ export const serviceEntrySchema = z
   .strict();
 export type ServiceEntry = z.infer<typeof serviceEntrySchema>;
 
+/** A Node or V8 flag as the `node` command line takes it: no spaces (the image's CMD splits on them). */
+const nodeFlag = z
+  .string()
+  .regex(/^--[a-z0-9-]+(=[A-Za-z0-9.,_-]+)?$/, 'a flag: "--name" or "--name=value", no spaces');
+
 export const registrySchema = z
-  .object({ $comment: z.string().optional(), services: z.array(serviceEntrySchema).min(1) })
+  .object({
+    $comment: z.string().optional(),
+    /**
+     * The flags on every service's `node` command line, before the script (infra/lib/node-flags.js
+     * gives them to the launcher, the service image and the benches; Node refuses most V8 flags in
+     * NODE_OPTIONS). A 2 MB semi-space (young generation; with 1 MB the requests in flight outlive
+     * the scavenges and get promoted: 30-40 % more CPU per logged-in request, the same RSS), a
+     * capped old space, one V8 helper thread (fewer thread stacks and malloc arenas). Figures:
+     * docs/PERFORMANCE.md, "memory" and "Node 24".
+     */
+    nodeFlags: z.array(nodeFlag),
+    services: z.array(serviceEntrySchema).min(1),
+  })
   .strict()
   .superRefine((reg, ctx) => {
     const names = reg.services.map((s) => s.name);
