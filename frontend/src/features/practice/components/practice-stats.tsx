@@ -24,6 +24,11 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 /** "1 day" / "3 days"; "1 minute" / "25 minutes". */
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
+/** The streak as one term of a description list (`<dl>`): member home's card, a Free member's practice card. */
+export function StreakFigure({ streak }: { streak: number }) {
+  return <Figure label="Streak" value={plural(streak, 'day', 'days')} testId="practice-streak" />;
+}
+
 /**
  * The streak (days in a row with 10+ minutes in the member's time zone), total minutes, the
  * freezes said plainly, and the 12-week calendar (GET /api/practice/stats).
@@ -45,7 +50,7 @@ export function PracticeStatsCard() {
         {stats && (
           <>
             <Box component="dl" sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, my: 2 }}>
-              <Figure label="Streak" value={plural(stats.streak, 'day', 'days')} testId="practice-streak" />
+              <StreakFigure streak={stats.streak} />
               <Figure
                 label="Total practice"
                 value={plural(Math.floor(stats.totalMinutes), 'minute', 'minutes')}
