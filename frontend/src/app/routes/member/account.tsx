@@ -39,6 +39,7 @@ import { PastDueBanner } from '@/features/billing/components/past-due-banner';
 import { SubscriptionPanel } from '@/features/billing/components/subscription-panel';
 import { CommunityForumCard } from '@/features/member/components/community-forum-card';
 import { MemberPageHeader } from '@/app/routes/member/member-page-header';
+import { FreeMemberPractice } from '@/app/routes/member/member-practice';
 import { useSignOut } from '@/app/routes/member/use-sign-out';
 
 // Below the fold: its code loads after the page (the account page's chunk stays as it was).
@@ -116,7 +117,9 @@ function usePaymentReturn(): { bookingExpected: boolean } {
 /**
  * /member/account: Your Account (SPEC §2), and the member's own account tools (issue 12):
  * Profile, Password, Sessions, Your data and Delete account; billing (issue 13): the past-due
- * banner, billing history (invoices) and coaching sessions.
+ * banner, billing history (invoices) and coaching sessions. A Free member, whom SPEC sends here
+ * from member home, gets the practice card at the top (issue 47 §7); a Premium member has it on
+ * member home and not here.
  */
 export default function AccountPage() {
   const { bookingExpected } = usePaymentReturn();
@@ -139,6 +142,11 @@ export default function AccountPage() {
       <MemberPageHeader title="Your Account" subtitle="Your profile, membership and billing." />
       <VerifyEmailBanner />
       <PastDueBanner />
+      {!isPremium && (
+        <Box sx={{ mb: 3 }}>
+          <FreeMemberPractice />
+        </Box>
+      )}
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, alignItems: 'start' }}>
         <Stack spacing={3}>
           <Card sx={{ borderRadius: 3 }}>

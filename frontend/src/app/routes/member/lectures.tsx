@@ -4,20 +4,20 @@ import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import { CommunityForumCard } from '@/features/member/components/community-forum-card';
 import { LectureList } from '@/features/member/components/lecture-list';
 import { useGetPracticeProgressQuery } from '@/features/practice/api/practice-api';
-import { ContinueCard } from '@/features/practice/components/continue-card';
 import { LectureProgress } from '@/features/practice/components/lecture-progress';
 import { readItemTarget } from '@/features/practice/lib/item-links';
 import { parseDuration, percentPlayed, progressById } from '@/features/practice/lib/progress';
 import { MemberPageHeader } from '@/app/routes/member/member-page-header';
 import { PracticeVideo } from '@/app/routes/member/practice-media';
-import { useSectionSlug } from '@/app/routes/member/practice-links';
+import { FreeMemberPractice } from '@/app/routes/member/member-practice';
 
 /** The practice service's section id of the lectures (docs/API.md "practice"). */
 const LECTURES_SECTION_ID = 'lectures';
 
 /**
  * /member/lectures. Practice: each open lecture reports its watching and shows a progress bar;
- * free members also get "Continue where you left off" here (their member home has no sections);
+ * free members also get their practice card here (Today's 10, the streak, continue where you left
+ * off and the upgrade call: member home is Premium, issue 47 §7);
  * `?item=<id>&t=<s>` shows that lecture first, its player at `t`; and the community forum's link
  * (the Free tier's forum access, issue 29).
  */
@@ -27,7 +27,6 @@ export default function LecturesPage() {
   const target = readItemTarget(search);
   const { data: progress } = useGetPracticeProgressQuery(LECTURES_SECTION_ID);
   const byId = progressById(progress);
-  const sectionSlug = useSectionSlug();
   return (
     <>
       <MemberPageHeader
@@ -36,7 +35,7 @@ export default function LecturesPage() {
       />
       {!isPremium && (
         <Box sx={{ mb: 3 }}>
-          <ContinueCard sectionSlug={sectionSlug} />
+          <FreeMemberPractice />
         </Box>
       )}
       <LectureList
