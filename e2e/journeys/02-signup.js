@@ -1,7 +1,8 @@
 'use strict';
 // Journey 2: sign-up (local validation, then success), the free member's place in the app.
 // SPEC §2 /signup, §4 access rules and sidebar entries, §5 signup rules, §8 signup toasts,
-// /member/lectures for free members, /lessons inside the member layout.
+// the Free member's practice card on the account page (issue 47 §7), /member/lectures for free
+// members, /lessons inside the member layout.
 
 const { test } = require('node:test');
 const { journey } = require('../lib/browser');
@@ -12,7 +13,7 @@ const { fillSignup, newMember, sidebarEntries, trackAddresses } = require('../li
 const EMBED_URL = /^https:\/\/(www\.youtube(-nocookie)?\.com\/embed\/|player\.vimeo\.com\/video\/)/;
 
 test(
-  '2. Sign-up: validation messages, success → /member/home → /member/account; free member sidebar, lectures, locked lesson',
+  "2. Sign-up: validation messages, success → /member/home → /member/account; free member sidebar, Today's 10 on the account page, lectures, locked lesson",
   { timeout: config.journeyTimeout },
   journey('signup', async ({ page, step }) => {
     const member = newMember('signup');
@@ -66,6 +67,32 @@ test(
       await expectVisible(upgrade);
       check((await upgrade.getAttribute('href')) === '/checkout', 'Upgrade to Premium leads to /checkout');
     });
+
+    await step(
+      "the account page's top: Today's 10 from what a Free member can open, the streak, Go Premium",
+      async () => {
+        // Issue 47 §7: member home (and its practice) is Premium; a Free member's card is here.
+        const main = page.getByRole('main');
+        const card = main.getByRole('region', { name: "Today's 10" });
+        await expectVisible(card, 'the practice card on the account page');
+        const parts = card.getByRole('list', { name: "Today's plan" }).getByRole('listitem');
+        await expectVisible(parts.first(), "a part of today's plan");
+        // Only what a Free member can open: the free lesson and lecture (their pages), nothing of a section.
+        for (const href of await card
+          .getByRole('list', { name: "Today's plan" })
+          .getByRole('link')
+          .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''))) {
+          check(/^\/(lesson\/|member\/lectures\b)/.test(href), `a part of the plan a Free member can open (${href})`);
+        }
+        await expectVisible(card.getByText('0 of 10 minutes today'), "today's minutes");
+        await expectVisible(card.getByTestId('practice-streak'), 'the streak');
+        const upgrade = card.getByRole('link', { name: 'Go Premium' });
+        check((await upgrade.getAttribute('href')) === '/membership', "the card's Go Premium leads to /membership");
+        const cardTop = (await card.boundingBox())?.y ?? Infinity;
+        const emailTop = (await main.getByText(member.email).boundingBox())?.y ?? -Infinity;
+        check(cardTop < emailTop, `the card is above the profile (card at ${cardTop} px, e-mail at ${emailTop} px)`);
+      },
+    );
 
     await step('lectures: lecture 1 plays, the Unlock All Lectures card offers Premium', async () => {
       await page.getByRole('navigation', { name: 'Member navigation' }).getByRole('link', { name: 'Lectures' }).click();
