@@ -1,8 +1,11 @@
 import type { Inbox, OnceResult } from '../inbox';
 import type { Logger } from '../logger';
 
-/** The longest a job waits before asking again whether another delivery's handling is over. */
-export const IN_PROGRESS_RETRY_MAX_MS = 5000;
+/**
+ * The longest a job waits before asking again whether another delivery's handling is over: most
+ * handlings take well under a second, and asking costs one read of the inbox.
+ */
+export const IN_PROGRESS_RETRY_MAX_MS = 1000;
 
 /**
  * Another delivery holds the claim of the event right now (a stalled job run again while its
