@@ -32,6 +32,17 @@ const importZones = (banned, message) => ({
   'no-restricted-imports': ['error', { patterns: [{ group: banned, message, allowTypeImports: true }, typesOnly] }],
 });
 
+/**
+ * A service imports the kit by its areas (`@fm/shared/<area>`, services/shared/README.md), never
+ * its files: not `@fm/shared/src/…` (or dist, or a file under an area), not a relative path into
+ * services/shared.
+ */
+const kitByArea = {
+  regex: '^(@fm/shared/(src|dist)(/|$)|@fm/shared/[^/]+/|(\\.\\./)+(services/)?shared(/|$))',
+  message:
+    'Import the kit by area (@fm/shared/http, /store, /queues, /mail, /auth, /service, /testing, /pdf), not its files.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -65,13 +76,20 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    // Services never import each other's src: they talk over HTTP or queues.
+    // The kit's files stay behind its areas, in a service's code, tests and benches alike.
+    files: ['services/{auth,content,courses,contact,billing,practice}/**/*.{ts,js}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [kitByArea] }] },
+  },
+  {
+    // Services never import each other's src: they talk over HTTP or queues. (One rule config per
+    // file: a later block replaces the earlier one's patterns, so the kit's rule is repeated here.)
     files: ['services/*/src/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
+            kitByArea,
             {
               group: [
                 '../../*/src/*',

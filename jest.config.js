@@ -13,6 +13,11 @@ const swc = [
 
 const services = ['contracts', 'shared', 'auth', 'content', 'courses', 'contact', 'billing', 'practice'];
 
+/** The kit's areas (`@fm/shared/<area>`): its package.json `exports`, each a folder of its src with an index. */
+const kitAreas = Object.keys(require('./services/shared/package.json').exports)
+  .filter((entry) => entry !== '.')
+  .map((entry) => entry.slice('./'.length));
+
 module.exports = {
   // Jest 30 reads the timeout only at the top level.
   testTimeout: 30_000,
@@ -27,8 +32,7 @@ module.exports = {
     moduleNameMapper: {
       '^@fm/contracts$': '<rootDir>/../contracts/src/index.ts',
       '^@fm/shared$': '<rootDir>/../shared/src/index.ts',
-      '^@fm/shared/testing$': '<rootDir>/../shared/src/testing/index.ts',
-      '^@fm/shared/pdf$': '<rootDir>/../shared/src/pdf/index.ts',
+      [`^@fm/shared/(${kitAreas.join('|')})$`]: '<rootDir>/../shared/src/$1/index.ts',
     },
     globalSetup: '<rootDir>/../shared/test/global-setup.js',
   })),

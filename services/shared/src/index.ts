@@ -1,3 +1,6 @@
+// The whole kit and the contracts, for the code not yet moved to the kit's areas
+// (`@fm/shared/service`, `/http`, `/store`, `/queues`, `/mail`, `/auth`: README.md, the public
+// surface). New code imports an area, and the contracts from @fm/contracts.
 export * from './admin';
 export * from './apply-if-newer';
 export * from './command';
