@@ -5,7 +5,8 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { AuditLog, loadMemberSnapshot, USERS_COLLECTION } from '@fm/shared';
+import { loadMemberSnapshot, USERS_COLLECTION } from '@fm/shared/auth';
+import { AuditLog } from '@fm/shared/http';
 import { createTestDeps, insertUser, type TestDeps } from '@fm/shared/testing';
 import { configSchema, type AuthConfig } from './config';
 

@@ -14,7 +14,9 @@
  * audit log.
  */
 import { userInfo } from 'node:os';
-import { AuditLog, type CommandIo, MEMBER_SNAPSHOT_TTL_MS, processIo, runCommand } from '@fm/shared';
+import { MEMBER_SNAPSHOT_TTL_MS } from '@fm/shared/auth';
+import { AuditLog } from '@fm/shared/http';
+import { type CommandIo, processIo, runCommand } from '@fm/shared/service';
 import type { Connection } from 'mongoose';
 import { compose } from './compose';
 import { configSchema } from './config';

@@ -1,13 +1,7 @@
-import {
-  AuditLog,
-  createApp,
-  createApplyIfNewer,
-  createInbox,
-  memberSnapshots,
-  RateLimiter,
-  type ServiceDeps,
-  startable,
-} from '@fm/shared';
+import { memberSnapshots } from '@fm/shared/auth';
+import { AuditLog, createApp, RateLimiter } from '@fm/shared/http';
+import { type ServiceDeps, startable } from '@fm/shared/service';
+import { createApplyIfNewer, createInbox } from '@fm/shared/store';
 import type { AuthConfig } from './config';
 import { AccountService } from './domain/account.service';
 import { MemberAdmin } from './domain/member-admin.service';

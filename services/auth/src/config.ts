@@ -1,4 +1,4 @@
-import { baseEnvSchema } from '@fm/shared';
+import { baseEnvSchema } from '@fm/shared/service';
 import { z } from 'zod';
 
 /** An http(s) base URL without a trailing slash. */

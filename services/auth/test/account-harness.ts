@@ -2,7 +2,9 @@
  * Harness of auth's account tests: the service composed on an isolated database and Redis
  * prefix, browsers (supertest agents with their own cookie jars) and the jobs auth queued.
  */
-import { bullPrefix, closeBackground, type QueueName } from '@fm/shared';
+import type { QueueName } from '@fm/contracts';
+import { bullPrefix } from '@fm/shared/queues';
+import { closeBackground } from '@fm/shared/service';
 import { createTestDeps, TEST_SITE_ORIGIN, type TestDeps } from '@fm/shared/testing';
 import { Queue } from 'bullmq';
 import request from 'supertest';

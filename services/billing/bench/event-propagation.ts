@@ -14,7 +14,9 @@
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Agent, request as httpRequest } from 'node:http';
-import { bullPrefix, connectMongo, createRedis, QUEUES } from '@fm/shared';
+import { QUEUES } from '@fm/contracts';
+import { bullPrefix } from '@fm/shared/queues';
+import { connectMongo, createRedis } from '@fm/shared/store';
 import {
   deleteRedisPrefix,
   insertUser,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseEnv } from 'node:util';
-import { ConfigError, loadConfig } from '@fm/shared';
+import { ConfigError, loadConfig } from '@fm/shared/service';
 import { configSchema } from './config';
 import { defaultRepeatStrategy } from 'bullmq';
 import { dailyPattern, nextDailyRun } from './events/reconcile.scheduler';

@@ -1,4 +1,4 @@
-import { runService } from '@fm/shared';
+import { runService } from '@fm/shared/service';
 import { compose } from './compose';
 import { configSchema } from './config';
 

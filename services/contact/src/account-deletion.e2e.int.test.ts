@@ -7,7 +7,10 @@
  * without personal data; a collection not listed there fails the test.
  */
 import { randomUUID } from 'node:crypto';
-import { ACCOUNT_EVENT_QUEUES, bullPrefix, closeBackground, QUEUES, USERS_COLLECTION } from '@fm/shared';
+import { ACCOUNT_EVENT_QUEUES, QUEUES } from '@fm/contracts';
+import { USERS_COLLECTION } from '@fm/shared/auth';
+import { bullPrefix } from '@fm/shared/queues';
+import { closeBackground } from '@fm/shared/service';
 import {
   createTestDeps,
   loggedInAdmin,

@@ -1,13 +1,8 @@
-import {
-  AuditLog,
-  createApp,
-  createInbox,
-  QueueProducer,
-  QUEUES,
-  RateLimiter,
-  type ServiceDeps,
-  startable,
-} from '@fm/shared';
+import { QUEUES } from '@fm/contracts';
+import { AuditLog, createApp, RateLimiter } from '@fm/shared/http';
+import { QueueProducer } from '@fm/shared/queues';
+import { type ServiceDeps, startable } from '@fm/shared/service';
+import { createInbox } from '@fm/shared/store';
 import type { Config } from './config';
 import { AccountDeletionService } from './domain/account-deletion.service';
 import { ContactInbox } from './domain/contact-inbox.service';

@@ -1,4 +1,4 @@
-import { baseEnvSchema, productFactsEnv } from '@fm/shared';
+import { baseEnvSchema, productFactsEnv } from '@fm/shared/service';
 import { z } from 'zod';
 
 /** An http(s) base URL without a trailing slash. */

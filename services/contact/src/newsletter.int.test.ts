@@ -6,13 +6,11 @@
  * each subscriber exactly one mail; the one-click link (no cookie, no Origin) keeps the next one
  * away.
  */
-import {
-  adminNewsletterListSchema,
-  closeBackground,
-  createInbox,
-  memberSnapshots,
-  signMailListToken,
-} from '@fm/shared';
+import { adminNewsletterListSchema } from '@fm/contracts';
+import { memberSnapshots } from '@fm/shared/auth';
+import { signMailListToken } from '@fm/shared/mail';
+import { closeBackground } from '@fm/shared/service';
+import { createInbox } from '@fm/shared/store';
 import {
   createTestDeps,
   eventually,

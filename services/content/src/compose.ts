@@ -1,4 +1,5 @@
-import { AuditLog, createApp, type ServiceDeps, startable } from '@fm/shared';
+import { AuditLog, createApp } from '@fm/shared/http';
+import { type ServiceDeps, startable } from '@fm/shared/service';
 import type { Config } from './config';
 import { CatalogueAdmin } from './domain/catalogue-admin.service';
 import { CatalogueCache } from './domain/catalogue-cache';

@@ -1,4 +1,4 @@
-import { baseEnvSchema, pricingEnv, productFactsEnv, stripePublishableKeyEnv } from '@fm/shared';
+import { baseEnvSchema, pricingEnv, productFactsEnv, stripePublishableKeyEnv } from '@fm/shared/service';
 import { z } from 'zod';
 
 /**

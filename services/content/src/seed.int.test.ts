@@ -1,4 +1,4 @@
-import { closeBackground, type Composed } from '@fm/shared';
+import { closeBackground, type Composed } from '@fm/shared/service';
 import {
   createTestDeps,
   eventually,

@@ -17,7 +17,8 @@
  *   node services/content/dist/seed.js --wait (exits 0 once seeded; 1 after 10 minutes without)
  */
 import { createHash } from 'node:crypto';
-import { insertOnce, type Logger, retryOnDuplicateKey, runCommand } from '@fm/shared';
+import { type Logger, runCommand } from '@fm/shared/service';
+import { insertOnce, retryOnDuplicateKey } from '@fm/shared/store';
 import type { Redis } from 'ioredis';
 import type { Connection, Model } from 'mongoose';
 import { LECTURES } from './catalogue/lectures';

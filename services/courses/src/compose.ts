@@ -1,4 +1,6 @@
-import { createApp, createApplyIfNewer, RateLimiter, type ServiceDeps, startable } from '@fm/shared';
+import { createApp, RateLimiter } from '@fm/shared/http';
+import { type ServiceDeps, startable } from '@fm/shared/service';
+import { createApplyIfNewer } from '@fm/shared/store';
 import type { Config } from './config';
 import { CourseListCache } from './domain/course-list-cache';
 import { courseModels } from './domain/course.model';

@@ -3,14 +3,8 @@
  * Redis prefix, and BullMQ's QueueEvents to wait until the courses worker has finished a job.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  type AccountDeleted,
-  bullPrefix,
-  jobIdFor,
-  type MemberProfileChanged,
-  QueueProducer,
-  QUEUES,
-} from '@fm/shared';
+import { type AccountDeleted, jobIdFor, type MemberProfileChanged, QUEUES } from '@fm/contracts';
+import { bullPrefix, QueueProducer } from '@fm/shared/queues';
 import { type Job, QueueEvents } from 'bullmq';
 
 export function profileChanged(

@@ -1,12 +1,8 @@
-import {
-  createApp,
-  createApplyIfNewer,
-  createInbox,
-  QueueProducer,
-  QUEUES,
-  type ServiceDeps,
-  startable,
-} from '@fm/shared';
+import { QUEUES } from '@fm/contracts';
+import { createApp } from '@fm/shared/http';
+import { QueueProducer } from '@fm/shared/queues';
+import { type ServiceDeps, startable } from '@fm/shared/service';
+import { createApplyIfNewer, createInbox } from '@fm/shared/store';
 import type { Config } from './config';
 import { Catalogue } from './domain/catalogue';
 import { BeatState } from './domain/credit/beats';

@@ -6,7 +6,8 @@
  * built once beforeAll has run, and `member` signs a member in with requests to practice's API.
  */
 import { heartbeatAnswerSchema, type HeartbeatAnswer, practiceStatsSchema } from '@fm/contracts';
-import { closeBackground, USERS_COLLECTION } from '@fm/shared';
+import { USERS_COLLECTION } from '@fm/shared/auth';
+import { closeBackground } from '@fm/shared/service';
 import {
   createTestDeps,
   loggedInMember,

@@ -1,17 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import bcrypt from 'bcrypt';
-import {
-  ACCOUNT_EVENT_QUEUES,
-  jobIdFor,
-  type Logger,
-  type AccountDeleted,
-  type MemberSnapshots,
-  type QueueProducer,
-  QUEUES,
-  type RateLimiter,
-  UnauthorizedError,
-  ValidationError,
-} from '@fm/shared';
+import { ACCOUNT_EVENT_QUEUES, jobIdFor, type AccountDeleted, QUEUES } from '@fm/contracts';
+import type { MemberSnapshots } from '@fm/shared/auth';
+import { type RateLimiter, UnauthorizedError, ValidationError } from '@fm/shared/http';
+import type { QueueProducer } from '@fm/shared/queues';
+import type { Logger } from '@fm/shared/service';
 import type { MemberSessions } from './member-sessions';
 import { revokeResetLinks } from './password-reset.service';
 import type { AuthModels, User } from './user.model';

@@ -1,16 +1,10 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import {
-  ConflictError,
-  jobIdFor,
-  type Logger,
-  type MemberSnapshots,
-  type QueueProducer,
-  type QUEUES,
-  type RateLimiter,
-  type RateLimitRule,
-  retryOnDuplicateKey,
-  ValidationError,
-} from '@fm/shared';
+import { jobIdFor, type QUEUES } from '@fm/contracts';
+import type { MemberSnapshots } from '@fm/shared/auth';
+import { ConflictError, type RateLimiter, type RateLimitRule, ValidationError } from '@fm/shared/http';
+import type { QueueProducer } from '@fm/shared/queues';
+import type { Logger } from '@fm/shared/service';
+import { retryOnDuplicateKey } from '@fm/shared/store';
 import type { AuthModels, EmailVerification, User } from './user.model';
 import { messages } from './user.schemas';
 

@@ -1,5 +1,5 @@
 import type { AdminMember, AdminPage } from '@fm/contracts';
-import { type AdminPageQuery, findPage, NotFoundError, wordSearchFilter } from '@fm/shared';
+import { type AdminPageQuery, findPage, NotFoundError, wordSearchFilter } from '@fm/shared/http';
 import type { AuthModels, User } from './user.model';
 
 export function adminMemberView(user: User): AdminMember {

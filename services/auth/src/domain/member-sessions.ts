@@ -1,4 +1,5 @@
-import { destroyUserSessions, type ServiceDeps } from '@fm/shared';
+import { destroyUserSessions } from '@fm/shared/auth';
+import type { ServiceDeps } from '@fm/shared/service';
 
 /** Ends a member's sessions (the session index of the shared kit), for the account flows. */
 export interface MemberSessions {

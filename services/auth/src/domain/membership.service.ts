@@ -1,13 +1,12 @@
 import {
-  type ApplyIfNewer,
-  type Logger,
   type MembershipDowngraded,
   type MembershipLevel,
   type MembershipUpgraded,
-  type MemberSnapshots,
-  insertOnce,
   membershipEventStamp,
-} from '@fm/shared';
+} from '@fm/contracts';
+import type { MemberSnapshots } from '@fm/shared/auth';
+import type { Logger } from '@fm/shared/service';
+import { type ApplyIfNewer, insertOnce } from '@fm/shared/store';
 import type { AuthModels, MembershipState, SubscriptionMark, User } from './user.model';
 
 /** The mark of a member who was Premium before subscription ids were kept (no Stripe id can look like it). */

@@ -1,15 +1,14 @@
 import {
-  type Logger,
-  type MemberSnapshots,
   NEWSLETTER_AUDIENCE_PAGE,
   NEWSLETTER_LEFT_PAGE,
   type NewsletterLeftPage,
   type NewsletterAudiencePage,
   type NewsletterRecipient,
-  ForbiddenError,
-  NotFoundError,
-  verifyMailListToken,
-} from '@fm/shared';
+} from '@fm/contracts';
+import type { MemberSnapshots } from '@fm/shared/auth';
+import { ForbiddenError, NotFoundError } from '@fm/shared/http';
+import { verifyMailListToken } from '@fm/shared/mail';
+import type { Logger } from '@fm/shared/service';
 import type { AuthModels, User } from './user.model';
 
 /** Who gets the newsletter: opted in and verified (a deleted member has no record left). */

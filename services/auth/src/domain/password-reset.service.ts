@@ -1,16 +1,10 @@
 import { createHash, createHmac, randomUUID } from 'node:crypto';
 import bcrypt from 'bcrypt';
-import {
-  type Logger,
-  type PasswordResetRequest,
-  type QueueProducer,
-  type QUEUES,
-  type RateLimiter,
-  type RateLimitRule,
-  retryOnDuplicateKey,
-  ValidationError,
-  jobIdFor,
-} from '@fm/shared';
+import { type PasswordResetRequest, type QUEUES, jobIdFor } from '@fm/contracts';
+import { type RateLimiter, type RateLimitRule, ValidationError } from '@fm/shared/http';
+import type { QueueProducer } from '@fm/shared/queues';
+import type { Logger } from '@fm/shared/service';
+import { retryOnDuplicateKey } from '@fm/shared/store';
 import type { MemberSessions } from './member-sessions';
 import type { AuthModels, PasswordReset, User } from './user.model';
 import { messages } from './user.schemas';

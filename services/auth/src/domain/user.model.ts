@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { registerModel, ROLES, schemaOptions, USERS_COLLECTION, type MembershipLevel, type Role } from '@fm/shared';
+import { ROLES, type MembershipLevel, type Role } from '@fm/contracts';
+import { USERS_COLLECTION } from '@fm/shared/auth';
+import { registerModel, schemaOptions } from '@fm/shared/store';
 import { Schema, type Connection, type HydratedDocument, type Model } from 'mongoose';
 
 export interface User {

@@ -1,4 +1,4 @@
-import { textField } from '@fm/shared';
+import { textField } from '@fm/shared/http';
 import { z } from 'zod';
 
 export const messages = {

@@ -1,20 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import bcrypt from 'bcrypt';
-import {
-  jobIdFor,
-  type QueueProducer,
-  type QUEUES,
-  ConflictError,
-  isDuplicateKey,
-  type RateLimiter,
-  type RateLimitRule,
-  UnauthorizedError,
-  withRedisLock,
-  type Logger,
-  type MemberSnapshots,
-  type ServiceDeps,
-  redisKeys,
-} from '@fm/shared';
+import { jobIdFor, type QUEUES } from '@fm/contracts';
+import type { MemberSnapshots } from '@fm/shared/auth';
+import { ConflictError, type RateLimiter, type RateLimitRule, UnauthorizedError } from '@fm/shared/http';
+import type { QueueProducer } from '@fm/shared/queues';
+import type { Logger, ServiceDeps } from '@fm/shared/service';
+import { isDuplicateKey, withRedisLock, redisKeys } from '@fm/shared/store';
 import type { AuthModels, User } from './user.model';
 import { type LoginInput, messages, type SignupInput } from './user.schemas';
 

@@ -1,4 +1,5 @@
-import { QueueProducer, QUEUES, type ProducerOptions } from '@fm/shared';
+import { QUEUES } from '@fm/contracts';
+import { QueueProducer, type ProducerOptions } from '@fm/shared/queues';
 
 /**
  * Auth publishes member mails (notifications), account events (one queue per consumer) and the

@@ -1,4 +1,6 @@
-import { ACCOUNT_EVENT_QUEUES, closeBackground, jobIdFor, QUEUES, sessionKey } from '@fm/shared';
+import { ACCOUNT_EVENT_QUEUES, jobIdFor, QUEUES } from '@fm/contracts';
+import { sessionKey } from '@fm/shared/auth';
+import { closeBackground } from '@fm/shared/service';
 import request from 'supertest';
 import { compose } from '../compose';
 import { createAuthProducers } from '../events/auth.producers';

@@ -1,10 +1,10 @@
 import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
-import { parseBody } from '@fm/shared';
+import { parseBody } from '@fm/shared/http';
 import type { AccountService } from '../domain/account.service';
 import type { MemberExportService } from '../domain/member-export.service';
 import type { PasswordResetService } from '../domain/password-reset.service';
-import { toPublicUser } from '@fm/shared';
+import { toPublicUser } from '@fm/shared/auth';
 import {
   changePasswordSchema,
   deleteAccountSchema,

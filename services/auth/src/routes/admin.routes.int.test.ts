@@ -1,5 +1,6 @@
 import { adminMemberSchema, adminPageSchema, auditEntrySchema, userSchema } from '@fm/contracts';
-import { AuditLog, USERS_COLLECTION } from '@fm/shared';
+import { USERS_COLLECTION } from '@fm/shared/auth';
+import { AuditLog } from '@fm/shared/http';
 import { loggedInAdmin, loggedInMember, makeAdmin, setStoredRole } from '@fm/shared/testing';
 import supertest from 'supertest';
 import {

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
-import { adminListQuerySchema, adminSearchField, type AuditLog, parseQuery, requireAdmin } from '@fm/shared';
+import { requireAdmin } from '@fm/shared/auth';
+import { adminListQuerySchema, adminSearchField, type AuditLog, parseQuery } from '@fm/shared/http';
 import { z } from 'zod';
 import type { MemberAdmin } from '../domain/member-admin.service';
 

@@ -1,5 +1,5 @@
 import bcrypt from 'bcrypt';
-import { closeBackground, type Composed } from '@fm/shared';
+import { closeBackground, type Composed } from '@fm/shared/service';
 import { createTestDeps, TEST_SITE_ORIGIN, type TestDeps } from '@fm/shared/testing';
 import request from 'supertest';
 import { compose } from '../compose';

@@ -8,7 +8,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { closeBackground, type Composed } from '@fm/shared';
+import { closeBackground, type Composed } from '@fm/shared/service';
 import { createTestDeps, eventually, TEST_SITE_ORIGIN, type TestDeps } from '@fm/shared/testing';
 import { compose } from '../compose';
 import { configSchema, type AuthConfig } from '../config';

@@ -1,5 +1,6 @@
 import { authAnswerSchema, errorBodySchema, userSchema } from '@fm/contracts';
-import { closeBackground, type Composed, sessionKey } from '@fm/shared';
+import { sessionKey } from '@fm/shared/auth';
+import { closeBackground, type Composed } from '@fm/shared/service';
 import { createTestDeps, TEST_SITE_ORIGIN, type TestDeps } from '@fm/shared/testing';
 import bcrypt from 'bcrypt';
 import request from 'supertest';

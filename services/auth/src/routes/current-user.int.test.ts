@@ -3,7 +3,10 @@
  * change auth makes to a member rewrites it, so what a member sees is never older than the last
  * change that finished: signup, profile, membership events, deletion.
  */
-import { bullPrefix, closeBackground, jobIdFor, memberSnapshotKey, QueueProducer, QUEUES } from '@fm/shared';
+import { jobIdFor, QUEUES } from '@fm/contracts';
+import { memberSnapshotKey } from '@fm/shared/auth';
+import { bullPrefix, QueueProducer } from '@fm/shared/queues';
+import { closeBackground } from '@fm/shared/service';
 import { createTestDeps, insertUser, sessionCookieFor, TEST_SITE_ORIGIN, type TestDeps } from '@fm/shared/testing';
 import { QueueEvents } from 'bullmq';
 import request from 'supertest';

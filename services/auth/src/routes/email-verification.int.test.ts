@@ -3,7 +3,8 @@
  * "Resend" and `emailVerified` on GET /api/auth/user. The mails are read from the real
  * notifications queue (contact's worker, which sends them, has its own test).
  */
-import { memberSnapshotKey, QUEUES } from '@fm/shared';
+import { QUEUES } from '@fm/contracts';
+import { memberSnapshotKey } from '@fm/shared/auth';
 import request from 'supertest';
 import { hashVerificationToken } from '../domain/email-verification.service';
 import {

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { parseBody } from '@fm/shared';
+import { parseBody } from '@fm/shared/http';
 import type { AccountService } from '../domain/account.service';
 import type { EmailVerificationService } from '../domain/email-verification.service';
 import { verifyEmailSchema } from '../domain/user.schemas';

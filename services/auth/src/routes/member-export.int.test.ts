@@ -4,7 +4,9 @@
  * of auth at that boundary) that check the bearer token with the real requireServiceToken.
  */
 import Router from '@koa/router';
-import { createApp, QUEUES, requireServiceToken, type ServiceClaims } from '@fm/shared';
+import { QUEUES } from '@fm/contracts';
+import { requireServiceToken, type ServiceClaims } from '@fm/shared/auth';
+import { createApp } from '@fm/shared/http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';

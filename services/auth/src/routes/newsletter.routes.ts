@@ -1,5 +1,6 @@
 import Router from '@koa/router';
-import { parseQuery, requireServiceToken, requireUser, ValidationError } from '@fm/shared';
+import { requireServiceToken, requireUser } from '@fm/shared/auth';
+import { parseQuery, ValidationError } from '@fm/shared/http';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import type { NewsletterSubscriptionService } from '../domain/newsletter-subscription.service';

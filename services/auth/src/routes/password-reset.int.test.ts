@@ -1,4 +1,4 @@
-import { QUEUES } from '@fm/shared';
+import { QUEUES } from '@fm/contracts';
 import request from 'supertest';
 import { hashResetToken } from '../domain/password-reset.service';
 import {

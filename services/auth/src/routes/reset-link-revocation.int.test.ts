@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { QUEUES } from '@fm/shared';
+import { QUEUES } from '@fm/contracts';
 import request from 'supertest';
 import { hashResetToken, resetRequestJobId } from '../domain/password-reset.service';
 import { type Harness, nextIp, signedUpMember, startAuth, TEST_SITE_ORIGIN } from '../../test/account-harness';

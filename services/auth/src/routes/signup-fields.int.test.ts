@@ -1,5 +1,5 @@
 /** Signup text fields and the password's byte cap: never a 5xx, and nothing bcrypt would ignore. */
-import { closeBackground, type Composed } from '@fm/shared';
+import { closeBackground, type Composed } from '@fm/shared/service';
 import { createTestDeps, TEST_SITE_ORIGIN, type TestDeps } from '@fm/shared/testing';
 import request from 'supertest';
 import { compose } from '../compose';

@@ -1,4 +1,7 @@
-import { bullPrefix, closeBackground, connectMongo, createRedis, jobIdFor, QueueProducer, QUEUES } from '@fm/shared';
+import { jobIdFor, QUEUES } from '@fm/contracts';
+import { bullPrefix, QueueProducer } from '@fm/shared/queues';
+import { closeBackground } from '@fm/shared/service';
+import { connectMongo, createRedis } from '@fm/shared/store';
 import { createTestDeps, insertUser, type TestDeps } from '@fm/shared/testing';
 import { QueueEvents, type Job } from 'bullmq';
 import { compose } from '../compose';

@@ -1,4 +1,7 @@
-import { createQueueWorker, QUEUES, type Inbox, type Logger } from '@fm/shared';
+import { QUEUES } from '@fm/contracts';
+import { createQueueWorker } from '@fm/shared/queues';
+import type { Logger } from '@fm/shared/service';
+import type { Inbox } from '@fm/shared/store';
 import type { MembershipService } from '../domain/membership.service';
 
 /**
@@ -16,7 +19,8 @@ export function startMembershipWorker(
     {
       'membership-upgraded': async (event) => {
         const outcome = await membership.applyUpgrade(event);
-        if (outcome === 'applied') options.logger.info({ userId: event.userId, eventId: event.eventId }, 'member upgraded');
+        if (outcome === 'applied')
+          options.logger.info({ userId: event.userId, eventId: event.eventId }, 'member upgraded');
         return outcome;
       },
       'membership-downgraded': async (event) => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { bullPrefix, QUEUES, type PasswordResetRequest } from '@fm/shared';
+import { QUEUES, type PasswordResetRequest } from '@fm/contracts';
+import { bullPrefix } from '@fm/shared/queues';
 import { QueueEvents } from 'bullmq';
 import request from 'supertest';
 import { hashResetToken, resetMailJobId, resetRequestJobId } from '../domain/password-reset.service';

@@ -1,4 +1,7 @@
-import { createQueueWorker, oneAtATimePerKey, QUEUES, type Logger } from '@fm/shared';
+import { QUEUES } from '@fm/contracts';
+import { createQueueWorker } from '@fm/shared/queues';
+import type { Logger } from '@fm/shared/service';
+import { oneAtATimePerKey } from '@fm/shared/store';
 import type { PasswordResetService } from '../domain/password-reset.service';
 
 /**

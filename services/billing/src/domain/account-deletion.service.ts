@@ -1,4 +1,5 @@
-import type { AccountDeleted, Logger } from '@fm/shared';
+import type { AccountDeleted } from '@fm/contracts';
+import type { Logger } from '@fm/shared/service';
 import { callStripe, type Stripe } from '../stripe/stripe-client';
 import { DELETED_MEMBER_NAME, type BillingModels } from './billing.models';
 import type { SubscriptionLedger } from './subscription-ledger';

@@ -1,12 +1,7 @@
 import type { AdminBillingInvoice, AdminBillingMember, AdminBillingSubscription, AdminRefund } from '@fm/contracts';
-import {
-  ConflictError,
-  NotFoundError,
-  ValidationError,
-  type AuditLog,
-  type CurrentUser,
-  type Logger,
-} from '@fm/shared';
+import type { CurrentUser } from '@fm/shared/auth';
+import { ConflictError, NotFoundError, ValidationError, type AuditLog } from '@fm/shared/http';
+import type { Logger } from '@fm/shared/service';
 import { callStripe, type Stripe } from '../stripe/stripe-client';
 import type { BillingModels, BillingSubscription, SubscriptionPayment } from './billing.models';
 import { guaranteeUseView } from './guarantee-keys';

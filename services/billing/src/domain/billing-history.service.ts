@@ -1,5 +1,5 @@
 import type { BillingBooking, BillingInvoice } from '@fm/contracts';
-import type { Logger } from '@fm/shared';
+import type { Logger } from '@fm/shared/service';
 import { callStripe, type Stripe } from '../stripe/stripe-client';
 import type { BillingModels } from './billing.models';
 import type { Customers } from './customers';

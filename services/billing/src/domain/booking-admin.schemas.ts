@@ -1,4 +1,4 @@
-import { adminListQuerySchema, textField } from '@fm/shared';
+import { adminListQuerySchema, textField } from '@fm/shared/http';
 import { z } from 'zod';
 import { COACHING_BOOKING_STATUSES } from './billing.models';
 

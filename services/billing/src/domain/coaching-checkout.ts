@@ -1,5 +1,7 @@
 import type { CoachingPayment } from '@fm/contracts';
-import { insertOnce, type CurrentUser, type Logger } from '@fm/shared';
+import type { CurrentUser } from '@fm/shared/auth';
+import type { Logger } from '@fm/shared/service';
+import { insertOnce } from '@fm/shared/store';
 import type { BillingConfig } from '../config';
 import { callStripe, PaymentProviderError, type Stripe } from '../stripe/stripe-client';
 import type { BillingModels } from './billing.models';

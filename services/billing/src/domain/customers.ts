@@ -1,4 +1,6 @@
-import { insertOnce, type CurrentUser, type Logger, redisKeys } from '@fm/shared';
+import type { CurrentUser } from '@fm/shared/auth';
+import type { Logger } from '@fm/shared/service';
+import { insertOnce, redisKeys } from '@fm/shared/store';
 import type { Redis } from 'ioredis';
 import { callStripe, type Stripe } from '../stripe/stripe-client';
 import type { BillingCustomer, BillingModels } from './billing.models';

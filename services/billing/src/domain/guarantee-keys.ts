@@ -1,5 +1,5 @@
 import type { AdminGuaranteeUse } from '@fm/contracts';
-import type { Logger } from '@fm/shared';
+import type { Logger } from '@fm/shared/service';
 import { callStripe, type Stripe } from '../stripe/stripe-client';
 import type { BillingModels, GuaranteeMatch, GuaranteeUse } from './billing.models';
 import { invoicePaymentOf } from './premium-refunds';

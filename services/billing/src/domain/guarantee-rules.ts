@@ -1,5 +1,5 @@
 import { GUARANTEE_DAYS, type Guarantee, type GuaranteeReason } from '@fm/contracts';
-import type { CurrentUser } from '@fm/shared';
+import type { CurrentUser } from '@fm/shared/auth';
 import type { GuaranteeUse, SubscriptionPayment } from './billing.models';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,4 +1,5 @@
-import { jobIdFor, type Logger } from '@fm/shared';
+import { jobIdFor } from '@fm/contracts';
+import type { Logger } from '@fm/shared/service';
 import type { BillingProducers } from '../events/billing.producers';
 import { callStripe, type Stripe } from '../stripe/stripe-client';
 import type { BillingModels, SubscriptionPayment } from './billing.models';

@@ -1,4 +1,4 @@
-import type { ApplyIfNewer } from '@fm/shared';
+import type { ApplyIfNewer } from '@fm/shared/store';
 import type { BillingModels, BillingSubscription } from './billing.models';
 import { NO_SUBSCRIPTION, pickCurrentRecord, viewStatus, type SubscriptionView } from './subscription-state';
 

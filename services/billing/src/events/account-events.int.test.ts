@@ -3,7 +3,7 @@
  * worker (compose's `accountEvents` part) against stripe-mock; the Stripe client's response
  * events show which calls reached Stripe.
  */
-import { QUEUES } from '@fm/shared';
+import { QUEUES } from '@fm/contracts';
 import { loggedInMember, TEST_SITE_ORIGIN } from '@fm/shared/testing';
 import type { QueueEvents } from 'bullmq';
 import type Koa from 'koa';

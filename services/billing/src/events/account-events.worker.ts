@@ -1,4 +1,7 @@
-import { createQueueWorker, QUEUES, type Inbox, type Logger, type ProducerOptions } from '@fm/shared';
+import { QUEUES } from '@fm/contracts';
+import { createQueueWorker, type ProducerOptions } from '@fm/shared/queues';
+import type { Logger } from '@fm/shared/service';
+import type { Inbox } from '@fm/shared/store';
 import type { AccountDeletionService } from '../domain/account-deletion.service';
 
 /**

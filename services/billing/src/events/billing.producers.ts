@@ -1,4 +1,5 @@
-import { QueueProducer, QUEUES, type ProducerOptions } from '@fm/shared';
+import { QUEUES } from '@fm/contracts';
+import { QueueProducer, type ProducerOptions } from '@fm/shared/queues';
 
 /** Billing produces on both queues: membership changes for auth, coaching bookings for mail. */
 export interface BillingProducers {

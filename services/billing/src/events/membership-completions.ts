@@ -1,4 +1,6 @@
-import { bullConnection, bullPrefix, QUEUES, type BackgroundPart, type Logger, type ProducerOptions } from '@fm/shared';
+import { QUEUES } from '@fm/contracts';
+import { bullConnection, bullPrefix, type ProducerOptions } from '@fm/shared/queues';
+import type { BackgroundPart, Logger } from '@fm/shared/service';
 import { QueueEvents } from 'bullmq';
 
 /**

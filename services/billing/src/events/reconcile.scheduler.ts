@@ -1,4 +1,6 @@
-import { type Closable, type Logger, QUEUES, startJobScheduler } from '@fm/shared';
+import { QUEUES } from '@fm/contracts';
+import { startJobScheduler } from '@fm/shared/queues';
+import type { Closable, Logger } from '@fm/shared/service';
 import type { ReconciliationService } from '../domain/reconciliation.service';
 
 /** The reconciliation's scheduler id: one run a day, whatever the number of replicas. */

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
-import { parseBody, parseQuery, requireAdmin, ServiceUnavailableError } from '@fm/shared';
+import { requireAdmin } from '@fm/shared/auth';
+import { parseBody, parseQuery, ServiceUnavailableError } from '@fm/shared/http';
 import { consoleCancelSchema, consoleCompSchema, consoleRefundSchema } from '../domain/billing-console.schemas';
 import type { BillingConsole } from '../domain/billing-console.service';
 import { bookingListQuerySchema, bookingPatchSchema } from '../domain/booking-admin.schemas';

@@ -1,5 +1,5 @@
 import { adminBillingMemberSchema, adminBillingSubscriptionSchema, adminRefundSchema } from '@fm/contracts';
-import { AuditLog } from '@fm/shared';
+import { AuditLog } from '@fm/shared/http';
 import { loggedInAdmin, loggedInMember, TEST_SITE_ORIGIN } from '@fm/shared/testing';
 import type Koa from 'koa';
 import request from 'supertest';

@@ -1,5 +1,6 @@
 import { adminBillingMemberSchema, guaranteeRefundSchema, guaranteeSchema, membershipEventStamp } from '@fm/contracts';
-import { memberSnapshots, personAddressKey, USERS_COLLECTION } from '@fm/shared';
+import { memberSnapshots, USERS_COLLECTION } from '@fm/shared/auth';
+import { personAddressKey } from '@fm/shared/mail';
 import { eventually, loggedInAdmin, loggedInMember, TEST_SITE_ORIGIN } from '@fm/shared/testing';
 import type Koa from 'koa';
 import request from 'supertest';

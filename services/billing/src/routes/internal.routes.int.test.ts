@@ -1,4 +1,4 @@
-import { signServiceToken, type ServiceName } from '@fm/shared';
+import { signServiceToken, type ServiceName } from '@fm/shared/auth';
 import { loggedInMember, TEST_SITE_ORIGIN } from '@fm/shared/testing';
 import request from 'supertest';
 import { startBillingService, type BillingTestService } from '../../test/billing-service';

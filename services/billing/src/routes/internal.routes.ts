@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { requireServiceToken } from '@fm/shared';
+import { requireServiceToken } from '@fm/shared/auth';
 import type { BillingModels } from '../domain/billing.models';
 import { memberExport } from '../domain/member-export';
 

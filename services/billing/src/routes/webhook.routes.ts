@@ -1,5 +1,6 @@
 import Router from '@koa/router';
-import { AppError, webhookEvents } from '@fm/shared';
+import { AppError } from '@fm/shared/http';
+import { webhookEvents } from '@fm/shared/service';
 import type { Context } from 'koa';
 import { EventInProgressError, type StripeWebhookService } from '../domain/stripe-webhook.service';
 import type { Stripe } from '../stripe/stripe-client';

@@ -1,4 +1,5 @@
-import { AppError, ServiceUnavailableError, type Logger } from '@fm/shared';
+import { AppError, ServiceUnavailableError } from '@fm/shared/http';
+import type { Logger } from '@fm/shared/service';
 import type Stripe from 'stripe';
 import type { BillingConfig } from '../config';
 

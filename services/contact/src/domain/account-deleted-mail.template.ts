@@ -1,4 +1,4 @@
-import type { AccountDeletedMail } from '@fm/shared';
+import type { AccountDeletedMail } from '@fm/contracts';
 import {
   type MailContent,
   escapeHtml,

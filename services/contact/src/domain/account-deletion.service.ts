@@ -1,4 +1,6 @@
-import type { AccountDeleted, Inbox, Logger } from '@fm/shared';
+import type { AccountDeleted } from '@fm/contracts';
+import type { Logger } from '@fm/shared/service';
+import type { Inbox } from '@fm/shared/store';
 import type { Connection } from 'mongoose';
 import { messagesOfMember } from './contact.service';
 import { contactSubmissionModel } from './contact-submission.model';

@@ -1,4 +1,4 @@
-import type { BookingScheduledMail } from '@fm/shared';
+import type { BookingScheduledMail } from '@fm/contracts';
 import { calendarInvite } from './calendar-invite';
 import { type MailContent, escapeHtml, paragraphs, layout } from './mail.templates';
 

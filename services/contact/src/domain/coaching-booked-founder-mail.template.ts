@@ -1,4 +1,4 @@
-import type { CoachingBooked } from '@fm/shared';
+import type { CoachingBooked } from '@fm/contracts';
 import {
   type MailContent,
   COACHING_SCHEDULING_HOURS,

@@ -1,4 +1,4 @@
-import type { CoachingBooked } from '@fm/shared';
+import type { CoachingBooked } from '@fm/contracts';
 import { type MailContent, COACHING_SCHEDULING_HOURS, escapeHtml, layout, formatMoney } from './mail.templates';
 
 /** To the member: the booking is confirmed and this is how scheduling works. Reply-to is the founder. */

@@ -1,4 +1,4 @@
-import type { CoachingRefundedMail } from '@fm/shared';
+import type { CoachingRefundedMail } from '@fm/contracts';
 import { type MailContent, paragraphs, layout, formatMoney, formatDate, memberOrEmail } from './mail.templates';
 
 /** To the founder: a coaching payment was refunded (the booking is now `refunded`). */

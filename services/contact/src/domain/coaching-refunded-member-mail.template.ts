@@ -1,4 +1,4 @@
-import type { CoachingRefundedMail } from '@fm/shared';
+import type { CoachingRefundedMail } from '@fm/contracts';
 import {
   type MailContent,
   escapeHtml,

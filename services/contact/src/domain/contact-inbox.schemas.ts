@@ -1,5 +1,5 @@
 import { contactInboxSortSchema } from '@fm/contracts';
-import { adminListQuerySchema, adminSearchField, textField } from '@fm/shared';
+import { adminListQuerySchema, adminSearchField, textField } from '@fm/shared/http';
 import { z } from 'zod';
 
 const handledMessage = 'handled must be true or false';

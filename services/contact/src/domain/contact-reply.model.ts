@@ -1,4 +1,4 @@
-import { registerModel, schemaOptions } from '@fm/shared';
+import { registerModel, schemaOptions } from '@fm/shared/store';
 import { type Connection, type Model, Schema, type Types } from 'mongoose';
 
 /**

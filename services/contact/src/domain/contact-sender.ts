@@ -6,7 +6,7 @@
  * differs, to be shown marked. A visitor's message keeps what was typed; nobody proved the address.
  */
 import type { ContactLevel } from '@fm/contracts';
-import type { CurrentUser } from '@fm/shared';
+import type { CurrentUser } from '@fm/shared/auth';
 import type { ContactInput } from './contact.schemas';
 import type { ContactSubmission } from './contact-submission.model';
 

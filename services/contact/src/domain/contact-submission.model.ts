@@ -1,4 +1,5 @@
-import { type MembershipLevel, registerModel, schemaOptions } from '@fm/shared';
+import type { MembershipLevel } from '@fm/contracts';
+import { registerModel, schemaOptions } from '@fm/shared/store';
 import { type Connection, type Model, Schema, type Types } from 'mongoose';
 
 /**

@@ -1,4 +1,4 @@
-import type { ContactSubmitted } from '@fm/shared';
+import type { ContactSubmitted } from '@fm/contracts';
 import { senderState } from './contact-sender';
 import { type MailContent, escapeHtml, paragraphs, layout, formatDate } from './mail.templates';
 

@@ -1,4 +1,4 @@
-import { textField } from '@fm/shared';
+import { textField } from '@fm/shared/http';
 import { z } from 'zod';
 
 export const CONTACT_LIMITS = { name: 100, email: 254, message: 5000 } as const;

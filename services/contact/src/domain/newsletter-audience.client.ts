@@ -1,12 +1,12 @@
 import {
-  getFromService,
   type NewsletterAudiencePage,
   newsletterAudiencePageSchema,
   newsletterAudienceSchema,
   type NewsletterRecipient,
   newsletterRecipientSchema,
   newsletterLeftPageSchema,
-} from '@fm/shared';
+} from '@fm/contracts';
+import { getFromService } from '@fm/shared/http';
 import type { ZodType } from 'zod';
 
 /** How long one call to auth may take. */

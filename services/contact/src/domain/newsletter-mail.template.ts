@@ -1,5 +1,5 @@
 import type MarkdownIt from 'markdown-it';
-import { listUnsubscribeHeaders } from '@fm/shared';
+import { listUnsubscribeHeaders } from '@fm/shared/mail';
 import { escapeHtml, layout, link, type MailContent } from './mail.templates';
 
 /**

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { registerModel, schemaOptions, type NewsletterStatus } from '@fm/shared';
+import type { NewsletterStatus } from '@fm/contracts';
+import { registerModel, schemaOptions } from '@fm/shared/store';
 import { type Connection, type Model, Schema } from 'mongoose';
 
 /**

@@ -1,4 +1,5 @@
-import { NEWSLETTER_LIMITS, textField } from '@fm/shared';
+import { NEWSLETTER_LIMITS } from '@fm/contracts';
+import { textField } from '@fm/shared/http';
 import { z } from 'zod';
 
 const unknownField = (issue: { code: string; keys?: string[] }) =>

@@ -1,19 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type AdminNewsletter,
-  type AuditLog,
-  ConflictError,
-  type CurrentUser,
-  jobIdFor,
-  type Logger,
-  type NewsletterPreview,
-  NotFoundError,
-  type QueueProducer,
-  type QUEUES,
-  redisKeys,
-  signMailListToken,
-  withRedisLock,
-} from '@fm/shared';
+import { type AdminNewsletter, jobIdFor, type NewsletterPreview, type QUEUES } from '@fm/contracts';
+import type { CurrentUser } from '@fm/shared/auth';
+import { type AuditLog, ConflictError, NotFoundError } from '@fm/shared/http';
+import { signMailListToken } from '@fm/shared/mail';
+import type { QueueProducer } from '@fm/shared/queues';
+import type { Logger } from '@fm/shared/service';
+import { redisKeys, withRedisLock } from '@fm/shared/store';
 import type { Redis } from 'ioredis';
 import type { MailContent } from './mail.templates';
 import type { NewsletterAudienceClient } from './newsletter-audience.client';

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import { handleOnce, type Inbox, type Logger } from '@fm/shared';
+import { handleOnce } from '@fm/shared/queues';
+import type { Logger } from '@fm/shared/service';
+import type { Inbox } from '@fm/shared/store';
 import type { MailContent } from './mail.templates';
 import type { Mailer, MailEnvelope } from './mailer';
 

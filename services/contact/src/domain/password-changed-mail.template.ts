@@ -1,4 +1,4 @@
-import type { PasswordChangedMail } from '@fm/shared';
+import type { PasswordChangedMail } from '@fm/contracts';
 import {
   type MailContent,
   escapeHtml,

@@ -1,4 +1,4 @@
-import type { PasswordResetMail } from '@fm/shared';
+import type { PasswordResetMail } from '@fm/contracts';
 import {
   type MailContent,
   escapeHtml,

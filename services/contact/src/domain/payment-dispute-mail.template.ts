@@ -1,4 +1,4 @@
-import type { PaymentDisputeMail } from '@fm/shared';
+import type { PaymentDisputeMail } from '@fm/contracts';
 import { type MailContent, paragraphs, layout, formatMoney, formatDate, memberOrEmail } from './mail.templates';
 
 /** To the founder: a bank opened a dispute; the amount, the member, and what to do. */

@@ -1,4 +1,4 @@
-import type { PaymentFailedMail } from '@fm/shared';
+import type { PaymentFailedMail } from '@fm/contracts';
 import {
   type MailContent,
   escapeHtml,

@@ -1,4 +1,5 @@
-import { listUnsubscribeHeaders, type PracticeReminderMail } from '@fm/shared';
+import type { PracticeReminderMail } from '@fm/contracts';
+import { listUnsubscribeHeaders } from '@fm/shared/mail';
 import {
   type AccountMailSite,
   button,

@@ -1,4 +1,4 @@
-import type { PremiumRefundedMail } from '@fm/shared';
+import type { PremiumRefundedMail } from '@fm/contracts';
 import {
   type AccountMailSite,
   escapeHtml,

@@ -1,4 +1,4 @@
-import type { EmailVerificationMail } from '@fm/shared';
+import type { EmailVerificationMail } from '@fm/contracts';
 import {
   type AccountMailSite,
   button,

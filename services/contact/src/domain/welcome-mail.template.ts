@@ -1,4 +1,4 @@
-import type { WelcomeMail } from '@fm/shared';
+import type { WelcomeMail } from '@fm/contracts';
 import {
   type MailContent,
   escapeHtml,

@@ -1,5 +1,6 @@
 import { adminContactMessageSchema, adminPageSchema } from '@fm/contracts';
-import { AuditLog, closeBackground } from '@fm/shared';
+import { AuditLog } from '@fm/shared/http';
+import { closeBackground } from '@fm/shared/service';
 import { createTestDeps, loggedInAdmin, loggedInMember, TEST_SITE_ORIGIN, type TestDeps } from '@fm/shared/testing';
 import { Types } from 'mongoose';
 import request from 'supertest';

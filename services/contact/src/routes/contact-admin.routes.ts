@@ -1,5 +1,6 @@
 import Router from '@koa/router';
-import { parseBody, parseQuery, requireAdmin } from '@fm/shared';
+import { requireAdmin } from '@fm/shared/auth';
+import { parseBody, parseQuery } from '@fm/shared/http';
 import { inboxPatchSchema, inboxQuerySchema } from '../domain/contact-inbox.schemas';
 import type { ContactInbox } from '../domain/contact-inbox.service';
 

@@ -1,5 +1,6 @@
 import { adminContactMessageSchema, adminPageSchema, myContactMessagesSchema } from '@fm/contracts';
-import { closeBackground, USERS_COLLECTION } from '@fm/shared';
+import { USERS_COLLECTION } from '@fm/shared/auth';
+import { closeBackground } from '@fm/shared/service';
 import { createTestDeps, loggedInAdmin, loggedInMember, TEST_SITE_ORIGIN, type TestDeps } from '@fm/shared/testing';
 import { type Message, type SmtpSink, startSmtpSink } from '@fm/smtp-sink';
 import { Types } from 'mongoose';

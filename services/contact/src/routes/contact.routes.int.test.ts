@@ -1,4 +1,6 @@
-import { closeBackground, QueueProducer, QUEUES } from '@fm/shared';
+import { QUEUES } from '@fm/contracts';
+import { QueueProducer } from '@fm/shared/queues';
+import { closeBackground } from '@fm/shared/service';
 import { createTestDeps, loggedInMember, TEST_SITE_ORIGIN, type TestDeps } from '@fm/shared/testing';
 import { Types } from 'mongoose';
 import request from 'supertest';

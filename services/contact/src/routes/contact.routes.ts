@@ -1,6 +1,6 @@
 import type { ContactReceipt } from '@fm/contracts';
 import Router from '@koa/router';
-import { parseBody, type RateLimiter, type RateLimitRule } from '@fm/shared';
+import { parseBody, type RateLimiter, type RateLimitRule } from '@fm/shared/http';
 import type { ContactService } from '../domain/contact.service';
 import { contactInputSchema } from '../domain/contact.schemas';
 

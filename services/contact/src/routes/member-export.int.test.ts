@@ -1,4 +1,5 @@
-import { closeBackground, signServiceToken } from '@fm/shared';
+import { signServiceToken } from '@fm/shared/auth';
+import { closeBackground } from '@fm/shared/service';
 import { createTestDeps, loggedInMember, TEST_SITE_ORIGIN, type TestDeps } from '@fm/shared/testing';
 import { Types } from 'mongoose';
 import request from 'supertest';

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
-import { requireServiceToken, ValidationError } from '@fm/shared';
+import { requireServiceToken } from '@fm/shared/auth';
+import { ValidationError } from '@fm/shared/http';
 import type { ContactService, ExportedMessage } from '../domain/contact.service';
 
 /** GET /internal/member-export → the contact part of a member's data export. */

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
-import { parseBody, requireAdmin } from '@fm/shared';
+import { requireAdmin } from '@fm/shared/auth';
+import { parseBody } from '@fm/shared/http';
 import { newsletterCreateSchema, newsletterPatchSchema } from '../domain/newsletter.schemas';
 import type { NewsletterService } from '../domain/newsletter.service';
 

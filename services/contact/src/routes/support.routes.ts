@@ -1,6 +1,7 @@
 import type { MyContactMessages } from '@fm/contracts';
 import Router from '@koa/router';
-import { parseBody, requireAdmin, requireUser } from '@fm/shared';
+import { requireAdmin, requireUser } from '@fm/shared/auth';
+import { parseBody } from '@fm/shared/http';
 import { inboxReplySchema } from '../domain/contact-inbox.schemas';
 import type { ContactInbox } from '../domain/contact-inbox.service';
 import type { ContactService } from '../domain/contact.service';

@@ -3,7 +3,9 @@
  * pieces: the contact form and the export route, the mail worker recording mails to the member
  * (an SMTP sink started here), and the account-events worker as runService starts it.
  */
-import { type AccountDeleted, closeBackground, jobIdFor, QueueProducer, QUEUES } from '@fm/shared';
+import { type AccountDeleted, jobIdFor, QUEUES } from '@fm/contracts';
+import { QueueProducer } from '@fm/shared/queues';
+import { closeBackground } from '@fm/shared/service';
 import {
   createTestDeps,
   eventually,
@@ -13,7 +15,7 @@ import {
   type TestDeps,
 } from '@fm/shared/testing';
 import { type SmtpSink, startSmtpSink } from '@fm/smtp-sink';
-import { signServiceToken } from '@fm/shared';
+import { signServiceToken } from '@fm/shared/auth';
 import { Types } from 'mongoose';
 import request from 'supertest';
 import { compose } from '../compose';

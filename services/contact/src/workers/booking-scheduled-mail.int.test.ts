@@ -1,4 +1,5 @@
-import { type BookingScheduledMail, closeBackground, jobIdFor } from '@fm/shared';
+import { type BookingScheduledMail, jobIdFor } from '@fm/contracts';
+import { closeBackground } from '@fm/shared/service';
 import { createTestDeps, eventually, type TestDeps } from '@fm/shared/testing';
 import { type Message, type SmtpSink, startSmtpSink } from '@fm/smtp-sink';
 import { Types } from 'mongoose';

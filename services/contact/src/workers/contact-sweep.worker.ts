@@ -1,4 +1,6 @@
-import { type Closable, QUEUES, type ServiceDeps, startJobScheduler } from '@fm/shared';
+import { QUEUES } from '@fm/contracts';
+import { startJobScheduler } from '@fm/shared/queues';
+import type { Closable, ServiceDeps } from '@fm/shared/service';
 import type { Config } from '../config';
 import type { ContactService } from '../domain/contact.service';
 

@@ -1,4 +1,6 @@
-import { type Closable, createQueueWorker, type Logger, type ProducerOptions, QUEUES } from '@fm/shared';
+import { QUEUES } from '@fm/contracts';
+import { createQueueWorker, type ProducerOptions } from '@fm/shared/queues';
+import type { Closable, Logger } from '@fm/shared/service';
 import type { Worker } from 'bullmq';
 import type { NewsletterService } from '../domain/newsletter.service';
 import type { NotificationService } from '../domain/notification.service';

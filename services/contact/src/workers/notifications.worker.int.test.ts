@@ -1,4 +1,5 @@
-import { closeBackground, type CoachingBooked, jobIdFor } from '@fm/shared';
+import { type CoachingBooked, jobIdFor } from '@fm/contracts';
+import { closeBackground } from '@fm/shared/service';
 import { createTestDeps, eventually, TEST_SITE_ORIGIN, type TestDeps } from '@fm/shared/testing';
 import { type Message, type SmtpSink, startSmtpSink } from '@fm/smtp-sink';
 import { Types } from 'mongoose';

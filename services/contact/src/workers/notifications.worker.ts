@@ -1,4 +1,6 @@
-import { type Closable, createQueueWorker, type JobHandlers, QUEUES, type ServiceDeps } from '@fm/shared';
+import { QUEUES } from '@fm/contracts';
+import { createQueueWorker, type JobHandlers } from '@fm/shared/queues';
+import type { Closable, ServiceDeps } from '@fm/shared/service';
 import type { Worker } from 'bullmq';
 import type { Config } from '../config';
 import type { ContactService } from '../domain/contact.service';

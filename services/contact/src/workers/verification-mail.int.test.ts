@@ -2,7 +2,8 @@
  * `email-verification-mail` (auth → notifications → this worker → the member): the link that
  * proves a member owns their address, sent through a real SMTP server (the sink).
  */
-import { closeBackground, jobIdFor } from '@fm/shared';
+import { jobIdFor } from '@fm/contracts';
+import { closeBackground } from '@fm/shared/service';
 import { createTestDeps, eventually, TEST_SITE_ORIGIN, type TestDeps } from '@fm/shared/testing';
 import { type Message, type SmtpSink, startSmtpSink } from '@fm/smtp-sink';
 import { Types } from 'mongoose';

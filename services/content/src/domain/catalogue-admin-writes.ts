@@ -1,14 +1,7 @@
-import {
-  type AuditLog,
-  changeSummary,
-  ConflictError,
-  type CurrentUser,
-  insertOnce,
-  isDuplicateKey,
-  isObjectId,
-  type Logger,
-  NotFoundError,
-} from '@fm/shared';
+import type { CurrentUser } from '@fm/shared/auth';
+import { type AuditLog, changeSummary, ConflictError, NotFoundError } from '@fm/shared/http';
+import type { Logger } from '@fm/shared/service';
+import { insertOnce, isDuplicateKey, isObjectId } from '@fm/shared/store';
 import type { Redis } from 'ioredis';
 import type { Connection, Model } from 'mongoose';
 import type { CatalogueCache } from './catalogue-cache';

@@ -5,7 +5,7 @@
  * fields, each optional, at least one.
  */
 import { CONTENT_TYPES, LESSON_CATEGORIES } from '@fm/contracts';
-import { adminListQuerySchema, textField } from '@fm/shared';
+import { adminListQuerySchema, textField } from '@fm/shared/http';
 import { z } from 'zod';
 
 export const ADMIN_LIMITS = {

@@ -1,4 +1,5 @@
-import { type Closable, type Logger, redisKeys } from '@fm/shared';
+import type { Closable, Logger } from '@fm/shared/service';
+import { redisKeys } from '@fm/shared/store';
 import { Redis } from 'ioredis';
 import type { CatalogueCache } from './catalogue-cache';
 

@@ -1,4 +1,4 @@
-import { isObjectId } from '@fm/shared';
+import { isObjectId } from '@fm/shared/store';
 import type { MemberContent, MemberSection, MembershipTier, Testimonial } from '@fm/contracts';
 import type { Connection } from 'mongoose';
 import { type CatalogueCache } from './catalogue-cache';

@@ -1,5 +1,5 @@
 import type { AdminLecture, AdminPage } from '@fm/contracts';
-import { type AdminPageQuery, findPage, ValidationError } from '@fm/shared';
+import { type AdminPageQuery, findPage, ValidationError } from '@fm/shared/http';
 import type { Connection } from 'mongoose';
 import { ADMIN_MESSAGES, type UpdateLectureInput, videoUrlFits } from './catalogue-admin.schemas';
 import { adminLectureView } from './catalogue-admin.views';

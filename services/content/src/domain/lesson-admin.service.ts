@@ -1,5 +1,5 @@
 import type { AdminLesson, AdminPage } from '@fm/contracts';
-import { type AdminPageQuery, findPage, ValidationError } from '@fm/shared';
+import { type AdminPageQuery, findPage, ValidationError } from '@fm/shared/http';
 import type { Connection } from 'mongoose';
 import {
   ADMIN_MESSAGES,

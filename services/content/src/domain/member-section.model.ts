@@ -1,4 +1,4 @@
-import { registerModel, schemaOptions } from '@fm/shared';
+import { registerModel, schemaOptions } from '@fm/shared/store';
 import { type Connection, Schema, type Types } from 'mongoose';
 
 /** One of the 12 Premium programme sections (daily-drills, sos-drills, ...), addressed by slug. */

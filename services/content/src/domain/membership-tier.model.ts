@@ -1,4 +1,4 @@
-import { registerModel, schemaOptions } from '@fm/shared';
+import { registerModel, schemaOptions } from '@fm/shared/store';
 import { managedFields, type Managed } from './managed';
 import { type Connection, Schema, type Types } from 'mongoose';
 

@@ -1,5 +1,5 @@
 import type { AdminPage, AdminSectionItem } from '@fm/contracts';
-import { type AdminPageQuery, findPage, NotFoundError, ValidationError } from '@fm/shared';
+import { type AdminPageQuery, findPage, NotFoundError, ValidationError } from '@fm/shared/http';
 import type { Connection } from 'mongoose';
 import {
   type CreateSectionItemInput,

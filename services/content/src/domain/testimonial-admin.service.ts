@@ -1,5 +1,5 @@
 import type { AdminPage, AdminTestimonial } from '@fm/contracts';
-import { type AdminPageQuery, findPage } from '@fm/shared';
+import { type AdminPageQuery, findPage } from '@fm/shared/http';
 import type { Connection } from 'mongoose';
 import type { CreateTestimonialInput, UpdateTestimonialInput } from './catalogue-admin.schemas';
 import { adminTestimonialView } from './catalogue-admin.views';

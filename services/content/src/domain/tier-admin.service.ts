@@ -1,5 +1,5 @@
 import type { AdminPage, AdminTier } from '@fm/contracts';
-import { type AdminPageQuery, ConflictError, findPage, ValidationError } from '@fm/shared';
+import { type AdminPageQuery, ConflictError, findPage, ValidationError } from '@fm/shared/http';
 import type { Connection } from 'mongoose';
 import { PREMIUM_TIER_NAME } from '../catalogue/tiers';
 import { ADMIN_MESSAGES, type CreateTierInput, type UpdateTierInput } from './catalogue-admin.schemas';

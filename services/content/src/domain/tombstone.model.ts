@@ -1,4 +1,4 @@
-import { registerModel } from '@fm/shared';
+import { registerModel } from '@fm/shared/store';
 import { type Connection, Schema } from 'mongoose';
 
 /**

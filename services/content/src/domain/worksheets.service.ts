@@ -1,5 +1,7 @@
 import type { AdminWorksheet, MemberWorksheet, UpdateWorksheetInput } from '@fm/contracts';
-import { type AuditLog, changeSummary, insertOnce, type Logger, NotFoundError } from '@fm/shared';
+import { type AuditLog, changeSummary, NotFoundError } from '@fm/shared/http';
+import type { Logger } from '@fm/shared/service';
+import { insertOnce } from '@fm/shared/store';
 import type { Connection } from 'mongoose';
 import type { WorksheetDefinition } from '../catalogue/worksheets';
 import type { Actor } from './catalogue-admin-writes';

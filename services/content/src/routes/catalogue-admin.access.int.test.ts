@@ -2,7 +2,8 @@
  * The access matrix of content's admin routes: every route × visitor (401), free member (403),
  * Premium member (403), admin (2xx), writes included. A refused write changes nothing.
  */
-import { AuditLog, closeBackground, type Composed } from '@fm/shared';
+import { AuditLog } from '@fm/shared/http';
+import { closeBackground, type Composed } from '@fm/shared/service';
 import { createTestDeps, loggedInAdmin, loggedInMember, TEST_SITE_ORIGIN, type TestDeps } from '@fm/shared/testing';
 import request from 'supertest';
 import { contentEnv } from '../../test/content-env';

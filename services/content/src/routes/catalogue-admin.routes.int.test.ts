@@ -8,7 +8,8 @@ import {
   auditEntrySchema,
   lessonSchema,
 } from '@fm/contracts';
-import { AuditLog, closeBackground, type Composed } from '@fm/shared';
+import { AuditLog } from '@fm/shared/http';
+import { closeBackground, type Composed } from '@fm/shared/service';
 import { createTestDeps, loggedInAdmin, loggedInMember, TEST_SITE_ORIGIN, type TestDeps } from '@fm/shared/testing';
 import request from 'supertest';
 import { contentEnv } from '../../test/content-env';

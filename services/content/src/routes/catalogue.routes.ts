@@ -1,5 +1,6 @@
 import Router from '@koa/router';
-import { isPremium, NotFoundError, PremiumRequiredError } from '@fm/shared';
+import { isPremium } from '@fm/shared/auth';
+import { NotFoundError, PremiumRequiredError } from '@fm/shared/http';
 import type { CatalogueService } from '../domain/catalogue.service';
 import { canOpenLesson, lessonFor, type LessonRecord } from '../domain/catalogue.views';
 import { type SiteFactsConfig, withConfiguredPrices } from '../domain/site-facts';

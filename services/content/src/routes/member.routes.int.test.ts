@@ -8,7 +8,7 @@ import {
   membershipTierSchema,
   testimonialSchema,
 } from '@fm/contracts';
-import { closeBackground, type Composed } from '@fm/shared';
+import { closeBackground, type Composed } from '@fm/shared/service';
 import { createTestDeps, loggedInMember, type TestDeps } from '@fm/shared/testing';
 import { contentEnv } from '../../test/content-env';
 import request from 'supertest';

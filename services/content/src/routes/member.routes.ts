@@ -1,14 +1,6 @@
 import Router from '@koa/router';
-import {
-  isPremium,
-  memberOfSessionCookie,
-  NotFoundError,
-  parseQuery,
-  PremiumRequiredError,
-  requirePremium,
-  requireUser,
-  UnauthorizedError,
-} from '@fm/shared';
+import { isPremium, memberOfSessionCookie, requirePremium, requireUser } from '@fm/shared/auth';
+import { NotFoundError, parseQuery, PremiumRequiredError, UnauthorizedError } from '@fm/shared/http';
 import type { Redis } from 'ioredis';
 import type { Middleware } from 'koa';
 import type { Context } from 'koa';

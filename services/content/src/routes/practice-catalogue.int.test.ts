@@ -1,5 +1,6 @@
 import { practiceCatalogueSchema } from '@fm/contracts';
-import { closeBackground, type Composed, signServiceToken } from '@fm/shared';
+import { signServiceToken } from '@fm/shared/auth';
+import { closeBackground, type Composed } from '@fm/shared/service';
 import { createTestDeps, loggedInMember, type TestDeps } from '@fm/shared/testing';
 import request from 'supertest';
 import { contentEnv } from '../../test/content-env';

@@ -1,5 +1,6 @@
 import { practiceCatalogueQuerySchema, practiceCatalogueSchema } from '@fm/contracts';
-import { parseQuery, requireServiceToken } from '@fm/shared';
+import { requireServiceToken } from '@fm/shared/auth';
+import { parseQuery } from '@fm/shared/http';
 import Router from '@koa/router';
 import type { CatalogueService } from '../domain/catalogue.service';
 import { practiceCatalogue } from '../domain/practice-catalogue';

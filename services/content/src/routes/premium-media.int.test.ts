@@ -3,7 +3,8 @@
  * receives a Premium item's media URL or Premium text, from any endpoint, even right after a
  * Premium member has filled the cache.
  */
-import { closeBackground, type Composed, destroyUserSessions, memberSnapshots } from '@fm/shared';
+import { destroyUserSessions, memberSnapshots } from '@fm/shared/auth';
+import { closeBackground, type Composed } from '@fm/shared/service';
 import { createTestDeps, loggedInMember, type TestDeps } from '@fm/shared/testing';
 import { contentEnv } from '../../test/content-env';
 import request from 'supertest';

@@ -12,7 +12,7 @@ import {
   memberContentSchema,
   whatsNewItemSchema,
 } from '@fm/contracts';
-import { closeBackground, type Composed } from '@fm/shared';
+import { closeBackground, type Composed } from '@fm/shared/service';
 import { createTestDeps, loggedInAdmin, loggedInMember, TEST_SITE_ORIGIN, type TestDeps } from '@fm/shared/testing';
 import request from 'supertest';
 import { z } from 'zod';

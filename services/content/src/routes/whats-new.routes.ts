@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { isPremium, requireAdmin, requireUser } from '@fm/shared';
+import { isPremium, requireAdmin, requireUser } from '@fm/shared/auth';
 import type { WhatsNew } from '../domain/whats-new.service';
 
 /**

@@ -11,7 +11,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { adminWorksheetSchema, memberWorksheetSchema } from '@fm/contracts';
-import { AuditLog, closeBackground, type Composed } from '@fm/shared';
+import { AuditLog } from '@fm/shared/http';
+import { closeBackground, type Composed } from '@fm/shared/service';
 import {
   createTestDeps,
   eventually,

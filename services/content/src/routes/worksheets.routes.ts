@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { updateWorksheetSchema } from '@fm/contracts';
-import { NotFoundError, parseBody, requireAdmin, requirePremium } from '@fm/shared';
+import { requireAdmin, requirePremium } from '@fm/shared/auth';
+import { NotFoundError, parseBody } from '@fm/shared/http';
 import type { Worksheets } from '../domain/worksheets.service';
 
 /**

@@ -2,7 +2,7 @@
  * The list cache's scripts touch exactly the keys they are given (KEYS[]), all of one Redis
  * Cluster slot (the `{course-lists}` hash tag): watched with MONITOR (the kit's watchScripts).
  */
-import { redisKeys } from '@fm/shared';
+import { redisKeys } from '@fm/shared/store';
 import { createTestDeps, keySlot, type TestDeps, watchScripts } from '@fm/shared/testing';
 import { type Config, configSchema } from '../config';
 import { CourseListCache } from './course-list-cache';

@@ -1,4 +1,4 @@
-import { evalScript, redisKeys } from '@fm/shared';
+import { evalScript, redisKeys } from '@fm/shared/store';
 import type { Redis } from 'ioredis';
 
 /**

@@ -1,4 +1,4 @@
-import { stripBidiControls } from '@fm/shared';
+import { stripBidiControls } from '@fm/shared/http';
 
 /** The member writing a course, as the guard read them from auth's `users` for this request. */
 export interface CourseAuthor {

@@ -1,4 +1,4 @@
-import { escapeRegExp } from '@fm/shared';
+import { escapeRegExp } from '@fm/shared/http';
 import { searchFilter } from './course-search';
 
 describe('course search', () => {

@@ -1,4 +1,4 @@
-import { escapeRegExp } from '@fm/shared';
+import { escapeRegExp } from '@fm/shared/http';
 
 /** Fields a search (`?q=`) looks in, case-insensitively. */
 export const SEARCH_FIELDS = ['name', 'city', 'state', 'country'] as const;

@@ -1,4 +1,4 @@
-import { paginationSchema, textField } from '@fm/shared';
+import { paginationSchema, textField } from '@fm/shared/http';
 import { z } from 'zod';
 
 export const HOLES = 18;

@@ -1,4 +1,4 @@
-import { NotFoundError } from '@fm/shared';
+import { NotFoundError } from '@fm/shared/http';
 import { parseCourseId } from './course.service';
 
 describe('parseCourseId', () => {

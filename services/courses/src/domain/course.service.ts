@@ -1,12 +1,5 @@
-import {
-  type ApplyIfNewer,
-  ConflictError,
-  ForbiddenError,
-  isObjectId,
-  NotFoundError,
-  retryOnDuplicateKey,
-  UnauthorizedError,
-} from '@fm/shared';
+import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '@fm/shared/http';
+import { type ApplyIfNewer, isObjectId, retryOnDuplicateKey } from '@fm/shared/store';
 import { Types } from 'mongoose';
 import type { CourseModels, CourseOwnerRecord, CourseRecord } from './course.model';
 import type { CreateCourseInput, ListQuery, UpdateCourseInput } from './course.schemas';

@@ -1,4 +1,5 @@
-import type { AccountDeleted, ApplyIfNewer, MemberProfileChanged } from '@fm/shared';
+import type { AccountDeleted, MemberProfileChanged } from '@fm/contracts';
+import type { ApplyIfNewer } from '@fm/shared/store';
 import type { Types } from 'mongoose';
 import type { CourseModels, CourseOwnerRecord } from './course.model';
 import { ownerNameOf, ownerNameOlderThan } from './course-owner';

@@ -1,4 +1,4 @@
-import { registerModel, schemaOptions } from '@fm/shared';
+import { registerModel, schemaOptions } from '@fm/shared/store';
 import { type Connection, type Model, Schema, type Types } from 'mongoose';
 
 /** The clubs a member carries (`course_bags`, one per member, keyed by userId); absent: the default bag. */

@@ -1,12 +1,5 @@
-import {
-  CLUB_IDS,
-  MAX_BAG_CLUBS,
-  ROUTINE_MAX,
-  ROUTINE_MIN,
-  paginationSchema,
-  textField,
-  ValidationError,
-} from '@fm/shared';
+import { CLUB_IDS, MAX_BAG_CLUBS, ROUTINE_MAX, ROUTINE_MIN } from '@fm/contracts';
+import { paginationSchema, textField, ValidationError } from '@fm/shared/http';
 import { z } from 'zod';
 import { HOLES } from './course.schemas';
 

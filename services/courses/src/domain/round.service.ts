@@ -1,12 +1,6 @@
-import {
-  type Bag,
-  DEFAULT_BAG,
-  isDuplicateKey,
-  NotFoundError,
-  retryOnDuplicateKey,
-  type Round,
-  UnauthorizedError,
-} from '@fm/shared';
+import { type Bag, DEFAULT_BAG, type Round } from '@fm/contracts';
+import { NotFoundError, UnauthorizedError } from '@fm/shared/http';
+import { isDuplicateKey, retryOnDuplicateKey } from '@fm/shared/store';
 import type { CourseRoundRecord, RoundModels } from './round.model';
 import { normaliseRoundId, type RoundInput, type RoundListQuery } from './round.schemas';
 import type { CourseRecord } from './course.model';

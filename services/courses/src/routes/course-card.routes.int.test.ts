@@ -1,4 +1,4 @@
-import { closeBackground } from '@fm/shared';
+import { closeBackground } from '@fm/shared/service';
 import { createTestDeps, loggedInMember, popplerReader, type TestDeps } from '@fm/shared/testing';
 import { compose } from '../compose';
 import { type Config, configSchema } from '../config';

@@ -1,4 +1,5 @@
-import { type RateLimiter, type RateLimitRule, requireUser, routerBehind, type MemberState } from '@fm/shared';
+import { requireUser, routerBehind, type MemberState } from '@fm/shared/auth';
+import type { RateLimiter, RateLimitRule } from '@fm/shared/http';
 import type Router from '@koa/router';
 import { COURSE_CARD_HISTORY, courseCardFilename, renderCourseCard } from '../domain/course-card';
 import type { CourseService } from '../domain/course.service';

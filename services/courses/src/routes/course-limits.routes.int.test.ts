@@ -1,4 +1,4 @@
-import { closeBackground, type Composed } from '@fm/shared';
+import { closeBackground, type Composed } from '@fm/shared/service';
 import { createTestDeps, loggedInMember, type TestDeps } from '@fm/shared/testing';
 import { compose } from '../compose';
 import { type Config, configSchema } from '../config';

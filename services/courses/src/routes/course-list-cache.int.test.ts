@@ -3,7 +3,7 @@
  * member never sees their library as it was before a write they (or another member, or auth's
  * events) made through any replica.
  */
-import { closeBackground, type Composed } from '@fm/shared';
+import { closeBackground, type Composed } from '@fm/shared/service';
 import { createTestDeps, loggedInMember, type TestDeps } from '@fm/shared/testing';
 import { compose } from '../compose';
 import { type Config, configSchema } from '../config';

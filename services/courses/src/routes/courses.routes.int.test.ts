@@ -1,5 +1,5 @@
 import { courseSchema } from '@fm/contracts';
-import { closeBackground, type Composed } from '@fm/shared';
+import { closeBackground, type Composed } from '@fm/shared/service';
 import { z } from 'zod';
 import { createTestDeps, loggedInMember, type TestDeps } from '@fm/shared/testing';
 import request from 'supertest';

@@ -1,5 +1,6 @@
 import { bagSchema, courseSchema, roundSchema } from '@fm/contracts';
-import { closeBackground, type Composed, type ServiceName, signServiceToken } from '@fm/shared';
+import { type ServiceName, signServiceToken } from '@fm/shared/auth';
+import { closeBackground, type Composed } from '@fm/shared/service';
 import { createTestDeps, loggedInMember, type TestDeps } from '@fm/shared/testing';
 import { Types } from 'mongoose';
 import request from 'supertest';

@@ -1,4 +1,4 @@
-import { requireServiceToken } from '@fm/shared';
+import { requireServiceToken } from '@fm/shared/auth';
 import Router from '@koa/router';
 import type { CourseService } from '../domain/course.service';
 import type { RoundService } from '../domain/round.service';

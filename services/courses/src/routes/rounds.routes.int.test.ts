@@ -1,4 +1,6 @@
-import { bagSchema, CLUB_IDS, DEFAULT_BAG, roundSchema, closeBackground, signServiceToken } from '@fm/shared';
+import { bagSchema, CLUB_IDS, DEFAULT_BAG, roundSchema } from '@fm/contracts';
+import { signServiceToken } from '@fm/shared/auth';
+import { closeBackground } from '@fm/shared/service';
 import { createTestDeps, loggedInMember, type TestDeps } from '@fm/shared/testing';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';

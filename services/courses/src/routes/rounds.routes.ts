@@ -1,13 +1,5 @@
-import {
-  parseBody,
-  parseQuery,
-  type RateLimiter,
-  type RateLimitRule,
-  requireUser,
-  routerBehind,
-  type MemberContext,
-  type MemberState,
-} from '@fm/shared';
+import { requireUser, routerBehind, type MemberContext, type MemberState } from '@fm/shared/auth';
+import { parseBody, parseQuery, type RateLimiter, type RateLimitRule } from '@fm/shared/http';
 import type Router from '@koa/router';
 import {
   assertRoundAfterAccount,

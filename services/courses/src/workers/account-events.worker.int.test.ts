@@ -1,5 +1,7 @@
 import { courseSchema } from '@fm/contracts';
-import { applyIfNewerLockKey, closeBackground, USERS_COLLECTION } from '@fm/shared';
+import { USERS_COLLECTION } from '@fm/shared/auth';
+import { closeBackground } from '@fm/shared/service';
+import { applyIfNewerLockKey } from '@fm/shared/store';
 import { createTestDeps, eventually, loggedInMember, type TestDeps } from '@fm/shared/testing';
 import { Types } from 'mongoose';
 import { compose } from '../compose';

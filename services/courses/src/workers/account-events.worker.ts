@@ -1,4 +1,6 @@
-import { createQueueWorker, type Logger, QUEUES } from '@fm/shared';
+import { QUEUES } from '@fm/contracts';
+import { createQueueWorker } from '@fm/shared/queues';
+import type { Logger } from '@fm/shared/service';
 import type { MemberEventsService } from '../domain/member-events.service';
 import type { RoundService } from '../domain/round.service';
 

@@ -1,4 +1,7 @@
-import { createQueueWorker, type Inbox, type Logger, type ProducerOptions, QUEUES } from '@fm/shared';
+import { QUEUES } from '@fm/contracts';
+import { createQueueWorker, type ProducerOptions } from '@fm/shared/queues';
+import type { Logger } from '@fm/shared/service';
+import type { Inbox } from '@fm/shared/store';
 import type { MemberData } from '../domain/member-data/member-data';
 
 /** The collection of practice's inbox: auth's account events handled once, by event id. */

@@ -1,4 +1,6 @@
-import { type Logger, type ProducerOptions, QUEUES, startJobScheduler } from '@fm/shared';
+import { QUEUES } from '@fm/contracts';
+import { type ProducerOptions, startJobScheduler } from '@fm/shared/queues';
+import type { Logger } from '@fm/shared/service';
 import type { Flush } from '../domain/credit/flush';
 
 /** The flush's scheduler id: one job every PRACTICE_FLUSH_EVERY_MS, whatever the number of replicas. */

@@ -4,7 +4,10 @@
  * internal route about the member), content as its built server (the plan's catalogue), the
  * notifications queue contact reads, the BullMQ scheduler, and the one-click unsubscribe.
  */
-import { closeBackground, QueueProducer, QUEUES, USERS_COLLECTION } from '@fm/shared';
+import { QUEUES } from '@fm/contracts';
+import { USERS_COLLECTION } from '@fm/shared/auth';
+import { QueueProducer } from '@fm/shared/queues';
+import { closeBackground } from '@fm/shared/service';
 import {
   createTestDeps,
   freePort,

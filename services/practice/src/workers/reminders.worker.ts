@@ -1,4 +1,6 @@
-import { type Logger, type ProducerOptions, QUEUES, startJobScheduler } from '@fm/shared';
+import { QUEUES } from '@fm/contracts';
+import { type ProducerOptions, startJobScheduler } from '@fm/shared/queues';
+import type { Logger } from '@fm/shared/service';
 import type { Reminders } from '../domain/settings/reminders';
 
 /** The sweep's scheduler id and period: one sweep a minute, whatever the number of replicas. */
