@@ -191,7 +191,7 @@ func checkK8s(dir string, v k8sVariant) []result {
 		{"every container has CPU and memory requests and limits", checkResources(objs)},
 		{"every pod runs as non-root (runAsNonRoot, runAsUser > 0, no privilege escalation, ALL capabilities dropped, seccomp RuntimeDefault, read-only root filesystem)", checkNonRoot(objs)},
 		{"each service (" + strings.Join(scalable, ", ") + ") and the gateway has a Deployment, a Service, an autoscaling/v2 HPA on it and a PodDisruptionBudget over its pods", checkScaling(objs)},
-		{"NetworkPolicies: default deny; only the gateway (auth for the member export, practice for the catalogue and a reminder's recipient (auth), contact for the newsletter's audience; each such call allowed both ways; Prometheus from the monitoring namespace) reaches the services", checkNetworkPolicies(objs)},
+		{"NetworkPolicies: default deny; only the gateway (auth for the member export, practice for the catalogue and a reminder's recipient (auth), contact for the newsletter's audience, billing for the founder's cohorts (auth, practice); each such call allowed both ways; Prometheus from the monitoring namespace) reaches the services", checkNetworkPolicies(objs)},
 		{"every secretKeyRef names " + k8sSecretName + " (or the Secret the build generates, and a key it has); no secret variable holds a literal value or sits in a ConfigMap", checkSecretRefs(objs, v.kind)},
 		{"the images are the compose ones (fairway-mind/<service>; the seed runs content's)", checkImages(objs)},
 		{"content does not serve before the catalogue is seeded: an initContainer runs `dist/seed.js --wait` in content's image, with the seed Job's configuration", checkSeedWait(objs)},

@@ -31,16 +31,12 @@ func checkNetworkPolicies(o *k8sObjects) []string {
 		if d == nil || gw == nil {
 			continue // checkScaling says so
 		}
+		// The gateway, and the callers of the service's internal routes (service token): internalCalls.
 		allowed := []string{gateway}
-		if svc == "courses" || svc == "billing" || svc == "contact" || svc == "practice" {
-			allowed = append(allowed, "auth")
-		}
-		if svc == "content" {
-			allowed = append(allowed, "practice") // the catalogue, read through content's API
-		}
-		if svc == "auth" {
-			// Internal routes (service token): the newsletter's audience, a reminder's recipient.
-			allowed = append(allowed, "contact", "practice")
+		for _, c := range internalCalls {
+			if c.to == svc && !slices.Contains(allowed, c.from) {
+				allowed = append(allowed, c.from)
+			}
 		}
 		gatewayIn := false
 		for _, np := range o.netpols {
@@ -125,6 +121,8 @@ var internalCalls = []struct {
 	{"practice", "content", 4002, "the catalogue"},
 	{"practice", "auth", 4001, "a reminder's recipient"},
 	{"contact", "auth", 4001, "the newsletter's audience"},
+	{"billing", "auth", 4001, "the founder's cohorts: sign-ups and names"},
+	{"billing", "practice", 4006, "the founder's cohorts: practice days"},
 }
 
 // reaches: some egress rule of a policy on `from`'s pods admits `to`'s pods on `port`, and some
