@@ -6,10 +6,10 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 /**
  * An admin list's search: what is typed (`field`, for AdminSearchField), the `q` to ask for
- * (trimmed, 300 ms after the last key), and back to the first page on every change.
+ * (trimmed, 300 ms after the last key; `initial` at once), and back to the first page on every change.
  */
-export function useAdminSearch(paging: { reset: () => void }) {
-  const [value, setValue] = useState('');
+export function useAdminSearch(paging: { reset: () => void }, initial = '') {
+  const [value, setValue] = useState(initial);
   const q = useDebouncedValue(value.trim(), 300);
   const onChange = (next: string) => {
     setValue(next);

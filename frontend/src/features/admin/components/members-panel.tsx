@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { AdminMember } from '@fm/contracts';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -44,13 +45,24 @@ const columns = (open: (m: AdminMember) => void): AdminColumn<AdminMember>[] => 
   },
 ];
 
-/** Members: search by email or name (GET /api/admin/members?q=), newest first, paged; each opens its member view (practice, billing). */
+/**
+ * Members: search by email or name (GET /api/admin/members?q=), newest first, paged; each opens
+ * its member view (practice, billing). A link from elsewhere in the console
+ * (`?q=<email>&member=<id>`, paths.admin.member) searches for the member and opens their view.
+ */
 export function MembersPanel() {
   const paging = usePaging();
-  const { q, field: searchField } = useAdminSearch(paging);
+  const [params, setParams] = useSearchParams();
+  const { q, field: searchField } = useAdminSearch(paging, params.get('q') ?? '');
   const result = useGetAdminMembersQuery({ q, page: paging.page, pageSize: paging.pageSize });
-  const [viewing, setViewing] = useState<AdminMember | null>(null);
+  const [chosen, setViewing] = useState<AdminMember | null>(null);
   const memberColumns = useMemo(() => columns(setViewing), []);
+  const linkedId = params.get('member');
+  const viewing = chosen ?? (linkedId ? result.data?.items.find((m) => m.id === linkedId) : undefined);
+  const close = () => {
+    setViewing(null);
+    if (linkedId) setParams({}, { replace: true });
+  };
 
   return (
     <Stack spacing={2}>
@@ -63,7 +75,7 @@ export function MembersPanel() {
         getRowId={(m) => m.id}
         emptyText={q ? `No member matches "${q}".` : 'No members yet.'}
       />
-      {viewing && <MemberViewDialog member={viewing} onClose={() => setViewing(null)} />}
+      {viewing && <MemberViewDialog member={viewing} onClose={close} />}
     </Stack>
   );
 }
