@@ -67,6 +67,7 @@ const CONSOLE_PAGES = [
   '/admin/content',
   '/admin/newsletters',
   '/admin/newsletters/new',
+  '/admin/metrics',
   '/admin/audit',
 ];
 

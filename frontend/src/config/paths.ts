@@ -73,6 +73,12 @@ export const paths = {
   admin: {
     root: { path: '/admin', getHref: () => '/admin' },
     members: { path: '/admin/members', getHref: () => '/admin/members' },
+    /** The members list opened on one member's view (found by their address, opened by their id). */
+    member: {
+      path: '/admin/members',
+      getHref: (id: string, email: string) =>
+        `/admin/members?${new URLSearchParams({ q: email, member: id }).toString()}`,
+    },
     bookings: { path: '/admin/bookings', getHref: () => '/admin/bookings' },
     inbox: { path: '/admin/inbox', getHref: () => '/admin/inbox' },
     content: { path: '/admin/content', getHref: () => '/admin/content' },
@@ -83,6 +89,7 @@ export const paths = {
       getHref: (id: string) => `/admin/newsletters/${encodeURIComponent(id)}`,
     },
     audit: { path: '/admin/audit', getHref: () => '/admin/audit' },
+    metrics: { path: '/admin/metrics', getHref: () => '/admin/metrics' },
   },
 
   /** Server route (auth service answers 302 → /login); navigate with window.location, not the router. */

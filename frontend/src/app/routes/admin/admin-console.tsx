@@ -38,6 +38,9 @@ const NewslettersPanel = lazy(() =>
 const NewsletterEditor = lazy(() =>
   import('@/features/admin/components/newsletter-editor').then((m) => ({ default: m.NewsletterEditor })),
 );
+const MetricsPanel = lazy(() =>
+  import('@/features/admin/components/metrics-panel').then((m) => ({ default: m.MetricsPanel })),
+);
 const AuditPanel = lazy(() =>
   import('@/features/admin/components/audit-panel').then((m) => ({ default: m.AuditPanel })),
 );
@@ -49,6 +52,7 @@ const PAGES = [
   { label: 'Content', href: paths.admin.content.getHref() },
   { label: 'Worksheets', href: paths.admin.worksheets.getHref() },
   { label: 'Newsletters', href: paths.admin.newsletters.getHref() },
+  { label: 'Metrics', href: paths.admin.metrics.getHref() },
   { label: 'Audit', href: paths.admin.audit.getHref() },
 ] as const;
 
@@ -81,6 +85,7 @@ const CONSOLE_ROUTES: RouteObject[] = [
   { path: 'worksheets', element: <WorksheetsPanel /> },
   { path: 'newsletters', element: <NewslettersPanel /> },
   { path: 'newsletters/:id', element: <NewsletterEditor /> },
+  { path: 'metrics', element: <MetricsPanel /> },
   { path: 'audit', element: <AuditPanel /> },
   { path: '*', element: toMembers },
 ];
@@ -97,7 +102,7 @@ export default function AdminConsole() {
         Founder Console
       </Typography>
       <Typography variant="subtitle1" component="p" sx={{ color: 'text.secondary', mb: 2 }}>
-        Members, coaching bookings, the inbox, the catalogue and the newsletter.
+        Members, coaching bookings, the inbox, the catalogue, the newsletter and the numbers.
       </Typography>
       <Box
         component="nav"
