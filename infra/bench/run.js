@@ -12,9 +12,9 @@
 //   3. wrk (BENCH_THREADS threads, BENCH_CONNECTIONS connections, best of BENCH_ROUNDS rounds
 //      of BENCH_SECONDS s) on every target; req/s, p50, p99, the ratio to each baseline;
 //   4. RSS of each service before, right after and once settled (BENCH_SETTLE_SECONDS after the
-//      load: V8's memory reducer gives back what the load grew), and of the six together (their
-//      private pages plus every shared file page once: the `node` binary's pages are in memory
-//      once, as in one process), beside Ghost's line; the load average before and after;
+//      load), and of the six together, right after and settled, each against issue 44's goal
+//      (their private pages plus every shared file page once: the `node` binary's pages are in
+//      memory once, as in one process), beside Ghost's line; the load average before and after;
 //   5. the first tap on each public control on the emulated phone (perf/first-tap.mjs), every
 //      target of issue 26 with its goal, met or not; then the event-propagation benchmark
 //      (npm run bench -w services/billing).
@@ -156,10 +156,11 @@ async function main() {
   const loadAfter = os.loadavg();
   const loadEnded = Date.now();
   const taps = await firstTaps();
-  // The steady state the load leaves: V8 shrinks a heap the load grew only once allocation slows
-  // (its memory reducer, some seconds later); the verdict stays on the figure right after.
+  // The steady state the load leaves (what the services give back once idle): the six together
+  // get a verdict right after the load and settled, both printed.
   await sleep(Math.max(0, loadEnded + SETTLE_SECONDS * 1000 - Date.now()));
   const rssSettled = rssAll();
+  const togetherSettled = togetherMb();
 
   const lines = reportLines({
     results,
@@ -171,6 +172,7 @@ async function main() {
     privateAfter,
     rssSettled,
     together,
+    togetherSettled,
     taps,
   });
   mkdirSync(OUT_DIR, { recursive: true });

@@ -15,7 +15,9 @@
 // (mongodb://127.0.0.1:27117/fairwaymind_mem: start a FerretDB or mongod there), MEM_REDIS_PREFIX
 // (fmmem<time>, its keys deleted at the end), MEM_STRIPE_API_BASE (http://127.0.0.1:12112, a stripe-mock), MEM_PORT_BASE (14000:
 // auth 14001 … practice 14006), MEM_SECONDS (6 per target and round), MEM_ROUNDS (2),
-// MEM_CONNECTIONS (64), MEM_SETTLE_SECONDS (15), MEM_BEAT_MEMBERS (300).
+// MEM_CONNECTIONS (64), MEM_SETTLE_SECONDS (15), MEM_BEAT_MEMBERS (300), MEM_READY_SECONDS (30: a
+// loaded machine may need more for six services to start), MEM_REQUESTS (each target's requests
+// per round instead of MEM_SECONDS: the same work on a loaded machine; the heartbeat a fifth).
 
 const { spawn, execFileSync } = require('node:child_process');
 const { closeSync, openSync, readFileSync, readSync } = require('node:fs');
@@ -148,12 +150,13 @@ function request(port, pathname, { method = 'GET', cookie, body } = {}) {
   });
 }
 async function ready(s) {
-  for (let i = 0; i < 300; i++) {
+  const seconds = num('MEM_READY_SECONDS', 30);
+  for (let i = 0; i < seconds * 10; i++) {
     const res = await request(portOf(s), '/readyz').catch(() => undefined);
     if (res?.status === 200) return;
     await sleep(100);
   }
-  throw new Error(`${s} not ready on ${portOf(s)} in 30 s`);
+  throw new Error(`${s} not ready on ${portOf(s)} in ${seconds} s`);
 }
 
 /** Premium members with a session each (the kit's test helpers, as run.js's beatMembers). */
@@ -185,22 +188,27 @@ async function members(count) {
   }
 }
 
-/** CONNECTIONS loops of requests for SECONDS: req/s and the service's CPU µs per request. */
-async function drive(target, pid, seconds, connections) {
-  const end = Date.now() + seconds * 1000;
+/**
+ * CONNECTIONS loops of requests for SECONDS, or until `count` requests were sent: req/s and the
+ * service's CPU µs per request.
+ */
+async function drive(target, pid, seconds, connections, count = 0) {
+  const start = Date.now();
+  const end = start + seconds * 1000;
   const cpu0 = cpuMs(pid);
+  let sent = 0;
   let done = 0;
   let bad = 0;
   await Promise.all(
     Array.from({ length: connections }, async (_, c) => {
-      for (let n = 0; Date.now() < end; n++) {
+      for (let n = 0; count ? sent++ < count : Date.now() < end; n++) {
         const res = await request(target.port, target.path, target.make ? target.make(c, n) : target);
         done += 1;
         if (res.status >= 400) bad += 1;
       }
     }),
   );
-  return { rps: done / seconds, cpuUs: ((cpuMs(pid) - cpu0) * 1000) / done, bad };
+  return { rps: (done * 1000) / (Date.now() - start), cpuUs: ((cpuMs(pid) - cpu0) * 1000) / done, bad };
 }
 
 /** Deletes the run's Redis keys (its sessions, limits, queues). */
@@ -275,7 +283,9 @@ async function main() {
     const rows = [];
     for (let round = 1; round <= num('MEM_ROUNDS', 2); round++) {
       for (const t of targets) {
-        const r = await drive(t, procs[t.service].pid, num('MEM_SECONDS', 6), num('MEM_CONNECTIONS', 64));
+        // MEM_REQUESTS: the same work whatever the machine's load (the heartbeat a fifth of it).
+        const count = Math.ceil(num('MEM_REQUESTS', 0) / (t.service === 'practice' ? 5 : 1));
+        const r = await drive(t, procs[t.service].pid, num('MEM_SECONDS', 6), num('MEM_CONNECTIONS', 64), count);
         rows.push(
           `  round ${round} ${t.service} ${t.path.slice(0, 30)}: ${r.rps.toFixed(0)} req/s, ${r.cpuUs.toFixed(0)} µs CPU/req${r.bad ? `, ${r.bad} ≥400` : ''}`,
         );
