@@ -19,12 +19,20 @@ const variables = baseEnvSchema.extend({
   /** Only to point stripe-node elsewhere (stripe-mock: http://127.0.0.1:12111); unset for Stripe, refused in production. */
   STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().trim().min(8, 'needs the endpoint signing secret (whsec_…)'),
-  /** The Premium price is found (or created) in Stripe by this lookup key. */
+  /** The monthly Premium price is found (or created) in Stripe by this lookup key. */
   STRIPE_PREMIUM_LOOKUP_KEY: z
     .string()
     .regex(/^[a-z0-9_-]{3,200}$/)
     .default('fairway-mind-premium-monthly'),
-  /** PREMIUM_PRICE_CENTS, COACHING_PRICE_CENTS, CURRENCY: the kit's fragment, as content reads them. */
+  /** The annual Premium price's lookup key (PREMIUM_ANNUAL_PRICE_CENTS, billed yearly). */
+  STRIPE_PREMIUM_ANNUAL_LOOKUP_KEY: z
+    .string()
+    .regex(/^[a-z0-9_-]{3,200}$/)
+    .default('fairway-mind-premium-annual'),
+  /**
+   * PREMIUM_PRICE_CENTS, PREMIUM_ANNUAL_PRICE_CENTS, COACHING_PRICE_CENTS, CURRENCY: the kit's
+   * fragment, as content reads them.
+   */
   ...pricingEnv,
   /** The coaching product's description in Stripe names the session's length. */
   COACHING_SESSION_MINUTES: productFactsEnv.COACHING_SESSION_MINUTES,
@@ -51,6 +59,14 @@ const variables = baseEnvSchema.extend({
 });
 
 export const configSchema = variables.superRefine((config, ctx) => {
+  // One lookup key per price: a shared one would move from one price to the other at every start.
+  if (config.STRIPE_PREMIUM_ANNUAL_LOOKUP_KEY === config.STRIPE_PREMIUM_LOOKUP_KEY) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['STRIPE_PREMIUM_ANNUAL_LOOKUP_KEY'],
+      message: 'must differ from STRIPE_PREMIUM_LOOKUP_KEY (the monthly price has that one)',
+    });
+  }
   // A mock answers every subscription "active": a free member could make themselves Premium.
   if (config.NODE_ENV === 'production' && config.STRIPE_API_BASE !== undefined) {
     ctx.addIssue({

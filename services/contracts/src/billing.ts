@@ -7,13 +7,33 @@ export const SUBSCRIPTION_STATUSES = ['none', 'active', 'trialing', 'past_due', 
 export const subscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
 
-/** GET /api/billing/subscription, POST …/cancel and …/resume. */
+/** How Premium is billed: monthly (PREMIUM_PRICE_CENTS) or yearly (PREMIUM_ANNUAL_PRICE_CENTS). */
+export const PREMIUM_PLANS = ['monthly', 'annual'] as const;
+export const premiumPlanSchema = z.enum(PREMIUM_PLANS);
+export type PremiumPlan = z.infer<typeof premiumPlanSchema>;
+/** What a checkout without a plan buys (the clients from before the annual plan send none). */
+export const DEFAULT_PREMIUM_PLAN: PremiumPlan = 'monthly';
+
+/** GET /api/billing/subscription, POST …/cancel and …/resume. `plan`: null without a subscription. */
 export const subscriptionSchema = z.strictObject({
   status: subscriptionStatusSchema,
   cancelAtPeriodEnd: z.boolean(),
   currentPeriodEnd: isoDate.nullable(),
+  plan: premiumPlanSchema.nullable(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
+
+const unknownPlan = (input: unknown) =>
+  `Unknown plan ${JSON.stringify(input)}: choose ${PREMIUM_PLANS.map((plan) => `"${plan}"`).join(' or ')}`;
+
+/** POST /api/create-subscription's body: `{plan?}` (no body, or no plan: monthly). */
+export const createSubscriptionSchema = z.object(
+  {
+    plan: z.enum(PREMIUM_PLANS, { error: (issue) => unknownPlan(issue.input) }).default(DEFAULT_PREMIUM_PLAN),
+  },
+  { error: 'Send the request body as a JSON object, e.g. {"plan": "annual"}' },
+);
+export type CreateSubscriptionInput = z.input<typeof createSubscriptionSchema>;
 
 /** POST /api/create-subscription: the first invoice's card form. */
 export const subscriptionCheckoutSchema = z.strictObject({

@@ -10,7 +10,18 @@ export const siteConfigSchema = z.strictObject({
   supportEmail: z.email(),
   founderName: z.string().min(1),
   currency: z.string().length(3),
+  /** The monthly Premium price (the same as `prices.monthlyCents`; kept for the clients that read it). */
   premiumPriceCents: z.number().int().positive(),
+  /**
+   * Premium's prices by plan, what billing charges (PREMIUM_PRICE_CENTS, PREMIUM_ANNUAL_PRICE_CENTS),
+   * and the free trial's length in days (0: no trial).
+   */
+  prices: z.strictObject({
+    monthlyCents: z.number().int().positive(),
+    annualCents: z.number().int().positive(),
+    currency: z.string().length(3),
+    trialDays: z.number().int().min(0),
+  }),
   coachingPriceCents: z.number().int().positive(),
   coachingSessionMinutes: z.number().int().positive(),
   /**

@@ -88,7 +88,10 @@ const cents = z.coerce.number().int().positive();
 
 /** What members pay, in the currency's minor unit: billing charges it, content shows it (GET /api/config). */
 export const pricingEnv = {
+  /** Premium, billed monthly. */
   PREMIUM_PRICE_CENTS: cents.default(1999),
+  /** Premium, billed yearly (the annual plan: $199.90, two months free against 12 × $19.99). */
+  PREMIUM_ANNUAL_PRICE_CENTS: cents.default(19990),
   COACHING_PRICE_CENTS: cents.default(10000),
   CURRENCY: z
     .string()

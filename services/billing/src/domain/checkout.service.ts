@@ -1,10 +1,18 @@
-import type { BillingPortal, BillingSync, CoachingPayment, SubscriptionCheckout } from '@fm/contracts';
+import type {
+  BillingPortal,
+  BillingSync,
+  CoachingPayment,
+  PremiumPlan,
+  Subscription,
+  SubscriptionCheckout,
+} from '@fm/contracts';
 import type { CurrentUser, Logger } from '@fm/shared';
 import type { QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { BillingConfig } from '../config';
 import type { Stripe } from '../stripe/stripe-client';
 import type { BillingModels } from './billing.models';
+import { CheckoutPlans } from './checkout-plans';
 import { CoachingCheckout } from './coaching-checkout';
 import type { Customers } from './customers';
 import { MemberSubscription } from './member-subscription';
@@ -12,7 +20,6 @@ import { PaymentReturn } from './payment-return';
 import { PremiumCheckout } from './premium-checkout';
 import type { PremiumPrice } from './premium-price';
 import type { SubscriptionLedger } from './subscription-ledger';
-import type { SubscriptionView } from './subscription-state';
 
 export { syncSourceId } from './subscription-ledger';
 export { SYNC_WAIT_MS } from './payment-return';
@@ -24,7 +31,7 @@ export interface CheckoutDeps {
   customers: Customers;
   /** The one writer of subscription state (what GET /api/billing/subscription answers from). */
   ledger: SubscriptionLedger;
-  /** The Premium price at Stripe. */
+  /** The Premium prices at Stripe, one per plan. */
   price: PremiumPrice;
   /** Completions of membership-events jobs: the sync waits on its own job with these. */
   membershipEvents: QueueEvents;
@@ -43,14 +50,16 @@ export class CheckoutService {
   private readonly member: MemberSubscription;
 
   constructor(deps: CheckoutDeps) {
-    this.premium = new PremiumCheckout(deps);
+    // The plan each checkout asked for (which subscription to reuse; the plan the account page names).
+    const plans = new CheckoutPlans(deps.models.BillingSubscription.db);
+    this.premium = new PremiumCheckout({ ...deps, plans });
     this.coaching = new CoachingCheckout(deps);
     this.paymentReturn = new PaymentReturn(deps);
-    this.member = new MemberSubscription(deps);
+    this.member = new MemberSubscription({ ...deps, plans });
   }
 
-  createSubscription(user: CurrentUser, log: Logger): Promise<SubscriptionCheckout> {
-    return this.premium.createSubscription(user, log);
+  createSubscription(user: CurrentUser, plan: PremiumPlan, log: Logger): Promise<SubscriptionCheckout> {
+    return this.premium.createSubscription(user, plan, log);
   }
 
   createCoachingPayment(user: CurrentUser, log: Logger): Promise<CoachingPayment> {
@@ -61,16 +70,16 @@ export class CheckoutService {
     return this.paymentReturn.sync(user, log);
   }
 
-  subscription(user: CurrentUser): Promise<SubscriptionView> {
+  subscription(user: CurrentUser): Promise<Subscription> {
     return this.member.subscription(user);
   }
 
   /** Cancels at the end of the paid period: access stays until then (the marketing promise). */
-  cancel(user: CurrentUser, log: Logger): Promise<SubscriptionView> {
+  cancel(user: CurrentUser, log: Logger): Promise<Subscription> {
     return this.member.cancel(user, log);
   }
 
-  resume(user: CurrentUser, log: Logger): Promise<SubscriptionView> {
+  resume(user: CurrentUser, log: Logger): Promise<Subscription> {
     return this.member.resume(user, log);
   }
 

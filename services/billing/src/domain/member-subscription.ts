@@ -1,11 +1,13 @@
-import type { BillingPortal } from '@fm/contracts';
+import type { BillingPortal, Subscription } from '@fm/contracts';
 import { NotFoundError, ServiceUnavailableError, type CurrentUser, type Logger } from '@fm/shared';
 import type { BillingConfig } from '../config';
 import { callStripe, type Stripe } from '../stripe/stripe-client';
+import type { BillingSubscription } from './billing.models';
+import type { CheckoutPlans } from './checkout-plans';
 import type { Customers } from './customers';
 import { recordView } from './subscription-records';
 import type { SubscriptionLedger } from './subscription-ledger';
-import { isOngoing, type SubscriptionView } from './subscription-state';
+import { isOngoing } from './subscription-state';
 
 const messages = {
   noSubscription: 'You have no active subscription.',
@@ -16,23 +18,29 @@ const messages = {
 /** The member's subscription on the account page: see it, cancel or resume it, open Stripe's portal. */
 export class MemberSubscription {
   constructor(
-    private readonly deps: { config: BillingConfig; stripe: Stripe; customers: Customers; ledger: SubscriptionLedger },
+    private readonly deps: {
+      config: BillingConfig;
+      stripe: Stripe;
+      customers: Customers;
+      ledger: SubscriptionLedger;
+      plans: CheckoutPlans;
+    },
   ) {}
 
   /**
    * The member's subscription from billing's own record (webhooks, sync and reconciliation keep
-   * it current): no Stripe call per page view. No record → status "none".
+   * it current): no Stripe call per page view. No record → status "none", plan null.
    */
-  async subscription(user: CurrentUser): Promise<SubscriptionView> {
-    return recordView(await this.deps.ledger.current(user.id));
+  async subscription(user: CurrentUser): Promise<Subscription> {
+    return this.view(await this.deps.ledger.current(user.id));
   }
 
   /** Cancels at the end of the paid period: access stays until then (the marketing promise). */
-  async cancel(user: CurrentUser, log: Logger): Promise<SubscriptionView> {
+  async cancel(user: CurrentUser, log: Logger): Promise<Subscription> {
     return this.setCancelAtPeriodEnd(user, true, log);
   }
 
-  async resume(user: CurrentUser, log: Logger): Promise<SubscriptionView> {
+  async resume(user: CurrentUser, log: Logger): Promise<Subscription> {
     return this.setCancelAtPeriodEnd(user, false, log);
   }
 
@@ -55,7 +63,7 @@ export class MemberSubscription {
    * Cancel or resume the subscription the account page shows (billing's record of the member's
    * current one), at Stripe; Stripe's answer goes into the record at once.
    */
-  private async setCancelAtPeriodEnd(user: CurrentUser, cancel: boolean, log: Logger): Promise<SubscriptionView> {
+  private async setCancelAtPeriodEnd(user: CurrentUser, cancel: boolean, log: Logger): Promise<Subscription> {
     const record = await this.deps.ledger.current(user.id);
     if (!record || !isOngoing(record.status)) throw new NotFoundError(messages.noSubscription);
     const updated = await callStripe(log, 'subscriptions.update', () =>
@@ -67,6 +75,11 @@ export class MemberSubscription {
       cancel ? 'cancellation scheduled' : 'subscription resumed',
     );
     // The status stays the record's: Stripe's events order status changes (a cancel does not make one).
-    return recordView({ ...record, ...fields });
+    return this.view({ ...record, ...fields });
+  }
+
+  /** The record as the member sees it, with the plan its checkout asked for. */
+  private async view(record: BillingSubscription | undefined): Promise<Subscription> {
+    return { ...recordView(record), plan: record ? await this.deps.plans.planOf(record._id) : null };
   }
 }

@@ -132,8 +132,11 @@ export function currentPeriodEndOf(sub: SubscriptionLike): Date | null {
   return typeof legacy === 'number' && legacy > 0 ? new Date(legacy * 1000) : null;
 }
 
-/** A subscription as the member sees it: the contract's `Subscription`. */
-export type SubscriptionView = Subscription;
+/**
+ * A subscription record as the member sees it: the contract's `Subscription` but its plan, which
+ * the record does not hold (member-subscription.ts adds the checkout's).
+ */
+export type SubscriptionView = Omit<Subscription, 'plan'>;
 
 export const NO_SUBSCRIPTION: SubscriptionView = { status: 'none', cancelAtPeriodEnd: false, currentPeriodEnd: null };
 

@@ -188,6 +188,7 @@ describe('GET /api/billing/subscription, cancel, resume', () => {
       status: 'none',
       cancelAtPeriodEnd: false,
       currentPeriodEnd: null,
+      plan: null,
     });
     expect((await post('/api/billing/cancel', cookie)).status).toBe(404);
     expect((await post('/api/billing/resume', cookie)).status).toBe(404);
@@ -211,6 +212,8 @@ describe('GET /api/billing/subscription, cancel, resume', () => {
       status: 'active',
       cancelAtPeriodEnd: false,
       currentPeriodEnd: new Date(periodEnd * 1000).toISOString(),
+      // No checkout of the annual plan made it: monthly, the price such subscriptions have.
+      plan: 'monthly',
     });
 
     // Cancel and resume go to Stripe for that subscription; its answer is recorded at once.
@@ -272,6 +275,8 @@ describe("GET /api/billing/subscription answers from billing's own record (no St
       status: 'active',
       cancelAtPeriodEnd: false,
       currentPeriodEnd: new Date(periodEnd * 1000).toISOString(),
+      // No checkout of the annual plan made it: monthly, the price such subscriptions have.
+      plan: 'monthly',
     });
 
     const failed = billing.events.invoicePaymentFailed({
@@ -287,6 +292,8 @@ describe("GET /api/billing/subscription answers from billing's own record (no St
       status: 'past_due',
       cancelAtPeriodEnd: false,
       currentPeriodEnd: new Date(periodEnd * 1000).toISOString(),
+      // No checkout of the annual plan made it: monthly, the price such subscriptions have.
+      plan: 'monthly',
     });
     // That app really cannot reach Stripe: what needs Stripe answers 503 there.
     expect((await getFrom(offline, '/api/billing/invoices', cookie)).status).toBe(503);
@@ -359,7 +366,12 @@ describe("GET /api/billing/subscription answers from billing's own record (no St
 
   it('when the member has a Stripe customer but billing has no record of a subscription, then status none, with Stripe unreachable', async () => {
     const { cookie } = await customerMember();
-    expect(await subscriptionOf(cookie)).toEqual({ status: 'none', cancelAtPeriodEnd: false, currentPeriodEnd: null });
+    expect(await subscriptionOf(cookie)).toEqual({
+      status: 'none',
+      cancelAtPeriodEnd: false,
+      currentPeriodEnd: null,
+      plan: null,
+    });
   });
 
   it("when the member syncs on return from checkout before any webhook, then the record holds Stripe's state of their subscription (active)", async () => {
@@ -385,6 +397,7 @@ describe("GET /api/billing/subscription answers from billing's own record (no St
       status: 'active',
       cancelAtPeriodEnd: expect.any(Boolean),
       currentPeriodEnd: expect.any(String),
+      plan: 'monthly',
     });
     expect(await models().BillingSubscription.findById(subscriptionId).lean()).toMatchObject({
       userId: user.id,

@@ -1,6 +1,8 @@
 import Router from '@koa/router';
+import { createSubscriptionSchema } from '@fm/contracts';
 import {
   type MemberState,
+  parseBody,
   requireUser,
   ServiceUnavailableError,
   type RateLimiter,
@@ -46,7 +48,8 @@ export function billingRouter(deps: {
   const limited = (rule: RateLimitRule) => limiter.middleware<MemberState>(rule, (ctx) => ctx.state.viewer.id);
 
   router.post('/api/create-subscription', loggedIn, limited(CHECKOUT_RATE_LIMIT), async (ctx) => {
-    ctx.body = await checkout.createSubscription(ctx.state.viewer, ctx.state.log);
+    const { plan } = parseBody(ctx, createSubscriptionSchema);
+    ctx.body = await checkout.createSubscription(ctx.state.viewer, plan, ctx.state.log);
   });
 
   router.post('/api/create-coaching-payment', loggedIn, limited(CHECKOUT_RATE_LIMIT), async (ctx) => {

@@ -14,10 +14,14 @@ export type SiteFactsConfig = Pick<
   | 'FOUNDER_NAME'
   | 'CURRENCY'
   | 'PREMIUM_PRICE_CENTS'
+  | 'PREMIUM_ANNUAL_PRICE_CENTS'
   | 'COACHING_PRICE_CENTS'
   | 'COACHING_SESSION_MINUTES'
   | 'STRIPE_PUBLISHABLE_KEY'
 >;
+
+/** No free trial yet (issue 47 §2 brings one): `prices.trialDays` says 0. */
+const TRIAL_DAYS = 0;
 
 /** GET /api/config; checked against the contract once, at start-up. */
 export function siteConfigOf(config: SiteFactsConfig): SiteConfig {
@@ -27,6 +31,12 @@ export function siteConfigOf(config: SiteFactsConfig): SiteConfig {
     founderName: config.FOUNDER_NAME,
     currency: config.CURRENCY,
     premiumPriceCents: config.PREMIUM_PRICE_CENTS,
+    prices: {
+      monthlyCents: config.PREMIUM_PRICE_CENTS,
+      annualCents: config.PREMIUM_ANNUAL_PRICE_CENTS,
+      currency: config.CURRENCY,
+      trialDays: TRIAL_DAYS,
+    },
     coachingPriceCents: config.COACHING_PRICE_CENTS,
     coachingSessionMinutes: config.COACHING_SESSION_MINUTES,
     supportReplyHours: {

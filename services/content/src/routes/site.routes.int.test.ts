@@ -13,6 +13,7 @@ const CONFIGURED = {
   FOUNDER_NAME: 'Coach Sam Fairweather',
   CURRENCY: 'EUR',
   PREMIUM_PRICE_CENTS: '2499',
+  PREMIUM_ANNUAL_PRICE_CENTS: '24900',
   COACHING_PRICE_CENTS: '12500',
   COACHING_SESSION_MINUTES: '60',
   STRIPE_PUBLISHABLE_KEY: 'pk_test_birdiebrain',
@@ -50,6 +51,7 @@ describe('GET /api/config', () => {
       founderName: 'Coach Sam Fairweather',
       currency: 'eur',
       premiumPriceCents: 2499,
+      prices: { monthlyCents: 2499, annualCents: 24900, currency: 'eur', trialDays: 0 },
       coachingPriceCents: 12500,
       coachingSessionMinutes: 60,
       supportReplyHours: { premium: 24, freeFrom: 48, free: 72 },
@@ -68,9 +70,15 @@ describe('GET /api/config', () => {
 
   it('when the variables are left unset, then the defaults .env.example documents', async () => {
     const defaults = Object.fromEntries(
-      ['PRODUCT_NAME', 'SUPPORT_EMAIL', 'FOUNDER_NAME', 'CURRENCY', 'PREMIUM_PRICE_CENTS', 'COACHING_PRICE_CENTS'].map(
-        (name) => [name, ''],
-      ),
+      [
+        'PRODUCT_NAME',
+        'SUPPORT_EMAIL',
+        'FOUNDER_NAME',
+        'CURRENCY',
+        'PREMIUM_PRICE_CENTS',
+        'PREMIUM_ANNUAL_PRICE_CENTS',
+        'COACHING_PRICE_CENTS',
+      ].map((name) => [name, '']),
     );
     const res = await request(serve({ ...defaults, COACHING_SESSION_MINUTES: '' })).get('/api/config');
     expect(res.body).toMatchObject({
@@ -78,8 +86,17 @@ describe('GET /api/config', () => {
       founderName: 'Coach Alex Reid',
       currency: 'usd',
       premiumPriceCents: 1999,
+      prices: { monthlyCents: 1999, annualCents: 19990, currency: 'usd', trialDays: 0 },
       coachingPriceCents: 10000,
       coachingSessionMinutes: 45,
+    });
+  });
+
+  it('when PREMIUM_ANNUAL_PRICE_CENTS changes, then the annual price follows and the monthly one stays', async () => {
+    const res = await request(serve({ PREMIUM_ANNUAL_PRICE_CENTS: '17990' })).get('/api/config');
+    expect(res.body).toMatchObject({
+      premiumPriceCents: 2499,
+      prices: { monthlyCents: 2499, annualCents: 17990, currency: 'eur' },
     });
   });
 
