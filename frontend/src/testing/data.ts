@@ -1,9 +1,13 @@
 /** Factories for API answers (docs/API.md shapes); pass overrides for what a test cares about. */
 import type { Lesson, MembershipTier, SiteConfig, Testimonial, User } from '@fm/contracts';
 
-/** GET /api/config: the values .env.example ships (Premium $19.99, coaching $100 for 45 minutes). */
+/**
+ * GET /api/config: the values .env.example ships (Premium $19.99 a month or $199.90 a year, coaching
+ * $100 for 45 minutes). `prices` follows an overridden `premiumPriceCents` and `currency`, as the
+ * server's answer does (the same variables).
+ */
 export function buildSiteConfig(overrides: Partial<SiteConfig> = {}): SiteConfig {
-  return {
+  const base = {
     productName: 'Fairway Mind',
     supportEmail: 'support@fairwaymind.com',
     founderName: 'Coach Alex Reid',
@@ -14,6 +18,15 @@ export function buildSiteConfig(overrides: Partial<SiteConfig> = {}): SiteConfig
     supportReplyHours: { premium: 24, freeFrom: 48, free: 72 },
     stripePublishableKey: 'pk_test_fairwaymind',
     ...overrides,
+  };
+  return {
+    ...base,
+    prices: overrides.prices ?? {
+      monthlyCents: base.premiumPriceCents,
+      annualCents: 19990,
+      currency: base.currency,
+      trialDays: 0,
+    },
   };
 }
 

@@ -1,4 +1,5 @@
 import { paths } from '@/config/paths';
+import { planOffers } from '@/lib/premium-plans';
 import type { SiteFacts } from '@/lib/site-config';
 import { Items, LegalPage, Mail, P, RETENTION, To, type LegalSection } from '@/app/routes/legal-page';
 
@@ -6,6 +7,7 @@ import { Items, LegalPage, Mail, P, RETENTION, To, type LegalSection } from '@/a
 export function termsSections(site: SiteFacts): LegalSection[] {
   const { productName, supportEmail, founderName, premiumPrice, coachingPrice, coachingSessionMinutes } = site;
   const days = RETENTION.guaranteeDays;
+  const annual = planOffers(site).annual;
   return [
     {
       id: 'agreement',
@@ -48,20 +50,23 @@ export function termsSections(site: SiteFacts): LegalSection[] {
       body: (
         <Items>
           <li>
-            Premium costs <strong>{premiumPrice}/month</strong>. Stripe charges your card when you subscribe and then
-            every month on the same day, until you cancel.
+            Premium costs <strong>{premiumPrice}/month</strong>. On the annual plan it costs{' '}
+            <strong>{annual.price}/year</strong>
+            {annual.saving ? ` (${annual.saving})` : ''}. Stripe charges your card when you subscribe and then on the
+            same day every month, or every year on the annual plan, until you cancel.
           </li>
           <li>
-            Cancel at any time on your account page. You keep Premium until the end of the month you have paid for, and
-            you are not charged again. Until that day you can change your mind and resume.
+            Cancel at any time on your account page. You keep Premium until the end of the month (on the annual plan,
+            the year) you have paid for, and you are not charged again. Until that day you can change your mind and
+            resume.
           </li>
           <li>
-            If a monthly payment fails, Stripe tries again and we e-mail you; you keep Premium meanwhile. If the payment
+            If a renewal payment fails, Stripe tries again and we e-mail you; you keep Premium meanwhile. If the payment
             cannot be collected in the end, the subscription ends and your membership returns to Free.
           </li>
           <li>
-            Deleting your account cancels a running subscription at once, without a refund of the current month (use the
-            guarantee below first if you are within it).
+            Deleting your account cancels a running subscription at once, without a refund of the current month or year
+            (use the guarantee below first if you are within it).
           </li>
         </Items>
       ),
@@ -73,7 +78,7 @@ export function termsSections(site: SiteFacts): LegalSection[] {
         <P>
           If Premium is not for you, ask for your money back within {days} days of your first Premium payment: use
           &ldquo;Request a refund&rdquo; on your <To href={paths.member.account.getHref()}>account page</To>. We refund
-          that payment in full to the card you paid with (banks usually take 5 to 10 business days), and Premium ends
+          that payment in full (on the annual plan, the whole year&rsquo;s payment) to the card you paid with (banks usually take 5 to 10 business days), and Premium ends
           and the subscription is cancelled at once. The guarantee covers your first payment and can be used once.
         </P>
       ),

@@ -63,7 +63,7 @@ export const defaultHandlers = [
   http.get(apiUrl('membership-tiers'), () => HttpResponse.json([freeTier(), premiumTier()])),
   // The account page's billing parts for a member who never paid.
   http.get(apiUrl('billing/subscription'), () =>
-    HttpResponse.json({ status: 'none', cancelAtPeriodEnd: false, currentPeriodEnd: null }),
+    HttpResponse.json({ status: 'none', cancelAtPeriodEnd: false, currentPeriodEnd: null, plan: null }),
   ),
   http.get(apiUrl('billing/invoices'), () => HttpResponse.json([])),
   http.get(apiUrl('billing/guarantee'), () =>

@@ -46,3 +46,23 @@ describe('checkout state machine', () => {
     expect(CHECKOUT_FLOWS.coaching.paymentFailedTitle).toBe('Payment failed');
   });
 });
+
+describe('checkout state machine: another plan', () => {
+  it('when the member chooses another plan on an idle form, then a new form is prepared (loading, then its own secret)', () => {
+    const planChanged: CheckoutEvent = { type: 'planChanged' };
+    expect(run(ready, planChanged)).toEqual({ setup: 'loading' });
+    expect(run(ready, planChanged, { type: 'setupSucceeded', clientSecret: 'pi_annual_secret' })).toEqual({
+      setup: 'ready',
+      clientSecret: 'pi_annual_secret',
+      payment: 'idle',
+    });
+  });
+
+  it('while a payment is on its way, or before the first form, another plan changes nothing', () => {
+    const paying = run(ready, { type: 'submit', providerReady: true });
+    expect(checkoutReducer(paying, { type: 'planChanged' })).toBe(paying);
+    expect(run({ type: 'planChanged' })).toEqual({ setup: 'loading' });
+    const failed = run({ type: 'setupFailed', message: 'down' });
+    expect(checkoutReducer(failed, { type: 'planChanged' })).toBe(failed);
+  });
+});

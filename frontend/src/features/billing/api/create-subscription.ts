@@ -1,11 +1,14 @@
 import { api } from '@/lib/api';
-import type { SubscriptionCheckout } from '@fm/contracts';
+import type { CreateSubscriptionInput, SubscriptionCheckout } from '@fm/contracts';
 
-/** POST /api/create-subscription → {clientSecret, subscriptionId}; 409 when already Premium. */
+/**
+ * POST /api/create-subscription {plan: "monthly"|"annual"} → {clientSecret, subscriptionId}; 409
+ * when already Premium.
+ */
 export const createSubscriptionApi = api.injectEndpoints({
   endpoints: (build) => ({
-    createSubscription: build.mutation<SubscriptionCheckout, void>({
-      query: () => ({ url: 'create-subscription', method: 'POST' }),
+    createSubscription: build.mutation<SubscriptionCheckout, Required<CreateSubscriptionInput>>({
+      query: (body) => ({ url: 'create-subscription', method: 'POST', body }),
     }),
   }),
 });

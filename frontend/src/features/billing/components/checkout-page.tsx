@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useReducer, useRef } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { Elements } from '@stripe/react-stripe-js';
 import type { Appearance } from '@stripe/stripe-js';
 import Alert from '@mui/material/Alert';
@@ -15,6 +15,7 @@ import { useTheme } from '@mui/material/styles';
 import { useToast } from '@/components/toast/use-toast';
 import { paths } from '@/config/paths';
 import { getServerMessage } from '@/lib/base-query';
+import { DEFAULT_PLAN, planFromSearch, planOffers, type PremiumPlan } from '@/lib/premium-plans';
 import { useSiteConfig, useSiteConfigState, type SiteFacts } from '@/lib/site-config';
 import { useCreateSubscriptionMutation } from '@/features/billing/api/create-subscription';
 import { useCreateCoachingPaymentMutation } from '@/features/billing/api/create-coaching-payment';
@@ -25,6 +26,7 @@ import {
   CHECKOUT_UNAVAILABLE_TITLE,
   checkoutReducer,
   initialCheckoutState,
+  isProcessing,
   type CheckoutKind,
 } from '@/features/billing/lib/checkout-machine';
 import { getStripe } from '@/features/billing/lib/stripe';
@@ -32,11 +34,17 @@ import { GUARANTEE_TITLE } from '@/features/billing/components/money-back-guaran
 import { OrderSummary } from '@/features/billing/components/order-summary';
 import { PaymentForm } from '@/features/billing/components/payment-form';
 
-const HEADINGS: Record<CheckoutKind, { title: string; subtitle: string; submit: (site?: SiteFacts) => string }> = {
+type SubmitLabel = (site: SiteFacts | undefined, plan: PremiumPlan) => string;
+
+const HEADINGS: Record<CheckoutKind, { title: string; subtitle: string; submit: SubmitLabel }> = {
   subscription: {
     title: 'Upgrade to Premium',
     subtitle: 'Unlock every lecture, all 12 programme sections and the full audio library.',
-    submit: (site) => (site ? `Subscribe - ${site.premiumPrice}/month` : 'Subscribe'),
+    submit: (site, plan) => {
+      if (!site) return 'Subscribe';
+      const offer = planOffers(site)[plan];
+      return `Subscribe - ${offer.price}${offer.period}`;
+    },
   },
   coaching: {
     title: 'Book Your Coaching Session',
@@ -45,25 +53,33 @@ const HEADINGS: Record<CheckoutKind, { title: string; subtitle: string; submit: 
   },
 };
 
-/** /checkout and /coaching-checkout (SPEC §2 "Payment screens", §4, §8). */
+/**
+ * /checkout and /coaching-checkout (SPEC §2 "Payment screens", §4, §8). Premium's plan is chosen
+ * on the page (monthly unless the address says `?plan=annual`); another plan prepares a new
+ * payment form for it, and the address follows the choice.
+ */
 export function CheckoutPage({ kind }: { kind: CheckoutKind }) {
   const theme = useTheme();
   const { toast } = useToast();
   const [state, send] = useReducer(checkoutReducer, initialCheckoutState);
+  const [search, setSearch] = useSearchParams();
+  const plan = kind === 'subscription' ? planFromSearch(search) : DEFAULT_PLAN;
   // The Stripe publishable key and the prices: the site config (GET /api/config).
   const config = useSiteConfigState();
   const site = useSiteConfig();
   const [createSubscription] = useCreateSubscriptionMutation();
   const [createCoachingPayment] = useCreateCoachingPaymentMutation();
-  const started = useRef(false);
+  // What the payment form was last prepared for (the plan; once, also under StrictMode's double effects).
+  const preparedFor = useRef<string | null>(null);
   const flow = CHECKOUT_FLOWS[kind];
   const heading = HEADINGS[kind];
 
-  // Create the payment once (also under StrictMode's double effects).
+  // Create the payment, again for another plan.
   useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    const create = kind === 'subscription' ? createSubscription : createCoachingPayment;
+    const target = kind === 'subscription' ? plan : kind;
+    if (preparedFor.current === target) return;
+    preparedFor.current = target;
+    const create = () => (kind === 'subscription' ? createSubscription({ plan }) : createCoachingPayment());
     create()
       .unwrap()
       .then(({ clientSecret }) => {
@@ -76,7 +92,13 @@ export function CheckoutPage({ kind }: { kind: CheckoutKind }) {
         toast({ title: 'Error', description: message, variant: 'destructive' });
         send({ type: 'setupFailed', message });
       });
-  }, [kind, createSubscription, createCoachingPayment, flow.setupInternalError, toast]);
+  }, [kind, plan, createSubscription, createCoachingPayment, flow.setupInternalError, toast]);
+
+  const choosePlan = (next: PremiumPlan) => {
+    if (next === plan) return;
+    send({ type: 'planChanged' });
+    setSearch(next === DEFAULT_PLAN ? {} : { plan: next }, { replace: true });
+  };
 
   // Without the publishable key there is no card form either.
   const configFailed = config.isError || (config.isSuccess && !config.data?.stripePublishableKey);
@@ -139,14 +161,24 @@ export function CheckoutPage({ kind }: { kind: CheckoutKind }) {
             alignItems: 'start',
           }}
         >
-          <OrderSummary kind={kind} />
+          <OrderSummary
+            kind={kind}
+            plan={plan}
+            onPlanChange={choosePlan}
+            planLocked={state.setup === 'loading' || isProcessing(state)}
+          />
           <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 }, borderRadius: 3 }}>
             <Typography variant="h6" component="h2" sx={{ mb: 2, fontWeight: 600 }}>
               Payment details
             </Typography>
             {state.setup === 'ready' && stripePromise ? (
-              <Elements stripe={stripePromise} options={{ clientSecret: state.clientSecret, appearance }}>
-                <PaymentForm kind={kind} state={state} send={send} submitLabel={heading.submit(site)} />
+              // A new form for each payment (another plan's has its own client secret).
+              <Elements
+                key={state.clientSecret}
+                stripe={stripePromise}
+                options={{ clientSecret: state.clientSecret, appearance }}
+              >
+                <PaymentForm kind={kind} state={state} send={send} submitLabel={heading.submit(site, plan)} />
               </Elements>
             ) : (
               <Stack spacing={2} role="status" aria-busy="true" aria-label="Loading checkout">

@@ -8,6 +8,8 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
+import { PlanChoice } from '@/components/ui/plan-choice';
+import { DEFAULT_PLAN, planOffers, type PlanOffer, type PremiumPlan } from '@/lib/premium-plans';
 import { useSiteConfig, type SiteFacts } from '@/lib/site-config';
 import type { CheckoutKind } from '@/features/billing/lib/checkout-machine';
 
@@ -32,13 +34,18 @@ const coachingIncludes = (site: SiteFacts) => [
 
 type Summary = { title: string; price: string; period: string; note: string; items: readonly string[] };
 
+const billedNote = (offer: PlanOffer) =>
+  offer.plan === 'annual'
+    ? `Billed yearly${offer.saving ? ` (${offer.saving})` : ''}. Cancel anytime and keep access until the end of your billing year.`
+    : 'Billed monthly. Cancel anytime and keep access until the end of your billing period.';
+
 /** The summary of each purchase; names, prices and the session length come from the site config. */
-const summaries = (site: SiteFacts): Record<CheckoutKind, Summary> => ({
+const summaries = (site: SiteFacts, offer: PlanOffer): Record<CheckoutKind, Summary> => ({
   subscription: {
     title: `${site.productName} Premium`,
-    price: site.premiumPrice,
-    period: '/month',
-    note: 'Billed monthly. Cancel anytime and keep access until the end of your billing period.',
+    price: offer.price,
+    period: offer.period,
+    note: billedNote(offer),
     items: premiumBenefits(site),
   },
   coaching: {
@@ -50,15 +57,25 @@ const summaries = (site: SiteFacts): Record<CheckoutKind, Summary> => ({
   },
 });
 
+type OrderSummaryProps = {
+  kind: CheckoutKind;
+  /** Premium's plan and its choice (a radio group above the price); monthly when not given. */
+  plan?: PremiumPlan;
+  onPlanChange?: (plan: PremiumPlan) => void;
+  /** The choice waits while a payment form is being prepared or a payment is on its way. */
+  planLocked?: boolean;
+};
+
 /**
- * What is being bought: Premium (e.g. $19.99/month), or one coaching session (e.g. 45 minutes
- * for $100). Renders once the site config is there (the checkout waits for it anyway: its
- * Stripe key is in it).
+ * What is being bought: Premium on the chosen plan (e.g. $19.99/month or $199.90/year), or one
+ * coaching session (e.g. 45 minutes for $100). Renders once the site config is there (the
+ * checkout waits for it anyway: its Stripe key is in it).
  */
-export function OrderSummary({ kind }: { kind: CheckoutKind }) {
+export function OrderSummary({ kind, plan = DEFAULT_PLAN, onPlanChange, planLocked = false }: OrderSummaryProps) {
   const site = useSiteConfig();
   if (!site) return null;
-  const summary = summaries(site)[kind];
+  const offers = planOffers(site);
+  const summary = summaries(site, offers[plan])[kind];
   return (
     <Paper
       variant="outlined"
@@ -72,6 +89,11 @@ export function OrderSummary({ kind }: { kind: CheckoutKind }) {
       <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
         {summary.title}
       </Typography>
+      {kind === 'subscription' && onPlanChange && (
+        <Box sx={{ mt: 1.5 }}>
+          <PlanChoice offers={offers} value={plan} onChange={onPlanChange} disabled={planLocked} />
+        </Box>
+      )}
       <Stack direction="row" spacing={0.5} sx={{ alignItems: 'baseline', mt: 1 }}>
         <Typography variant="h3" component="p" sx={{ fontWeight: 700, color: 'primary.main' }}>
           {summary.price}

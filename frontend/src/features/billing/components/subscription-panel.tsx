@@ -1,4 +1,5 @@
 import type { Subscription, SubscriptionStatus } from '@fm/contracts';
+import { planOffers, type PlanOffer } from '@/lib/premium-plans';
 import { useSiteConfig } from '@/lib/site-config';
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
@@ -30,8 +31,9 @@ const STATUS_LABEL: Record<SubscriptionStatus, { label: string; color: 'success'
     none: { label: 'No subscription', color: 'default' },
   };
 
-/** `premiumPrice`: the formatted Premium price ("$19.99"), when the site config is known. */
-function describe(sub: Subscription, premiumPrice: string | undefined): string {
+/** `offer`: the plan's price ("$19.99", "/month"), when the site config is known. */
+function describe(sub: Subscription, offer: PlanOffer | undefined): string {
+  const unit = sub.plan === 'annual' ? 'yearly' : 'monthly';
   const date = formatBillingDate(sub.currentPeriodEnd);
   if (sub.status === 'none') return 'There is no subscription on file for this account.';
   if (sub.status === 'canceled') return 'Your subscription has ended.';
@@ -41,17 +43,20 @@ function describe(sub: Subscription, premiumPrice: string | undefined): string {
       : 'Your Premium access ends at the end of this billing period.';
   if (sub.status === 'past_due')
     return 'Your last payment did not go through. Please update your card to keep Premium.';
-  if (!premiumPrice) return date ? `Renews on ${date}.` : 'Renews monthly.';
-  const price = `${premiumPrice}/month`;
-  return date ? `Renews on ${date} at ${price}.` : `Renews monthly at ${price}.`;
+  if (!offer) return date ? `Renews on ${date}.` : `Renews ${unit}.`;
+  const price = `${offer.price}${offer.period}`;
+  return date ? `Renews on ${date} at ${price}.` : `Renews ${unit} at ${price}.`;
 }
 
+/** "Monthly plan" / "Annual plan" (a subscription from before the plans, without one: monthly). */
+const planName = (sub: Subscription) => (sub.plan === 'annual' ? 'Annual plan' : 'Monthly plan');
+
 /**
- * Premium subscription status on the account page: renewal or end date, cancel at period end
- * or resume, and Stripe's billing portal.
+ * Premium subscription status on the account page: the plan, renewal or end date, cancel at
+ * period end or resume, and Stripe's billing portal.
  */
 export function SubscriptionPanel() {
-  const premiumPrice = useSiteConfig()?.premiumPrice;
+  const site = useSiteConfig();
   const { toast } = useToast();
   const { data, isLoading, isError } = useGetSubscriptionQuery();
   const [change, { isLoading: changing }] = useChangeSubscriptionMutation();
@@ -107,7 +112,10 @@ export function SubscriptionPanel() {
           color={data.cancelAtPeriodEnd && live ? 'warning' : status.color}
         />
       </Stack>
-      <Typography sx={{ color: 'text.secondary' }}>{describe(data, premiumPrice)}</Typography>
+      {data.status !== 'none' && <Typography sx={{ fontWeight: 600 }}>{planName(data)}</Typography>}
+      <Typography sx={{ color: 'text.secondary' }}>
+        {describe(data, site ? planOffers(site)[data.plan ?? 'monthly'] : undefined)}
+      </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
         {live &&
           (data.cancelAtPeriodEnd ? (

@@ -1,7 +1,8 @@
 /**
  * Checkout state machine (SPEC §4 "Payment forms", §8 payment rows). Pure.
  *
- * setup:   loading → ready(clientSecret) | failed
+ * setup:   loading → ready(clientSecret) | failed; ready (not paying) → loading when the member
+ *          chooses another plan (a new payment form is prepared for it)
  * payment: idle → processing → idle (failure; the form is re-enabled)
  *          A submit while the payment provider (Stripe.js / Elements) is not ready, or while a
  *          payment is already processing, changes nothing.
@@ -18,7 +19,8 @@ export type CheckoutEvent =
   | { type: 'setupSucceeded'; clientSecret: string }
   | { type: 'setupFailed'; message: string }
   | { type: 'submit'; providerReady: boolean }
-  | { type: 'paymentFailed' };
+  | { type: 'paymentFailed' }
+  | { type: 'planChanged' };
 
 export const initialCheckoutState: CheckoutState = { setup: 'loading' };
 
@@ -33,6 +35,8 @@ export function checkoutReducer(state: CheckoutState, event: CheckoutEvent): Che
       return { ...state, payment: 'processing' };
     case 'paymentFailed':
       return state.setup === 'ready' ? { ...state, payment: 'idle' } : state;
+    case 'planChanged':
+      return state.setup === 'ready' && state.payment === 'idle' ? { setup: 'loading' } : state;
     default:
       return state;
   }

@@ -1,27 +1,38 @@
 import type { MembershipTier } from '@fm/contracts';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
 import CheckRoundedIcon from '@mui/icons-material/CheckRounded';
+import { PlanChoice } from '@/components/ui/plan-choice';
 import { paths } from '@/config/paths';
+import { checkoutHref, DEFAULT_PLAN, planOffers, type PremiumPlan } from '@/lib/premium-plans';
+import { useSiteConfig } from '@/lib/site-config';
 import { isFreeTier } from '@/features/membership-tiers/types';
 
 /**
  * The tier's call to action (SPEC §2 /membership): logged out → Get Started (/signup);
- * logged in: free tier → View Lessons (/member/lectures), paid tier → Go Premium (/checkout).
+ * logged in: free tier → View Lessons (/member/lectures), paid tier → Go Premium (/checkout,
+ * with the plan chosen: /checkout?plan=annual).
  */
-export function tierAction(tier: Pick<MembershipTier, 'price'>, isAuthenticated: boolean) {
+export function tierAction(tier: Pick<MembershipTier, 'price'>, isAuthenticated: boolean, plan = DEFAULT_PLAN) {
   if (!isAuthenticated) return { label: 'Get Started', href: paths.signup.getHref() };
   if (isFreeTier(tier)) return { label: 'View Lessons', href: paths.member.lectures.getHref() };
-  return { label: 'Go Premium', href: paths.checkout.getHref() };
+  return { label: 'Go Premium', href: checkoutHref(plan) };
 }
 
 export function TierCard({ tier, isAuthenticated }: { tier: MembershipTier; isAuthenticated: boolean }) {
   const free = isFreeTier(tier);
-  const action = tierAction(tier, isAuthenticated);
+  const [plan, setPlan] = useState<PremiumPlan>(DEFAULT_PLAN);
+  // The paid tier offers both plans once the prices are known (GET /api/config).
+  const site = useSiteConfig();
+  const offers = !free && site ? planOffers(site) : null;
+  const action = tierAction(tier, isAuthenticated, plan);
   const featured = tier.isFeatured;
+  // Monthly shows the tier's own price text (rendered by the server from the same variable).
+  const annual = offers && plan === 'annual' ? offers.annual : null;
   const titleId = `tier-${tier.id}-name`;
   return (
     <Card
@@ -69,14 +80,19 @@ export function TierCard({ tier, isAuthenticated }: { tier: MembershipTier; isAu
           component="span"
           sx={{ fontFamily: (t) => t.typography.h1.fontFamily, fontSize: '3rem', fontWeight: 600, lineHeight: 1 }}
         >
-          {tier.price}
+          {annual ? annual.price : tier.price}
         </Box>
         {!free && (
           <Box component="span" sx={{ opacity: 0.75, fontWeight: 500 }}>
-            /month
+            {annual ? annual.period : '/month'}
           </Box>
         )}
       </Typography>
+      {offers && (
+        <Box sx={{ mt: -1, mb: 3 }}>
+          <PlanChoice offers={offers} value={plan} onChange={setPlan} inverted={featured} />
+        </Box>
+      )}
       <Box
         component="ul"
         sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5, mb: 4, flex: 1, alignContent: 'start' }}

@@ -12,9 +12,10 @@ const active: Subscription = {
   status: 'active',
   cancelAtPeriodEnd: false,
   currentPeriodEnd: '2026-03-05T12:00:00.000Z',
+  plan: 'monthly',
 };
 const pastDue: Subscription = { ...active, status: 'past_due' };
-const none: Subscription = { status: 'none', cancelAtPeriodEnd: false, currentPeriodEnd: null };
+const none: Subscription = { status: 'none', cancelAtPeriodEnd: false, currentPeriodEnd: null, plan: null };
 
 function invoice(overrides: Partial<BillingInvoice> = {}): BillingInvoice {
   return {

@@ -1,0 +1,78 @@
+import type { PremiumPlan, SiteConfig } from '@fm/contracts';
+import { paths } from '@/config/paths';
+import { formatMoney } from '@/lib/site-config';
+
+export type { PremiumPlan };
+
+/** What a checkout without a plan buys (the server's default too). */
+export const DEFAULT_PLAN: PremiumPlan = 'monthly';
+/** Every plan the API knows (a Record, so that a plan added to the contract must be added here). */
+const KNOWN_PLANS: Record<PremiumPlan, true> = { monthly: true, annual: true };
+
+/** How one Premium plan is offered, from the prices of the site config (GET /api/config). */
+export type PlanOffer = {
+  plan: PremiumPlan;
+  /** "Monthly", "Annual" */
+  name: string;
+  /** "$19.99", "$199.90" */
+  price: string;
+  /** "/month", "/year" (after the price). */
+  period: string;
+  /** "month", "year" (in sentences: "every year"). */
+  unit: string;
+  /** What the annual plan saves against twelve monthly payments ("2 months free"); null when nothing. */
+  saving: string | null;
+  /** The plan in one phrase: "$19.99 a month", "$199.90 a year — 2 months free". */
+  summary: string;
+};
+
+/** Whole months, when the saving is that to within a cent per month ("2 months free"). */
+function savingText(monthlyCents: number, annualCents: number, currency: string): string | null {
+  const savedCents = 12 * monthlyCents - annualCents;
+  if (savedCents <= 0) return null;
+  const months = Math.round(savedCents / monthlyCents);
+  if (months >= 1 && Math.abs(savedCents - months * monthlyCents) <= 12) {
+    return `${months} month${months === 1 ? '' : 's'} free`;
+  }
+  return `save ${formatMoney(savedCents, currency)} a year`;
+}
+
+/** The two plans as the membership and checkout pages offer them, monthly first. */
+export function planOffers(config: Pick<SiteConfig, 'prices'>): Record<PremiumPlan, PlanOffer> {
+  const { monthlyCents, annualCents, currency } = config.prices;
+  const monthly = formatMoney(monthlyCents, currency);
+  const annual = formatMoney(annualCents, currency);
+  const saving = savingText(monthlyCents, annualCents, currency);
+  return {
+    monthly: {
+      plan: 'monthly',
+      name: 'Monthly',
+      price: monthly,
+      period: '/month',
+      unit: 'month',
+      saving: null,
+      summary: `${monthly} a month`,
+    },
+    annual: {
+      plan: 'annual',
+      name: 'Annual',
+      price: annual,
+      period: '/year',
+      unit: 'year',
+      saving,
+      summary: saving ? `${annual} a year — ${saving}` : `${annual} a year`,
+    },
+  };
+}
+
+/** The plan an address asks for (`?plan=annual`); monthly otherwise. */
+export function planFromSearch(search: URLSearchParams): PremiumPlan {
+  const asked = search.get('plan') ?? '';
+  return Object.hasOwn(KNOWN_PLANS, asked) ? (asked as PremiumPlan) : DEFAULT_PLAN;
+}
+
+/** /checkout for the plan: monthly is the page's default (no parameter), annual says so. */
+export function checkoutHref(plan: PremiumPlan): string {
+  const href = paths.checkout.getHref();
+  return plan === DEFAULT_PLAN ? href : `${href}?${new URLSearchParams({ plan }).toString()}`;
+}
