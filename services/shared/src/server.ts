@@ -3,6 +3,7 @@ import type Koa from 'koa';
 import type { z } from 'zod';
 import { type BaseConfig, ConfigError, loadConfig } from './config';
 import type { ServiceDeps } from './http/create-app';
+import { releaseMemoryWhenIdle } from './idle-gc';
 import { createLogger } from './logger';
 import { metrics, watchRedisMemory } from './metrics';
 import { connectMongo } from './mongo';
@@ -74,7 +75,7 @@ export interface RunServiceOptions<S extends z.ZodType<BaseConfig>> {
 
 /**
  * loadConfig → connect MongoDB and Redis → compose → start the background parts → listen on
- * HOST:PORT. On
+ * HOST:PORT (and collect once idle after a burst). On
  * SIGTERM/SIGINT: stop taking connections and drain HTTP, close the background parts, then Redis
  * and MongoDB.
  */
@@ -102,6 +103,8 @@ export async function runService<S extends z.ZodType<BaseConfig>>(options: RunSe
     logger.info({ host: config.HOST, port: config.PORT }, `${options.name} listening`);
   });
   server.keepAliveTimeout = 65_000;
+  // Once idle after a burst, the heap the burst grew is collected and leaves RSS (idle-gc.ts).
+  const stopIdleGc = releaseMemoryWhenIdle(server);
 
   // nginx keeps its upstream connections alive: one still busy when shutdown starts would keep
   // server.close() waiting until the forced exit. Responses in flight then, or arriving on such a
@@ -117,6 +120,7 @@ export async function runService<S extends z.ZodType<BaseConfig>>(options: RunSe
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    stopIdleGc();
     logger.info({ signal }, 'shutting down');
     const forced = setTimeout(() => process.exit(1), 15_000);
     forced.unref();
