@@ -8,12 +8,13 @@
  *   begun since this module exists (their id names the member: MEMBER_SID). A session from
  *   before keeps its key (`<prefix>:sess:<sid>`), so no one is logged out by a deploy; the
  *   store reads it in two steps (session, then member keys).
- * - `{course-lists}`: the courses list cache's version and entries.
  * - `{bull}`: every BullMQ key of every queue (bullPrefix).
  * - `{<userId>}` again for practice's per-member beat state (the player sessions' last beats, the
  *   member's credited-until, their items' live state and the effects not yet in the store),
  *   which its beat script touches together.
- * Every other key stands alone.
+ * Every other key stands alone. A key only one service uses is that service's, in its folder
+ * (courses' list cache, auth's sign-up claim); contact's, content's, practice's and billing's are
+ * still here.
  */
 
 /** A session id that names its member: `<userId>.<random>` (user ids are UUIDs: no dot). */
@@ -58,8 +59,6 @@ export function redisKeys(prefix: string) {
     // Locks (redis-lock.ts) and markers of the services.
     /** kit: one write of a record at a time through applyIfNewer, where the store needs it (MONGO_CAS_LOCK). */
     applyIfNewerLock: (collection: string, id: string) => `${prefix}:apply-if-newer:${collection}:${id}`,
-    /** auth: one signup per address at a time. */
-    signupClaim: (email: string) => `${prefix}:signup-claim:${email}`,
     /** contact: one change of a newsletter's state at a time (an edit, the send). */
     newsletterLock: (newsletterId: string) => `${prefix}:contact:newsletter-lock:${newsletterId}`,
     /** billing: one checkout of a member at a time. */
@@ -92,13 +91,6 @@ export function redisKeys(prefix: string) {
     practiceFlushing: (userId: string) => `${prefix}:practice:${member(userId)}:flushing`,
     /** practice: the members with effects pending, scored by when they first were (sorted set). */
     practiceDirty: () => `${prefix}:practice:dirty`,
-
-    // Caches.
-    /** courses: the version every cached list is stored under (raised by every write). */
-    courseListVersion: () => `${prefix}:courses:{course-lists}:version`,
-    /** courses: one cached page of a member's own list. */
-    courseListPage: (userId: string, limit: number, offset: number) =>
-      `${prefix}:courses:{course-lists}:own:${userId}:${limit}:${offset}`,
 
     // Pub/sub and queues.
     /** content: the channel on which a catalogue change is announced to every replica. */

@@ -5,9 +5,12 @@ import type { MemberSnapshots } from '@fm/shared/auth';
 import { ConflictError, type RateLimiter, type RateLimitRule, UnauthorizedError } from '@fm/shared/http';
 import type { QueueProducer } from '@fm/shared/queues';
 import type { Logger, ServiceDeps } from '@fm/shared/service';
-import { isDuplicateKey, withRedisLock, redisKeys } from '@fm/shared/store';
+import { isDuplicateKey, withRedisLock } from '@fm/shared/store';
 import type { AuthModels, User } from './user.model';
 import { type LoginInput, messages, type SignupInput } from './user.schemas';
+
+/** The Redis key of the claim on one address's sign-up (a lock: one sign-up per address at a time). */
+export const signupClaimKey = (redisPrefix: string, email: string) => `${redisPrefix}:signup-claim:${email}`;
 
 /** Throttles: failed logins per account, login attempts per IP (a much higher ceiling), signups per IP. */
 export interface AuthLimits {
@@ -70,7 +73,7 @@ export class UserService {
     // behind the gateway's timeout. The unique index stays the last word.
     const user = await withRedisLock(
       this.deps.redis,
-      redisKeys(this.deps.redisPrefix).signupClaim(input.email),
+      signupClaimKey(this.deps.redisPrefix, input.email),
       { ttlMs: SIGNUP_CLAIM_MS, busy: () => new ConflictError(messages.emailTaken) },
       async () => {
         if (await this.deps.models.User.exists({ email: input.email })) throw new ConflictError(messages.emailTaken);

@@ -2,7 +2,6 @@
  * The list cache's scripts touch exactly the keys they are given (KEYS[]), all of one Redis
  * Cluster slot (the `{course-lists}` hash tag): watched with MONITOR (the kit's watchScripts).
  */
-import { redisKeys } from '@fm/shared/store';
 import { createTestDeps, keySlot, type TestDeps, watchScripts } from '@fm/shared/testing';
 import { type Config, configSchema } from '../config';
 import { CourseListCache } from './course-list-cache';
@@ -22,14 +21,14 @@ afterAll(async () => {
 
 it('when a page is missed, filled and then hit, then each script touches the version and the page, of one slot', async () => {
   const cache = new CourseListCache(deps.redis, deps.config.REDIS_PREFIX);
-  const keys = redisKeys(deps.config.REDIS_PREFIX);
   const page = { limit: 20, offset: 0 };
   const load = async () => ({ total: 1, body: '[{"name":"Putting"}]' });
   const runs = await watch.during(async () => {
     await cache.ownPage('member-1', page, load);
     expect(await cache.ownPage('member-1', page, load)).toEqual({ total: 1, body: '[{"name":"Putting"}]' });
   });
-  const expected = [keys.courseListVersion(), keys.courseListPage('member-1', 20, 0)];
+  const prefix = deps.config.REDIS_PREFIX;
+  const expected = [`${prefix}:courses:{course-lists}:version`, `${prefix}:courses:{course-lists}:own:member-1:20:0`];
   // Read (miss), fill, read (hit).
   expect(runs.map((run) => run.keys)).toEqual([expected, expected, expected]);
   for (const run of runs) {

@@ -1,4 +1,4 @@
-import { evalScript, redisKeys } from '@fm/shared/store';
+import { evalScript } from '@fm/shared/store';
 import type { Redis } from 'ioredis';
 
 /**
@@ -38,6 +38,19 @@ if (redis.call('GET', KEYS[1]) or '0') ~= ARGV[1] then return 0 end
 redis.call('SET', KEYS[2], ARGV[1] .. '\\n' .. ARGV[2], 'PX', ARGV[3])
 return 1`;
 
+/**
+ * The cache's Redis keys (courses' own, under the deployment's prefix): the version every list is
+ * stored under, and one page of a member's own list. One hash tag, `{course-lists}`: each script
+ * touches the version and a page together (one slot on a Redis Cluster).
+ */
+export function courseListKeys(prefix: string) {
+  return {
+    version: () => `${prefix}:courses:{course-lists}:version`,
+    page: (userId: string, limit: number, offset: number) =>
+      `${prefix}:courses:{course-lists}:own:${userId}:${limit}:${offset}`,
+  };
+}
+
 export class CourseListCache {
   private readonly versionKey: string;
 
@@ -45,11 +58,11 @@ export class CourseListCache {
     private readonly redis: Redis,
     private readonly prefix: string,
   ) {
-    this.versionKey = redisKeys(prefix).courseListVersion();
+    this.versionKey = courseListKeys(prefix).version();
   }
 
   private entryKey(userId: string, limit: number, offset: number): string {
-    return redisKeys(this.prefix).courseListPage(userId, limit, offset);
+    return courseListKeys(this.prefix).page(userId, limit, offset);
   }
 
   /** The cached page, or the load's answer (stored unless a write came in between). */
