@@ -1,4 +1,4 @@
-import { registerModel, schemaOptions } from '@fm/shared';
+import { registerModel, schemaOptions } from '@fm/shared/store';
 import { Schema, type Connection, type Model } from 'mongoose';
 import type { Bucket } from '../metrics/movements';
 import type { MemberMrrState } from '../metrics/member-ledger';

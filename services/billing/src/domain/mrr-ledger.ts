@@ -1,13 +1,6 @@
-import {
-  insertOnce,
-  metrics,
-  oneAtATimePerKey,
-  redisKeys,
-  ServiceUnavailableError,
-  withRedisLock,
-  type ApplyIfNewer,
-  type Logger,
-} from '@fm/shared';
+import { ServiceUnavailableError } from '@fm/shared/http';
+import { metrics, type Logger } from '@fm/shared/service';
+import { insertOnce, oneAtATimePerKey, redisKeys, withRedisLock, type ApplyIfNewer } from '@fm/shared/store';
 import type { Redis } from 'ioredis';
 import { applySnapshot, type MemberMrrState } from '../metrics/member-ledger';
 import type { Bucket } from '../metrics/movements';

@@ -1,4 +1,4 @@
-import type { Logger } from '@fm/shared';
+import type { Logger } from '@fm/shared/service';
 import {
   MetricsInputError,
   subscriptionMrr,

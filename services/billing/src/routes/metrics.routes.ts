@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { adminMetricsQuerySchema } from '@fm/contracts';
-import { parseQuery, requireAdmin } from '@fm/shared';
+import { requireAdmin } from '@fm/shared/auth';
+import { parseQuery } from '@fm/shared/http';
 import type { MetricsReport } from '../domain/metrics-report.service';
 
 /**
