@@ -24,7 +24,7 @@ export async function makeAdmin(deps: Pick<ServiceDeps, 'mongo' | 'redis' | 'con
 /** An admin with a session: `{ user, cookie }`, like `loggedInMember`. */
 export async function loggedInAdmin(
   deps: Pick<ServiceDeps, 'mongo' | 'redis' | 'config'>,
-  overrides: Partial<TestUser> = {},
+  overrides: Partial<TestUser> & { createdAt?: Date } = {},
 ): Promise<{ user: TestUser; cookie: string }> {
   const member = await loggedInMember(deps, { firstName: 'Founder', ...overrides });
   await makeAdmin(deps, member.user.id);
