@@ -84,10 +84,10 @@ export function privacySections(site: SiteFacts): LegalSection[] {
             <li>
               <strong>Payments.</strong> When you subscribe to Premium or book coaching, your card details go straight
               from your browser to Stripe and never reach our servers. We keep the Stripe customer and subscription that
-              belong to you, your subscription&apos;s status, plan (monthly or annual) and billing period, a record of each Premium payment and
-              refund (amount, date, invoice number), and your coaching bookings (amount, status, the time of the session
-              and a note of {founderName}&apos;s), with the e-mail address and name you booked with, so the session can
-              be arranged.
+              belong to you, your subscription&apos;s status, plan (monthly or annual) and billing period, a record of
+              each Premium payment and refund (amount, date, invoice number), and your coaching bookings (amount,
+              status, the time of the session and a note of {founderName}&apos;s), with the e-mail address and name you
+              booked with, so the session can be arranged.
             </li>
             <li>
               <strong>E-mails we send you.</strong> Account mails (welcome, address confirmation, password reset,

@@ -78,8 +78,9 @@ export function termsSections(site: SiteFacts): LegalSection[] {
         <P>
           If Premium is not for you, ask for your money back within {days} days of your first Premium payment: use
           &ldquo;Request a refund&rdquo; on your <To href={paths.member.account.getHref()}>account page</To>. We refund
-          that payment in full (on the annual plan, the whole year&rsquo;s payment) to the card you paid with (banks usually take 5 to 10 business days), and Premium ends
-          and the subscription is cancelled at once. The guarantee covers your first payment and can be used once.
+          that payment in full (on the annual plan, the whole year&rsquo;s payment) to the card you paid with (banks
+          usually take 5 to 10 business days), and Premium ends and the subscription is cancelled at once. The guarantee
+          covers your first payment and can be used once.
         </P>
       ),
     },

@@ -41,7 +41,9 @@ export function PlanChoice({ offers, value, onChange, disabled = false, inverted
             <FormControlLabel
               key={plan}
               value={plan}
-              control={<Radio sx={inverted ? { color: 'inherit', '&.Mui-checked': { color: 'inherit' } } : undefined} />}
+              control={
+                <Radio sx={inverted ? { color: 'inherit', '&.Mui-checked': { color: 'inherit' } } : undefined} />
+              }
               label={`${offer.name}: ${offer.summary}`}
               sx={{ '& .MuiFormControlLabel-label.Mui-disabled': { color: inverted ? 'inherit' : undefined } }}
             />

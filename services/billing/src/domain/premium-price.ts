@@ -5,7 +5,10 @@ import { callStripe, type Stripe } from '../stripe/stripe-client';
 
 type PlanConfig = Pick<
   BillingConfig,
-  'PREMIUM_PRICE_CENTS' | 'PREMIUM_ANNUAL_PRICE_CENTS' | 'STRIPE_PREMIUM_LOOKUP_KEY' | 'STRIPE_PREMIUM_ANNUAL_LOOKUP_KEY'
+  | 'PREMIUM_PRICE_CENTS'
+  | 'PREMIUM_ANNUAL_PRICE_CENTS'
+  | 'STRIPE_PREMIUM_LOOKUP_KEY'
+  | 'STRIPE_PREMIUM_ANNUAL_LOOKUP_KEY'
 >;
 
 /** What each plan is at Stripe: its amount and lookup key (from the config) and how often it is billed. */

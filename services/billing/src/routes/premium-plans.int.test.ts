@@ -126,7 +126,6 @@ describe('POST /api/create-subscription {plan}', () => {
     expect(created.subscriptions).toHaveLength(2);
     expect(await models().BillingSubscription.countDocuments({ userId: user.id })).toBe(2);
   });
-
 });
 
 describe('POST /api/create-subscription {plan: "annual"} with PREMIUM_ANNUAL_PRICE_CENTS set', () => {
@@ -160,7 +159,13 @@ describe('the money-back guarantee of an annual plan', () => {
     // Stripe's webhook of the paid first invoice of the year, then auth's part (Premium).
     const invoiceId = uniqueId('in');
     charges.set(invoiceId, { fingerprint: uniqueId('fp') });
-    const paid = billing.events.invoicePaid({ subscriptionId, customerId, userId: user.id, invoiceId, amountPaid: 19990 });
+    const paid = billing.events.invoicePaid({
+      subscriptionId,
+      customerId,
+      userId: user.id,
+      invoiceId,
+      amountPaid: 19990,
+    });
     (paid.data.object as { billing_reason: string }).billing_reason = 'subscription_create';
     expect((await billing.deliver(paid, {}, app)).status).toBe(200);
     await billing.deps.mongo

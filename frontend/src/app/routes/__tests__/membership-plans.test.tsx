@@ -48,7 +48,9 @@ describe('/membership: monthly or annual Premium', () => {
     );
     renderApp('/membership');
     const premium = await premiumCard();
-    expect(await within(premium).findByRole('radio', { name: 'Annual: €270 a year — save €30 a year' })).toBeInTheDocument();
+    expect(
+      await within(premium).findByRole('radio', { name: 'Annual: €270 a year — save €30 a year' }),
+    ).toBeInTheDocument();
     expect(within(premium).getByRole('radio', { name: 'Monthly: €25 a month' })).toBeChecked();
   });
 });

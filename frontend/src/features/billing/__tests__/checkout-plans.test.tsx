@@ -59,7 +59,9 @@ describe('/checkout: the plan', () => {
     expect(within(summary()).getByText(/Billed yearly \(2 months free\)/)).toBeInTheDocument();
     // The card form is the annual subscription's, and the address keeps the choice.
     await waitFor(() =>
-      expect(fake.stripe.elements).toHaveBeenCalledWith(expect.objectContaining({ clientSecret: 'pi_annual_secret_x' })),
+      expect(fake.stripe.elements).toHaveBeenCalledWith(
+        expect.objectContaining({ clientSecret: 'pi_annual_secret_x' }),
+      ),
     );
     expect(location().search).toBe('?plan=annual');
   });
