@@ -41,6 +41,7 @@ const answers = {
     founderName: 'Coach Alex Reid',
     currency: 'usd',
     premiumPriceCents: 1999,
+    prices: { monthlyCents: 1999, annualCents: 19990, currency: 'usd', trialDays: 0 },
     coachingPriceCents: 10000,
     coachingSessionMinutes: 45,
     supportReplyHours: { premium: 24, freeFrom: 48, free: 72 },
