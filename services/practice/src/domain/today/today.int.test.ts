@@ -1,4 +1,5 @@
 import { todayPlanSchema } from '@fm/contracts';
+import { memberSnapshots, USERS_COLLECTION } from '@fm/shared';
 import { ID } from '../../../test/content-catalogue';
 import { practiceHarness } from '../../../test/practice-harness';
 
@@ -36,5 +37,27 @@ describe("Today's 10 and the streak", () => {
       expect(minutes).toBeGreaterThanOrEqual(9);
       expect(minutes).toBeLessThanOrEqual(12);
     }
+  });
+
+  it("when a Premium member leaves Premium during the day, then today's plan holds only what a Free member may open, and stays put", async () => {
+    const m = await member('premium');
+    const premiumPlan = todayPlanSchema.parse((await m.get('/today')).body);
+    const freeIds = [ID['lesson-free'], ID['lecture-1']];
+    // The plan of a Premium member takes Premium items (the member sections' parts).
+    expect(premiumPlan.items.some((i) => !freeIds.includes(i.itemId))).toBe(true);
+
+    // Billing's membership event, as auth applies it: the account and its snapshot say Free.
+    const { deps } = practice;
+    await deps.mongo
+      .collection(USERS_COLLECTION)
+      .updateOne({ _id: m.user.id as never }, { $set: { membershipLevel: 'free' } });
+    await memberSnapshots(deps.redis, deps.config.REDIS_PREFIX, deps.mongo).refresh(m.user.id);
+
+    const freePlan = todayPlanSchema.parse((await m.get('/today')).body);
+    expect(freePlan.date).toBe(premiumPlan.date);
+    expect(freePlan.items.length).toBeGreaterThan(0);
+    expect(freePlan.items.every((i) => freeIds.includes(i.itemId))).toBe(true);
+    // Asked again (another device), the same plan.
+    expect(todayPlanSchema.parse((await m.get('/today')).body)).toEqual(freePlan);
   });
 });

@@ -40,21 +40,29 @@ export class TodaysPlan {
    * The member's plan of `date`: the stored one, else made now from what `level` may open and
    * stored (Today's 10, and the reminder, which names the items it mails about: the plan the
    * member then opens is the one the mail named). Two askers at once: the first insert wins.
+   * A stored plan holding an item the member may no longer open (they left Premium today, or the
+   * founder took the item out of the catalogue) is made again from what they may open; while
+   * content does not answer, the stored plan is served as it is (its items open nowhere the
+   * member may not go: every item page checks the level itself).
    */
   async planOf(userId: string, level: MembershipLevel, date: string): Promise<PlanRecord> {
     const { Plan } = this.deps.models;
     const _id = `${userId}:${date}`;
     const stored = await Plan.findById(_id).lean<PlanRecord>();
-    if (stored) return stored;
-    const [items, completed, recentPlans] = await Promise.all([
-      this.deps.catalogue.itemsOfLevel(level),
+    const items = await this.deps.catalogue.itemsOfLevel(level).catch((err: unknown) => {
+      if (stored) return null;
+      throw err;
+    });
+    if (stored && (!items || stored.items.every((i) => items.has(Catalogue.key(i.itemKind, i.itemId))))) return stored;
+    const [completed, recentPlans] = await Promise.all([
       this.completed(userId),
       Plan.find({ userId, date: { $gte: addDays(date, -PLAN_NO_REPEAT_DAYS), $lt: date } }).lean<PlanRecord[]>(),
     ]);
     const done = new Set(completed.map((r) => Catalogue.key(r.itemKind, r.itemId)));
     const recent = new Set(recentPlans.flatMap((p) => p.items.map((i) => Catalogue.key(i.itemKind, i.itemId))));
-    const planned = pickPlan(items.values(), done, recent);
-    await insertOnce(() => Plan.create({ _id, userId, date, items: planned }));
+    const planned = pickPlan(items!.values(), done, recent);
+    if (stored) await Plan.updateOne({ _id }, { $set: { items: planned } });
+    else await insertOnce(() => Plan.create({ _id, userId, date, items: planned }));
     return (await Plan.findById(_id).lean<PlanRecord>())!;
   }
 
