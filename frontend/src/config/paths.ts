@@ -69,27 +69,13 @@ export const paths = {
     },
   },
 
-  /** The founder console (admins only; src/app/routes/admin). */
+  /**
+   * The founder console (admins only; src/app/routes/admin). Its own pages are in
+   * features/admin/paths.ts: only the console links to them, and this file is in every page's
+   * entry chunk (the bundle budget).
+   */
   admin: {
     root: { path: '/admin', getHref: () => '/admin' },
-    members: { path: '/admin/members', getHref: () => '/admin/members' },
-    /** The members list opened on one member's view (found by their address, opened by their id). */
-    member: {
-      path: '/admin/members',
-      getHref: (id: string, email: string) =>
-        `/admin/members?${new URLSearchParams({ q: email, member: id }).toString()}`,
-    },
-    bookings: { path: '/admin/bookings', getHref: () => '/admin/bookings' },
-    inbox: { path: '/admin/inbox', getHref: () => '/admin/inbox' },
-    content: { path: '/admin/content', getHref: () => '/admin/content' },
-    worksheets: { path: '/admin/worksheets', getHref: () => '/admin/worksheets' },
-    newsletters: { path: '/admin/newsletters', getHref: () => '/admin/newsletters' },
-    newsletter: {
-      path: '/admin/newsletters/:id',
-      getHref: (id: string) => `/admin/newsletters/${encodeURIComponent(id)}`,
-    },
-    audit: { path: '/admin/audit', getHref: () => '/admin/audit' },
-    metrics: { path: '/admin/metrics', getHref: () => '/admin/metrics' },
   },
 
   /** Server route (auth service answers 302 → /login); navigate with window.location, not the router. */

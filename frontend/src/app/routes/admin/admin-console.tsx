@@ -12,7 +12,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { PageTitle } from '@/components/ui/page-title';
-import { paths } from '@/config/paths';
+import { adminPaths } from '@/features/admin/paths';
 import { MembersPanel } from '@/features/admin/components/members-panel';
 import { MonthlyContentCard } from '@/features/admin/components/monthly-content-card';
 import { PracticeSummaryCard } from '@/features/admin/components/practice-figures';
@@ -46,14 +46,14 @@ const AuditPanel = lazy(() =>
 );
 
 const PAGES = [
-  { label: 'Members', href: paths.admin.members.getHref() },
-  { label: 'Bookings', href: paths.admin.bookings.getHref() },
-  { label: 'Inbox', href: paths.admin.inbox.getHref() },
-  { label: 'Content', href: paths.admin.content.getHref() },
-  { label: 'Worksheets', href: paths.admin.worksheets.getHref() },
-  { label: 'Newsletters', href: paths.admin.newsletters.getHref() },
-  { label: 'Metrics', href: paths.admin.metrics.getHref() },
-  { label: 'Audit', href: paths.admin.audit.getHref() },
+  { label: 'Members', href: adminPaths.members.getHref() },
+  { label: 'Bookings', href: adminPaths.bookings.getHref() },
+  { label: 'Inbox', href: adminPaths.inbox.getHref() },
+  { label: 'Content', href: adminPaths.content.getHref() },
+  { label: 'Worksheets', href: adminPaths.worksheets.getHref() },
+  { label: 'Newsletters', href: adminPaths.newsletters.getHref() },
+  { label: 'Metrics', href: adminPaths.metrics.getHref() },
+  { label: 'Audit', href: adminPaths.audit.getHref() },
 ] as const;
 
 /** The member sections whose items the console edits, labelled from their slugs ("Daily drills"). */
@@ -62,7 +62,7 @@ const SECTIONS = Object.keys(MEMBER_SECTIONS).map((slug) => ({
   label: slug.charAt(0).toUpperCase() + slug.slice(1).replace(/-/g, ' '),
 }));
 
-const toMembers = <Navigate to={paths.admin.members.getHref()} replace />;
+const toMembers = <Navigate to={adminPaths.members.getHref()} replace />;
 
 // Relative to the member area's `/admin/*` route. useRoutes (not <Routes>/<Route>) like the rest
 // of the app: those components would add to the router code every page loads.

@@ -48,7 +48,7 @@ const columns = (open: (m: AdminMember) => void): AdminColumn<AdminMember>[] => 
 /**
  * Members: search by email or name (GET /api/admin/members?q=), newest first, paged; each opens
  * its member view (practice, billing). A link from elsewhere in the console
- * (`?q=<email>&member=<id>`, paths.admin.member) searches for the member and opens their view.
+ * (`?q=<email>&member=<id>`, memberViewHref in ../member-link.ts) searches for the member and opens their view.
  */
 export function MembersPanel() {
   const paging = usePaging();

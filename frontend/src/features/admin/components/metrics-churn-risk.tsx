@@ -2,7 +2,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
-import { paths } from '@/config/paths';
+import { memberViewHref } from '@/features/admin/member-link';
 import { METRICS_REFRESH_S, useGetAdminChurnRiskQuery } from '@/features/admin/api/metrics';
 import type { AdminChurnRiskMember } from '@/features/admin/api/metrics-types';
 import { MetricsSection } from '@/features/admin/components/metrics-section';
@@ -21,7 +21,7 @@ const columns: MetricsColumn<AdminChurnRiskMember>[] = [
     text: memberText,
     render: (m) =>
       m.email ? (
-        <Link component={RouterLink} to={paths.admin.member.getHref(m.memberId, m.email)}>
+        <Link component={RouterLink} to={memberViewHref(m.memberId, m.email)}>
           {memberText(m)}
         </Link>
       ) : (

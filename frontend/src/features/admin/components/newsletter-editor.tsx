@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
-import { paths } from '@/config/paths';
+import { adminPaths } from '@/features/admin/paths';
 import { getServerMessage, isApiError } from '@/lib/base-query';
 import { useGetAdminNewsletterQuery } from '@/features/admin/api/newsletters';
 import {
@@ -63,7 +63,7 @@ export function NewsletterEditor() {
         <DraftForm
           key={newsletter?.id ?? NEW_NEWSLETTER_ID}
           newsletter={newsletter}
-          onCreated={(id) => navigate(paths.admin.newsletter.getHref(id), { replace: true })}
+          onCreated={(id) => navigate(adminPaths.newsletter.getHref(id), { replace: true })}
         />
       )}
     </Stack>
@@ -72,7 +72,7 @@ export function NewsletterEditor() {
 
 function BackLink() {
   return (
-    <Button component={RouterLink} to={paths.admin.newsletters.getHref()} startIcon={<ArrowBackRounded />}>
+    <Button component={RouterLink} to={adminPaths.newsletters.getHref()} startIcon={<ArrowBackRounded />}>
       All newsletters
     </Button>
   );

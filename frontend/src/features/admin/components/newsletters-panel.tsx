@@ -6,7 +6,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddRounded from '@mui/icons-material/AddRounded';
-import { paths } from '@/config/paths';
+import { adminPaths } from '@/features/admin/paths';
 import type { AdminNewsletter, NewsletterStatus } from '@fm/contracts';
 import { useGetAdminNewslettersQuery, useGetNewsletterAudienceQuery } from '@/features/admin/api/newsletters';
 import { AdminTable, usePaging, type AdminColumn } from '@/features/admin/components/admin-table';
@@ -101,7 +101,7 @@ export function NewslettersPanel() {
           size="small"
           variant={n.status === 'draft' ? 'contained' : 'outlined'}
           component={RouterLink}
-          to={paths.admin.newsletter.getHref(n.id)}
+          to={adminPaths.newsletter.getHref(n.id)}
           aria-label={`${n.status === 'draft' ? 'Edit' : 'View'}: ${n.subject}`}
         >
           {n.status === 'draft' ? 'Edit' : 'View'}
@@ -118,7 +118,7 @@ export function NewslettersPanel() {
           variant="contained"
           startIcon={<AddRounded />}
           component={RouterLink}
-          to={paths.admin.newsletter.getHref(NEW_NEWSLETTER_ID)}
+          to={adminPaths.newsletter.getHref(NEW_NEWSLETTER_ID)}
         >
           New newsletter
         </Button>
