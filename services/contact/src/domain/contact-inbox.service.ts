@@ -1,17 +1,9 @@
 import type { AdminContactMessage, AdminPage, ContactLevel, ContactPromise, ContactReply } from '@fm/contracts';
 import { supportReplyHours } from '@fm/contracts';
-import {
-  type AuditLog,
-  type CurrentUser,
-  findPage,
-  GoneError,
-  isObjectId,
-  type Logger,
-  NEWEST_FIRST,
-  NotFoundError,
-  readMemberFromMongo,
-  wordSearchFilter,
-} from '@fm/shared';
+import type { Logger } from '@fm/shared/service';
+import { type AuditLog, findPage, GoneError, NEWEST_FIRST, NotFoundError, wordSearchFilter } from '@fm/shared/http';
+import { isObjectId } from '@fm/shared/store';
+import { type CurrentUser, readMemberFromMongo } from '@fm/shared/auth';
 import type { Connection } from 'mongoose';
 import type { ContactService } from './contact.service';
 import { contactSubmissionModel, type ContactSubmissionDocument } from './contact-submission.model';

@@ -1,15 +1,16 @@
-import { CONTACT_MINE_LIMIT, type MyContactMessage } from '@fm/contracts';
 import {
-  escapeRegExp,
-  isObjectId,
   jobIdFor,
   type ContactReplyMail,
   type ContactSubmitted,
-  type CurrentUser,
-  type Logger,
-  type QueueProducer,
   type QUEUES,
-} from '@fm/shared';
+  CONTACT_MINE_LIMIT,
+  type MyContactMessage,
+} from '@fm/contracts';
+import type { Logger } from '@fm/shared/service';
+import { escapeRegExp } from '@fm/shared/http';
+import { isObjectId } from '@fm/shared/store';
+import type { QueueProducer } from '@fm/shared/queues';
+import type { CurrentUser } from '@fm/shared/auth';
 import type { Connection } from 'mongoose';
 import type { ContactInput } from './contact.schemas';
 import { contactSubmissionModel, type ContactSubmissionDocument } from './contact-submission.model';

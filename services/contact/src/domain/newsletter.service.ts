@@ -5,8 +5,9 @@ import { type AuditLog, ConflictError, NotFoundError } from '@fm/shared/http';
 import { signMailListToken } from '@fm/shared/mail';
 import type { QueueProducer } from '@fm/shared/queues';
 import type { Logger } from '@fm/shared/service';
-import { redisKeys, withRedisLock } from '@fm/shared/store';
+import { withRedisLock } from '@fm/shared/store';
 import type { Redis } from 'ioredis';
+import { contactKeys } from '../redis-keys';
 import type { MailContent } from './mail.templates';
 import type { NewsletterAudienceClient } from './newsletter-audience.client';
 import { newsletterMail, type NewsletterSite, newsletterUnsubscribeUrl } from './newsletter-mail.template';
@@ -50,7 +51,7 @@ export class NewsletterService {
   private locked<T>(id: string, work: () => Promise<T>): Promise<T> {
     return withRedisLock(
       this.deps.redis,
-      redisKeys(this.deps.redisPrefix).newsletterLock(id),
+      contactKeys(this.deps.redisPrefix).newsletterLock(id),
       { ttlMs: LOCK_MS, waitMs: 5000, busy: () => new ConflictError('This newsletter is being changed; try again.') },
       work,
     );

@@ -1,4 +1,5 @@
 import {
+  QUEUES,
   adminContactMessageSchema,
   adminPageSchema,
   contactPromiseSchema,
@@ -6,7 +7,11 @@ import {
   myContactMessagesSchema,
   SUPPORT_REPLY_HOURS,
 } from '@fm/contracts';
-import { AuditLog, closeBackground, createInbox, QueueProducer, QUEUES, USERS_COLLECTION } from '@fm/shared';
+import { closeBackground } from '@fm/shared/service';
+import { AuditLog } from '@fm/shared/http';
+import { createInbox } from '@fm/shared/store';
+import { QueueProducer } from '@fm/shared/queues';
+import { USERS_COLLECTION } from '@fm/shared/auth';
 import {
   createTestDeps,
   eventually,
