@@ -4,14 +4,13 @@
  * however long the cache TTL (an hour here). The test waits for the condition and bounds nothing on
  * the clock: a 1 s bound was missed once by a fresh-clone CI run on a loaded 2-core machine.
  */
-import { closeBackground, type Composed } from '@fm/shared';
+import { closeBackground, type Composed, createLogger } from '@fm/shared/service';
 import { createTestDeps, eventually, loggedInAdmin, TEST_SITE_ORIGIN, type TestDeps } from '@fm/shared/testing';
 import request from 'supertest';
 import { contentEnv } from '../../test/content-env';
 import { compose } from '../compose';
 import { configSchema, type Config } from '../config';
 import { seedCatalogue } from '../seed';
-import { createLogger } from '@fm/shared';
 import { CatalogueCache } from './catalogue-cache';
 import { startCatalogueSubscriber, subscriberName } from './catalogue-events';
 

@@ -1,16 +1,16 @@
 import type { Closable, Logger } from '@fm/shared/service';
-import { redisKeys } from '@fm/shared/store';
 import { Redis } from 'ioredis';
+import { contentKeys } from '../redis-keys';
 import type { CatalogueCache } from './catalogue-cache';
 
 /** The Redis pub/sub channel on which a catalogue change is announced to every content replica. */
 export function catalogueChannel(redisPrefix: string): string {
-  return redisKeys(redisPrefix).catalogueChannel();
+  return contentKeys(redisPrefix).catalogueChannel();
 }
 
 /** The subscriber's Redis client name (CLIENT LIST shows which connection is whose). */
 export function subscriberName(redisPrefix: string): string {
-  return redisKeys(redisPrefix).catalogueSubscriberName();
+  return contentKeys(redisPrefix).catalogueSubscriberName();
 }
 
 /**
