@@ -1,5 +1,5 @@
 import { siteConfigSchema } from '@fm/contracts';
-import { closeBackground, type Composed, loadConfig } from '@fm/shared';
+import { closeBackground, type Composed, loadConfig } from '@fm/shared/service';
 import { createTestDeps, loggedInMember, type TestDeps } from '@fm/shared/testing';
 import request from 'supertest';
 import { contentEnv } from '../../test/content-env';
