@@ -12,7 +12,7 @@
 /* eslint-disable no-console -- a command-line report */
 'use strict';
 
-const { closeBackground } = require('@fm/shared');
+const { closeBackground } = require('@fm/shared/service');
 const { createTestDeps, loggedInMember, TEST_SITE_ORIGIN } = require('@fm/shared/testing');
 const { compose } = require('../dist/compose');
 const { configSchema } = require('../dist/config');

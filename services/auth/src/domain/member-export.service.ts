@@ -1,13 +1,6 @@
-import {
-  getJson,
-  type Logger,
-  type RateLimiter,
-  type RateLimitRule,
-  type ServiceName,
-  ServiceUnavailableError,
-  signServiceToken,
-} from '@fm/shared';
-import { toPublicUser } from '@fm/shared';
+import type { Logger } from '@fm/shared/service';
+import { getJson, type RateLimiter, type RateLimitRule, ServiceUnavailableError } from '@fm/shared/http';
+import { type ServiceName, signServiceToken, toPublicUser } from '@fm/shared/auth';
 import type { User } from './user.model';
 import { messages } from './user.schemas';
 

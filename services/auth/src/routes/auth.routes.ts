@@ -1,6 +1,6 @@
 import Router from '@koa/router';
-import { parseBody, requireUser } from '@fm/shared';
-import { toPublicUser } from '@fm/shared';
+import { parseBody } from '@fm/shared/http';
+import { requireUser, toPublicUser } from '@fm/shared/auth';
 import { loginSchema, signupSchema } from '../domain/user.schemas';
 import type { UserService } from '../domain/user.service';
 import type { EmailVerificationService } from '../domain/email-verification.service';

@@ -2,8 +2,13 @@
  * GET /internal/reminder-recipient: what practice's reminder reads of a member, over auth's
  * internal route with a service token (practice never reads the `users` collection).
  */
-import { MAX_INTERNAL_MEMBERS, memberProfilesAnswerSchema, signUpsPageSchema } from '@fm/contracts';
-import { reminderRecipientSchema, signServiceToken } from '@fm/shared';
+import {
+  MAX_INTERNAL_MEMBERS,
+  memberProfilesAnswerSchema,
+  reminderRecipientSchema,
+  signUpsPageSchema,
+} from '@fm/contracts';
+import { signServiceToken } from '@fm/shared/auth';
 import request from 'supertest';
 import { type Harness, signedUpMember, startAuth, TEST_SITE_ORIGIN } from '../../test/account-harness';
 

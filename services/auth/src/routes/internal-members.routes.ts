@@ -1,6 +1,12 @@
 import Router from '@koa/router';
-import { memberProfilesRequestSchema, type MemberProfilesAnswer, type SignUpsPage } from '@fm/contracts';
-import { parseBody, parseQuery, type ReminderRecipient, requireServiceToken } from '@fm/shared';
+import {
+  memberProfilesRequestSchema,
+  type MemberProfilesAnswer,
+  type ReminderRecipient,
+  type SignUpsPage,
+} from '@fm/contracts';
+import { parseBody, parseQuery } from '@fm/shared/http';
+import { requireServiceToken } from '@fm/shared/auth';
 import { z } from 'zod';
 import type { AuthModels, User } from '../domain/user.model';
 
