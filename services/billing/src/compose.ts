@@ -13,6 +13,7 @@ import { billingModels, ensureBillingIndexes } from './domain/billing.models';
 import { BookingAdmin } from './domain/booking-admin.service';
 import { BillingConsole } from './domain/billing-console.service';
 import { BillingHistory } from './domain/billing-history.service';
+import { CheckoutPlans } from './domain/checkout-plans';
 import { CheckoutService } from './domain/checkout.service';
 import { Customers } from './domain/customers';
 import { EngagementClients } from './domain/founder-cohorts/engagement.clients';
@@ -21,6 +22,7 @@ import { memberMrrFromLedger } from './domain/founder-cohorts/ledger-mrr';
 import { GuaranteeService } from './domain/guarantee.service';
 import { MetricsReport } from './domain/metrics-report.service';
 import { MrrLedger } from './domain/mrr-ledger';
+import { PlanChanges } from './domain/plan-change';
 import { ensureMrrIndexes, mrrModels } from './domain/mrr-ledger.models';
 import { PremiumPrice } from './domain/premium-price';
 import { PremiumRefunds } from './domain/premium-refunds';
@@ -99,7 +101,8 @@ export async function compose(deps: ServiceDeps<BillingConfig>, overrides: Billi
   });
   const deletions = new AccountDeletionService({ models, customers, stripe, ledger });
   const bookings = new BookingAdmin({ models, notifications: producers.notifications, audit });
-  const billingConsole = new BillingConsole({ stripe, models, ledger, refunds, guarantee, price, audit });
+  const plans = new CheckoutPlans(mongo);
+  const billingConsole = new BillingConsole({ stripe, models, ledger, refunds, guarantee, price, audit, plans });
   const accountEvents = startable(() => startAccountEventsWorker(deletions, inbox, { ...queues, logger }));
   const reconciliation = new ReconciliationService({ stripe, models, producers, ledger, mrr });
   const reconcile = startable(async () =>
@@ -129,6 +132,7 @@ export async function compose(deps: ServiceDeps<BillingConfig>, overrides: Billi
         checkout,
         history: new BillingHistory({ stripe, models, customers }),
         guarantee,
+        planChanges: new PlanChanges({ config, stripe, ledger, price, plans }),
         limiter: new RateLimiter(redis, config.REDIS_PREFIX),
       }),
       internalRouter({ jwtSecret: config.JWT_SECRET, models }),

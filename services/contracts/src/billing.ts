@@ -14,16 +14,24 @@ export type PremiumPlan = z.infer<typeof premiumPlanSchema>;
 /** What a checkout without a plan buys (the clients from before the annual plan send none). */
 export const DEFAULT_PREMIUM_PLAN: PremiumPlan = 'monthly';
 
-/** GET /api/billing/subscription, POST …/cancel and …/resume. `plan`: null without a subscription. */
+/** A switch of plan asked for that takes effect later (annual → monthly: at the end of the paid year). */
+export const scheduledPlanChangeSchema = z.strictObject({ plan: premiumPlanSchema, effectiveAt: isoDate });
+export type ScheduledPlanChange = z.infer<typeof scheduledPlanChangeSchema>;
+
+/**
+ * GET /api/billing/subscription, POST …/cancel and …/resume. `plan`: null without a subscription;
+ * `planChange`: the switch waiting for the end of the period (absent or null when none).
+ */
 export const subscriptionSchema = z.strictObject({
   status: subscriptionStatusSchema,
   cancelAtPeriodEnd: z.boolean(),
   currentPeriodEnd: isoDate.nullable(),
   plan: premiumPlanSchema.nullable(),
+  planChange: scheduledPlanChangeSchema.nullable().optional(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
-const unknownPlan = (input: unknown) =>
+export const unknownPlan = (input: unknown) =>
   `Unknown plan ${JSON.stringify(input)}: choose ${PREMIUM_PLANS.map((plan) => `"${plan}"`).join(' or ')}`;
 
 /** POST /api/create-subscription's body: `{plan?}` (no body, or no plan: monthly). */
@@ -134,6 +142,8 @@ export const adminBillingSubscriptionSchema = z.strictObject({
   status: subscriptionStatusSchema,
   cancelAtPeriodEnd: z.boolean(),
   currentPeriodEnd: isoDate.nullable(),
+  /** How it is billed (absent from a billing older than the annual plan). */
+  plan: premiumPlanSchema.optional(),
 });
 export type AdminBillingSubscription = z.infer<typeof adminBillingSubscriptionSchema>;
 

@@ -18,5 +18,6 @@ export * from './practice';
 export * from './practice-catalogue';
 export * from './registry';
 export * from './newsletter';
+export * from './plan-change';
 export * from './site';
 export * from './worksheets';

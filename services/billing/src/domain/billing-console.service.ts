@@ -4,6 +4,7 @@ import { ConflictError, NotFoundError, ValidationError, type AuditLog } from '@f
 import type { Logger } from '@fm/shared/service';
 import { callStripe, type Stripe } from '../stripe/stripe-client';
 import type { BillingModels, BillingSubscription, SubscriptionPayment } from './billing.models';
+import type { CheckoutPlans } from './checkout-plans';
 import { guaranteeUseView } from './guarantee-keys';
 import type { GuaranteeService } from './guarantee.service';
 import type { PremiumPrice } from './premium-price';
@@ -29,6 +30,8 @@ export interface BillingConsoleDeps {
   guarantee: GuaranteeService;
   price: PremiumPrice;
   audit: AuditLog;
+  /** The plan of each subscription (the view names it). */
+  plans?: CheckoutPlans;
 }
 
 /**
@@ -51,7 +54,9 @@ export class BillingConsole {
       guaranteeUseView(models, memberId),
     ]);
     return {
-      subscription: record ? subscriptionView(record) : null,
+      subscription: record
+        ? { ...subscriptionView(record), plan: (await this.deps.plans?.planOf(record._id)) ?? 'monthly' }
+        : null,
       invoices: payments.map(invoiceView),
       guarantee: status,
       guaranteeUse: use,

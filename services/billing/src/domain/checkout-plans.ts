@@ -3,16 +3,26 @@ import { registerModel, schemaOptions } from '@fm/shared';
 import { Schema, type Connection, type Model } from 'mongoose';
 
 /**
- * The plan a checkout asked for (`billing_checkout_plans`, `_id` = the subscription it created):
- * written by the checkout right after Stripe created the subscription, never changed. The checkout
- * reuses a subscription only for the same plan, and the account page names it.
+ * The plan of a subscription (`billing_checkout_plans`, `_id` = the subscription): written by the
+ * checkout right after Stripe created the subscription; changed only by a switch of plan
+ * (plan-change.ts: `plan` at once for monthly → annual, `scheduled` for annual → monthly at the
+ * end of the paid year). The checkout reuses a subscription only for the same plan, and the
+ * account page names it.
  */
 export interface CheckoutPlan {
   _id: string;
   userId: string;
   plan: PremiumPlan;
+  /** A switch waiting for the end of the period (Stripe's subscription schedule makes it then). */
+  scheduled?: { plan: PremiumPlan; effectiveAt: Date } | null;
   createdAt: Date;
   updatedAt: Date;
+}
+
+/** A subscription's plan now and the switch waiting, if any. */
+export interface PlanState {
+  plan: PremiumPlan;
+  scheduled: { plan: PremiumPlan; effectiveAt: Date } | null;
 }
 
 const checkoutPlanSchema = new Schema<CheckoutPlan>(
@@ -20,6 +30,10 @@ const checkoutPlanSchema = new Schema<CheckoutPlan>(
     _id: { type: String, required: true },
     userId: { type: String, required: true, index: true },
     plan: { type: String, enum: PREMIUM_PLANS, required: true },
+    scheduled: {
+      type: new Schema({ plan: { type: String, enum: PREMIUM_PLANS }, effectiveAt: Date }, { _id: false }),
+      default: null,
+    },
   },
   schemaOptions({ collection: 'billing_checkout_plans' }),
 );
@@ -41,8 +55,41 @@ export class CheckoutPlans {
   }
 
   async planOf(subscriptionId: string): Promise<PremiumPlan> {
-    const found = await this.model.findById(subscriptionId, { plan: 1 }).lean();
-    return found?.plan ?? DEFAULT_PREMIUM_PLAN;
+    return (await this.stateOf(subscriptionId)).plan;
+  }
+
+  /**
+   * The plan now (a scheduled switch whose time has come is the plan: Stripe's schedule made it)
+   * and the switch still waiting.
+   */
+  async stateOf(subscriptionId: string, now = new Date()): Promise<PlanState> {
+    const found = await this.model.findById(subscriptionId, { plan: 1, scheduled: 1 }).lean();
+    const scheduled = found?.scheduled?.plan && found.scheduled.effectiveAt ? found.scheduled : null;
+    if (scheduled && scheduled.effectiveAt <= now) return { plan: scheduled.plan, scheduled: null };
+    return { plan: found?.plan ?? DEFAULT_PREMIUM_PLAN, scheduled };
+  }
+
+  /** A switch made at once (monthly → annual): the plan from now on, nothing waiting. */
+  async switched(subscriptionId: string, userId: string, plan: PremiumPlan): Promise<void> {
+    await this.model.updateOne(
+      { _id: subscriptionId },
+      { $set: { plan, scheduled: null }, $setOnInsert: { userId } },
+      { upsert: true },
+    );
+  }
+
+  /** A switch at `effectiveAt` (annual → monthly at the end of the year), or none (`null`: undone). */
+  async schedule(
+    subscriptionId: string,
+    userId: string,
+    current: PremiumPlan,
+    scheduled: PlanState['scheduled'],
+  ): Promise<void> {
+    await this.model.updateOne(
+      { _id: subscriptionId },
+      { $set: { scheduled }, $setOnInsert: { userId, plan: current } },
+      { upsert: true },
+    );
   }
 
   /** The first of `subscriptionIds` (in their order) whose checkout asked for `plan`. */

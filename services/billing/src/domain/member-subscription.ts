@@ -78,8 +78,15 @@ export class MemberSubscription {
     return this.view({ ...record, ...fields });
   }
 
-  /** The record as the member sees it, with the plan its checkout asked for. */
+  /** The record as the member sees it, with its plan and a switch of plan waiting for the period end. */
   private async view(record: BillingSubscription | undefined): Promise<Subscription> {
-    return { ...recordView(record), plan: record ? await this.deps.plans.planOf(record._id) : null };
+    if (!record) return { ...recordView(record), plan: null };
+    const { plan, scheduled } = await this.deps.plans.stateOf(record._id);
+    if (!scheduled) return { ...recordView(record), plan };
+    return {
+      ...recordView(record),
+      plan,
+      planChange: { plan: scheduled.plan, effectiveAt: scheduled.effectiveAt.toISOString() },
+    };
   }
 }

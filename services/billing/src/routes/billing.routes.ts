@@ -1,8 +1,9 @@
 import Router from '@koa/router';
-import { createSubscriptionSchema } from '@fm/contracts';
+import { createSubscriptionSchema, planChangeInputSchema, planChangeQuerySchema } from '@fm/contracts';
 import {
   type MemberState,
   parseBody,
+  parseQuery,
   requireUser,
   ServiceUnavailableError,
   type RateLimiter,
@@ -11,6 +12,7 @@ import {
 import type { BillingHistory } from '../domain/billing-history.service';
 import type { CheckoutService } from '../domain/checkout.service';
 import { GuaranteeRefusedError, type GuaranteeService } from '../domain/guarantee.service';
+import type { PlanChanges } from '../domain/plan-change';
 
 /** What a 503 (Stripe unreachable, rate-limited or failing) tells the client to wait, in seconds. */
 export const STRIPE_RETRY_AFTER_SECONDS = 5;
@@ -25,9 +27,11 @@ export function billingRouter(deps: {
   checkout: CheckoutService;
   history: BillingHistory;
   guarantee: GuaranteeService;
+  /** Monthly ↔ annual from the account page. */
+  planChanges: PlanChanges;
   limiter: RateLimiter;
 }): Router {
-  const { checkout, history, guarantee, limiter } = deps;
+  const { checkout, history, guarantee, planChanges, limiter } = deps;
   const router = new Router();
   // A Stripe outage (503) says when to try again.
   router.use(async (ctx, next) => {
@@ -70,6 +74,16 @@ export function billingRouter(deps: {
 
   router.post('/api/billing/resume', loggedIn, limited(ACCOUNT_RATE_LIMIT), async (ctx) => {
     ctx.body = await checkout.resume(ctx.state.viewer, ctx.state.log);
+  });
+
+  router.get('/api/billing/plan-change/preview', loggedIn, limited(ACCOUNT_RATE_LIMIT), async (ctx) => {
+    const { plan } = parseQuery(ctx, planChangeQuerySchema);
+    ctx.body = await planChanges.preview(ctx.state.viewer, plan, ctx.state.log);
+  });
+
+  router.post('/api/billing/plan-change', loggedIn, limited(ACCOUNT_RATE_LIMIT), async (ctx) => {
+    const input = parseBody(ctx, planChangeInputSchema);
+    ctx.body = await planChanges.change(ctx.state.viewer, input, ctx.state.log);
   });
 
   router.post('/api/billing/portal', loggedIn, limited(ACCOUNT_RATE_LIMIT), async (ctx) => {
