@@ -13,6 +13,8 @@ import { billingModels, ensureBillingIndexes } from './domain/billing.models';
 import { BookingAdmin } from './domain/booking-admin.service';
 import { BillingConsole } from './domain/billing-console.service';
 import { BillingHistory } from './domain/billing-history.service';
+import { CoachingAvailabilityStore } from './domain/coaching/availability';
+import { CoachingSlotFinder } from './domain/coaching/slots';
 import { CheckoutPlans } from './domain/checkout-plans';
 import { CheckoutService } from './domain/checkout.service';
 import { Customers } from './domain/customers';
@@ -35,6 +37,7 @@ import { createMembershipCompletions } from './events/membership-completions';
 import { startReconcileScheduler } from './events/reconcile.scheduler';
 import { adminRouter } from './routes/admin.routes';
 import { billingRouter } from './routes/billing.routes';
+import { coachingRouter } from './routes/coaching.routes';
 import { internalRouter } from './routes/internal.routes';
 import { metricsRouter } from './routes/metrics.routes';
 import { metricsCohortsRouter } from './routes/metrics-cohorts.routes';
@@ -123,6 +126,14 @@ export async function compose(deps: ServiceDeps<BillingConfig>, overrides: Billi
     currency: config.CURRENCY,
     now: overrides.now ?? (() => new Date()),
   });
+  // Coaching self-booking (issue 48): the founder's availability and the free slots.
+  const availability = new CoachingAvailabilityStore({
+    mongo,
+    models,
+    sessionMinutes: config.COACHING_SESSION_MINUTES,
+    audit,
+  });
+  const slots = new CoachingSlotFinder({ availability, models });
   const app = createApp(deps, {
     name: 'billing',
     originExemptPaths: [WEBHOOK_PATH],
@@ -139,6 +150,7 @@ export async function compose(deps: ServiceDeps<BillingConfig>, overrides: Billi
       adminRouter({ bookings, billingConsole }),
       metricsRouter(new MetricsReport({ models, mrr: mrrStore })),
       metricsCohortsRouter(founderCohorts),
+      coachingRouter({ availability, slots, limiter: new RateLimiter(redis, config.REDIS_PREFIX) }),
     ],
   });
   return {

@@ -6,6 +6,7 @@ export * from './admin';
 export * from './auth';
 export * from './billing';
 export * from './clubs';
+export * from './coaching';
 export * from './common';
 export * from './contact';
 export * from './content';
