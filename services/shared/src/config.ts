@@ -75,6 +75,8 @@ export const baseEnvSchema = z.object({
     .string()
     .regex(/^\d+(kb|mb)$/, 'like 100kb or 1mb')
     .default('100kb'),
+  /** Quiet time (ms) after which the heap a burst grew is collected and given back (idle-gc.ts); 0 turns it off. */
+  IDLE_GC_MS: z.coerce.number().int().min(0).max(3_600_000).default(3000),
 });
 
 export type BaseConfig = z.infer<typeof baseEnvSchema>;
@@ -92,6 +94,8 @@ export const pricingEnv = {
   PREMIUM_PRICE_CENTS: cents.default(1999),
   /** Premium, billed yearly (the annual plan: $199.90, two months free against 12 × $19.99). */
   PREMIUM_ANNUAL_PRICE_CENTS: cents.default(19990),
+  /** The free trial's length in days before the first charge (issue 47 §2); 0: no trial offered. */
+  TRIAL_DAYS: z.coerce.number().int().min(0).max(90).default(7),
   COACHING_PRICE_CENTS: cents.default(10000),
   CURRENCY: z
     .string()

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { constants, PerformanceObserver } from 'node:perf_hooks';
-import { releaseMemoryWhenIdle } from './idle-gc';
+import { releaseMemoryWhenIdle, watchIdleMemory } from './idle-gc';
 
 const MB = 2 ** 20;
 
@@ -9,7 +9,9 @@ function setup() {
   const server = new EventEmitter();
   const heap = { bytes: 40 * MB };
   const collections: number[] = [];
+  const releases: { beforeBytes: number; afterBytes: number }[] = [];
   const stop = releaseMemoryWhenIdle(server, {
+    onRelease: ({ beforeBytes, afterBytes }) => releases.push({ beforeBytes, afterBytes }),
     heapBytes: () => heap.bytes,
     gc: () => {
       collections.push(Date.now());
@@ -24,7 +26,7 @@ function setup() {
       jest.advanceTimersByTime(100);
     }
   };
-  return { server, heap, collections, stop, burst };
+  return { server, heap, collections, releases, stop, burst };
 }
 
 describe('releaseMemoryWhenIdle', () => {
@@ -63,6 +65,22 @@ describe('releaseMemoryWhenIdle', () => {
     jest.advanceTimersByTime(5_000);
     expect(collections).toHaveLength(2);
     stop();
+  });
+
+  it('when it releases, then it reports the heap before and after (the log line and the metrics)', () => {
+    const { releases, burst, stop } = setup();
+    burst(5_000, 20 * MB);
+    jest.advanceTimersByTime(5_000);
+    expect(releases).toHaveLength(1);
+    expect(releases[0].beforeBytes / MB).toBeCloseTo(60);
+    expect(releases[0].afterBytes / MB).toBe(42);
+    stop();
+  });
+
+  it('when IDLE_GC_MS is 0, then the service does not watch its requests at all', () => {
+    const server = new EventEmitter();
+    watchIdleMemory(server, { IDLE_GC_MS: 0 }, { info: () => {} });
+    expect(server.listenerCount('request')).toBe(0);
   });
 
   it('when stopped, then it no longer listens or collects', () => {

@@ -1,6 +1,9 @@
 import type { EventEmitter } from 'node:events';
 import v8 from 'node:v8';
 import vm from 'node:vm';
+import type { BaseConfig } from './config';
+import type { Logger } from './logger';
+import { metrics } from './metrics';
 
 /**
  * Gives back the memory a burst of requests left (issue 44 §2): on Node 24, V8 keeps the heap a
@@ -19,6 +22,14 @@ export interface IdleGcOptions {
   gc?: () => void;
   /** The V8 heap's committed size (default: `v8.getHeapStatistics().total_heap_size`). */
   heapBytes?: () => number;
+  /** Told of each release: the heap's committed size before and after, and how long it took. */
+  onRelease?: (release: IdleGcRelease) => void;
+}
+
+export interface IdleGcRelease {
+  beforeBytes: number;
+  afterBytes: number;
+  ms: number;
 }
 
 type V8Gc = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;
@@ -46,13 +57,43 @@ export function releaseMemoryWhenIdle(server: EventEmitter, options: IdleGcOptio
   };
   server.on('request', onRequest);
   const timer = setInterval(() => {
-    if (Date.now() - lastRequest < idleMs || heapBytes() < floor + growthBytes) return;
+    const beforeBytes = heapBytes();
+    if (Date.now() - lastRequest < idleMs || beforeBytes < floor + growthBytes) return;
+    const started = performance.now();
     gc();
     floor = heapBytes();
+    options.onRelease?.({ beforeBytes, afterBytes: floor, ms: performance.now() - started });
   }, checkMs);
   timer.unref();
   return () => {
     clearInterval(timer);
     server.off('request', onRequest);
   };
+}
+
+/**
+ * The service's release (server.ts): after IDLE_GC_MS without a request (0: never), each release
+ * logged with what it gave back and counted in `fm_idle_gc_total` / `fm_idle_gc_seconds_total`,
+ * so ops (and a test run's logs) show how often it runs and what it costs.
+ */
+export function watchIdleMemory(
+  server: EventEmitter,
+  config: Pick<BaseConfig, 'IDLE_GC_MS'>,
+  logger: Pick<Logger, 'info'>,
+): () => void {
+  if (config.IDLE_GC_MS === 0) return () => {};
+  const releases = metrics.counter({ name: 'fm_idle_gc_total', help: 'Idle memory releases (full collections)' });
+  const seconds = metrics.counter({ name: 'fm_idle_gc_seconds_total', help: 'Time spent in idle memory releases' });
+  return releaseMemoryWhenIdle(server, {
+    idleMs: config.IDLE_GC_MS,
+    onRelease: ({ beforeBytes, afterBytes, ms }) => {
+      releases.inc();
+      seconds.inc(ms / 1000);
+      const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
+      logger.info(
+        { heapMbBefore: mb(beforeBytes), heapMbAfter: mb(afterBytes), ms: Math.round(ms) },
+        'idle memory released',
+      );
+    },
+  });
 }

@@ -3,7 +3,7 @@ import type Koa from 'koa';
 import type { z } from 'zod';
 import { type BaseConfig, ConfigError, loadConfig } from './config';
 import type { ServiceDeps } from './http/create-app';
-import { releaseMemoryWhenIdle } from './idle-gc';
+import { watchIdleMemory } from './idle-gc';
 import { createLogger } from './logger';
 import { metrics, watchRedisMemory } from './metrics';
 import { connectMongo } from './mongo';
@@ -104,7 +104,7 @@ export async function runService<S extends z.ZodType<BaseConfig>>(options: RunSe
   });
   server.keepAliveTimeout = 65_000;
   // Once idle after a burst, the heap the burst grew is collected and leaves RSS (idle-gc.ts).
-  const stopIdleGc = releaseMemoryWhenIdle(server);
+  const stopIdleGc = watchIdleMemory(server, config, logger);
 
   // nginx keeps its upstream connections alive: one still busy when shutdown starts would keep
   // server.close() waiting until the forced exit. Responses in flight then, or arriving on such a
