@@ -1,7 +1,8 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { PracticeCatalogue } from '@fm/contracts';
-import { ServiceUnavailableError, verifyServiceToken, type Viewer } from '@fm/shared';
+import { ServiceUnavailableError } from '@fm/shared/http';
+import { verifyServiceToken, type Viewer } from '@fm/shared/auth';
 import { Catalogue } from './catalogue';
 
 /**

@@ -1,11 +1,5 @@
-import {
-  getFromService,
-  isPremium,
-  NotFoundError,
-  PremiumRequiredError,
-  ServiceUnavailableError,
-  type Viewer,
-} from '@fm/shared';
+import { getFromService, NotFoundError, PremiumRequiredError, ServiceUnavailableError } from '@fm/shared/http';
+import { isPremium, type Viewer } from '@fm/shared/auth';
 import {
   type ContentType,
   type PracticeCatalogue,

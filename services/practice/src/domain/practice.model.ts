@@ -1,4 +1,4 @@
-import { registerModel, schemaOptions } from '@fm/shared';
+import { registerModel, schemaOptions } from '@fm/shared/store';
 import type { PracticeItemKind } from '@fm/contracts';
 import { type Connection, type Model, Schema } from 'mongoose';
 

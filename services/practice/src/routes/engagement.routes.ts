@@ -1,5 +1,6 @@
 import { cohortPracticeRequestSchema, lastPracticeRequestSchema } from '@fm/contracts';
-import { parseBody, requireServiceToken } from '@fm/shared';
+import { parseBody } from '@fm/shared/http';
+import { requireServiceToken } from '@fm/shared/auth';
 import Router from '@koa/router';
 import type { Engagement } from '../domain/engagement/engagement';
 

@@ -1,7 +1,7 @@
 import { heartbeatAnswerSchema } from '@fm/contracts';
-import { redisKeys } from '@fm/shared';
 import { loggedInMember, TEST_SITE_ORIGIN } from '@fm/shared/testing';
 import request from 'supertest';
+import { practiceKeys } from '../redis-keys';
 import { BEATS_PER_SESSION_WINDOW, NEW_SESSIONS_PER_HOUR, SESSIONS_KEPT } from '../domain/credit/beat-limits';
 import { ID } from '../../test/content-catalogue';
 import { practiceHarness } from '../../test/practice-harness';
@@ -25,10 +25,10 @@ async function freeMember() {
       .set('Cookie', cookie)
       .set('Origin', TEST_SITE_ORIGIN)
       .send({ itemId: ID['lecture-1'], itemKind: 'lecture', sessionId, positionSec: playedSec, playedSec, seq });
-  const keys = redisKeys(deps.config.REDIS_PREFIX);
+  const keys = practiceKeys(deps.config.REDIS_PREFIX);
   /** Every practice key of the member's (their `{userId}` tag). */
   const memberKeys = async () => (await deps.redis.keys(`${deps.config.REDIS_PREFIX}:practice:{${user.id}}:*`)).sort();
-  const sessionsKept = () => deps.redis.hlen(keys.practiceSessions(user.id));
+  const sessionsKept = () => deps.redis.hlen(keys.sessions(user.id));
   return { user, beat, memberKeys, sessionsKept };
 }
 

@@ -1,4 +1,4 @@
-import { requireAdmin } from '@fm/shared';
+import { requireAdmin } from '@fm/shared/auth';
 import Router from '@koa/router';
 import type { PracticeAdmin } from '../domain/practice-admin.service';
 

@@ -4,7 +4,7 @@
  * complete an item, and the catalogue copy of a level is filled for that level only.
  */
 import { heartbeatAnswerSchema, itemProgressSchema, practiceStatsSchema, todayPlanSchema } from '@fm/contracts';
-import { memberSnapshotKey, USERS_COLLECTION } from '@fm/shared';
+import { memberSnapshotKey, USERS_COLLECTION } from '@fm/shared/auth';
 import { practiceModels } from '../domain/practice.model';
 import { ID } from '../../test/content-catalogue';
 import { practiceHarness } from '../../test/practice-harness';

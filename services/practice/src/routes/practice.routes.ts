@@ -1,5 +1,6 @@
 import { heartbeatRequestSchema, readRequestSchema } from '@fm/contracts';
-import { parseBody, parseQuery, requireServiceToken, routerBehind, requireUser, type MemberContext } from '@fm/shared';
+import { parseBody, parseQuery } from '@fm/shared/http';
+import { requireServiceToken, routerBehind, requireUser, type MemberContext } from '@fm/shared/auth';
 import Router from '@koa/router';
 import { z } from 'zod';
 import type { Asker } from '../domain/catalogue';

@@ -1,4 +1,4 @@
-import { requireUser, routerBehind } from '@fm/shared';
+import { requireUser, routerBehind } from '@fm/shared/auth';
 import type { Reminders } from '../domain/settings/reminders';
 
 /**

@@ -1,4 +1,4 @@
-import { TooManyRequestsError } from '@fm/shared';
+import { TooManyRequestsError } from '@fm/shared/http';
 
 // The heartbeat's limits, kept by the beat script (beat-script.ts) in the member's sessions hash: a free
 // account sending beats with ever new session ids can neither fill Redis nor keep a script busy.

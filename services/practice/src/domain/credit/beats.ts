@@ -1,5 +1,6 @@
-import { evalScript, evalScriptBeside, redisKeys, withRedisLock } from '@fm/shared';
+import { evalScript, evalScriptBeside, withRedisLock } from '@fm/shared/store';
 import type { Redis } from 'ioredis';
+import { practiceKeys } from '../../redis-keys';
 import {
   BEATS_PER_SESSION_WINDOW,
   NEW_SESSIONS_PER_HOUR,
@@ -88,7 +89,7 @@ export class BeatState {
     private readonly redis: Redis,
     redisPrefix: string,
   ) {
-    this.keys = redisKeys(redisPrefix);
+    this.keys = practiceKeys(redisPrefix);
   }
 
   /**
@@ -103,10 +104,10 @@ export class BeatState {
       BEAT_SCRIPT,
       4,
       [
-        this.keys.practiceSessions(userId),
-        this.keys.practiceCreditedUntil(userId),
-        this.keys.practiceLive(userId),
-        this.keys.practicePending(userId),
+        this.keys.sessions(userId),
+        this.keys.creditedUntil(userId),
+        this.keys.live(userId),
+        this.keys.pending(userId),
         now,
         beat.seq ?? -1,
         Math.round(beat.playedSec * 1000),
@@ -128,7 +129,7 @@ export class BeatState {
         SESSIONS_KEPT,
       ],
       // In the same write (the dirty set is no member's key): the flush job finds the member here.
-      (beside) => beside.zadd(this.keys.practiceDirty(), 'NX', now, userId),
+      (beside) => beside.zadd(this.keys.dirty(), 'NX', now, userId),
     );
     const [credited, played, completedAt] = answer as [number, number?, string?];
     if (credited === -1) return null;
@@ -146,16 +147,16 @@ export class BeatState {
    * marks them again.
    */
   async take(userId: string): Promise<TakenEffects> {
-    await this.redis.zrem(this.keys.practiceDirty(), userId);
-    const fields = (await evalScript(this.redis, TAKE_SCRIPT, 1, this.keys.practicePending(userId))) as string[];
+    await this.redis.zrem(this.keys.dirty(), userId);
+    const fields = (await evalScript(this.redis, TAKE_SCRIPT, 1, this.keys.pending(userId))) as string[];
     return { items: parseEffects(fields), fields };
   }
 
   /** Gives back effects the store did not get (`fields`: field, value, …), and marks the member dirty. */
   async restore(userId: string, fields: string[]): Promise<void> {
     if (fields.length === 0) return;
-    await evalScript(this.redis, RESTORE_SCRIPT, 1, this.keys.practicePending(userId), ...fields);
-    await this.redis.zadd(this.keys.practiceDirty(), 'NX', Date.now(), userId);
+    await evalScript(this.redis, RESTORE_SCRIPT, 1, this.keys.pending(userId), ...fields);
+    await this.redis.zadd(this.keys.dirty(), 'NX', Date.now(), userId);
   }
 
   /**
@@ -167,7 +168,7 @@ export class BeatState {
     try {
       return await withRedisLock(
         this.redis,
-        this.keys.practiceFlushing(userId),
+        this.keys.flushing(userId),
         { ttlMs: FLUSH_LOCK_MS, waitMs, busy: () => new FlushInProgress() },
         flush,
       );
@@ -179,18 +180,18 @@ export class BeatState {
 
   /** The members with effects pending, oldest first. */
   async dirtyMembers(limit: number): Promise<string[]> {
-    return this.redis.zrange(this.keys.practiceDirty(), 0, limit - 1);
+    return this.redis.zrange(this.keys.dirty(), 0, limit - 1);
   }
 
   /** The item's live state goes: its next beat reads the store (after a change made there). */
   async forgetItem(userId: string, itemKind: string, itemId: string): Promise<void> {
     const item = itemField(itemKind, itemId);
-    await this.redis.hdel(this.keys.practiceLive(userId), `pl|${item}`, `cp|${item}`);
+    await this.redis.hdel(this.keys.live(userId), `pl|${item}`, `cp|${item}`);
   }
 
   /** The member's account was deleted within the hour (`forget`). */
   async erased(userId: string): Promise<boolean> {
-    return (await this.redis.exists(this.keys.practiceErased(userId))) === 1;
+    return (await this.redis.exists(this.keys.erased(userId))) === 1;
   }
 
   /**
@@ -200,14 +201,14 @@ export class BeatState {
    */
   async forget(userId: string): Promise<void> {
     await Promise.all([
-      this.redis.set(this.keys.practiceErased(userId), '1', 'EX', ERASED_MARK_SEC),
+      this.redis.set(this.keys.erased(userId), '1', 'EX', ERASED_MARK_SEC),
       this.redis.del(
-        this.keys.practiceSessions(userId),
-        this.keys.practiceLive(userId),
-        this.keys.practicePending(userId),
-        this.keys.practiceCreditedUntil(userId),
+        this.keys.sessions(userId),
+        this.keys.live(userId),
+        this.keys.pending(userId),
+        this.keys.creditedUntil(userId),
       ),
-      this.redis.zrem(this.keys.practiceDirty(), userId),
+      this.redis.zrem(this.keys.dirty(), userId),
     ]);
   }
 }

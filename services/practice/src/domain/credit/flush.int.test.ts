@@ -1,8 +1,10 @@
 import { Writable } from 'node:stream';
-import { closeBackground, createApplyIfNewer, createLogger, redisKeys } from '@fm/shared';
+import { closeBackground, createLogger } from '@fm/shared/service';
+import { createApplyIfNewer } from '@fm/shared/store';
 import { createTestDeps, type TestDeps } from '@fm/shared/testing';
 import { compose } from '../../compose';
 import { type Config, configSchema } from '../../config';
+import { practiceKeys } from '../../redis-keys';
 import { practiceModels } from '../practice.model';
 import { Progress } from '../progress/progress';
 import { type Beat, BeatState } from './beats';
@@ -196,7 +198,7 @@ describe('the flush: beats reach the store', () => {
     await m.play(2);
     // Another replica's flush holds the member for 3 s: a job that waited for it (as a read's flush
     // waits, up to 5 s) would take the lock once it expired and write the beats.
-    const lock = redisKeys(deps.config.REDIS_PREFIX).practiceFlushing(m.userId);
+    const lock = practiceKeys(deps.config.REDIS_PREFIX).flushing(m.userId);
     await deps.redis.set(lock, 'another-replica', 'PX', 3_000);
     await service.flush.dirty();
     expect(await m.storedSeconds()).toBe(0);
@@ -239,7 +241,7 @@ describe('the flush: beats reach the store', () => {
     const m = player();
     await m.play(2);
     await service.flush.member(m.userId);
-    await deps.redis.del(redisKeys(deps.config.REDIS_PREFIX).practiceLive(m.userId));
+    await deps.redis.del(practiceKeys(deps.config.REDIS_PREFIX).live(m.userId));
     nowMs += 15_000;
     const input: Beat = {
       itemKind: 'content',

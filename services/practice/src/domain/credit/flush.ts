@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PracticeItemKind } from '@fm/contracts';
-import { type ApplyIfNewer, coalescePerKey } from '@fm/shared';
+import { type ApplyIfNewer, coalescePerKey } from '@fm/shared/store';
 import { dayAt, type MemberZone } from '../days';
 import { memberZone } from '../member-zone';
 import type { MinutesRecord, PracticeModels } from '../practice.model';

@@ -1,7 +1,7 @@
 import { heartbeatAnswerSchema, todayPlanSchema } from '@fm/contracts';
-import { redisKeys } from '@fm/shared';
 import { TEST_SITE_ORIGIN } from '@fm/shared/testing';
 import request from 'supertest';
+import { practiceKeys } from '../../redis-keys';
 import { practiceModels } from '../practice.model';
 import { ID } from '../../../test/content-catalogue';
 import { practiceHarness } from '../../../test/practice-harness';
@@ -153,7 +153,7 @@ describe('heartbeats: what is credited', () => {
     expect((await m.get('/progress')).status).toBe(200); // flushed: the store holds the 30 s
     // A day without beats: the item's live state is gone, its next beats read the store.
     const { deps } = practice;
-    await deps.redis.del(redisKeys(deps.config.REDIS_PREFIX).practiceLive(m.user.id));
+    await deps.redis.del(practiceKeys(deps.config.REDIS_PREFIX).live(m.user.id));
     advance(15);
     const storeSums = jest.spyOn(practiceModels(deps.mongo).Minutes, 'aggregate');
     try {

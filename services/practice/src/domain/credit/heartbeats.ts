@@ -1,5 +1,5 @@
 import type { HeartbeatAnswer, HeartbeatRequest } from '@fm/contracts';
-import { coalescePerKey } from '@fm/shared';
+import { coalescePerKey } from '@fm/shared/store';
 import { type Asker, type Catalogue, type CatalogueItem, completionLength } from '../catalogue';
 import type { PracticeModels, ProgressRecord } from '../practice.model';
 import { playedSec, progressId, round } from '../progress-records';

@@ -1,5 +1,7 @@
-import { evalScript, redisKeys, ValidationError } from '@fm/shared';
+import { ValidationError } from '@fm/shared/http';
+import { evalScript } from '@fm/shared/store';
 import type { Redis } from 'ioredis';
+import { practiceKeys } from '../../redis-keys';
 import type { CatalogueItem } from '../catalogue';
 
 /** What a text item without a length credits at most when read. */
@@ -56,7 +58,7 @@ export class ReadCredit {
     private readonly redis: Redis,
     redisPrefix: string,
   ) {
-    this.keys = redisKeys(redisPrefix);
+    this.keys = practiceKeys(redisPrefix);
   }
 
   /**
@@ -65,7 +67,7 @@ export class ReadCredit {
    * page, in a hash that expires, so a member's openings are bounded by the catalogue.
    */
   async opened(userId: string, item: CatalogueItem, nowMs: number): Promise<void> {
-    const key = this.keys.practiceLive(userId);
+    const key = this.keys.live(userId);
     await this.redis.multi().hsetnx(key, openedField(item), Math.round(nowMs)).expire(key, OPENED_TTL_SEC).exec();
   }
 
@@ -76,8 +78,8 @@ export class ReadCredit {
       this.redis,
       READ_SCRIPT,
       2,
-      this.keys.practiceLive(userId),
-      this.keys.practiceCreditedUntil(userId),
+      this.keys.live(userId),
+      this.keys.creditedUntil(userId),
       Math.round(nowMs),
       openedField(item),
       lengthSec * 1000,

@@ -1,5 +1,5 @@
 import type { ItemProgress, ReadRequest } from '@fm/contracts';
-import { insertOnce, retryOnDuplicateKey } from '@fm/shared';
+import { insertOnce, retryOnDuplicateKey } from '@fm/shared/store';
 import type { Asker, Catalogue, CatalogueItem } from '../catalogue';
 import { dayAt } from '../days';
 import { memberZone } from '../member-zone';

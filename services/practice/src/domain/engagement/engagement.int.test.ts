@@ -9,7 +9,7 @@ import {
   lastPracticeAnswerSchema,
   MAX_INTERNAL_MEMBERS,
 } from '@fm/contracts';
-import { signServiceToken } from '@fm/shared';
+import { signServiceToken } from '@fm/shared/auth';
 import request from 'supertest';
 import { ID } from '../../../test/content-catalogue';
 import { practiceHarness, type PracticeMember } from '../../../test/practice-harness';

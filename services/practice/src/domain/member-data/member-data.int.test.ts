@@ -3,7 +3,9 @@
  * (GET /internal/member-export with a service token) and the consumer of auth's `account-deleted`
  * (queue `account-events-practice`) as runService starts it.
  */
-import { type AccountDeleted, jobIdFor, QueueProducer, QUEUES, signServiceToken } from '@fm/shared';
+import { type AccountDeleted, jobIdFor, QUEUES } from '@fm/contracts';
+import { QueueProducer } from '@fm/shared/queues';
+import { signServiceToken } from '@fm/shared/auth';
 import { eventually, loggedInMember, TEST_SITE_ORIGIN } from '@fm/shared/testing';
 import request from 'supertest';
 import { ID } from '../../../test/content-catalogue';

@@ -1,4 +1,5 @@
-import { getFromService, type ReminderRecipient, reminderRecipientSchema } from '@fm/shared';
+import { type ReminderRecipient, reminderRecipientSchema } from '@fm/contracts';
+import { getFromService } from '@fm/shared/http';
 
 /**
  * What the reminder needs of a member, as auth (which owns members) tells it: auth's

@@ -1,16 +1,11 @@
 import type { PracticeSettings } from '@fm/contracts';
-import {
-  ForbiddenError,
-  insertOnce,
-  jobIdFor,
-  type Logger,
-  PRACTICE_GOAL_MINUTES,
-  type QueueProducer,
-  type QUEUES,
-  signMailListToken,
-  verifyMailListToken,
-  type Viewer,
-} from '@fm/shared';
+import { jobIdFor, PRACTICE_GOAL_MINUTES, type QUEUES } from '@fm/contracts';
+import type { Logger } from '@fm/shared/service';
+import { ForbiddenError } from '@fm/shared/http';
+import { insertOnce } from '@fm/shared/store';
+import type { QueueProducer } from '@fm/shared/queues';
+import { signMailListToken, verifyMailListToken } from '@fm/shared/mail';
+import type { Viewer } from '@fm/shared/auth';
 import { dayIn, timeIn } from '../days';
 import type { PracticeModels, SettingsRecord } from '../practice.model';
 import type { TodaysPlan } from '../today/todays-plan';

@@ -1,5 +1,5 @@
 import { practiceSettingsSchema } from '@fm/contracts';
-import { USERS_COLLECTION } from '@fm/shared';
+import { USERS_COLLECTION } from '@fm/shared/auth';
 import { loggedInMember, TEST_SITE_ORIGIN } from '@fm/shared/testing';
 import request from 'supertest';
 import { practiceHarness } from '../../../test/practice-harness';

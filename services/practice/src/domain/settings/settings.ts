@@ -1,5 +1,7 @@
 import type { PracticeSettings } from '@fm/contracts';
-import { ConflictError, retryOnDuplicateKey, ValidationError, type Viewer } from '@fm/shared';
+import { ConflictError, ValidationError } from '@fm/shared/http';
+import { retryOnDuplicateKey } from '@fm/shared/store';
+import type { Viewer } from '@fm/shared/auth';
 import type { Flush } from '../credit/flush';
 import { isTimeZone } from '../days';
 import { zoneChange } from '../member-zone';

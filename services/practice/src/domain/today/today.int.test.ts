@@ -1,5 +1,5 @@
 import { todayPlanSchema } from '@fm/contracts';
-import { memberSnapshots, USERS_COLLECTION } from '@fm/shared';
+import { memberSnapshots, USERS_COLLECTION } from '@fm/shared/auth';
 import { ID } from '../../../test/content-catalogue';
 import { practiceHarness } from '../../../test/practice-harness';
 

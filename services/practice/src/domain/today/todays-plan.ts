@@ -1,5 +1,6 @@
 import { type MembershipLevel, PRACTICE_GOAL_MINUTES, type TodayPlan } from '@fm/contracts';
-import { insertOnce, isPremium } from '@fm/shared';
+import { insertOnce } from '@fm/shared/store';
+import { isPremium } from '@fm/shared/auth';
 import { type Asker, Catalogue } from '../catalogue';
 import type { Flush } from '../credit/flush';
 import { addDays, dayAt } from '../days';
