@@ -20,7 +20,7 @@ import { CheckoutService } from './domain/checkout.service';
 import { Customers } from './domain/customers';
 import { EngagementClients } from './domain/founder-cohorts/engagement.clients';
 import { FounderCohorts } from './domain/founder-cohorts/founder-cohorts.service';
-import { memberMrrFromLedger } from './domain/founder-cohorts/ledger-mrr';
+import { memberMrrFromLedger, trialsFromLedger } from './domain/founder-cohorts/ledger-mrr';
 import { GuaranteeService } from './domain/guarantee.service';
 import { MetricsReport } from './domain/metrics-report.service';
 import { MrrLedger } from './domain/mrr-ledger';
@@ -123,6 +123,7 @@ export async function compose(deps: ServiceDeps<BillingConfig>, overrides: Billi
       timeoutMs: config.INTERNAL_REQUEST_TIMEOUT_MS,
     }),
     memberMrr: memberMrrFromLedger(mrrStore),
+    trials: trialsFromLedger(mrrStore, models),
     currency: config.CURRENCY,
     now: overrides.now ?? (() => new Date()),
   });

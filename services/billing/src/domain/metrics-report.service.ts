@@ -1,7 +1,7 @@
 import type { AdminMetrics, AdminMetricsQuery } from '@fm/contracts';
 import { cashFigures, type Charge, type PaymentKind, type Refund } from '../metrics/cash';
-import type { LedgerRow } from '../metrics/member-ledger';
-import { DAY_MS, dayStart, periodFigures, type MemberSnapshot } from '../metrics/period-figures';
+import { figuresFromDays, noMovements, trailingStart, type DayTotals } from '../metrics/day-totals';
+import { DAY_MS, dayStart, type Period } from '../metrics/period-figures';
 import type { BillingModels } from './billing.models';
 import type { MrrModels } from './mrr-ledger.models';
 
@@ -10,9 +10,11 @@ type Sum = { _id: string; cents: number };
 /**
  * GET /api/admin/metrics (issue 46, docs/METRICS.md "The API"): the period's figures in one
  * currency from billing's own records, never from Stripe.
- * - MRR, its movements, churn, ARPA, LTV and the daily series: periodFigures over the ledger's rows
- *   of the currency up to `to` (billing_mrr_deltas, by its {currency, at} index, six fields read);
- *   scheduled churn from the members' ledger states now.
+ * - MRR, its movements, churn, ARPA, LTV and the daily series: figuresFromDays over the ledger's
+ *   day totals of the currency (billing_mrr_days, by its {currency, day} index: the days from the
+ *   period's start, or the six months before the month of `to` when earlier, to `to`, and one sum
+ *   of the days before), the same figures as periodFigures over the rows; scheduled churn from the
+ *   members' ledger states now.
  * - Cash: cashFigures over billing's payments, summed per currency in the store: Premium charges
  *   (subscription_payments by `paidAt`), their refunds (the amount refunded of a payment whose
  *   record was last written, which a refund does, in the period: a payment refunded on two days
@@ -26,14 +28,12 @@ export class MetricsReport {
     const period = { from: query.from, to: query.to };
     const from = new Date(dayStart(query.from));
     const end = new Date(dayStart(query.to) + DAY_MS);
-    const [rows, snapshots, cash] = await Promise.all([
-      this.rows(query.currency, end),
+    const [days, scheduledChurnCents, cash] = await Promise.all([
+      this.days(query.currency, period),
       this.scheduledChurn(query.currency),
       this.cash(from, end),
     ]);
-    // A member of no MRR keeps the currency in the answer when it has no row yet.
-    const none: MemberSnapshot = { memberId: '', currency: query.currency, mrrCents: 0, scheduledChurn: false };
-    const figures = periodFigures(rows, period, [...snapshots, none])[query.currency]!;
+    const figures = figuresFromDays({ currency: query.currency, period, ...days, scheduledChurnCents });
     const money = cashFigures(cash.charges, cash.refunds, period)[query.currency];
     return {
       currency: query.currency,
@@ -55,32 +55,44 @@ export class MetricsReport {
     };
   }
 
-  /** The currency's rows before `end`, in the ledger's order (time, then each member's sequence). */
-  private async rows(currency: string, end: Date): Promise<LedgerRow[]> {
-    const stored = await this.deps.mrr.MrrDelta.find(
-      { currency, at: { $lt: end } },
-      { _id: 0, memberId: 1, seq: 1, at: 1, bucket: 1, deltaCents: 1, mrrAfterCents: 1 },
-    ).lean();
-    stored.sort((a, b) => a.at.getTime() - b.at.getTime() || a.seq - b.seq);
-    return stored.map((row) => ({
-      memberId: row.memberId,
-      at: row.at.toISOString(),
-      bucket: row.bucket,
-      deltaCents: row.deltaCents,
+  /** The currency's day totals figuresFromDays reads: the sums before `readFrom`, then each day to `to`. */
+  private async days(currency: string, period: Period) {
+    const { MrrDay } = this.deps.mrr;
+    const readFrom = [period.from, trailingStart(period)].sort()[0]!;
+    // FerretDB v1's $group computes one accumulator: one sum each.
+    const sumBefore = async (field: 'netCents' | 'payingDelta') => {
+      const [sum] = await MrrDay.aggregate<Sum>([
+        { $match: { currency, day: { $lt: readFrom } } },
+        { $group: { _id: '$currency', cents: { $sum: `$${field}` } } },
+      ]);
+      return sum?.cents ?? 0;
+    };
+    const [netCents, payingDelta, stored] = await Promise.all([
+      sumBefore('netCents'),
+      sumBefore('payingDelta'),
+      MrrDay.find(
+        { currency, day: { $gte: readFrom, $lte: period.to } },
+        { _id: 0, day: 1, netCents: 1, payingDelta: 1, movements: 1, churns: 1 },
+      ).lean(),
+    ]);
+    const days: DayTotals[] = stored.map((d) => ({
       currency,
-      mrrAfterCents: row.mrrAfterCents,
+      day: d.day,
+      netCents: d.netCents ?? 0,
+      payingDelta: d.payingDelta ?? 0,
+      movements: { ...noMovements(), ...d.movements },
+      churns: d.churns ?? [],
     }));
+    return { readFrom, before: { netCents, payingDelta }, days };
   }
 
-  /** The members whose MRR in `currency` ends at their period end, now. */
-  private async scheduledChurn(currency: string): Promise<MemberSnapshot[]> {
+  /** The MRR of the members whose MRR in `currency` ends at their period end, now. */
+  private async scheduledChurn(currency: string): Promise<number> {
     const members = await this.deps.mrr.MrrMember.find(
       { 'state.scheduledChurn': true, 'state.currency': currency },
       { state: 1 },
     ).lean();
-    return members.flatMap((member) =>
-      member.state ? [{ memberId: member._id, currency, mrrCents: member.state.mrrCents, scheduledChurn: true }] : [],
-    );
+    return members.reduce((sum, member) => sum + (member.state?.mrrCents ?? 0), 0);
   }
 
   /** The period's charges and refunds, one entry per currency and kind (summed by the store). */

@@ -1,6 +1,8 @@
 import { registerModel, schemaOptions } from '@fm/shared/store';
 import { Schema, type Connection, type Model } from 'mongoose';
+import type { ChurnSpell, Spell } from '../metrics/day-totals';
 import type { Bucket } from '../metrics/movements';
+import type { MovementSums } from '../metrics/period-figures';
 import type { MemberMrrState } from '../metrics/member-ledger';
 import type { MetricsInputCode } from '../metrics/subscription-mrr';
 
@@ -11,7 +13,9 @@ import type { MetricsInputCode } from '../metrics/subscription-mrr';
  *   reconciliation) valued it, ordered by the kit's applyIfNewer on `stamp`;
  * - `billing_mrr_members`: each member's ledger state (the pure step's MemberMrrState), how many
  *   rows they have, and the rows of the last step until they are all in `billing_mrr_deltas`;
- * - `billing_mrr_deltas`: the `mrr_delta` rows, `_id` `<memberId>:<seq>` (written once).
+ * - `billing_mrr_deltas`: the `mrr_delta` rows, `_id` `<memberId>:<seq>` (written once);
+ * - `billing_mrr_days`: the rows' totals per currency and UTC day (metrics/day-totals.ts), `_id`
+ *   `<currency>:<day>`, each row added once (its id in `rows`), what the metrics answer reads.
  */
 
 /** One subscription's MRR as last valued. */
@@ -28,6 +32,9 @@ export interface MrrSubscription {
   source: string;
   /** When, by Stripe's clock, that was. */
   at: Date;
+  /** Stripe's `trial_start` and `trial_end` as that event said (null: no trial): trial conversion reads them. */
+  trialStart?: Date | null;
+  trialEnd?: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -52,6 +59,8 @@ export interface MrrDelta {
   currency: string;
   mrrAfterCents: number;
   source: string;
+  /** A churn row: the spell it closed (metrics/day-totals.ts), for the customer churn rate. */
+  spell?: ChurnSpell | null;
 }
 
 export interface MrrMember {
@@ -64,14 +73,30 @@ export interface MrrMember {
   /** The last step's rows, kept here (written with the state, in one update) until they are in billing_mrr_deltas. */
   pending: Omit<MrrDelta, '_id'>[];
   problem: MrrProblem | null;
+  /** The member's current paying spell per currency (metrics/day-totals.ts). */
+  spells?: Record<string, Spell> | null;
   createdAt: Date;
   updatedAt: Date;
+}
+
+/** One currency's day: the sums of its rows (metrics/day-totals.ts DayTotals) and which rows are in them. */
+export interface MrrDay {
+  _id: string;
+  currency: string;
+  day: string;
+  netCents: number;
+  payingDelta: number;
+  movements: MovementSums;
+  churns: ChurnSpell[];
+  /** The ids of the rows added (each once). */
+  rows: string[];
 }
 
 export interface MrrModels {
   MrrSubscription: Model<MrrSubscription>;
   MrrMember: Model<MrrMember>;
   MrrDelta: Model<MrrDelta>;
+  MrrDay: Model<MrrDay>;
 }
 
 const mrrSubscriptionSchema = new Schema<MrrSubscription>(
@@ -85,10 +110,14 @@ const mrrSubscriptionSchema = new Schema<MrrSubscription>(
     stamp: { type: Number, default: null },
     source: { type: String, required: true },
     at: { type: Date, required: true },
+    trialStart: { type: Date, default: null },
+    trialEnd: { type: Date, default: null },
   },
   schemaOptions({ collection: 'billing_mrr_subscriptions' }),
 );
 mrrSubscriptionSchema.index({ memberId: 1 });
+// Trial conversion reads the trials that ended in a range.
+mrrSubscriptionSchema.index({ trialEnd: 1 });
 
 const mrrMemberSchema = new Schema<MrrMember>(
   {
@@ -99,6 +128,7 @@ const mrrMemberSchema = new Schema<MrrMember>(
     // The rows as the step wrote them (a plain array: they are copied into billing_mrr_deltas as they are).
     pending: { type: Schema.Types.Mixed, default: [] },
     problem: { type: Schema.Types.Mixed, default: null },
+    spells: { type: Schema.Types.Mixed, default: null },
   },
   schemaOptions({ collection: 'billing_mrr_members' }),
 );
@@ -114,17 +144,46 @@ const mrrDeltaSchema = new Schema<MrrDelta>(
     currency: { type: String, required: true },
     mrrAfterCents: { type: Number, required: true },
     source: { type: String, required: true },
+    spell: { type: Schema.Types.Mixed, default: null },
   },
   { collection: 'billing_mrr_deltas', versionKey: false },
 );
 // The metrics read one currency's rows up to a day, in time order.
 mrrDeltaSchema.index({ currency: 1, at: 1 });
 
+const movementSums = Object.fromEntries(
+  [
+    'newCents',
+    'expansionCents',
+    'reactivationCents',
+    'contractionCents',
+    'churnCents',
+    'pausedCents',
+    'resumedCents',
+  ].map((key) => [key, { type: Number, default: 0 }]),
+);
+const mrrDaySchema = new Schema<MrrDay>(
+  {
+    _id: { type: String, required: true },
+    currency: { type: String, required: true },
+    day: { type: String, required: true },
+    netCents: { type: Number, default: 0 },
+    payingDelta: { type: Number, default: 0 },
+    movements: movementSums,
+    churns: { type: Schema.Types.Mixed, default: [] },
+    rows: { type: [String], default: [] },
+  },
+  { collection: 'billing_mrr_days', versionKey: false },
+);
+// The metrics read one currency's days in a range.
+mrrDaySchema.index({ currency: 1, day: 1 });
+
 export function mrrModels(mongo: Connection): MrrModels {
   return {
     MrrSubscription: registerModel(mongo, 'MrrSubscription', mrrSubscriptionSchema),
     MrrMember: registerModel(mongo, 'MrrMember', mrrMemberSchema),
     MrrDelta: registerModel(mongo, 'MrrDelta', mrrDeltaSchema),
+    MrrDay: registerModel(mongo, 'MrrDay', mrrDaySchema),
   };
 }
 

@@ -2,10 +2,12 @@ import { ServiceUnavailableError } from '@fm/shared/http';
 import { metrics, type Logger } from '@fm/shared/service';
 import { insertOnce, oneAtATimePerKey, redisKeys, withRedisLock, type ApplyIfNewer } from '@fm/shared/store';
 import type { Redis } from 'ioredis';
+import { spellsAfter } from '../metrics/day-totals';
 import { applySnapshot, type MemberMrrState } from '../metrics/member-ledger';
 import type { Bucket } from '../metrics/movements';
 import { MetricsInputError, type SubscriptionInput, type SubscriptionMrr } from '../metrics/subscription-mrr';
 import type { Stripe } from '../stripe/stripe-client';
+import { MrrDays } from './mrr-days';
 import type { MrrDelta, MrrMember, MrrModels, MrrProblem, MrrSubscription } from './mrr-ledger.models';
 import { valueSubscription } from './subscription-valuation';
 
@@ -79,6 +81,15 @@ export function memberSnapshot(
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
+/** Stripe's trial times (seconds) of a subscription object, as Dates (null: no trial). */
+function trialOf(sub: object): { trialStart: Date | null; trialEnd: Date | null } {
+  const { trial_start: start, trial_end: end } = sub as { trial_start?: number | null; trial_end?: number | null };
+  return {
+    trialStart: typeof start === 'number' ? new Date(start * 1000) : null,
+    trialEnd: typeof end === 'number' ? new Date(end * 1000) : null,
+  };
+}
+
 /**
  * The MRR ledger (issue 46, docs/METRICS.md "The ledger"), the one writer of its collections
  * (mrr-ledger.models.ts). Each observation of a subscription is valued (subscriptionMrr, the
@@ -94,6 +105,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
  */
 export class MrrLedger {
   private readonly inProcess = oneAtATimePerKey();
+  private readonly days: MrrDays;
 
   constructor(
     private readonly deps: {
@@ -103,7 +115,9 @@ export class MrrLedger {
       redisPrefix: string;
       applyIfNewer: ApplyIfNewer;
     },
-  ) {}
+  ) {
+    this.days = new MrrDays(deps);
+  }
 
   /** A subscription event: valued, kept if newest, then the member's step. */
   async observe(observation: MrrObservation, log: Logger): Promise<MrrOutcome> {
@@ -114,6 +128,7 @@ export class MrrLedger {
     const applied = await this.deps.applyIfNewer(this.deps.models.MrrSubscription, sub.id, observation.stamp, {
       memberId,
       ...valued,
+      ...trialOf(sub),
       source,
       at: observation.at,
     });
@@ -143,7 +158,13 @@ export class MrrLedger {
       if (!valued) continue;
       const kept = await MrrSubscription.findById(sub.id, { stamp: 1 }).lean();
       const stamp = Math.max(Math.floor(now.getTime() / 1000) * 1000, kept?.stamp ?? 0);
-      await this.deps.applyIfNewer(MrrSubscription, sub.id, stamp, { memberId, ...valued, source, at: now });
+      await this.deps.applyIfNewer(MrrSubscription, sub.id, stamp, {
+        memberId,
+        ...valued,
+        ...trialOf(sub),
+        source,
+        at: now,
+      });
     }
     const rows = await this.step(memberId, now, source, log, {});
     if (rows.length === 0) return undefined;
@@ -221,12 +242,15 @@ export class MrrLedger {
     const at = doc?.lastAt && doc.lastAt > when ? doc.lastAt : when;
     const next = snapshot ? applySnapshot(memberId, at.toISOString(), previous, snapshot) : null;
     const seq = doc?.seq ?? 0;
+    // The member's paying spells after the rows; each churn row keeps the spell it closed (day totals).
+    const spells = spellsAfter(doc?.spells ?? {}, next?.rows ?? []);
     const rows: MrrDelta[] = (next?.rows ?? []).map((row, i) => ({
       ...row,
       _id: `${memberId}:${seq + i + 1}`,
       seq: seq + i + 1,
       at,
       source,
+      ...(spells.churns.has(i) ? { spell: spells.churns.get(i)! } : {}),
     }));
     const state = next?.state ?? previous;
     let problem = doc?.problem ?? null;
@@ -243,6 +267,7 @@ export class MrrLedger {
           lastAt: rows.length ? at : (doc?.lastAt ?? null),
           pending: rows.map(({ _id, ...row }) => row),
           problem,
+          spells: rows.length ? spells.spells : (doc?.spells ?? {}),
         },
       },
       { upsert: true },
@@ -255,10 +280,14 @@ export class MrrLedger {
     return rows;
   }
 
-  /** Each row into billing_mrr_deltas, once (a row already there was written by an earlier try). */
+  /**
+   * Each row into billing_mrr_deltas and its day's totals (billing_mrr_days), each once (a row
+   * already there was written by an earlier try; the day knows the rows it holds).
+   */
   private async flush(rows: ReadonlyArray<Omit<MrrDelta, '_id'>>): Promise<void> {
     for (const row of rows) {
       await insertOnce(() => this.deps.models.MrrDelta.create({ _id: `${row.memberId}:${row.seq}`, ...row }));
+      await this.days.add(row);
     }
   }
 }

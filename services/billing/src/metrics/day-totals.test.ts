@@ -121,6 +121,8 @@ describe('figuresFromDays', () => {
       ['2025-03-20T10:00:00Z', 'resumed', 1000, 1000],
       ['2025-04-02T10:00:00Z', 'churn', -1000, 0],
     ]);
-    expect([...churns.values()]).toEqual([{ since: '2025-01-10', gaps: [['2025-03-05', '2025-03-20']] }]);
+    expect([...churns.values()]).toEqual([
+      { since: '2025-01-10', gaps: [{ pause: '2025-03-05', resume: '2025-03-20' }] },
+    ]);
   });
 });

@@ -8,7 +8,7 @@
  *   needs: a member who churned in a period counts when they were paying at its start.
  *
  * A member's **spell** (per currency): the day the member went from not paying to paying (`since`),
- * and the pauses since (`gaps`: [the pause's day, the resume's day]). The member was paying at the
+ * and the pauses since (`gaps`: {the pause's day, the resume's day}). The member was paying at the
  * start of day d (00:00Z, after every row before it) exactly when since < d and no gap has
  * pause < d ≤ resume. A churn row closes the spell; the next payment opens a new one.
  */
@@ -17,9 +17,9 @@ import type { LedgerRow } from './member-ledger';
 import { DAY_MS, dayStart, isoDay, type MovementSums, type Period, type PeriodFigures } from './period-figures';
 
 /** A member's current paying spell in one currency (see the module). */
-export type Spell = { since: string; gaps: Array<[string, string | null]> };
-/** A churned spell, as kept on the churn row and in its day's total: its gaps all closed. */
-export type ChurnSpell = { since: string; gaps: Array<[string, string]> };
+export type Spell = { since: string; gaps: Array<{ pause: string; resume: string | null }> };
+/** A churned spell, as kept on the churn row and in its day's total: its gaps all closed (objects: FerretDB keeps no nested arrays). */
+export type ChurnSpell = { since: string; gaps: Array<{ pause: string; resume: string }> };
 
 export type DayTotals = {
   currency: string;
@@ -67,15 +67,18 @@ export function spellsAfter(
     const spell = next[row.currency];
     if (before === 0 && row.mrrAfterCents > 0) {
       const open = spell?.gaps.at(-1);
-      if (row.bucket === 'resumed' && open && open[1] === null) open[1] = day;
+      if (row.bucket === 'resumed' && open && open.resume === null) open.resume = day;
       else next[row.currency] = { since: day, gaps: [] };
     } else if (before > 0 && row.mrrAfterCents === 0) {
       if (row.bucket === 'paused') {
-        if (spell) spell.gaps.push([day, null]);
+        if (spell) spell.gaps.push({ pause: day, resume: null });
       } else {
         // A spell the ledger did not see begin (rows written before spells were kept) counts from the first day.
         const closed = spell ?? { since: '0000-00-00', gaps: [] };
-        churns.set(i, { since: closed.since, gaps: closed.gaps.map(([p, r]) => [p, r ?? day]) });
+        churns.set(i, {
+          since: closed.since,
+          gaps: closed.gaps.map(({ pause, resume }) => ({ pause, resume: resume ?? day })),
+        });
         delete next[row.currency];
       }
     }
@@ -85,7 +88,7 @@ export function spellsAfter(
 
 /** Whether the churned member was paying at the start of `day` (see the module). */
 export function payingAt(spell: ChurnSpell, day: string): boolean {
-  return spell.since < day && !spell.gaps.some(([pause, resume]) => pause < day && day <= resume);
+  return spell.since < day && !spell.gaps.some(({ pause, resume }) => pause < day && day <= resume);
 }
 
 /** What one row adds to its day's total (the churn row's spell given). */

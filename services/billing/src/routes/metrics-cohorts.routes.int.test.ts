@@ -276,3 +276,41 @@ describe('who may ask, and when practice is down', () => {
     expect((await get('/api/admin/metrics/churn-risk')).body.members).toHaveLength(3);
   });
 });
+
+describe('trial conversion', () => {
+  it('when trials ended in the weeks shown, then the share whose first invoice after the end was paid', async () => {
+    const trial = async (member: string, endsAt: string, payment: number | null) => {
+      await signUp(member, '2026-03-03T10:00:00Z');
+      const end = Math.floor(Date.parse(endsAt) / 1000);
+      const sub = {
+        id: `sub_${member}`,
+        status: payment === null ? 'canceled' : 'active',
+        cancel_at_period_end: false,
+        trial_start: end - 7 * 86_400,
+        trial_end: end,
+        items: {
+          data: [
+            {
+              price: { currency: 'usd', unit_amount: 1999, recurring: { interval: 'month', interval_count: 1 } },
+              quantity: 1,
+            },
+          ],
+        },
+      };
+      await service.mrr.observe(
+        { memberId: m[member]!.id, sub, stamp: end * 1000, at: new Date(end * 1000), source: `evt_t_${member}` },
+        deps.logger,
+      );
+      await paid(member, new Date((end - 7 * 86_400) * 1000).toISOString(), 0); // the trial's own invoice
+      if (payment !== null) await paid(member, new Date(end * 1000 + 60_000).toISOString(), payment);
+    };
+    await trial('t1', '2026-03-10T10:00:00Z', 1999); // converted
+    await trial('t2', '2026-03-12T10:00:00Z', null); // cancelled at the end: no paid invoice
+    await trial('t3', '2026-03-24T10:00:00Z', 1999); // converted
+    await trial('t4', '2026-02-01T10:00:00Z', 1999); // ended before the 4 weeks shown
+    await trial('t5', '2026-03-27T10:00:00Z', null); // not ended yet (now is 03-25)
+    const res = await get('/api/admin/metrics/cohorts?weeks=4');
+    expect(res.status).toBe(200);
+    expect(res.body.trialConversion).toEqual({ ended: 3, converted: 2, rate: 2 / 3 });
+  });
+});

@@ -1,5 +1,5 @@
 import { type AdminChurnRisk, type AdminMetricsCohorts, CHURN_RISK_DAYS, ENGAGEMENT_WEEKS } from '@fm/contracts';
-import { freeToPremium, isoWeekLabel, isoWeekStart } from '../../metrics/conversion';
+import { freeToPremium, isoWeekLabel, isoWeekStart, trialConversion, type Trial } from '../../metrics/conversion';
 import { DAY_MS, isoDay } from '../../metrics/period-figures';
 import type { BillingModels, BillingSubscription } from '../billing.models';
 import { pickCurrentRecord } from '../subscription-state';
@@ -16,6 +16,8 @@ export interface FounderCohortsDeps {
   clients: EngagementClients;
   /** The MRR ledger's figure of each member asked about (absent: none recorded). */
   memberMrr(memberIds: readonly string[]): Promise<Map<string, MemberMrr>>;
+  /** The trials that ended in [since, now], each with whether its first invoice after the end was paid. */
+  trials?(since: Date, now: Date): Promise<Trial[]>;
   /** The currency of a member the ledger has no figure for. */
   currency: string;
   now: () => Date;
@@ -51,12 +53,16 @@ export class FounderCohorts {
       if (!paid || paid > now) continue;
       premium.get(isoDay(isoWeekStart(Date.parse(signedUpAt))))?.push(memberId);
     }
-    const practised = await this.deps.clients.cohortPractice(premium);
+    const [practised, trials] = await Promise.all([
+      this.deps.clients.cohortPractice(premium),
+      this.deps.trials?.(since, now) ?? [],
+    ]);
+    const trialsEnded = trialConversion(trials, { from: isoDay(since.getTime()), to: isoDay(now.getTime()) });
     return {
       asOf: isoDay(now.getTime()),
       freeToPremium: conversion,
-      // Billing records no trial's end yet (docs/METRICS.md "Conversion"): nothing to count.
-      trialConversion: null,
+      // The trials that ended in the weeks shown (null while none did).
+      trialConversion: trialsEnded.ended === 0 ? null : trialsEnded,
       engagement: conversion.map(({ weekStart }) => {
         const monday = Date.parse(`${weekStart}T00:00:00Z`);
         const members = premium.get(weekStart)!.length;
