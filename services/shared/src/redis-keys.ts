@@ -1,6 +1,7 @@
 /**
- * Every Redis key, channel and prefix the services use, built here and nowhere else. All live
- * under the deployment's REDIS_PREFIX (`fm` unless set), so several stacks can share one Redis.
+ * The kit's Redis keys and prefixes (sessions, member snapshots, rate limits, applyIfNewer's lock,
+ * the queues), built here and nowhere else. All live under the deployment's REDIS_PREFIX (`fm`
+ * unless set), so several stacks can share one Redis; a service's own keys do too.
  *
  * Keys one Lua script touches together share a hash tag (`{…}`: Redis Cluster places keys by
  * the tag alone, and refuses a script whose keys lie in different slots):
@@ -9,12 +10,10 @@
  *   before keeps its key (`<prefix>:sess:<sid>`), so no one is logged out by a deploy; the
  *   store reads it in two steps (session, then member keys).
  * - `{bull}`: every BullMQ key of every queue (bullPrefix).
- * - `{<userId>}` again for practice's per-member beat state (the player sessions' last beats, the
- *   member's credited-until, their items' live state and the effects not yet in the store),
- *   which its beat script touches together.
- * Every other key stands alone. A key only one service uses is that service's, in its folder
- * (courses' list cache, auth's sign-up claim); contact's, content's, practice's and billing's are
- * still here.
+ * Every other key stands alone. A key only one service uses is that service's, in its folder:
+ * `src/redis-keys.ts` of contact, content, practice (its beat state under the member's `{<userId>}`
+ * tag too) and billing, courses' list cache and auth's sign-up claim beside their code; billing's
+ * are still here while its files move.
  */
 
 /** A session id that names its member: `<userId>.<random>` (user ids are UUIDs: no dot). */
@@ -59,8 +58,6 @@ export function redisKeys(prefix: string) {
     // Locks (redis-lock.ts) and markers of the services.
     /** kit: one write of a record at a time through applyIfNewer, where the store needs it (MONGO_CAS_LOCK). */
     applyIfNewerLock: (collection: string, id: string) => `${prefix}:apply-if-newer:${collection}:${id}`,
-    /** contact: one change of a newsletter's state at a time (an edit, the send). */
-    newsletterLock: (newsletterId: string) => `${prefix}:contact:newsletter-lock:${newsletterId}`,
     /** billing: one checkout of a member at a time. */
     checkoutLock: (userId: string) => `${prefix}:billing:checkout-lock:${userId}`,
     /**
@@ -73,30 +70,7 @@ export function redisKeys(prefix: string) {
     /** billing: the member has no customer from before billing_customers existed. */
     noOldCustomer: (userId: string) => `${prefix}:billing:no-old-customer:${userId}`,
 
-    /**
-     * practice: the member's player sessions, one field each (last beat: seq, played ms, when; the
-     * beats' rate), in one hash the credit script caps by count and age (beats.ts): a new session
-     * id adds no key.
-     */
-    practiceSessions: (userId: string) => `${prefix}:practice:${member(userId)}:sessions`,
-    /** practice: the end of the member's latest credited span of wall time (ms): overlaps count once. */
-    practiceCreditedUntil: (userId: string) => `${prefix}:practice:${member(userId)}:credited-until`,
-    /** practice: the member's items as beats left them (played ms, position, completion; hash). */
-    practiceLive: (userId: string) => `${prefix}:practice:${member(userId)}:live`,
-    /** practice: the beats' effects not yet written to the store (hash; taken whole by a flush). */
-    practicePending: (userId: string) => `${prefix}:practice:${member(userId)}:pending`,
-    /** practice: the member's account was deleted within the hour (a flush then erases what it wrote). */
-    practiceErased: (userId: string) => `${prefix}:practice:${member(userId)}:erased`,
-    /** practice: the member's flush in progress (a lock: one flush of a member at a time). */
-    practiceFlushing: (userId: string) => `${prefix}:practice:${member(userId)}:flushing`,
-    /** practice: the members with effects pending, scored by when they first were (sorted set). */
-    practiceDirty: () => `${prefix}:practice:dirty`,
-
-    // Pub/sub and queues.
-    /** content: the channel on which a catalogue change is announced to every replica. */
-    catalogueChannel: () => `${prefix}:content:catalogue-changed`,
-    /** content: the subscriber connection's client name (CLIENT LIST), not a key. */
-    catalogueSubscriberName: () => `${prefix}:content:catalogue-subscriber`.replace(/[^A-Za-z0-9:_.-]/g, '_'),
+    // Queues.
     /**
      * BullMQ's prefix: its keys are `<prefix>:{bull}:<queue>:…`. BullMQ's scripts touch many keys
      * of a queue at once and build some names inside (its docs: the prefix must carry a hash tag
