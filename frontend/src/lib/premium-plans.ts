@@ -37,9 +37,23 @@ function savingText(monthlyCents: number, annualCents: number, currency: string)
   return `save ${formatMoney(savedCents, currency)} a year`;
 }
 
+/** What the offers are read from: GET /api/config, whose `prices` an older content service lacks. */
+export type PriceSource = Pick<SiteConfig, 'premiumPriceCents' | 'currency'> & { prices?: SiteConfig['prices'] };
+
+/**
+ * GET /api/config's prices. A content service from before them (a rolling deploy) answers only the
+ * monthly price: the annual plan is then taken at ten months of it (PREMIUM_ANNUAL_PRICE_CENTS'
+ * default rule, "2 months free") and no trial, so the pages render instead of failing.
+ */
+export function sitePrices(config: PriceSource): SiteConfig['prices'] {
+  if (config.prices) return config.prices;
+  const monthlyCents = config.premiumPriceCents;
+  return { monthlyCents, annualCents: monthlyCents * 10, currency: config.currency, trialDays: 0 };
+}
+
 /** The two plans as the membership and checkout pages offer them, monthly first. */
-export function planOffers(config: Pick<SiteConfig, 'prices'>): Record<PremiumPlan, PlanOffer> {
-  const { monthlyCents, annualCents, currency } = config.prices;
+export function planOffers(config: PriceSource): Record<PremiumPlan, PlanOffer> {
+  const { monthlyCents, annualCents, currency } = sitePrices(config);
   const monthly = formatMoney(monthlyCents, currency);
   const annual = formatMoney(annualCents, currency);
   const saving = savingText(monthlyCents, annualCents, currency);
@@ -63,6 +77,19 @@ export function planOffers(config: Pick<SiteConfig, 'prices'>): Record<PremiumPl
       summary: saving ? `${annual} a year — ${saving}` : `${annual} a year`,
     },
   };
+}
+
+/** A plan's price as the pages write it: "$19.99/month", "$199.90/year". */
+export function planPriceText(config: PriceSource, plan: PremiumPlan): string {
+  const offer = planOffers(config)[plan];
+  return `${offer.price}${offer.period}`;
+}
+
+/** Both plans in a sentence: "$19.99/month or $199.90/year (2 months free)." */
+export function plansInBrief(config: PriceSource): string {
+  const { annual } = planOffers(config);
+  const saving = annual.saving ? ` (${annual.saving})` : '';
+  return `${planPriceText(config, 'monthly')} or ${planPriceText(config, 'annual')}${saving}.`;
 }
 
 /** The plan an address asks for (`?plan=annual`); monthly otherwise. */

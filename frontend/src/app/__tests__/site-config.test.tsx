@@ -11,7 +11,12 @@ import { apiUrl, siteConfigHandler } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { renderApp, screen, waitFor, waitForAppReady, within } from '@/testing/test-utils';
 
-const PRICES = { premiumPriceCents: 2450, coachingPriceCents: 12500, coachingSessionMinutes: 60 };
+const PRICES = {
+  premiumPriceCents: 2450,
+  prices: { monthlyCents: 2450, annualCents: 24500, currency: 'usd', trialDays: 0 },
+  coachingPriceCents: 12500,
+  coachingSessionMinutes: 60,
+};
 
 const freeLectures = (): Lecture[] => [
   {
@@ -47,7 +52,7 @@ describe('prices and names come from the site config', () => {
     const free = renderApp('/member/account', { viewer: freeUser() });
     await waitForAppReady();
     const offer = await screen.findByRole('region', { name: 'Go Premium' });
-    expect(within(offer).getByText('$24.50/month. Cancel anytime.')).toBeInTheDocument();
+    expect(within(offer).getByText('$24.50/month or $245/year (2 months free). Cancel anytime.')).toBeInTheDocument();
     expect(screen.getByText('A private 60-minute session with Coach Sam Lee for $125, one-time.')).toBeInTheDocument();
     free.unmount();
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildSiteConfig } from '@/testing/data';
-import { checkoutHref, planFromSearch, planOffers } from '@/lib/premium-plans';
+import { checkoutHref, planFromSearch, planOffers, planPriceText } from '@/lib/premium-plans';
 
 const offersFor = (monthlyCents: number, annualCents: number, currency = 'usd') =>
   planOffers(buildSiteConfig({ prices: { monthlyCents, annualCents, currency, trialDays: 0 } }));
@@ -28,6 +28,16 @@ describe('planOffers: the two plans from the prices of GET /api/config', () => {
   it('when the annual plan saves nothing, then no saving is claimed', () => {
     expect(offersFor(1999, 23988).annual).toMatchObject({ saving: null, summary: '$239.88 a year' });
     expect(offersFor(1999, 30000).annual.saving).toBeNull();
+  });
+});
+
+describe('a content service from before the prices (a rolling deploy)', () => {
+  it('when GET /api/config has no prices, then the offers come from the monthly price instead of failing', () => {
+    const { prices: _absent, ...old } = buildSiteConfig({ premiumPriceCents: 1999 });
+    const { monthly, annual } = planOffers(old);
+    expect(monthly.summary).toBe('$19.99 a month');
+    expect(annual.summary).toBe('$199.90 a year — 2 months free');
+    expect(planPriceText(old, 'monthly')).toBe('$19.99/month');
   });
 });
 

@@ -18,6 +18,7 @@ import LogoutRounded from '@mui/icons-material/LogoutRounded';
 import VideoCallRounded from '@mui/icons-material/VideoCallRounded';
 import WorkspacePremiumRounded from '@mui/icons-material/WorkspacePremiumRounded';
 import { useToast } from '@/components/toast/use-toast';
+import { plansInBrief } from '@/lib/premium-plans';
 import { useSiteConfig, useSiteConfigState } from '@/lib/site-config';
 import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
@@ -242,7 +243,7 @@ export default function AccountPage() {
                   Go Premium
                 </Typography>
                 <Typography sx={{ opacity: 0.85, mt: 0.5 }}>
-                  {site ? `${site.premiumPrice}/month. Cancel anytime.` : 'Cancel anytime.'}
+                  {site ? `${plansInBrief(site)} Cancel anytime.` : 'Cancel anytime.'}
                 </Typography>
                 <List dense sx={{ my: 1.5 }}>
                   {premiumBenefits(site).map((benefit) => (

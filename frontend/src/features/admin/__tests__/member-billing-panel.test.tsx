@@ -110,7 +110,8 @@ describe('Founder Console: a member’s billing', () => {
   it('when the admin opens a member, then the subscription, the guarantee and the invoices with what was refunded', async () => {
     serveBilling();
     const { panel } = await openMember();
-    expect(await within(panel).findByText(/^Renews /)).toBeInTheDocument();
+    // The plan's price from the site config's prices, not a fixed text.
+    expect(await within(panel).findByText(/^Renews .* at \$19\.99\/month \(monthly plan\)\.$/)).toBeInTheDocument();
     expect(panel).toHaveTextContent('active');
     expect(panel).toHaveTextContent(/Guarantee\s*Closed: the 30 days ended/);
     expect(rowsOf(panel).map((r) => [r[0], r[2], r[3], r[4]])).toEqual([

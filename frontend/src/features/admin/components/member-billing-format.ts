@@ -1,6 +1,7 @@
 /** The member view's Billing panel in words: what an invoice has left to refund, the subscription and guarantee lines, amounts typed in. */
 import type { AdminBillingInvoice, AdminBillingSubscription, AdminGuaranteeUse, Guarantee } from '@fm/contracts';
 import { formatDateTime } from '@/features/admin/format';
+import { planPriceText, type PriceSource } from '@/lib/premium-plans';
 
 export const COMP_DAYS_MAX = 365;
 
@@ -16,11 +17,14 @@ export const INVOICE_STATUS: Record<AdminBillingInvoice['status'], string> = {
   refunded: 'Refunded',
 };
 
-export function subscriptionLine(sub: AdminBillingSubscription): string {
+/** The subscription in one line; with the site config's prices, the plan's price ("at $199.90/year"). */
+export function subscriptionLine(sub: AdminBillingSubscription, prices?: PriceSource): string {
   const end = sub.currentPeriodEnd ? formatDateTime(sub.currentPeriodEnd) : null;
   if (!LIVE.has(sub.status)) return `Status ${sub.status}.`;
   if (sub.cancelAtPeriodEnd) return end ? `Ends at the period end, ${end}.` : 'Ends at the period end.';
-  return end ? `Renews ${end}.` : 'Renews monthly.';
+  const plan = sub.plan ?? 'monthly';
+  const price = prices ? ` at ${planPriceText(prices, plan)}` : '';
+  return end ? `Renews ${end}${price} (${plan} plan).` : `Renews ${plan === 'annual' ? 'yearly' : 'monthly'}${price}.`;
 }
 
 const MATCHED: Record<AdminGuaranteeUse['matchedBy'][number], string> = { address: 'email address', card: 'card' };

@@ -24,6 +24,7 @@ import {
   subscriptionLine,
 } from '@/features/admin/components/member-billing-format';
 import { formatAmount, formatDateTime } from '@/features/admin/format';
+import { useSiteConfig } from '@/lib/site-config';
 
 function InvoicesTable({
   invoices,
@@ -83,6 +84,7 @@ function InvoicesTable({
  */
 export function MemberBillingPanel({ memberId }: { memberId: string }) {
   const { data, isLoading, error, isFetching, refetch } = useGetAdminMemberBillingQuery(memberId);
+  const site = useSiteConfig();
   const [action, setAction] = useState<Action | null>(null);
   const headingId = useId();
 
@@ -117,7 +119,7 @@ export function MemberBillingPanel({ memberId }: { memberId: string }) {
             {sub ? (
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
                 <Chip size="small" label={sub.status} color={live ? 'success' : 'default'} />
-                <Typography variant="body2">{subscriptionLine(sub)}</Typography>
+                <Typography variant="body2">{subscriptionLine(sub, site)}</Typography>
               </Stack>
             ) : (
               'None'

@@ -19,6 +19,7 @@ import { getServerMessage } from '@/lib/base-query';
 import { useGetSubscriptionQuery } from '@/features/billing/api/get-subscription';
 import { useChangeSubscriptionMutation } from '@/features/billing/api/change-subscription';
 import { formatBillingDate } from '@/features/billing/lib/format';
+import { PlanSwitch } from '@/features/billing/components/plan-switch';
 import { useManageBilling } from '@/features/billing/lib/use-manage-billing';
 
 const STATUS_LABEL: Record<SubscriptionStatus, { label: string; color: 'success' | 'warning' | 'default' | 'error' }> =
@@ -116,6 +117,7 @@ export function SubscriptionPanel() {
       <Typography sx={{ color: 'text.secondary' }}>
         {describe(data, site ? planOffers(site)[data.plan ?? 'monthly'] : undefined)}
       </Typography>
+      <PlanSwitch sub={data} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
         {live &&
           (data.cancelAtPeriodEnd ? (

@@ -19,6 +19,7 @@ import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
 import LockOpenRounded from '@mui/icons-material/LockOpenRounded';
 import LockRounded from '@mui/icons-material/LockRounded';
 import { paths } from '@/config/paths';
+import { planPriceText } from '@/lib/premium-plans';
 import { useSiteConfig } from '@/lib/site-config';
 import { useGetLecturesQuery } from '@/features/member/api/get-lectures';
 import { UNLOCK_LECTURES_BENEFITS } from '@/features/member/member-content';
@@ -125,7 +126,7 @@ export function UnlockLecturesCard() {
         ))}
       </List>
       <Button component={RouterLink} to={paths.checkout.getHref()} variant="contained" color="secondary" size="large">
-        {site ? `Upgrade to Premium - ${site.premiumPrice}/month` : 'Upgrade to Premium'}
+        {site ? `Upgrade to Premium - ${planPriceText(site, 'monthly')}` : 'Upgrade to Premium'}
       </Button>
     </Paper>
   );

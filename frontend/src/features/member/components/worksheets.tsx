@@ -11,6 +11,7 @@ import LockRounded from '@mui/icons-material/LockRounded';
 import { paths } from '@/config/paths';
 import { useGetWorksheetsQuery } from '@/features/member/api/get-worksheets';
 import { ContentSkeleton } from '@/features/member/components/premium-content';
+import { planPriceText } from '@/lib/premium-plans';
 import { useSiteConfig } from '@/lib/site-config';
 
 /** "24 KB": a PDF's size as a member reads it. */
@@ -51,7 +52,7 @@ function LockedDownload() {
         Download worksheet
       </Button>
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        Printable worksheets are part of Premium{site ? ` (${site.premiumPrice}/month)` : ''}.
+        Printable worksheets are part of Premium{site ? ` (${planPriceText(site, 'monthly')})` : ''}.
       </Typography>
     </Stack>
   );
