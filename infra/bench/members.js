@@ -44,8 +44,9 @@ async function member(tag) {
 /** Premium through auth's own consumer: a membership-upgraded event on its queue. */
 async function makePremium(m) {
   if (m.level === 'premium') return;
-  const shared = require(path.join(ROOT, 'services/shared/dist/index.js'));
-  const producer = new shared.QueueProducer(shared.QUEUES.membershipEvents, {
+  const { QueueProducer } = require(path.join(ROOT, 'services/shared/dist/queues/index.js'));
+  const { jobIdFor, QUEUES } = require(path.join(ROOT, 'services/contracts/dist/index.js'));
+  const producer = new QueueProducer(QUEUES.membershipEvents, {
     redisUrl: env.REDIS_URL,
     redisPrefix: env.REDIS_PREFIX,
   });
@@ -59,7 +60,7 @@ async function makePremium(m) {
       eventId,
       occurredAt: new Date().toISOString(),
     },
-    shared.jobIdFor('stripe', eventId),
+    jobIdFor('stripe', eventId),
   );
   await producer.close();
   for (let i = 0; i < 100; i++) {
@@ -78,7 +79,7 @@ async function makePremium(m) {
  * the kit's tests log in). Their cookies, in order.
  */
 async function beatMembers(count) {
-  const shared = require(path.join(ROOT, 'services/shared/dist/index.js'));
+  const shared = require(path.join(ROOT, 'services/shared/dist/store/index.js'));
   const testing = require(path.join(ROOT, 'services/shared/dist/testing/index.js'));
   const mongo = await shared.connectMongo(env.MONGO_URL);
   const redis = shared.createRedis(env.REDIS_URL);

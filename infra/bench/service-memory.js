@@ -161,7 +161,7 @@ async function ready(s) {
 
 /** Premium members with a session each (the kit's test helpers, as run.js's beatMembers). */
 async function members(count) {
-  const shared = require(path.join(ROOT, 'services/shared/dist/index.js'));
+  const shared = require(path.join(ROOT, 'services/shared/dist/store/index.js'));
   const testing = require(path.join(ROOT, 'services/shared/dist/testing/index.js'));
   const mongo = await shared.connectMongo(serviceEnv.MONGO_URL);
   const redis = shared.createRedis(serviceEnv.REDIS_URL);
@@ -213,7 +213,7 @@ async function drive(target, pid, seconds, connections, count = 0) {
 
 /** Deletes the run's Redis keys (its sessions, limits, queues). */
 async function cleanUp() {
-  const shared = require(path.join(ROOT, 'services/shared/dist/index.js'));
+  const shared = require(path.join(ROOT, 'services/shared/dist/store/index.js'));
   const testing = require(path.join(ROOT, 'services/shared/dist/testing/index.js'));
   await sleep(1000);
   const redis = shared.createRedis(serviceEnv.REDIS_URL);

@@ -42,9 +42,10 @@ function startBaselines(free, body, sameBytes) {
       ...env,
       BENCH_BODY_FILE: bodyFile,
       BENCH_BODY_DIR: bodyDir,
-      BENCH_SESSION_KEY: require(path.join(ROOT, 'services/shared/dist/index.js'))
-        .redisKeys(env.REDIS_PREFIX)
-        .session(sid),
+      BENCH_SESSION_KEY: require(path.join(ROOT, 'services/shared/dist/auth/index.js')).sessionKey(
+        env.REDIS_PREFIX,
+        sid,
+      ),
       BENCH_USER_ID: free.id,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
