@@ -42,6 +42,7 @@ import { internalRouter } from './routes/internal.routes';
 import { metricsRouter } from './routes/metrics.routes';
 import { metricsCohortsRouter } from './routes/metrics-cohorts.routes';
 import { WEBHOOK_PATH, webhookRouter } from './routes/webhook.routes';
+import { trialRouter } from './routes/trial.routes';
 import { createStripeClient, type Stripe } from './stripe/stripe-client';
 
 /** What tests substitute: producers on a dead Redis, a Stripe client that cannot connect or is refused. */
@@ -101,6 +102,7 @@ export async function compose(deps: ServiceDeps<BillingConfig>, overrides: Billi
     mrr,
     refunds,
     inbox,
+    trial: { trials: checkout.trials, trialCancel: checkout.trialCancel },
   });
   const deletions = new AccountDeletionService({ models, customers, stripe, ledger });
   const bookings = new BookingAdmin({ models, notifications: producers.notifications, audit });
@@ -147,6 +149,7 @@ export async function compose(deps: ServiceDeps<BillingConfig>, overrides: Billi
         planChanges: new PlanChanges({ config, stripe, ledger, price, plans }),
         limiter: new RateLimiter(redis, config.REDIS_PREFIX),
       }),
+      trialRouter({ trialCancel: checkout.trialCancel, limiter: new RateLimiter(redis, config.REDIS_PREFIX) }),
       internalRouter({ jwtSecret: config.JWT_SECRET, models }),
       adminRouter({ bookings, billingConsole }),
       metricsRouter(new MetricsReport({ models, mrr: mrrStore })),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { membershipLevelSchema } from './auth';
 import { isoDate } from './common';
+import { trialRefusalSchema } from './trial';
 
 /** Stripe's eight statuses folded into six. */
 export const SUBSCRIPTION_STATUSES = ['none', 'active', 'trialing', 'past_due', 'canceled', 'incomplete'] as const;
@@ -38,15 +39,23 @@ export const unknownPlan = (input: unknown) =>
 export const createSubscriptionSchema = z.object(
   {
     plan: z.enum(PREMIUM_PLANS, { error: (issue) => unknownPlan(issue.input) }).default(DEFAULT_PREMIUM_PLAN),
+    /** Start with the free trial (prices.trialDays, once per person); refused → the paid checkout. */
+    trial: z.boolean({ error: 'trial must be true or false' }).default(false),
   },
   { error: 'Send the request body as a JSON object, e.g. {"plan": "annual"}' },
 );
 export type CreateSubscriptionInput = z.input<typeof createSubscriptionSchema>;
 
-/** POST /api/create-subscription: the first invoice's card form. */
+/**
+ * POST /api/create-subscription: the first invoice's card form, or with the trial the card's
+ * (`trialEndsAt` set: the secret is a SetupIntent's, nothing is charged until then).
+ * `noTrialReason`: the trial was asked for and refused (the paid checkout instead).
+ */
 export const subscriptionCheckoutSchema = z.strictObject({
   clientSecret: z.string().min(1),
   subscriptionId: z.string().min(1),
+  trialEndsAt: isoDate.nullable().optional(),
+  noTrialReason: trialRefusalSchema.nullable().optional(),
 });
 export type SubscriptionCheckout = z.infer<typeof subscriptionCheckoutSchema>;
 

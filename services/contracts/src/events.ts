@@ -19,6 +19,7 @@ import {
   premiumRefundedMailSchema,
   welcomeMailSchema,
 } from './notification-events';
+import { trialEndingMailSchema } from './trial';
 
 export * from './account-events';
 export * from './membership-events';
@@ -117,6 +118,7 @@ export const JOBS = {
     'payment-dispute-mail': paymentDisputeMailSchema,
     'email-verification-mail': emailVerificationMailSchema,
     'practice-reminder-mail': practiceReminderMailSchema,
+    'trial-ending-mail': trialEndingMailSchema,
   },
   [QUEUES.accountEventsCourses]: {
     'account-deleted': accountDeletedSchema,

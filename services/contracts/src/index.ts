@@ -21,4 +21,5 @@ export * from './registry';
 export * from './newsletter';
 export * from './plan-change';
 export * from './site';
+export * from './trial';
 export * from './worksheets';

@@ -7,8 +7,10 @@ import { ValidationError } from './errors';
  * (auth for the newsletter, practice for reminders) signs a token per member and list; the
  * link and the `List-Unsubscribe` header carry it, and the owner's unsubscribe route verifies
  * it. Tokens do not expire: an unsubscribe link in a mail from last year must still work.
+ * `trial-cancel`: billing's one-click "cancel my trial" link in the trial-ending mail (the claims'
+ * `mailingId` is the subscription; a link for a subscription no longer in its trial does nothing).
  */
-export type MailList = 'newsletter' | 'reminders';
+export type MailList = 'newsletter' | 'reminders' | 'trial-cancel';
 
 export interface MailListClaims {
   userId: string;

@@ -20,6 +20,8 @@ import { PaymentReturn } from './payment-return';
 import { PremiumCheckout } from './premium-checkout';
 import type { PremiumPrice } from './premium-price';
 import type { SubscriptionLedger } from './subscription-ledger';
+import { TrialCancel } from './trial-cancel';
+import { TrialOffer } from './trial-offer';
 
 export { syncSourceId } from './subscription-ledger';
 export { SYNC_WAIT_MS } from './payment-return';
@@ -48,18 +50,25 @@ export class CheckoutService {
   private readonly coaching: CoachingCheckout;
   private readonly paymentReturn: PaymentReturn;
   private readonly member: MemberSubscription;
+  /** Ending a free trial at once (the account page's cancel during a trial, the mail's link). */
+  readonly trialCancel: TrialCancel;
+  /** The free trials our checkout started (once per person). */
+  readonly trials: TrialOffer;
 
-  constructor(deps: CheckoutDeps) {
+  constructor(private readonly deps: CheckoutDeps) {
     // The plan each checkout asked for (which subscription to reuse; the plan the account page names).
     const plans = new CheckoutPlans(deps.models.BillingSubscription.db);
-    this.premium = new PremiumCheckout({ ...deps, plans });
+    this.trials = new TrialOffer(deps.models);
+    this.premium = new PremiumCheckout({ ...deps, plans, trials: this.trials });
+    this.trialCancel = new TrialCancel(deps);
     this.coaching = new CoachingCheckout(deps);
     this.paymentReturn = new PaymentReturn(deps);
     this.member = new MemberSubscription({ ...deps, plans });
   }
 
-  createSubscription(user: CurrentUser, plan: PremiumPlan, log: Logger): Promise<SubscriptionCheckout> {
-    return this.premium.createSubscription(user, plan, log);
+  /** `trial`: start with the free trial when this person may (else the paid checkout, `noTrialReason` says why). */
+  createSubscription(user: CurrentUser, plan: PremiumPlan, log: Logger, trial = false): Promise<SubscriptionCheckout> {
+    return this.premium.createSubscription(user, plan, log, trial);
   }
 
   createCoachingPayment(user: CurrentUser, log: Logger): Promise<CoachingPayment> {
@@ -74,9 +83,18 @@ export class CheckoutService {
     return this.member.subscription(user);
   }
 
-  /** Cancels at the end of the paid period: access stays until then (the marketing promise). */
-  cancel(user: CurrentUser, log: Logger): Promise<Subscription> {
-    return this.member.cancel(user, log);
+  /**
+   * Cancels at the end of the paid period: access stays until then (the marketing promise). In the
+   * free trial our checkout started there is no paid period: the subscription ends now and nothing
+   * is ever charged. (The founder's complimentary days are a trial at Stripe too: those keep the
+   * usual cancel at the period's end.)
+   */
+  async cancel(user: CurrentUser, log: Logger): Promise<Subscription> {
+    const current = await this.deps.ledger.current(user.id);
+    const inTrial = current?.status === 'trialing' && (await this.trials.ofSubscription(current._id)) !== null;
+    if (!current || !inTrial) return this.member.cancel(user, log);
+    await this.trialCancel.cancelNow(current, user.id, log);
+    return this.member.subscription(user);
   }
 
   resume(user: CurrentUser, log: Logger): Promise<Subscription> {

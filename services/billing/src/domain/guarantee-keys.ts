@@ -28,26 +28,39 @@ export interface EarlierUse {
  */
 const USED: GuaranteeUse['state'][] = ['requested', 'done'];
 
+/**
+ * The query clauses that find a record of the same person (any record keeping `addressKey` and
+ * `cardKey`: a guarantee use, a trial): one per known key, for `$or`; empty when neither is known.
+ */
+export function samePersonClauses(keys: PersonKeys): Array<{ addressKey: string } | { cardKey: string }> {
+  return [
+    ...(keys.addressKey ? [{ addressKey: keys.addressKey }] : []),
+    ...(keys.cardKey ? [{ cardKey: keys.cardKey }] : []),
+  ];
+}
+
+/** Which of `keys` a record of the same person shares. */
+export function matchedKeys(record: Partial<PersonKeys>, keys: PersonKeys): GuaranteeMatch[] {
+  const matchedBy: GuaranteeMatch[] = [];
+  if (keys.addressKey && record.addressKey === keys.addressKey) matchedBy.push('address');
+  if (keys.cardKey && record.cardKey === keys.cardKey) matchedBy.push('card');
+  return matchedBy;
+}
+
 /** The oldest use of the guarantee by another account than `memberId` that shares a key; null when none. */
 export async function earlierUse(
   models: BillingModels,
   memberId: string,
   keys: PersonKeys,
 ): Promise<EarlierUse | null> {
-  const either = [
-    ...(keys.addressKey ? [{ addressKey: keys.addressKey }] : []),
-    ...(keys.cardKey ? [{ cardKey: keys.cardKey }] : []),
-  ];
+  const either = samePersonClauses(keys);
   if (either.length === 0) return null;
   const [use] = await models.GuaranteeUse.find({ _id: { $ne: memberId }, state: { $in: USED }, $or: either })
     .sort({ createdAt: 1 })
     .limit(1)
     .lean();
   if (!use) return null;
-  const matchedBy: GuaranteeMatch[] = [];
-  if (keys.addressKey && use.addressKey === keys.addressKey) matchedBy.push('address');
-  if (keys.cardKey && use.cardKey === keys.cardKey) matchedBy.push('card');
-  return { use, matchedBy };
+  return { use, matchedBy: matchedKeys(use, keys) };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { PremiumPlan, SubscriptionCheckout } from '@fm/contracts';
+import type { PremiumPlan, SubscriptionCheckout, TrialRefusal } from '@fm/contracts';
 import { ConflictError, redisKeys, withRedisLock, type CurrentUser, type Logger } from '@fm/shared';
 import type { Redis } from 'ioredis';
 import type { BillingConfig } from '../config';
@@ -9,6 +9,7 @@ import type { Customers } from './customers';
 import type { PremiumPrice } from './premium-price';
 import type { SubscriptionLedger } from './subscription-ledger';
 import { INCOMPLETE_LIFETIME_MS, reuseDecision } from './subscription-state';
+import type { TrialOffer } from './trial-offer';
 
 export interface PremiumCheckoutDeps {
   config: BillingConfig;
@@ -20,6 +21,8 @@ export interface PremiumCheckoutDeps {
   price: PremiumPrice;
   /** The plan each checkout asked for. */
   plans: CheckoutPlans;
+  /** Who may start the free trial (once per person), and who did. */
+  trials: TrialOffer;
   redis: Redis;
 }
 
@@ -31,6 +34,7 @@ const messages = {
 } as const;
 
 const CHECKOUT_LOCK_MS = 20_000;
+const DAY_SECONDS = 24 * 60 * 60;
 /** A checkout's subscription is answered again, whatever its status, for this long after it was created. */
 export const RECENT_CHECKOUT_MS = 30_000;
 /** The most subscriptions of a member a checkout looks through for one of the plan asked to reuse. */
@@ -45,13 +49,22 @@ export class PremiumCheckout {
    * card form pays. A subscription of another plan is never reused: choosing the other plan on the
    * checkout page makes a subscription of that plan (the first one, unpaid, expires at Stripe).
    */
-  async createSubscription(user: CurrentUser, plan: PremiumPlan, log: Logger): Promise<SubscriptionCheckout> {
+  async createSubscription(
+    user: CurrentUser,
+    plan: PremiumPlan,
+    log: Logger,
+    trial = false,
+  ): Promise<SubscriptionCheckout> {
     if (user.membershipLevel === 'premium') throw new ConflictError(messages.alreadyPremium);
     return this.withCheckoutLock(user.id, async () => {
       const customerId = await this.deps.customers.ensure(user, log);
       const reused = (await this.reuseRecent(user.id, plan, log)) ?? (await this.reuseIncomplete(user.id, plan, log));
       if (reused) return reused;
 
+      // The trial when asked for, offered (TRIAL_DAYS > 0) and this person's first; else the paid checkout, saying why.
+      const trialDays = trial ? this.deps.config.TRIAL_DAYS : 0;
+      const noTrialReason: TrialRefusal | null = trialDays > 0 ? await this.deps.trials.refusal(user) : null;
+      const withTrial = trialDays > 0 && noTrialReason === null;
       const priceId = await this.deps.price.get(log, plan);
       const sub = await callStripe(log, 'subscriptions.create', () =>
         this.deps.stripe.subscriptions.create({
@@ -60,16 +73,55 @@ export class PremiumCheckout {
           payment_behavior: 'default_incomplete',
           payment_settings: { save_default_payment_method: 'on_subscription' },
           metadata: { userId: user.id },
-          expand: ['latest_invoice.confirmation_secret'],
+          ...(withTrial
+            ? {
+                // The card is collected now (the pending SetupIntent), charged at the trial's end;
+                // a trial that ends without a card ends the subscription.
+                trial_period_days: trialDays,
+                trial_settings: { end_behavior: { missing_payment_method: 'cancel' } },
+                expand: ['pending_setup_intent'],
+              }
+            : { expand: ['latest_invoice.confirmation_secret'] }),
         }),
       );
       // The plan first: a record the checkout can reuse always says its plan.
       await this.deps.plans.record(sub.id, user.id, plan);
+      if (withTrial) await this.deps.trials.record(user, sub.id);
       await this.deps.ledger.checkoutCreated(sub, user.id, customerId);
-      const clientSecret = await this.clientSecretOf(sub, log);
-      log.info({ userId: user.id, subscriptionId: sub.id, plan }, 'premium checkout started');
-      return { clientSecret, subscriptionId: sub.id };
+      const answer = await this.answerFor(sub, log, withTrial);
+      log.info(
+        { userId: user.id, subscriptionId: sub.id, plan, trial: withTrial, noTrialReason },
+        'premium checkout started',
+      );
+      return trial ? { ...answer, noTrialReason } : answer;
     });
+  }
+
+  /**
+   * The checkout's answer for a subscription: a trial's card form (its pending SetupIntent) with
+   * the trial's end, or the first invoice's payment form. `trial`: the checkout started it as a
+   * trial (unknown: billing's record of trials says).
+   */
+  private async answerFor(sub: Stripe.Subscription, log: Logger, trial?: boolean): Promise<SubscriptionCheckout> {
+    const isTrial = trial ?? (await this.deps.trials.ofSubscription(sub.id)) !== null;
+    const setup = sub.pending_setup_intent;
+    if (isTrial && setup) {
+      const intent =
+        typeof setup === 'object'
+          ? setup
+          : await callStripe(log, 'setupIntents.retrieve', () => this.deps.stripe.setupIntents.retrieve(setup));
+      if (!intent.client_secret) throw new PaymentProviderError(messages.noSecret);
+      // Stripe's end of the trial; counted from now when it gives none still ahead (stripe-mock's fixture is from 2009).
+      const now = Math.floor(Date.now() / 1000);
+      const endsAt =
+        sub.trial_end && sub.trial_end > now ? sub.trial_end : now + this.deps.config.TRIAL_DAYS * DAY_SECONDS;
+      return {
+        clientSecret: intent.client_secret,
+        subscriptionId: sub.id,
+        trialEndsAt: new Date(endsAt * 1000).toISOString(),
+      };
+    }
+    return { clientSecret: await this.clientSecretOf(sub, log), subscriptionId: sub.id, trialEndsAt: null };
   }
 
   /**
@@ -79,11 +131,7 @@ export class PremiumCheckout {
    * retries) must not create a second subscription: Stripe may already report the first one
    * active (stripe-mock does at once), which the incomplete reuse below would not find.
    */
-  private async reuseRecent(
-    userId: string,
-    plan: PremiumPlan,
-    log: Logger,
-  ): Promise<{ clientSecret: string; subscriptionId: string } | undefined> {
+  private async reuseRecent(userId: string, plan: PremiumPlan, log: Logger): Promise<SubscriptionCheckout | undefined> {
     const recent = await this.deps.models.BillingSubscription.find(
       { userId, checkoutAt: { $gt: new Date(Date.now() - RECENT_CHECKOUT_MS) } },
       { _id: 1 },
@@ -100,7 +148,7 @@ export class PremiumCheckout {
       this.deps.stripe.subscriptions.retrieve(recentId, { expand: ['latest_invoice.confirmation_secret'] }),
     );
     log.info({ userId, subscriptionId: sub.id }, 'subscription of a checkout seconds ago reused');
-    return { clientSecret: await this.clientSecretOf(sub, log), subscriptionId: sub.id };
+    return this.answerFor(sub, log);
   }
 
   /** A still-incomplete subscription of this member on the plan: its form again instead of a new one. */
@@ -108,7 +156,7 @@ export class PremiumCheckout {
     userId: string,
     plan: PremiumPlan,
     log: Logger,
-  ): Promise<{ clientSecret: string; subscriptionId: string } | undefined> {
+  ): Promise<SubscriptionCheckout | undefined> {
     const { models, stripe } = this.deps;
     const incomplete = await models.BillingSubscription.find(
       { userId, status: 'incomplete', createdAt: { $gt: new Date(Date.now() - INCOMPLETE_LIFETIME_MS) } },
@@ -130,7 +178,7 @@ export class PremiumCheckout {
     if (decision === 'already-active') throw new ConflictError(messages.alreadyPaid);
     if (decision === 'create-new') return undefined;
     log.info({ userId, subscriptionId: sub.id }, 'incomplete subscription reused');
-    return { clientSecret: await this.clientSecretOf(sub, log), subscriptionId: sub.id };
+    return { clientSecret: await this.clientSecretOf(sub, log), subscriptionId: sub.id, trialEndsAt: null };
   }
 
   /**

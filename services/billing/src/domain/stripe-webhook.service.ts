@@ -11,6 +11,7 @@ import { disputeHandlers } from './webhooks/dispute.handlers';
 import { invoiceHandlers } from './webhooks/invoice.handlers';
 import { refundHandlers } from './webhooks/refund.handlers';
 import { subscriptionHandlers } from './webhooks/subscription.handlers';
+import { trialHandlers, type TrialHandlerDeps } from './webhooks/trial.handlers';
 import type { Handler, HandlerDeps, WebhookOutcome } from './webhooks/webhook-parts';
 
 export { coachingBookingId, invoiceSubscriptionOf, type WebhookOutcome } from './webhooks/webhook-parts';
@@ -34,6 +35,8 @@ export interface StripeWebhookDeps {
    * claim counts as abandoned (its process died mid-handling) and a delivery takes it over.
    */
   claimLeaseMs?: number;
+  /** The free trial's records and cancel links: with them, trial_will_end mails the member. */
+  trial?: Pick<TrialHandlerDeps, 'trials' | 'trialCancel'>;
 }
 
 /** Billing's inbox: the Stripe events it has handled (by event id), kept by the kit's `inbox.once`. */
@@ -82,6 +85,7 @@ export class StripeWebhookService {
       ...coachingHandlers(handlerDeps),
       ...refundHandlers(handlerDeps),
       ...disputeHandlers(handlerDeps),
+      ...(deps.trial ? trialHandlers({ ...deps, ...deps.trial, mongo: deps.models.BillingCustomer.db }) : {}),
     };
   }
 

@@ -52,8 +52,8 @@ export function billingRouter(deps: {
   const limited = (rule: RateLimitRule) => limiter.middleware<MemberState>(rule, (ctx) => ctx.state.viewer.id);
 
   router.post('/api/create-subscription', loggedIn, limited(CHECKOUT_RATE_LIMIT), async (ctx) => {
-    const { plan } = parseBody(ctx, createSubscriptionSchema);
-    ctx.body = await checkout.createSubscription(ctx.state.viewer, plan, ctx.state.log);
+    const { plan, trial } = parseBody(ctx, createSubscriptionSchema);
+    ctx.body = await checkout.createSubscription(ctx.state.viewer, plan, ctx.state.log, trial);
   });
 
   router.post('/api/create-coaching-payment', loggedIn, limited(CHECKOUT_RATE_LIMIT), async (ctx) => {

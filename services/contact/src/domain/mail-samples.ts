@@ -21,6 +21,7 @@ import { paymentDisputeMail } from './payment-dispute-mail.template';
 import { paymentFailedMail } from './payment-failed-mail.template';
 import { practiceReminderMail } from './practice-reminder-mail.template';
 import { premiumRefundedFounderMail, premiumRefundedMemberMail } from './premium-refunded-mail.template';
+import { trialEndingMail } from './trial-ending-mail.template';
 import { emailVerificationMail } from './verification-mail.template';
 import { welcomeMail } from './welcome-mail.template';
 
@@ -47,6 +48,7 @@ export const SAMPLED_TEMPLATES = [
   'payment-failed',
   'practice-reminder',
   'premium-refunded',
+  'trial-ending',
   'verification',
   'welcome',
 ] as const;
@@ -191,6 +193,25 @@ export function sampleMails(siteOrigin: string): SampleMail[] {
           minutesDone: 0,
           planUrl: `${siteOrigin}/member/home#today`,
           unsubscribeUrl: `${siteOrigin}/reminders/unsubscribe?token=${token}`,
+        },
+        site,
+      ),
+    ],
+    [
+      'trial-ending',
+      trialEndingMail(
+        {
+          userId: 'u1',
+          email: 'ada@example.com',
+          memberName: 'Ada Lovelace',
+          subscriptionId: 'sub_1',
+          amountCents: 1999,
+          currency: 'usd',
+          interval: 'month',
+          chargeAt: '2026-03-05T06:31:00.000Z',
+          cancelUrl: `${siteOrigin}/trial/cancel?token=${token}`,
+          eventId: 'evt_7',
+          occurredAt: at,
         },
         site,
       ),

@@ -16,6 +16,7 @@ import { passwordChangedMail } from '../domain/password-changed-mail.template';
 import { passwordResetMail } from '../domain/password-reset-mail.template';
 import { paymentDisputeMail } from '../domain/payment-dispute-mail.template';
 import { paymentFailedMail } from '../domain/payment-failed-mail.template';
+import { trialEndingMail } from '../domain/trial-ending-mail.template';
 import { welcomeMail } from '../domain/welcome-mail.template';
 import { type AccountMailSite } from '../domain/mail.templates';
 import type { NotificationService } from '../domain/notification.service';
@@ -38,7 +39,8 @@ import { practiceReminderMail } from '../domain/practice-reminder-mail.template'
  * each retry of the card is its own event); `coaching-refunded-mail` → the member and the founder,
  * once per booking (`coaching-refund-<bookingId>`); `premium-refunded-mail` → the member and the
  * founder, once per refunded invoice (`premium-refund-<invoiceId>`); `payment-dispute-mail` → the founder, once per
- * dispute (`dispute-<disputeId>`).
+ * dispute (`dispute-<disputeId>`); `trial-ending-mail` → the member, once per trial
+ * (`trial-ending-<subscriptionId>`), with the one-click cancel link.
  *
  * Dedupe keys of the account mails: one welcome and one deletion mail per member
  * (`welcome-<userId>`, `account-deleted-<userId>`), one reset or changed mail per event
@@ -137,6 +139,14 @@ export function notificationHandlers(
           sessionMinutes: minutes,
           siteOrigin: config.SITE_ORIGIN,
         }),
+      });
+    },
+    'trial-ending-mail': async (event) => {
+      await notifier.sendOnce({
+        key: `trial-ending-${event.subscriptionId}`,
+        to: event.email,
+        kind: 'trial-ending',
+        mail: trialEndingMail(event, site),
       });
     },
     'payment-failed-mail': async (event) => {

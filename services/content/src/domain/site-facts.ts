@@ -15,13 +15,11 @@ export type SiteFactsConfig = Pick<
   | 'CURRENCY'
   | 'PREMIUM_PRICE_CENTS'
   | 'PREMIUM_ANNUAL_PRICE_CENTS'
+  | 'TRIAL_DAYS'
   | 'COACHING_PRICE_CENTS'
   | 'COACHING_SESSION_MINUTES'
   | 'STRIPE_PUBLISHABLE_KEY'
 >;
-
-/** No free trial yet (issue 47 §2 brings one): `prices.trialDays` says 0. */
-const TRIAL_DAYS = 0;
 
 /** GET /api/config; checked against the contract once, at start-up. */
 export function siteConfigOf(config: SiteFactsConfig): SiteConfig {
@@ -35,7 +33,7 @@ export function siteConfigOf(config: SiteFactsConfig): SiteConfig {
       monthlyCents: config.PREMIUM_PRICE_CENTS,
       annualCents: config.PREMIUM_ANNUAL_PRICE_CENTS,
       currency: config.CURRENCY,
-      trialDays: TRIAL_DAYS,
+      trialDays: config.TRIAL_DAYS,
     },
     coachingPriceCents: config.COACHING_PRICE_CENTS,
     coachingSessionMinutes: config.COACHING_SESSION_MINUTES,

@@ -14,6 +14,7 @@ const CONFIGURED = {
   CURRENCY: 'EUR',
   PREMIUM_PRICE_CENTS: '2499',
   PREMIUM_ANNUAL_PRICE_CENTS: '24900',
+  TRIAL_DAYS: '14',
   COACHING_PRICE_CENTS: '12500',
   COACHING_SESSION_MINUTES: '60',
   STRIPE_PUBLISHABLE_KEY: 'pk_test_birdiebrain',
@@ -51,7 +52,7 @@ describe('GET /api/config', () => {
       founderName: 'Coach Sam Fairweather',
       currency: 'eur',
       premiumPriceCents: 2499,
-      prices: { monthlyCents: 2499, annualCents: 24900, currency: 'eur', trialDays: 0 },
+      prices: { monthlyCents: 2499, annualCents: 24900, currency: 'eur', trialDays: 14 },
       coachingPriceCents: 12500,
       coachingSessionMinutes: 60,
       supportReplyHours: { premium: 24, freeFrom: 48, free: 72 },
@@ -77,6 +78,7 @@ describe('GET /api/config', () => {
         'CURRENCY',
         'PREMIUM_PRICE_CENTS',
         'PREMIUM_ANNUAL_PRICE_CENTS',
+        'TRIAL_DAYS',
         'COACHING_PRICE_CENTS',
       ].map((name) => [name, '']),
     );
@@ -86,7 +88,7 @@ describe('GET /api/config', () => {
       founderName: 'Coach Alex Reid',
       currency: 'usd',
       premiumPriceCents: 1999,
-      prices: { monthlyCents: 1999, annualCents: 19990, currency: 'usd', trialDays: 0 },
+      prices: { monthlyCents: 1999, annualCents: 19990, currency: 'usd', trialDays: 7 },
       coachingPriceCents: 10000,
       coachingSessionMinutes: 45,
     });

@@ -1,0 +1,63 @@
+import { jobIdFor } from '@fm/contracts';
+import { readMemberFromMongo } from '@fm/shared/auth';
+import type { Connection } from 'mongoose';
+import type { BillingProducers } from '../../events/billing.producers';
+import type { Stripe } from '../../stripe/stripe-client';
+import type { Customers } from '../customers';
+import type { TrialCancel } from '../trial-cancel';
+import type { TrialOffer } from '../trial-offer';
+import { memberDeleted, type Handler } from './webhook-parts';
+
+/** What the trial's events need besides the other handlers' deps. */
+export interface TrialHandlerDeps {
+  customers: Customers;
+  /** Billing's connection: the member's address and name from the users record (the kit's read). */
+  mongo: Connection;
+  producers: BillingProducers;
+  trials: TrialOffer;
+  trialCancel: TrialCancel;
+}
+
+/**
+ * `customer.subscription.trial_will_end` (Stripe sends it 3 days before a trial ends) → the
+ * trial-ending mail: the first charge's amount and date and the one-click cancel link, once per
+ * subscription. Only for trials our checkout started: the founder's complimentary days are a
+ * trial at Stripe too, but charge nothing at their end without a card.
+ */
+export function trialHandlers(deps: TrialHandlerDeps): Record<string, Handler> {
+  const onTrialWillEnd: Handler = async (event, log) => {
+    const sub = event.data.object as Stripe.Subscription;
+    const trial = await deps.trials.ofSubscription(sub.id);
+    if (!trial) return 'no-effect';
+    if (sub.status !== 'trialing' || !sub.trial_end) return 'no-effect';
+    const userId = trial._id;
+    if (await memberDeleted(deps, userId, event, log)) return 'member-deleted';
+    // The member's address now (they may have changed it since the checkout told Stripe).
+    const member = await readMemberFromMongo(deps.mongo, userId);
+    const email = member?.email;
+    if (!email) {
+      log.error({ eventId: event.id, subscriptionId: sub.id, userId }, 'trial ending without an e-mail');
+      return 'unmatched';
+    }
+    const price = sub.items.data[0]?.price;
+    await deps.producers.notifications.publish(
+      'trial-ending-mail',
+      {
+        userId,
+        email,
+        memberName: member.firstName,
+        subscriptionId: sub.id,
+        amountCents: price?.unit_amount ?? 0,
+        currency: price?.currency ?? sub.currency,
+        interval: price?.recurring?.interval === 'year' ? 'year' : 'month',
+        chargeAt: new Date(sub.trial_end * 1000).toISOString(),
+        cancelUrl: deps.trialCancel.linkFor(userId, sub.id),
+        eventId: event.id,
+        occurredAt: new Date(event.created * 1000).toISOString(),
+      },
+      jobIdFor('trial-ending', sub.id),
+    );
+    return 'queued';
+  };
+  return { 'customer.subscription.trial_will_end': onTrialWillEnd };
+}
