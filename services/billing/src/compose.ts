@@ -102,6 +102,7 @@ export async function compose(deps: ServiceDeps<BillingConfig>, overrides: Billi
     mrr,
     refunds,
     inbox,
+    siteOrigin: config.SITE_ORIGIN,
     trial: { trials: checkout.trials, trialCancel: checkout.trialCancel },
   });
   const deletions = new AccountDeletionService({ models, customers, stripe, ledger });

@@ -19,6 +19,7 @@ import {
   premiumRefundedMailSchema,
   welcomeMailSchema,
 } from './notification-events';
+import { renewalReminderMailSchema } from './renewal';
 import { trialEndingMailSchema } from './trial';
 
 export * from './account-events';
@@ -118,6 +119,7 @@ export const JOBS = {
     'payment-dispute-mail': paymentDisputeMailSchema,
     'email-verification-mail': emailVerificationMailSchema,
     'practice-reminder-mail': practiceReminderMailSchema,
+    'renewal-reminder-mail': renewalReminderMailSchema,
     'trial-ending-mail': trialEndingMailSchema,
   },
   [QUEUES.accountEventsCourses]: {

@@ -20,6 +20,7 @@ export * from './practice-catalogue';
 export * from './registry';
 export * from './newsletter';
 export * from './plan-change';
+export * from './renewal';
 export * from './site';
 export * from './trial';
 export * from './worksheets';

@@ -2,6 +2,7 @@ import { AppError, createInbox, type Inbox, type Logger } from '@fm/shared';
 import type { BillingProducers } from '../events/billing.producers';
 import { stripeSdk, type Stripe } from '../stripe/stripe-client';
 import type { BillingModels } from './billing.models';
+import { CheckoutPlans } from './checkout-plans';
 import type { Customers } from './customers';
 import type { MrrLedger } from './mrr-ledger';
 import { PremiumRefunds } from './premium-refunds';
@@ -10,6 +11,7 @@ import { coachingHandlers } from './webhooks/coaching.handlers';
 import { disputeHandlers } from './webhooks/dispute.handlers';
 import { invoiceHandlers } from './webhooks/invoice.handlers';
 import { refundHandlers } from './webhooks/refund.handlers';
+import { renewalHandlers } from './webhooks/renewal.handlers';
 import { subscriptionHandlers } from './webhooks/subscription.handlers';
 import { trialHandlers, type TrialHandlerDeps } from './webhooks/trial.handlers';
 import type { Handler, HandlerDeps, WebhookOutcome } from './webhooks/webhook-parts';
@@ -27,6 +29,8 @@ export interface StripeWebhookDeps {
   mrr: MrrLedger;
   /** Refunds of Premium payments (one is made around the ledger when not given). */
   refunds?: PremiumRefunds;
+  /** The site's origin: with it, invoice.upcoming of a yearly renewal mails the member (the cancel link). */
+  siteOrigin?: string;
   /** Billing's inbox (`billing_inbox`); one on the models' connection when not given. */
   inbox?: Inbox;
   /**
@@ -85,6 +89,13 @@ export class StripeWebhookService {
       ...coachingHandlers(handlerDeps),
       ...refundHandlers(handlerDeps),
       ...disputeHandlers(handlerDeps),
+      ...(deps.siteOrigin
+        ? renewalHandlers({
+            ...handlerDeps,
+            plans: new CheckoutPlans(deps.models.BillingSubscription.db),
+            siteOrigin: deps.siteOrigin,
+          })
+        : {}),
       ...(deps.trial ? trialHandlers({ ...deps, ...deps.trial, mongo: deps.models.BillingCustomer.db }) : {}),
     };
   }

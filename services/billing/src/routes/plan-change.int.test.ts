@@ -219,3 +219,59 @@ describe('the MRR ledger', () => {
     ]);
   });
 });
+
+describe('the renewal reminder (invoice.upcoming)', () => {
+  /** Stripe's invoice.upcoming of the subscription's next renewal (an invoice without an id yet). */
+  const upcoming = (subscriptionId: string, customerId: string, userId: string) => {
+    const event = billing.events.invoicePaymentFailed({
+      subscriptionId,
+      customerId,
+      email: 'annual@example.com',
+      userId,
+      amountDue: 19990,
+      nextAttempt: PERIOD_END,
+    });
+    const invoice = event.data.object as unknown as Record<string, unknown>;
+    Object.assign(invoice, { id: null, status: 'draft', attempted: false, attempt_count: 0, amount_remaining: 19990 });
+    return { ...event, type: 'invoice.upcoming' } as typeof event;
+  };
+  const reminders = (subscriptionId: string) =>
+    billing.jobs('notifications', (data) => data.subscriptionId === subscriptionId && 'renewsAt' in data);
+
+  it('when a yearly renewal is a week away, then one mail with the amount, the date and the cancel link, however often Stripe says so; a monthly renewal gets none', async () => {
+    const { user, cookie, customerId, subscriptionId } = await monthlyMember();
+    expect((await billing.deliver(upcoming(subscriptionId, customerId, user.id))).status).toBe(200);
+    expect(await reminders(subscriptionId)).toHaveLength(0);
+
+    expect((await post('/api/billing/plan-change', cookie, { plan: 'annual' })).status).toBe(200);
+    // Stripe's event of the switch: the paid year runs to PERIOD_END.
+    const switched = billing.events.subscriptionEvent('customer.subscription.updated', {
+      subscriptionId,
+      customerId,
+      status: 'active',
+      userId: user.id,
+      unitAmount: 19990,
+      interval: 'year',
+      periodEnd: PERIOD_END,
+    });
+    expect((await billing.deliver(switched)).status).toBe(200);
+
+    for (let i = 0; i < 2; i += 1) {
+      expect((await billing.deliver(upcoming(subscriptionId, customerId, user.id))).status).toBe(200);
+    }
+    const jobs = await reminders(subscriptionId);
+    expect(jobs.map((job) => [job.name, job.data])).toEqual([
+      [
+        'renewal-reminder-mail',
+        expect.objectContaining({
+          userId: user.id,
+          email: 'annual@example.com',
+          amountCents: 19990,
+          currency: 'usd',
+          renewsAt: new Date(PERIOD_END * 1000).toISOString(),
+          cancelUrl: `${billing.deps.config.SITE_ORIGIN}/member/account`,
+        }),
+      ],
+    ]);
+  });
+});

@@ -19,6 +19,7 @@ import { passwordChangedMail } from './password-changed-mail.template';
 import { passwordResetMail } from './password-reset-mail.template';
 import { paymentDisputeMail } from './payment-dispute-mail.template';
 import { paymentFailedMail } from './payment-failed-mail.template';
+import { renewalReminderMail } from './renewal-reminder-mail.template';
 import { practiceReminderMail } from './practice-reminder-mail.template';
 import { premiumRefundedFounderMail, premiumRefundedMemberMail } from './premium-refunded-mail.template';
 import { trialEndingMail } from './trial-ending-mail.template';
@@ -48,6 +49,7 @@ export const SAMPLED_TEMPLATES = [
   'payment-failed',
   'practice-reminder',
   'premium-refunded',
+  'renewal-reminder',
   'trial-ending',
   'verification',
   'welcome',
@@ -163,6 +165,24 @@ export function sampleMails(siteOrigin: string): SampleMail[] {
           occurredAt: at,
         },
         productName,
+      ),
+    ],
+    [
+      'renewal-reminder',
+      renewalReminderMail(
+        {
+          userId: 'u1',
+          email: 'ada@example.com',
+          memberName: 'Ada Lovelace',
+          subscriptionId: 'sub_1',
+          amountCents: 19990,
+          currency: 'usd',
+          renewsAt: '2026-03-05T06:31:00.000Z',
+          cancelUrl: `${siteOrigin}/member/account`,
+          eventId: 'evt_8',
+          occurredAt: at,
+        },
+        site,
       ),
     ],
     [

@@ -16,6 +16,7 @@ import { passwordChangedMail } from '../domain/password-changed-mail.template';
 import { passwordResetMail } from '../domain/password-reset-mail.template';
 import { paymentDisputeMail } from '../domain/payment-dispute-mail.template';
 import { paymentFailedMail } from '../domain/payment-failed-mail.template';
+import { renewalReminderMail } from '../domain/renewal-reminder-mail.template';
 import { trialEndingMail } from '../domain/trial-ending-mail.template';
 import { welcomeMail } from '../domain/welcome-mail.template';
 import { type AccountMailSite } from '../domain/mail.templates';
@@ -39,7 +40,8 @@ import { practiceReminderMail } from '../domain/practice-reminder-mail.template'
  * each retry of the card is its own event); `coaching-refunded-mail` → the member and the founder,
  * once per booking (`coaching-refund-<bookingId>`); `premium-refunded-mail` → the member and the
  * founder, once per refunded invoice (`premium-refund-<invoiceId>`); `payment-dispute-mail` → the founder, once per
- * dispute (`dispute-<disputeId>`); `trial-ending-mail` → the member, once per trial
+ * dispute (`dispute-<disputeId>`); `renewal-reminder-mail` → the member, once per yearly renewal
+ * (`renewal-reminder-<subscriptionId>-<renewsAt>`), with the link to cancel; `trial-ending-mail` → the member, once per trial
  * (`trial-ending-<subscriptionId>`), with the one-click cancel link.
  *
  * Dedupe keys of the account mails: one welcome and one deletion mail per member
@@ -147,6 +149,14 @@ export function notificationHandlers(
         to: event.email,
         kind: 'trial-ending',
         mail: trialEndingMail(event, site),
+      });
+    },
+    'renewal-reminder-mail': async (event) => {
+      await notifier.sendOnce({
+        key: `renewal-reminder-${event.subscriptionId}-${event.renewsAt}`,
+        to: event.email,
+        kind: 'renewal-reminder',
+        mail: renewalReminderMail(event, site),
       });
     },
     'payment-failed-mail': async (event) => {
