@@ -2,6 +2,7 @@
 export const adminPaths = {
   members: { path: '/admin/members', getHref: () => '/admin/members' },
   bookings: { path: '/admin/bookings', getHref: () => '/admin/bookings' },
+  availability: { path: '/admin/availability', getHref: () => '/admin/availability' },
   inbox: { path: '/admin/inbox', getHref: () => '/admin/inbox' },
   content: { path: '/admin/content', getHref: () => '/admin/content' },
   worksheets: { path: '/admin/worksheets', getHref: () => '/admin/worksheets' },

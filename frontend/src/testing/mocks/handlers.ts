@@ -47,7 +47,7 @@ export function siteConfigHandler(overrides: Partial<SiteConfig> = {}) {
 
 /**
  * Defaults every test starts from: a visitor, the site config (buildSiteConfig), the public catalogue (3 testimonials,
- * 2 tiers, 1 free + 1 locked lesson), and no subscription, invoices, coaching bookings or contact messages. Override per test with `server.use(...)`; any other
+ * 2 tiers, 1 free + 1 locked lesson), and no subscription, invoices, coaching bookings, open coaching times or contact messages. Override per test with `server.use(...)`; any other
  * request fails the test (onUnhandledRequest: 'error').
  */
 export const defaultHandlers = [
@@ -70,6 +70,8 @@ export const defaultHandlers = [
     HttpResponse.json({ eligible: false, deadline: null, reason: 'not-premium' }),
   ),
   http.get(apiUrl('billing/bookings'), () => HttpResponse.json([])),
+  // The coaching checkout's open times: the founder has set no hours yet.
+  http.get(apiUrl('coaching/slots'), () => HttpResponse.json({ timeZone: 'UTC', slotMinutes: 45, slots: [] })),
   // The Premium worksheets (member home, section pages): none.
   http.get(apiUrl('member/worksheets'), () => HttpResponse.json([])),
   // The account page's "Your messages": none written yet.

@@ -23,6 +23,9 @@ import { MEMBER_SECTIONS } from '@/features/member/member-content';
 const BookingsPanel = lazy(() =>
   import('@/features/admin/components/bookings-panel').then((m) => ({ default: m.BookingsPanel })),
 );
+const AvailabilityPanel = lazy(() =>
+  import('@/features/admin/components/availability-panel').then((m) => ({ default: m.AvailabilityPanel })),
+);
 const InboxPanel = lazy(() =>
   import('@/features/admin/components/inbox-panel').then((m) => ({ default: m.InboxPanel })),
 );
@@ -48,6 +51,7 @@ const AuditPanel = lazy(() =>
 const PAGES = [
   { label: 'Members', href: adminPaths.members.getHref() },
   { label: 'Bookings', href: adminPaths.bookings.getHref() },
+  { label: 'Availability', href: adminPaths.availability.getHref() },
   { label: 'Inbox', href: adminPaths.inbox.getHref() },
   { label: 'Content', href: adminPaths.content.getHref() },
   { label: 'Worksheets', href: adminPaths.worksheets.getHref() },
@@ -80,6 +84,7 @@ const CONSOLE_ROUTES: RouteObject[] = [
     ),
   },
   { path: 'bookings', element: <BookingsPanel /> },
+  { path: 'availability', element: <AvailabilityPanel /> },
   { path: 'inbox', element: <InboxPanel /> },
   { path: 'content', element: <ContentPanel sections={SECTIONS} /> },
   { path: 'worksheets', element: <WorksheetsPanel /> },

@@ -58,7 +58,7 @@ const HEADINGS: Record<CheckoutKind, { title: string; subtitle: string; submit: 
  * on the page (monthly unless the address says `?plan=annual`); another plan prepares a new
  * payment form for it, and the address follows the choice.
  */
-export function CheckoutPage({ kind }: { kind: CheckoutKind }) {
+export function CheckoutPage({ kind, intro }: { kind: CheckoutKind; intro?: React.ReactNode }) {
   const theme = useTheme();
   const { toast } = useToast();
   const [state, send] = useReducer(checkoutReducer, initialCheckoutState);
@@ -135,6 +135,8 @@ export function CheckoutPage({ kind }: { kind: CheckoutKind }) {
         </Typography>
         <Typography sx={{ color: 'text.secondary', mt: 1 }}>{heading.subtitle}</Typography>
       </Box>
+      {/* Coaching: the open times (issue 48), above the payment. */}
+      {intro}
 
       {setupFailed ? (
         <Alert
