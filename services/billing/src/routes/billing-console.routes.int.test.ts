@@ -107,7 +107,13 @@ describe('the founder console: a member’s billing', () => {
     const res = await get(base(user.id));
     expect(res.status).toBe(200);
     expect(adminBillingMemberSchema.parse(res.body)).toEqual({
-      subscription: { id: subscriptionId, status: 'active', cancelAtPeriodEnd: false, currentPeriodEnd: null },
+      subscription: {
+        id: subscriptionId,
+        status: 'active',
+        cancelAtPeriodEnd: false,
+        currentPeriodEnd: null,
+        plan: 'monthly',
+      },
       invoices: [
         {
           id: invoiceId,
