@@ -88,10 +88,7 @@ export class MetricsReport {
 
   /** The MRR of the members whose MRR in `currency` ends at their period end, now. */
   private async scheduledChurn(currency: string): Promise<number> {
-    const members = await this.deps.mrr.MrrMember.find(
-      { 'state.scheduledChurn': true, 'state.currency': currency },
-      { state: 1 },
-    ).lean();
+    const members = await this.deps.mrr.MrrMember.find({ scheduledChurnCurrency: currency }, { state: 1 }).lean();
     return members.reduce((sum, member) => sum + (member.state?.mrrCents ?? 0), 0);
   }
 

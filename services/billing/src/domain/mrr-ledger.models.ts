@@ -75,6 +75,8 @@ export interface MrrMember {
   problem: MrrProblem | null;
   /** The member's current paying spell per currency (metrics/day-totals.ts). */
   spells?: Record<string, Spell> | null;
+  /** The state's currency while its MRR is set to end at the period end (scheduled churn), else null. */
+  scheduledChurnCurrency?: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -129,6 +131,7 @@ const mrrMemberSchema = new Schema<MrrMember>(
     pending: { type: Schema.Types.Mixed, default: [] },
     problem: { type: Schema.Types.Mixed, default: null },
     spells: { type: Schema.Types.Mixed, default: null },
+    scheduledChurnCurrency: { type: String, default: null },
   },
   schemaOptions({ collection: 'billing_mrr_members' }),
 );

@@ -1,7 +1,8 @@
 import { ServiceUnavailableError } from '@fm/shared/http';
 import { metrics, type Logger } from '@fm/shared/service';
-import { insertOnce, oneAtATimePerKey, redisKeys, withRedisLock, type ApplyIfNewer } from '@fm/shared/store';
+import { insertOnce, oneAtATimePerKey, withRedisLock, type ApplyIfNewer } from '@fm/shared/store';
 import type { Redis } from 'ioredis';
+import { billingKeys } from '../redis-keys';
 import { spellsAfter } from '../metrics/day-totals';
 import { applySnapshot, type MemberMrrState } from '../metrics/member-ledger';
 import type { Bucket } from '../metrics/movements';
@@ -208,7 +209,7 @@ export class MrrLedger {
     log: Logger,
     change: { problem?: MrrProblem; clears?: string },
   ): Promise<MrrDelta[]> {
-    const key = redisKeys(this.deps.redisPrefix).mrrLedgerLock(memberId);
+    const key = billingKeys(this.deps.redisPrefix).mrrLedgerLock(memberId);
     return this.inProcess(key, () =>
       withRedisLock(
         this.deps.redis,
@@ -268,6 +269,8 @@ export class MrrLedger {
           pending: rows.map(({ _id, ...row }) => row),
           problem,
           spells: rows.length ? spells.spells : (doc?.spells ?? {}),
+          // A plain top-level field, so the metrics find these members without scanning every state.
+          scheduledChurnCurrency: state?.scheduledChurn ? state.currency : null,
         },
       },
       { upsert: true },
