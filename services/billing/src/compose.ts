@@ -14,7 +14,9 @@ import { BookingAdmin } from './domain/booking-admin.service';
 import { BillingConsole } from './domain/billing-console.service';
 import { BillingHistory } from './domain/billing-history.service';
 import { CoachingAvailabilityStore } from './domain/coaching/availability';
+import { CoachingHolds } from './domain/coaching/holds';
 import { CoachingSlotFinder } from './domain/coaching/slots';
+import { CoachingCheckout } from './domain/coaching-checkout';
 import { CheckoutPlans } from './domain/checkout-plans';
 import { CheckoutService } from './domain/checkout.service';
 import { Customers } from './domain/customers';
@@ -138,6 +140,16 @@ export async function compose(deps: ServiceDeps<BillingConfig>, overrides: Billi
     audit,
   });
   const slots = new CoachingSlotFinder({ availability, models });
+  const coachingPayments = new CoachingCheckout({ config, stripe, models, customers });
+  const holds = new CoachingHolds({
+    redis,
+    redisPrefix: config.REDIS_PREFIX,
+    availability,
+    slots,
+    limiter: new RateLimiter(redis, config.REDIS_PREFIX),
+    pay: (user, log, slot) => coachingPayments.createCoachingPayment(user, log, slot),
+  });
+  slots.withHolds(holds);
   const app = createApp(deps, {
     name: 'billing',
     originExemptPaths: [WEBHOOK_PATH],
@@ -155,7 +167,7 @@ export async function compose(deps: ServiceDeps<BillingConfig>, overrides: Billi
       adminRouter({ bookings, billingConsole }),
       metricsRouter(new MetricsReport({ models, mrr: mrrStore })),
       metricsCohortsRouter(founderCohorts),
-      coachingRouter({ availability, slots, limiter: new RateLimiter(redis, config.REDIS_PREFIX) }),
+      coachingRouter({ availability, slots, holds, limiter: new RateLimiter(redis, config.REDIS_PREFIX) }),
     ],
   });
   return {

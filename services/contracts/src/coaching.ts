@@ -164,3 +164,23 @@ export const coachingSlotsSchema = z.strictObject({
   slots: z.array(coachingSlotSchema),
 });
 export type CoachingSlots = z.infer<typeof coachingSlotsSchema>;
+
+/** POST /api/coaching/holds {start}: hold a slot (ISO 8601 instant) while paying. */
+export const coachingHoldRequestSchema = z.strictObject(
+  {
+    start: z
+      .string({ error: 'start must be a date and time, e.g. 2026-07-07T17:00:00Z' })
+      .pipe(z.iso.datetime({ offset: true, error: 'start must be a date and time, e.g. 2026-07-07T17:00:00Z' })),
+  },
+  { error: 'Send {start} as a JSON object' },
+);
+
+/** 201 of POST /api/coaching/holds: the hold and its payment's card form (client secret). */
+export const coachingHoldSchema = z.strictObject({
+  holdId: z.string(),
+  start: z.string(),
+  end: z.string(),
+  expiresAt: z.string(),
+  clientSecret: z.string().min(1),
+});
+export type CoachingHold = z.infer<typeof coachingHoldSchema>;

@@ -21,8 +21,13 @@ export class CoachingCheckout {
   /**
    * Coaching: one $100 PaymentIntent the card form confirms. Its booking is written now, pending,
    * with the member's e-mail and name (the webhook that marks it paid has no logged-in member).
+   * With a held slot, the PaymentIntent carries it (metadata holdId, slotStart, slotEnd).
    */
-  async createCoachingPayment(user: CurrentUser, log: Logger): Promise<CoachingPayment> {
+  async createCoachingPayment(
+    user: CurrentUser,
+    log: Logger,
+    slot?: { holdId: string; start: string; end: string },
+  ): Promise<CoachingPayment> {
     const { config, stripe, models } = this.deps;
     const customerId = await this.deps.customers.ensure(user, log);
     const intent = await callStripe(log, 'paymentIntents.create', () =>
@@ -33,7 +38,12 @@ export class CoachingCheckout {
         automatic_payment_methods: { enabled: true },
         description: `${config.PRODUCT_NAME} one-on-one coaching session (${config.COACHING_SESSION_MINUTES} minutes)`,
         receipt_email: user.email,
-        metadata: { userId: user.id, kind: 'coaching' },
+        // A held slot (issue 48 §3): the webhook books the session at that time once paid.
+        metadata: {
+          userId: user.id,
+          kind: 'coaching',
+          ...(slot ? { holdId: slot.holdId, slotStart: slot.start, slotEnd: slot.end } : {}),
+        },
       }),
     );
     if (!intent.client_secret) throw new PaymentProviderError(messages.noSecret);

@@ -144,3 +144,117 @@ describe('GET /api/coaching/slots', () => {
     expect((await request(server).get(`/api/coaching/slots?from=${parisDate(1)}&to=${parisDate(1)}`)).status).toBe(401);
   });
 });
+
+describe('POST /api/coaching/holds', () => {
+  const hold = (start: string, cookie: string) =>
+    request(server).post('/api/coaching/holds').set('Cookie', cookie).set('Origin', TEST_SITE_ORIGIN).send({ start });
+  const freeStarts = async (days: number) =>
+    (await slots(`from=${parisDate(days)}&to=${parisDate(days)}&timeZone=Europe/Paris`)).body.slots.map(
+      (s: { start: string }) => s.start,
+    );
+
+  it('when two members race for one slot, then one holds it (and its card form), the other gets 409 SLOT_TAKEN with the next free slots', async () => {
+    await put(everyMorning);
+    const other = (await loggedInMember(billing.deps, { membershipLevel: 'free' })).cookie;
+    const nine = parisAt(6, '09:00').toISOString();
+    const [a, b] = await Promise.all([hold(nine, member), hold(nine, other)]);
+    expect([a.status, b.status].sort()).toEqual([201, 409]);
+    const won = a.status === 201 ? a : b;
+    const lost = a.status === 201 ? b : a;
+    expect(won.body).toMatchObject({ start: nine, end: parisAt(6, '09:45').toISOString() });
+    expect(won.body.clientSecret).toEqual(expect.any(String));
+    expect(new Date(won.body.expiresAt).getTime() - Date.now()).toBeGreaterThan(29 * 60_000);
+    expect(lost.body).toMatchObject({ code: 'SLOT_TAKEN' });
+    expect(lost.body.next[0]).toEqual({
+      start: parisAt(6, '10:00').toISOString(),
+      end: parisAt(6, '10:45').toISOString(),
+    });
+    expect(await freeStarts(6)).toEqual([parisAt(6, '10:00').toISOString(), parisAt(6, '11:00').toISOString()]);
+
+    // The winner picks another time: the first slot is free again at once.
+    const winner = a.status === 201 ? member : other;
+    expect((await hold(parisAt(6, '11:00').toISOString(), winner)).status).toBe(201);
+    expect(await freeStarts(6)).toEqual([nine, parisAt(6, '10:00').toISOString()]);
+  });
+
+  it('when a start breaks a rule, then 400 naming it: sooner than the notice, not a slot', async () => {
+    await put(everyMorning);
+    const soon = await hold(new Date(Date.now() + 3_600_000).toISOString(), member);
+    expect(soon.status).toBe(400);
+    expect(soon.body.message).toBe('start is sooner than the minimum notice (24 h)');
+    const odd = await hold(parisAt(7, '09:10').toISOString(), member);
+    expect(odd.body).toMatchObject({ code: 'VALIDATION_ERROR', message: 'start is not one of the slots' });
+    expect((await hold('tomorrow', member)).status).toBe(400);
+  });
+
+  it('when a hold expires unpaid, then its slot is bookable again', async () => {
+    await put(everyMorning);
+    const { CoachingHolds } = await import('../domain/coaching/holds');
+    const { CoachingAvailabilityStore } = await import('../domain/coaching/availability');
+    const { CoachingSlotFinder } = await import('../domain/coaching/slots');
+    const { RateLimiter } = await import('@fm/shared/http');
+    const { AuditLog } = await import('@fm/shared/http');
+    const { mongo, redis, config } = billing.deps;
+    const models = { CoachingBooking: mongo.model('CoachingBooking') } as never;
+    const availability = new CoachingAvailabilityStore({
+      mongo,
+      models,
+      sessionMinutes: 45,
+      audit: new AuditLog(mongo),
+    });
+    const finder = new CoachingSlotFinder({ availability, models });
+    const shortHolds = new CoachingHolds({
+      redis,
+      redisPrefix: config.REDIS_PREFIX,
+      availability,
+      slots: finder,
+      limiter: new RateLimiter(redis, config.REDIS_PREFIX),
+      pay: async () => ({ clientSecret: 'pi_test_secret' }),
+      holdMs: 2_000,
+    });
+    finder.withHolds(shortHolds);
+    const user = (await loggedInMember(billing.deps, { membershipLevel: 'free' })).user;
+    const ten = parisAt(8, '10:00');
+    const log = { info: () => undefined } as never;
+    await shortHolds.take(user as never, ten.toISOString(), log);
+    const starts = async () =>
+      (await finder.free(parisAt(8, '00:00'), parisAt(9, '00:00'))).map((s) => s.start.toISOString());
+    expect(await starts()).not.toContain(ten.toISOString());
+    // Nothing releases it: its lifetime ends (polled, no fixed sleep).
+    const deadline = Date.now() + 10_000;
+    while ((await starts()).indexOf(ten.toISOString()) < 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await starts()).toContain(ten.toISOString());
+    const again = await hold(ten.toISOString(), member);
+    expect(again.status).toBe(201);
+  });
+});
+
+describe('a held slot paid (payment_intent.succeeded)', () => {
+  it('when the payment of a hold succeeds, then the booking is scheduled at that time and the slot is gone; a replay changes nothing', async () => {
+    await put(everyMorning);
+    const { user } = await loggedInMember(billing.deps, { membershipLevel: 'free' });
+    const start = parisAt(9, '10:00');
+    const paid = billing.events.paymentIntentSucceeded({ userId: user.id, kind: 'coaching' });
+    const intent = paid.data.object as { id: string; metadata: Record<string, string> };
+    intent.metadata.slotStart = start.toISOString();
+    intent.metadata.slotEnd = parisAt(9, '10:45').toISOString();
+    expect((await billing.deliver(paid)).status).toBe(200);
+    const booked = await billing.deps.mongo
+      .collection('coaching_bookings')
+      .findOne({ paymentIntentId: intent.id } as never);
+    expect(booked).toMatchObject({ status: 'scheduled', scheduledAt: start, userId: user.id });
+    expect((await billing.deliver(paid)).status).toBe(200);
+    const replayed = await billing.deps.mongo
+      .collection('coaching_bookings')
+      .find({ paymentIntentId: intent.id } as never)
+      .toArray();
+    expect(replayed).toEqual([booked]);
+    const free = (await slots(`from=${parisDate(9)}&to=${parisDate(9)}&timeZone=Europe/Paris`)).body.slots;
+    expect(free.map((s: { start: string }) => s.start)).toEqual([
+      parisAt(9, '09:00').toISOString(),
+      parisAt(9, '11:00').toISOString(),
+    ]);
+  });
+});

@@ -1,8 +1,9 @@
 import Router from '@koa/router';
-import { coachingAvailabilityInputSchema, coachingSlotsQuerySchema } from '@fm/contracts';
+import { coachingAvailabilityInputSchema, coachingHoldRequestSchema, coachingSlotsQuerySchema } from '@fm/contracts';
 import { type MemberState, requireAdmin, requireUser } from '@fm/shared/auth';
 import { parseBody, parseQuery, type RateLimiter, type RateLimitRule } from '@fm/shared/http';
 import type { CoachingAvailabilityStore } from '../domain/coaching/availability';
+import { type CoachingHolds, SlotTakenError } from '../domain/coaching/holds';
 import type { CoachingSlotFinder } from '../domain/coaching/slots';
 
 /** The slot picker asks per week or month as the member pages: 60 a minute is plenty. */
@@ -10,20 +11,37 @@ export const SLOTS_RATE_LIMIT: RateLimitRule = { name: 'coaching-slots', limit: 
 
 /**
  * Coaching self-booking (issue 48, docs/API.md): GET /api/coaching/slots?from&to&timeZone
- * (signed in) → the free slots; GET/PUT /api/admin/coaching/availability (admins) → the
+ * (signed in) → the free slots; POST /api/coaching/holds {start} → 201 the hold and its payment; GET/PUT /api/admin/coaching/availability (admins) → the
  * founder's availability and the confirmed sessions it leaves outside its hours.
  */
 export function coachingRouter(deps: {
   availability: CoachingAvailabilityStore;
   slots: CoachingSlotFinder;
+  holds: CoachingHolds;
   limiter: RateLimiter;
 }): Router {
-  const { availability, slots, limiter } = deps;
+  const { availability, slots, holds, limiter } = deps;
   const router = new Router();
+  // 409 SLOT_TAKEN carries the next free slots.
+  router.use(async (ctx, next) => {
+    try {
+      await next();
+    } catch (err) {
+      if (!(err instanceof SlotTakenError)) throw err;
+      ctx.status = 409;
+      ctx.body = { message: err.message, code: err.code, next: err.next };
+    }
+  });
   const limited = (rule: RateLimitRule) => limiter.middleware<MemberState>(rule, (ctx) => ctx.state.viewer.id);
 
   router.get('/api/coaching/slots', requireUser, limited(SLOTS_RATE_LIMIT), async (ctx) => {
     ctx.body = await slots.list(parseQuery(ctx, coachingSlotsQuerySchema));
+  });
+
+  router.post('/api/coaching/holds', requireUser, async (ctx) => {
+    const { start } = parseBody(ctx, coachingHoldRequestSchema);
+    ctx.body = await holds.take(ctx.state.viewer, start, ctx.state.log);
+    ctx.status = 201;
   });
 
   router.get('/api/admin/coaching/availability', requireAdmin, async (ctx) => {

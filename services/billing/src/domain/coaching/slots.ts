@@ -16,11 +16,18 @@ const DAY_MS = 86_400_000;
  * booking window and the daily cap applied. The range is the member's days in their zone.
  */
 export class CoachingSlotFinder {
+  /** The live holds (set once the holds exist: they check slots with this finder). */
+  private holds?: TakenTimes;
+
+  withHolds(holds: TakenTimes): this {
+    this.holds = holds;
+    return this;
+  }
+
   constructor(
     private readonly deps: {
       availability: CoachingAvailabilityStore;
       models: Pick<BillingModels, 'CoachingBooking'>;
-      holds?: TakenTimes;
       now?: () => Date;
     },
   ) {}
@@ -43,7 +50,7 @@ export class CoachingSlotFinder {
     const around = { from: new Date(from.getTime() - 2 * DAY_MS), to: new Date(to.getTime() + 2 * DAY_MS) };
     const [booked, held] = await Promise.all([
       confirmedSessions(this.deps.models, around.from, around.to),
-      this.deps.holds?.between(around.from, around.to) ?? Promise.resolve([]),
+      this.holds?.between(around.from, around.to) ?? Promise.resolve([]),
     ]);
     const taken = [...booked.map((b) => sessionOf(b, availability.sessionMinutes)), ...held];
     return freeSlots({ availability, taken, now: this.deps.now?.() ?? new Date(), from, to });

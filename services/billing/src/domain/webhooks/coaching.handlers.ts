@@ -1,6 +1,7 @@
 import { insertOnce, jobIdFor } from '@fm/shared';
 import type { Stripe } from '../../stripe/stripe-client';
 import { DELETED_MEMBER_NAME, type BillingModels, type CoachingBooking } from '../billing.models';
+import { CONFIRMED_STATUSES } from '../coaching/availability';
 import { coachingBookingId, memberDeleted, type Handler, type HandlerDeps } from './webhook-parts';
 
 /** payment_intent.succeeded of a coaching payment. */
@@ -36,6 +37,7 @@ export function coachingHandlers(deps: HandlerDeps): Record<string, Handler> {
       deleted,
     );
     if (deleted) return 'member-deleted';
+    await bookHeldSlot(deps.models, booking, intent.metadata, log);
 
     const memberEmail = booking.memberEmail ?? intent.receipt_email;
     if (!memberEmail) {
@@ -96,4 +98,38 @@ async function bookCoaching(
   const stored = await CoachingBooking.findById(id).lean();
   if (!stored) throw new Error(`coaching booking ${id} not found after insert`);
   return stored;
+}
+
+/**
+ * A payment for a held slot (issue 48 §3: metadata slotStart, slotEnd) books the session at that
+ * time: the paid booking becomes `scheduled` then, once (a replay finds it scheduled). When
+ * another confirmed session took that time meanwhile (the hold had expired), it stays paid
+ * without a time: the member picks another, as when paying without one.
+ */
+async function bookHeldSlot(
+  models: BillingModels,
+  booking: CoachingBooking,
+  metadata: Record<string, string>,
+  log: Parameters<Handler>[1],
+): Promise<void> {
+  const start = metadata.slotStart ? new Date(metadata.slotStart) : null;
+  if (!start || Number.isNaN(start.getTime()) || booking.status !== 'paid' || booking.scheduledAt) return;
+  const end = metadata.slotEnd ? new Date(metadata.slotEnd) : new Date(start.getTime() + 45 * 60_000);
+  const length = end.getTime() - start.getTime();
+  const clash = await models.CoachingBooking.findOne({
+    _id: { $ne: booking._id },
+    status: { $in: [...CONFIRMED_STATUSES] },
+    scheduledAt: { $gt: new Date(start.getTime() - length), $lt: end },
+  }).lean();
+  if (clash) {
+    log.warn(
+      { bookingId: booking._id, slotStart: metadata.slotStart },
+      'held slot taken meanwhile: paid without a time',
+    );
+    return;
+  }
+  await models.CoachingBooking.updateOne(
+    { _id: booking._id, status: 'paid', scheduledAt: null },
+    { $set: { status: 'scheduled', scheduledAt: start } },
+  );
 }
