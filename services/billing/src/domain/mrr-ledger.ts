@@ -3,7 +3,7 @@ import { metrics, type Logger } from '@fm/shared/service';
 import { insertOnce, oneAtATimePerKey, withRedisLock, type ApplyIfNewer } from '@fm/shared/store';
 import type { Redis } from 'ioredis';
 import { billingKeys } from '../redis-keys';
-import { spellsAfter } from '../metrics/day-totals';
+import { spellsAfter, type Spell } from '../metrics/day-totals';
 import { applySnapshot, type MemberMrrState } from '../metrics/member-ledger';
 import type { Bucket } from '../metrics/movements';
 import { MetricsInputError, type SubscriptionInput, type SubscriptionMrr } from '../metrics/subscription-mrr';
@@ -233,6 +233,7 @@ export class MrrLedger {
   ): Promise<MrrDelta[]> {
     const { MrrMember, MrrSubscription } = this.deps.models;
     const doc = await MrrMember.findById(memberId).lean<MrrMember>();
+    if (doc && doc.seq > 0 && doc.spells == null) doc.spells = await this.backfill(doc);
     if (doc?.pending.length) await this.flush(doc.pending);
     const subs = await MrrSubscription.find(
       { memberId },
@@ -281,6 +282,24 @@ export class MrrLedger {
       log.info({ memberId, source, rows: rows.map(({ bucket, deltaCents }) => ({ bucket, deltaCents })) }, 'mrr: rows');
     }
     return rows;
+  }
+
+  /**
+   * A member whose rows were written before the day totals (no `spells` on their record): their
+   * rows, in sequence, added to their days (each once, as any row) with the spell each churn
+   * closed, and their spells and scheduled churn field written; the step then goes on as usual.
+   */
+  private async backfill(doc: MrrMember): Promise<Record<string, Spell>> {
+    const { MrrDelta, MrrMember } = this.deps.models;
+    const stored = (await MrrDelta.find({ memberId: doc._id }).lean()).sort((a, b) => a.seq - b.seq);
+    const { spells, churns } = spellsAfter(
+      {},
+      stored.map((row) => ({ ...row, at: row.at.toISOString() })),
+    );
+    for (const [i, { _id, ...row }] of stored.entries()) await this.days.add({ ...row, spell: churns.get(i) ?? null });
+    const scheduledChurnCurrency = doc.state?.scheduledChurn ? doc.state.currency : null;
+    await MrrMember.updateOne({ _id: doc._id }, { $set: { spells, scheduledChurnCurrency } });
+    return spells;
   }
 
   /**

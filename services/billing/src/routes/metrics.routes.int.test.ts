@@ -198,3 +198,44 @@ describe('GET /api/admin/metrics', () => {
     expect(await mrrModels(billing.deps.mongo).MrrDelta.countDocuments()).toBe(7);
   });
 });
+
+describe('a ledger written before the day totals', () => {
+  it('when a member of it has their next step, then their rows are added to their days once, as if written now', async () => {
+    const { MrrDay, MrrMember } = mrrModels(billing.deps.mongo);
+    const user = await insertUser(billing.deps);
+    const base = { subscriptionId: uniqueId('sub'), customerId: uniqueId('cus'), userId: user.id, unitAmount: 1200 };
+    const event = (
+      type: Parameters<typeof billing.events.subscriptionEvent>[0],
+      day: string,
+      more: Partial<SubscriptionEventOptions> = {},
+    ) => billing.events.subscriptionEvent(type, { status: 'active', ...base, created: at(day), ...more });
+    const pause = { pauseCollection: { behavior: 'void' as const } };
+    for (const e of [
+      event('customer.subscription.created', '2024-02-05'),
+      event('customer.subscription.updated', '2024-03-10', pause),
+      event('customer.subscription.updated', '2024-03-20'),
+      event('customer.subscription.deleted', '2024-04-02', { status: 'canceled' }),
+    ]) {
+      expect((await billing.deliver(e)).status).toBe(200);
+    }
+    const days = { currency: 'usd', day: { $gte: '2024-02-01', $lt: '2024-05-01' } };
+    const written = await MrrDay.find(days, { _id: 0 }).sort({ day: 1 }).lean();
+    expect(written.map((d) => d.day)).toEqual(['2024-02-05', '2024-03-10', '2024-03-20', '2024-04-02']);
+    expect(written.at(-1)!.churns).toEqual([
+      { since: '2024-02-05', gaps: [{ pause: '2024-03-10', resume: '2024-03-20' }] },
+    ]);
+
+    // As before the day totals: no days, no spells on the member.
+    await MrrDay.deleteMany(days);
+    await MrrMember.updateOne({ _id: user.id }, { $unset: { spells: 1, scheduledChurnCurrency: 1 } });
+    const later = event('customer.subscription.updated', '2024-05-10', { status: 'canceled' });
+    expect((await billing.deliver(later)).status).toBe(200);
+    expect(await MrrDay.find(days, { _id: 0 }).sort({ day: 1 }).lean()).toEqual(written);
+    // Again: nothing added twice.
+    await MrrMember.updateOne({ _id: user.id }, { $unset: { spells: 1 } });
+    expect(
+      (await billing.deliver(event('customer.subscription.updated', '2024-05-11', { status: 'canceled' }))).status,
+    ).toBe(200);
+    expect(await MrrDay.find(days, { _id: 0 }).sort({ day: 1 }).lean()).toEqual(written);
+  });
+});
