@@ -27,6 +27,7 @@ const ResetPasswordPage = lazy(() => import('@/app/routes/reset-password'));
 const VerifyEmailPage = lazy(() => import('@/app/routes/verify-email'));
 const NewsletterUnsubscribePage = lazy(() => import('@/app/routes/newsletter-unsubscribe'));
 const RemindersUnsubscribePage = lazy(() => import('@/app/routes/reminders-unsubscribe'));
+const TrialCancelPage = lazy(() => import('@/app/routes/trial-cancel'));
 const NotFoundPage = lazy(() => import('@/app/routes/not-found'));
 
 // The player's "Sign in to use your offline courses" (issue 43 §2): its chunk is in the service
@@ -64,6 +65,7 @@ export const publicRoutes: RouteObject[] = [
       { path: paths.verifyEmail.path, element: <VerifyEmailPage /> },
       { path: paths.newsletterUnsubscribe.path, element: <NewsletterUnsubscribePage /> },
       { path: paths.remindersUnsubscribe.path, element: <RemindersUnsubscribePage /> },
+      { path: paths.trialCancel.path, element: <TrialCancelPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

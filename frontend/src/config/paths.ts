@@ -32,6 +32,7 @@ export const paths = {
     path: '/reminders/unsubscribe',
     getHref: (token: string) => `/reminders/unsubscribe?token=${encodeURIComponent(token)}`,
   },
+  trialCancel: { path: '/trial/cancel' },
 
   checkout: { path: '/checkout', getHref: () => '/checkout' },
   coachingCheckout: { path: '/coaching-checkout', getHref: () => '/coaching-checkout' },

@@ -30,14 +30,19 @@ export function createFakeStripe() {
   const confirmPayment = vi.fn(
     async (_options: { elements: unknown; confirmParams: { return_url: string } }): Promise<ConfirmResult> => ({}),
   );
+  // A free trial's form saves the card (a SetupIntent) instead of paying.
+  const confirmSetup = vi.fn(
+    async (_options: { elements: unknown; confirmParams: { return_url: string } }): Promise<ConfirmResult> => ({}),
+  );
   const stripe = {
     elements: vi.fn(() => elements),
     confirmPayment,
+    confirmSetup,
     createToken: vi.fn(),
     createPaymentMethod: vi.fn(),
     confirmCardPayment: vi.fn(),
     _registerWrapper: vi.fn(),
     registerAppInfo: vi.fn(),
   };
-  return { stripe: stripe as unknown as Stripe, elements, element, confirmPayment };
+  return { stripe: stripe as unknown as Stripe, elements, element, confirmPayment, confirmSetup };
 }

@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useReducer, useRef } from 'react';
+import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import type { SubscriptionCheckout } from '@fm/contracts';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { Elements } from '@stripe/react-stripe-js';
 import type { Appearance } from '@stripe/stripe-js';
@@ -30,9 +31,14 @@ import {
   type CheckoutKind,
 } from '@/features/billing/lib/checkout-machine';
 import { getStripe } from '@/features/billing/lib/stripe';
+import { trialDaysOf } from '@/lib/trial';
 import { GUARANTEE_TITLE } from '@/features/billing/components/money-back-guarantee';
 import { OrderSummary } from '@/features/billing/components/order-summary';
 import { PaymentForm } from '@/features/billing/components/payment-form';
+import { TrialNotice } from '@/features/billing/components/trial-notice';
+
+/** What Premium's checkout answered of the free trial (coaching: nothing). */
+type TrialAnswer = Partial<Pick<SubscriptionCheckout, 'trialEndsAt' | 'noTrialReason'>>;
 
 type SubmitLabel = (site: SiteFacts | undefined, plan: PremiumPlan) => string;
 
@@ -73,17 +79,24 @@ export function CheckoutPage({ kind, intro }: { kind: CheckoutKind; intro?: Reac
   const preparedFor = useRef<string | null>(null);
   const flow = CHECKOUT_FLOWS[kind];
   const heading = HEADINGS[kind];
+  // Premium starts with the free trial when the server offers one (the answer says if this person gets it).
+  const trialDays = trialDaysOf(config.data);
+  const configKnown = !config.isLoading && !config.isUninitialized;
+  const [trial, setTrial] = useState<TrialAnswer>({});
 
-  // Create the payment, again for another plan.
+  // Create the payment, again for another plan (Premium once the config says whether a trial is offered).
   useEffect(() => {
     const target = kind === 'subscription' ? plan : kind;
-    if (preparedFor.current === target) return;
+    if (preparedFor.current === target || (kind === 'subscription' && !configKnown)) return;
     preparedFor.current = target;
-    const create = () => (kind === 'subscription' ? createSubscription({ plan }) : createCoachingPayment());
+    const create = (): Promise<{ clientSecret: string } & TrialAnswer> =>
+      kind === 'subscription'
+        ? createSubscription(trialDays > 0 ? { plan, trial: true } : { plan }).unwrap()
+        : createCoachingPayment().unwrap();
     create()
-      .unwrap()
-      .then(({ clientSecret }) => {
+      .then(({ clientSecret, trialEndsAt, noTrialReason }) => {
         if (!clientSecret) throw new Error(flow.setupInternalError);
+        setTrial({ trialEndsAt, noTrialReason });
         send({ type: 'setupSucceeded', clientSecret });
       })
       .catch((error: unknown) => {
@@ -92,7 +105,7 @@ export function CheckoutPage({ kind, intro }: { kind: CheckoutKind; intro?: Reac
         toast({ title: 'Error', description: message, variant: 'destructive' });
         send({ type: 'setupFailed', message });
       });
-  }, [kind, plan, createSubscription, createCoachingPayment, flow.setupInternalError, toast]);
+  }, [kind, plan, configKnown, trialDays, createSubscription, createCoachingPayment, flow.setupInternalError, toast]);
 
   const choosePlan = (next: PremiumPlan) => {
     if (next === plan) return;
@@ -173,6 +186,9 @@ export function CheckoutPage({ kind, intro }: { kind: CheckoutKind; intro?: Reac
             <Typography variant="h6" component="h2" sx={{ mb: 2, fontWeight: 600 }}>
               Payment details
             </Typography>
+            {kind === 'subscription' && state.setup === 'ready' && (
+              <TrialNotice plan={plan} trialDays={trialDays} {...trial} />
+            )}
             {state.setup === 'ready' && stripePromise ? (
               // A new form for each payment (another plan's has its own client secret).
               <Elements
@@ -180,7 +196,13 @@ export function CheckoutPage({ kind, intro }: { kind: CheckoutKind; intro?: Reac
                 stripe={stripePromise}
                 options={{ clientSecret: state.clientSecret, appearance }}
               >
-                <PaymentForm kind={kind} state={state} send={send} submitLabel={heading.submit(site, plan)} />
+                <PaymentForm
+                  kind={kind}
+                  state={state}
+                  send={send}
+                  setup={Boolean(trial.trialEndsAt)}
+                  submitLabel={trial.trialEndsAt ? 'Start free trial' : heading.submit(site, plan)}
+                />
               </Elements>
             ) : (
               <Stack spacing={2} role="status" aria-busy="true" aria-label="Loading checkout">

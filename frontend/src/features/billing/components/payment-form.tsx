@@ -19,10 +19,12 @@ type PaymentFormProps = {
   state: CheckoutState;
   send: Dispatch<CheckoutEvent>;
   submitLabel: string;
+  /** A free trial's form: the card is saved (a SetupIntent), nothing is charged now. */
+  setup?: boolean;
 };
 
 /** The card form inside <Elements>: idle → Processing... → idle on failure (SPEC §4, §8). */
-export function PaymentForm({ kind, state, send, submitLabel }: PaymentFormProps) {
+export function PaymentForm({ kind, state, send, submitLabel, setup = false }: PaymentFormProps) {
   const stripe = useStripe();
   const elements = useElements();
   const { toast } = useToast();
@@ -34,11 +36,11 @@ export function PaymentForm({ kind, state, send, submitLabel }: PaymentFormProps
     // Nothing happens while Stripe.js is not ready, or while a payment is on its way.
     if (!stripe || !elements || processing) return;
     send({ type: 'submit', providerReady: true });
-    const result = await stripe.confirmPayment({
-      elements,
-      confirmParams: { return_url: new URL(flow.returnPath, window.location.origin).toString() },
-    });
-    // confirmPayment only comes back when it did not redirect, i.e. on an error.
+    const confirmParams = { return_url: new URL(flow.returnPath, window.location.origin).toString() };
+    const result = setup
+      ? await stripe.confirmSetup({ elements, confirmParams })
+      : await stripe.confirmPayment({ elements, confirmParams });
+    // confirmPayment / confirmSetup only come back when they did not redirect, i.e. on an error.
     if (result.error) {
       toast({
         title: flow.paymentFailedTitle,

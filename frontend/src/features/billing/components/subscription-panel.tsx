@@ -44,6 +44,10 @@ function describe(sub: Subscription, offer: PlanOffer | undefined): string {
       : 'Your Premium access ends at the end of this billing period.';
   if (sub.status === 'past_due')
     return 'Your last payment did not go through. Please update your card to keep Premium.';
+  // The free trial: the period's end is the trial's, when the first payment is taken.
+  if (sub.status === 'trialing' && date) {
+    return `Your free trial ends on ${date}${offer ? `, then ${offer.price}${offer.period}` : ''}. Cancel before then and you pay nothing.`;
+  }
   if (!offer) return date ? `Renews on ${date}.` : `Renews ${unit}.`;
   const price = `${offer.price}${offer.period}`;
   return date ? `Renews on ${date} at ${price}.` : `Renews ${unit} at ${price}.`;
@@ -69,25 +73,29 @@ export function SubscriptionPanel() {
     return <Alert severity="info">Subscription details are not available right now.</Alert>;
   }
 
+  // Cancelling in the free trial ends it at once and charges nothing (the server's rule).
+  const inTrial = data.status === 'trialing';
   const run = async (action: 'cancel' | 'resume') => {
     setConfirmCancel(false);
     try {
       const sub = await change(action).unwrap();
       const date = formatBillingDate(sub.currentPeriodEnd);
       toast(
-        action === 'cancel'
-          ? {
-              title: 'Subscription canceled',
-              description: date
-                ? `You'll keep Premium access until ${date}.`
-                : "You'll keep Premium access until the end of this billing period.",
-            }
-          : {
-              title: 'Subscription resumed',
-              description: date
-                ? `Your Premium membership will renew on ${date}.`
-                : 'Your Premium membership will renew as usual.',
-            },
+        action === 'cancel' && inTrial
+          ? { title: 'Trial canceled', description: "Your free trial has ended and you won't be charged." }
+          : action === 'cancel'
+            ? {
+                title: 'Subscription canceled',
+                description: date
+                  ? `You'll keep Premium access until ${date}.`
+                  : "You'll keep Premium access until the end of this billing period.",
+              }
+            : {
+                title: 'Subscription resumed',
+                description: date
+                  ? `Your Premium membership will renew on ${date}.`
+                  : 'Your Premium membership will renew as usual.',
+              },
       );
     } catch (error) {
       toast({
@@ -126,7 +134,7 @@ export function SubscriptionPanel() {
             </Button>
           ) : (
             <Button variant="outlined" color="error" onClick={() => setConfirmCancel(true)} disabled={changing}>
-              {changing ? 'Canceling...' : 'Cancel subscription'}
+              {changing ? 'Canceling...' : inTrial ? 'Cancel trial' : 'Cancel subscription'}
             </Button>
           ))}
         {data.status !== 'none' && (
@@ -136,18 +144,20 @@ export function SubscriptionPanel() {
         )}
       </Stack>
       <Dialog open={confirmCancel} onClose={() => setConfirmCancel(false)}>
-        <DialogTitle>Cancel your subscription?</DialogTitle>
+        <DialogTitle>{inTrial ? 'Cancel your free trial?' : 'Cancel your subscription?'}</DialogTitle>
         <DialogContent>
           <DialogContentText>
-            {formatBillingDate(data.currentPeriodEnd)
-              ? `You'll keep full Premium access until ${formatBillingDate(data.currentPeriodEnd)}, and you won't be charged again.`
-              : "You'll keep full Premium access until the end of this billing period, and you won't be charged again."}
+            {inTrial
+              ? "Your trial ends now and Premium access with it. You won't be charged anything."
+              : formatBillingDate(data.currentPeriodEnd)
+                ? `You'll keep full Premium access until ${formatBillingDate(data.currentPeriodEnd)}, and you won't be charged again.`
+                : "You'll keep full Premium access until the end of this billing period, and you won't be charged again."}
           </DialogContentText>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setConfirmCancel(false)}>Keep Premium</Button>
           <Button color="error" variant="contained" onClick={() => run('cancel')}>
-            Cancel subscription
+            {inTrial ? 'Cancel trial' : 'Cancel subscription'}
           </Button>
         </DialogActions>
       </Dialog>

@@ -4,14 +4,18 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import WorkspacePremiumRounded from '@mui/icons-material/WorkspacePremiumRounded';
 import { paths } from '@/config/paths';
+import { useSiteConfig } from '@/lib/site-config';
+import { trialCallText, trialDaysOf } from '@/lib/trial';
 
 /**
  * The one upgrade call on a Free member's practice card (issue 47 §7; the account page's top and
- * the lectures page). The only place that says what it offers and where it leads: today Go Premium
- * to the tiers (/membership); when the 7-day trial exists (issue 47 §2), "Start your 7-day free
- * trial" replaces it here, and every card that shows the call follows.
+ * the lectures page). The only place that says what it offers and where it leads: while the
+ * server offers a free trial (GET /api/config prices.trialDays), "Start your 7-day free trial" to
+ * the checkout, which starts it (or says why this person gets the paid checkout); without one, Go
+ * Premium to the tiers (/membership).
  */
 export function UpgradeCall() {
+  const trialDays = trialDaysOf(useSiteConfig());
   return (
     <Stack
       direction={{ xs: 'column', sm: 'row' }}
@@ -23,13 +27,13 @@ export function UpgradeCall() {
       </Typography>
       <Button
         component={RouterLink}
-        to={paths.membership.getHref()}
+        to={trialDays > 0 ? paths.checkout.getHref() : paths.membership.getHref()}
         variant="contained"
         color="secondary"
         startIcon={<WorkspacePremiumRounded />}
         sx={{ flexShrink: 0 }}
       >
-        Go Premium
+        {trialDays > 0 ? trialCallText(trialDays) : 'Go Premium'}
       </Button>
     </Stack>
   );

@@ -10,17 +10,24 @@ import { PlanChoice } from '@/components/ui/plan-choice';
 import { paths } from '@/config/paths';
 import { checkoutHref, DEFAULT_PLAN, planOffers, type PremiumPlan } from '@/lib/premium-plans';
 import { useSiteConfig } from '@/lib/site-config';
+import { trialCallText, trialDaysOf } from '@/lib/trial';
 import { isFreeTier } from '@/features/membership-tiers/types';
 
 /**
  * The tier's call to action (SPEC §2 /membership): logged out → Get Started (/signup);
  * logged in: free tier → View Lessons (/member/lectures), paid tier → Go Premium (/checkout,
- * with the plan chosen: /checkout?plan=annual).
+ * with the plan chosen: /checkout?plan=annual); "Start your 7-day free trial" instead while the
+ * server offers a trial (`trialDays` > 0: the checkout starts it).
  */
-export function tierAction(tier: Pick<MembershipTier, 'price'>, isAuthenticated: boolean, plan = DEFAULT_PLAN) {
+export function tierAction(
+  tier: Pick<MembershipTier, 'price'>,
+  isAuthenticated: boolean,
+  plan = DEFAULT_PLAN,
+  trialDays = 0,
+) {
   if (!isAuthenticated) return { label: 'Get Started', href: paths.signup.getHref() };
   if (isFreeTier(tier)) return { label: 'View Lessons', href: paths.member.lectures.getHref() };
-  return { label: 'Go Premium', href: checkoutHref(plan) };
+  return { label: trialDays > 0 ? trialCallText(trialDays) : 'Go Premium', href: checkoutHref(plan) };
 }
 
 export function TierCard({ tier, isAuthenticated }: { tier: MembershipTier; isAuthenticated: boolean }) {
@@ -29,7 +36,7 @@ export function TierCard({ tier, isAuthenticated }: { tier: MembershipTier; isAu
   // The paid tier offers both plans once the prices are known (GET /api/config).
   const site = useSiteConfig();
   const offers = !free && site ? planOffers(site) : null;
-  const action = tierAction(tier, isAuthenticated, plan);
+  const action = tierAction(tier, isAuthenticated, plan, trialDaysOf(site));
   const featured = tier.isFeatured;
   // Monthly shows the tier's own price text (rendered by the server from the same variable).
   const annual = offers && plan === 'annual' ? offers.annual : null;
