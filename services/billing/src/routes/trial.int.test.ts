@@ -82,6 +82,9 @@ async function startsTrial(email?: string) {
     unitAmount: 1999,
   });
   expect((await billing.deliver(trialing, {}, app)).status).toBe(200);
+  // trialing gives Premium: auth is told exactly as for a paid subscription.
+  const upgrades = await billing.jobs('membership', (d) => d.eventId === trialing.id);
+  expect(upgrades.map((job) => job.name)).toEqual(['membership-upgraded']);
   return { user, cookie, res, subscriptionId, customerId };
 }
 
