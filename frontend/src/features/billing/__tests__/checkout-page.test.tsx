@@ -36,6 +36,16 @@ const renderCheckout = (kind: CheckoutKind) =>
     path: kind === 'subscription' ? '/checkout' : '/coaching-checkout',
   });
 
+/**
+ * The pay button once Stripe.js is ready: it renders disabled until then (payment-form.tsx), so a click
+ * as soon as it appears failed on a fast run (pointer-events: none on the disabled button).
+ */
+async function readyButton(name: string) {
+  const button = await screen.findByRole('button', { name });
+  await waitFor(() => expect(button).toBeEnabled());
+  return button;
+}
+
 let fake: ReturnType<typeof createFakeStripe>;
 
 beforeEach(() => {
@@ -89,7 +99,7 @@ describe('checkout', () => {
     let settle!: (result: ConfirmResult) => void;
     fake.confirmPayment.mockImplementation(() => new Promise<ConfirmResult>((resolve) => (settle = resolve)));
     const { user } = renderCheckout('subscription');
-    await user.click(await screen.findByRole('button', { name: 'Subscribe - $19.99/month' }));
+    await user.click(await readyButton('Subscribe - $19.99/month'));
 
     const processing = await screen.findByRole('button', { name: 'Processing...' });
     expect(processing).toBeDisabled();
@@ -115,7 +125,7 @@ describe('checkout', () => {
     const { user } = renderCheckout('coaching');
     expect(await screen.findByText('$100')).toBeInTheDocument();
     expect(screen.getByText(/45 minutes, one-time/)).toBeInTheDocument();
-    await user.click(await screen.findByRole('button', { name: 'Pay $100' }));
+    await user.click(await readyButton('Pay $100'));
     expect(await screen.findByText('Payment failed')).toBeInTheDocument();
     expect(screen.getByText('Insufficient funds.')).toBeInTheDocument();
     expect(fake.confirmPayment.mock.calls[0]![0].confirmParams.return_url).toBe(
