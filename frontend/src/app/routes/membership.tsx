@@ -12,6 +12,7 @@ import { PageHeader, Section, SectionHeading } from '@/components/ui/page-header
 import { PageTitle } from '@/components/ui/page-title';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSiteConfig, type SiteFacts } from '@/lib/site-config';
+import { trialDaysOf } from '@/lib/trial';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import { useGetMembershipTiersQuery } from '@/features/membership-tiers/api/get-membership-tiers';
 import { TierCard } from '@/features/membership-tiers/components/tier-card';
@@ -71,6 +72,13 @@ export const MEMBERSHIP_FAQ: FaqItem[] = [
       'About 10 minutes a day. Lessons last 8 to 15 minutes, and most members notice a difference within 2-4 weeks.',
   },
 ];
+
+/** The FAQ; while the server offers a free trial (`trialDays` > 0) its question says so. */
+function membershipFaq(trialDays: number): FaqItem[] {
+  if (trialDays <= 0) return MEMBERSHIP_FAQ;
+  const answer = `Yes. Premium starts with a ${trialDays}-day free trial, once per person: your card is collected but nothing is charged until the trial ends, and cancelling before then costs nothing. Your first lesson and the basic programme stay free without a card.`;
+  return MEMBERSHIP_FAQ.map((item) => (item.question === 'Is there a free trial?' ? { ...item, answer } : item));
+}
 
 /** /membership: tier cards, Why Go Premium and a five-question FAQ (SPEC §2). */
 export default function MembershipPage() {
@@ -138,7 +146,7 @@ export default function MembershipPage() {
 
       <Section labelledBy="membership-faq-heading" maxWidth="md">
         <SectionHeading id="membership-faq-heading" overline="FAQ" title="Frequently asked questions" />
-        <FaqAccordion items={MEMBERSHIP_FAQ} />
+        <FaqAccordion items={membershipFaq(trialDaysOf(site))} />
       </Section>
     </>
   );

@@ -6,7 +6,7 @@ import { CheckoutPage } from '@/features/billing/components/checkout-page';
 import { SubscriptionPanel } from '@/features/billing/components/subscription-panel';
 import { UpgradeCall } from '@/features/billing/components/upgrade-call';
 import { createFakeStripe } from '@/features/billing/__tests__/fake-stripe';
-import { buildSiteConfig } from '@/testing/data';
+import { buildSiteConfig, freeUser } from '@/testing/data';
 import { apiUrl, siteConfigHandler } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { renderApp, renderWithProviders, screen, waitFor, within } from '@/testing/test-utils';
@@ -77,6 +77,15 @@ describe('the 7-day free trial', () => {
     server.use(siteConfigHandler());
     renderWithProviders(<UpgradeCall />, { path: '/member/account' });
     expect(await screen.findByRole('link', { name: 'Go Premium' })).toHaveAttribute('href', '/membership');
+  });
+
+  it('/membership offers the trial on the Premium card and its FAQ says how it works', async () => {
+    server.use(withTrial(`pk_test_trial_${keySeq}`));
+    renderApp('/membership', { viewer: freeUser() });
+    const call = await screen.findByRole('link', { name: 'Start your 7-day free trial' });
+    expect(call).toHaveAttribute('href', '/checkout');
+    const faq = screen.getByRole('region', { name: 'Frequently asked questions' });
+    expect(within(faq).getByText(/Premium starts with a 7-day free trial, once per person/)).toBeInTheDocument();
   });
 
   it('the account page shows when the trial ends and cancels it at once', async () => {
