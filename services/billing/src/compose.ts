@@ -1,12 +1,6 @@
-import {
-  AuditLog,
-  createApp,
-  createApplyIfNewer,
-  createInbox,
-  RateLimiter,
-  startable,
-  type ServiceDeps,
-} from '@fm/shared';
+import { startable, type ServiceDeps } from '@fm/shared/service';
+import { AuditLog, createApp, RateLimiter } from '@fm/shared/http';
+import { createApplyIfNewer, createInbox } from '@fm/shared/store';
 import type { BillingConfig } from './config';
 import { AccountDeletionService } from './domain/account-deletion.service';
 import { billingModels, ensureBillingIndexes } from './domain/billing.models';

@@ -1,4 +1,4 @@
-import { baseEnvSchema, pricingEnv, productFactsEnv } from '@fm/shared';
+import { baseEnvSchema, pricingEnv, productFactsEnv } from '@fm/shared/service';
 import { z } from 'zod';
 
 /** An http(s) base URL without a trailing slash. */

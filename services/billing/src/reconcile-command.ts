@@ -5,7 +5,7 @@
  * every customer was checked, 1 when some failed (run it again: it finishes them) or the database,
  * Redis or Stripe could not be reached. Its parts come from the service's `compose()` (runCommand).
  */
-import { runCommand } from '@fm/shared';
+import { runCommand } from '@fm/shared/service';
 import { compose } from './compose';
 import { configSchema } from './config';
 import type { ReconcileReport } from './domain/reconciliation.service';

@@ -4,7 +4,9 @@
  * sets up, and the helpers they share (signed webhook deliveries, the jobs billing queued,
  * auth's account events published as auth publishes them).
  */
-import { bullPrefix, closeBackground, QueueProducer, QUEUES, type Background, type QueueName } from '@fm/shared';
+import { QUEUES, type QueueName } from '@fm/contracts';
+import { closeBackground, type Background } from '@fm/shared/service';
+import { bullPrefix, QueueProducer } from '@fm/shared/queues';
 import { createTestDeps, type TestDeps } from '@fm/shared/testing';
 import { type Job, QueueEvents } from 'bullmq';
 import type Koa from 'koa';

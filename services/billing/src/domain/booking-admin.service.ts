@@ -1,16 +1,8 @@
 import type { AdminBooking, AdminPage } from '@fm/contracts';
-import {
-  type AuditLog,
-  changeSummary,
-  ConflictError,
-  type CurrentUser,
-  findPage,
-  jobIdFor,
-  NotFoundError,
-  type QueueProducer,
-  type QUEUES,
-  ValidationError,
-} from '@fm/shared';
+import { jobIdFor, type QUEUES } from '@fm/contracts';
+import { type AuditLog, changeSummary, ConflictError, findPage, NotFoundError, ValidationError } from '@fm/shared/http';
+import type { QueueProducer } from '@fm/shared/queues';
+import type { CurrentUser } from '@fm/shared/auth';
 import type { BillingModels, CoachingBooking } from './billing.models';
 import { BOOKING_MESSAGES, type BookingListQuery, type BookingPatch } from './booking-admin.schemas';
 

@@ -1,5 +1,5 @@
 import { DEFAULT_PREMIUM_PLAN, PREMIUM_PLANS, type PremiumPlan } from '@fm/contracts';
-import { registerModel, schemaOptions } from '@fm/shared';
+import { registerModel, schemaOptions } from '@fm/shared/store';
 import { Schema, type Connection, type Model } from 'mongoose';
 
 /**

@@ -6,7 +6,8 @@ import type {
   Subscription,
   SubscriptionCheckout,
 } from '@fm/contracts';
-import type { CurrentUser, Logger } from '@fm/shared';
+import type { Logger } from '@fm/shared/service';
+import type { CurrentUser } from '@fm/shared/auth';
 import type { QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { BillingConfig } from '../config';

@@ -1,7 +1,8 @@
 import type { CurrentUser } from '@fm/shared/auth';
 import type { Logger } from '@fm/shared/service';
-import { insertOnce, redisKeys } from '@fm/shared/store';
+import { insertOnce } from '@fm/shared/store';
 import type { Redis } from 'ioredis';
+import { billingKeys } from '../redis-keys';
 import { callStripe, type Stripe } from '../stripe/stripe-client';
 import type { BillingCustomer, BillingModels } from './billing.models';
 
@@ -109,7 +110,7 @@ export class Customers {
   private async searchStripe(userId: string, log: Logger): Promise<string | undefined> {
     if (!/^[A-Za-z0-9_-]+$/.test(userId)) return undefined;
     const { redis, redisPrefix, stripe } = this.deps;
-    const noneKey = redisKeys(redisPrefix).noOldCustomer(userId);
+    const noneKey = billingKeys(redisPrefix).noOldCustomer(userId);
     // Redis unreachable: just ask Stripe.
     if ((await redis.exists(noneKey).catch(() => 0)) === 1) return undefined;
     const found = await callStripe(log, 'customers.search', () =>

@@ -1,16 +1,12 @@
-import { GUARANTEE_DAYS, type Guarantee, type GuaranteeReason, type GuaranteeRefund } from '@fm/contracts';
-import {
-  AppError,
-  insertOnce,
-  jobIdFor,
-  personAddressKey,
-  redisKeys,
-  withRedisLock,
-  type CurrentUser,
-  type Logger,
-} from '@fm/shared';
+import { GUARANTEE_DAYS, type Guarantee, type GuaranteeReason, type GuaranteeRefund, jobIdFor } from '@fm/contracts';
+import type { Logger } from '@fm/shared/service';
+import { AppError } from '@fm/shared/http';
+import { insertOnce, withRedisLock } from '@fm/shared/store';
+import { personAddressKey } from '@fm/shared/mail';
+import type { CurrentUser } from '@fm/shared/auth';
 import type { Redis } from 'ioredis';
 import type { BillingConfig } from '../config';
+import { billingKeys } from '../redis-keys';
 import type { BillingProducers } from '../events/billing.producers';
 import { callStripe, type Stripe } from '../stripe/stripe-client';
 import type { BillingModels, GuaranteeUse, SubscriptionPayment } from './billing.models';
@@ -351,7 +347,7 @@ export class GuaranteeService {
 
   /** Runs `work` holding the guarantee lock of `subject` (a member, or a person key); taken → ALREADY_USED. */
   private locked<T>(subject: string, options: { waitMs?: number }, work: () => Promise<T>): Promise<T> {
-    const key = redisKeys(this.deps.config.REDIS_PREFIX).guaranteeLock(subject);
+    const key = billingKeys(this.deps.config.REDIS_PREFIX).guaranteeLock(subject);
     const busy = () => new GuaranteeRefusedError('already-used');
     return withRedisLock(this.deps.redis, key, { ttlMs: GUARANTEE_LOCK_MS, busy, ...options }, work);
   }

@@ -1,5 +1,7 @@
 import type { BillingPortal, Subscription } from '@fm/contracts';
-import { NotFoundError, ServiceUnavailableError, type CurrentUser, type Logger } from '@fm/shared';
+import type { Logger } from '@fm/shared/service';
+import { NotFoundError, ServiceUnavailableError } from '@fm/shared/http';
+import type { CurrentUser } from '@fm/shared/auth';
 import type { BillingConfig } from '../config';
 import { callStripe, type Stripe } from '../stripe/stripe-client';
 import type { BillingSubscription } from './billing.models';

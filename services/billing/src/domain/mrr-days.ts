@@ -1,6 +1,7 @@
 import { ServiceUnavailableError } from '@fm/shared/http';
-import { isDuplicateKey, oneAtATimePerKey, redisKeys, withRedisLock } from '@fm/shared/store';
+import { isDuplicateKey, oneAtATimePerKey, withRedisLock } from '@fm/shared/store';
 import type { Redis } from 'ioredis';
+import { billingKeys } from '../redis-keys';
 import { rowContribution } from '../metrics/day-totals';
 import type { MrrDelta, MrrModels } from './mrr-ledger.models';
 
@@ -25,7 +26,7 @@ export class MrrDays {
     const day = row.at.toISOString().slice(0, 10);
     const id = `${row.currency}:${day}`;
     const rowId = `${row.memberId}:${row.seq}`;
-    const key = redisKeys(this.deps.redisPrefix).mrrLedgerLock(`day:${id}`);
+    const key = billingKeys(this.deps.redisPrefix).mrrLedgerLock(`day:${id}`);
     const { netCents, payingDelta, key: bucket, cents } = rowContribution(row);
     return this.inProcess(key, () =>
       withRedisLock(

@@ -200,7 +200,7 @@ describe('the MRR ledger, from Stripe subscription events', () => {
     expect(await moves(m.memberId)).toEqual([]);
     const member = await store().MrrMember.findById(m.memberId).lean();
     expect(member?.problem).toMatchObject({ code: 'UNEXPANDED_DISCOUNT', subscriptionId: m.subscriptionId });
-    const { metrics } = await import('@fm/shared');
+    const { metrics } = await import('@fm/shared/service');
     expect((await metrics.exposition()).body).toMatch(
       /fm_billing_mrr_unvalued_total\{code="UNEXPANDED_DISCOUNT"\} [1-9]/,
     );

@@ -1,5 +1,7 @@
 import type { BillingSync } from '@fm/contracts';
-import type { CurrentUser, Logger, MembershipLevel } from '@fm/shared';
+import type { MembershipLevel } from '@fm/contracts';
+import type { Logger } from '@fm/shared/service';
+import type { CurrentUser } from '@fm/shared/auth';
 import type { Job, QueueEvents } from 'bullmq';
 import { callStripe, type Stripe } from '../stripe/stripe-client';
 import type { Customers } from './customers';

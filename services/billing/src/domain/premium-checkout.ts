@@ -1,7 +1,11 @@
 import type { PremiumPlan, SubscriptionCheckout, TrialRefusal } from '@fm/contracts';
-import { ConflictError, redisKeys, withRedisLock, type CurrentUser, type Logger } from '@fm/shared';
+import type { Logger } from '@fm/shared/service';
+import { ConflictError } from '@fm/shared/http';
+import { withRedisLock } from '@fm/shared/store';
+import type { CurrentUser } from '@fm/shared/auth';
 import type { Redis } from 'ioredis';
 import type { BillingConfig } from '../config';
+import { billingKeys } from '../redis-keys';
 import { callStripe, PaymentProviderError, type Stripe } from '../stripe/stripe-client';
 import type { BillingModels } from './billing.models';
 import type { CheckoutPlans } from './checkout-plans';
@@ -203,7 +207,7 @@ export class PremiumCheckout {
   }
 
   private withCheckoutLock<T>(userId: string, work: () => Promise<T>): Promise<T> {
-    const key = redisKeys(this.deps.config.REDIS_PREFIX).checkoutLock(userId);
+    const key = billingKeys(this.deps.config.REDIS_PREFIX).checkoutLock(userId);
     const busy = () => new ConflictError(messages.checkoutBusy);
     return withRedisLock(this.deps.redis, key, { ttlMs: CHECKOUT_LOCK_MS, busy }, work);
   }

@@ -1,5 +1,5 @@
 import type { PremiumPlan } from '@fm/contracts';
-import type { Logger } from '@fm/shared';
+import type { Logger } from '@fm/shared/service';
 import type { BillingConfig } from '../config';
 import { callStripe, type Stripe } from '../stripe/stripe-client';
 

@@ -1,4 +1,4 @@
-import type { Logger } from '@fm/shared';
+import type { Logger } from '@fm/shared/service';
 import type { BillingProducers } from '../events/billing.producers';
 import { callStripe, type Stripe } from '../stripe/stripe-client';
 import type { BillingModels } from './billing.models';

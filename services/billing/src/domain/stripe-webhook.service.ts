@@ -1,4 +1,6 @@
-import { AppError, createInbox, type Inbox, type Logger } from '@fm/shared';
+import type { Logger } from '@fm/shared/service';
+import { AppError } from '@fm/shared/http';
+import { createInbox, type Inbox } from '@fm/shared/store';
 import type { BillingProducers } from '../events/billing.producers';
 import { stripeSdk, type Stripe } from '../stripe/stripe-client';
 import type { BillingModels } from './billing.models';

@@ -1,5 +1,7 @@
 import type { MembershipStamp } from '@fm/contracts';
-import { insertOnce, jobIdFor, type ApplyIfNewer, type Logger } from '@fm/shared';
+import { jobIdFor } from '@fm/contracts';
+import type { Logger } from '@fm/shared/service';
+import { insertOnce, type ApplyIfNewer } from '@fm/shared/store';
 import type { Job } from 'bullmq';
 import type { BillingProducers } from '../events/billing.producers';
 import type { BillingModels, BillingSubscription } from './billing.models';

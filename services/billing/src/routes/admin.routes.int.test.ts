@@ -1,5 +1,5 @@
-import { adminBookingSchema, adminPageSchema } from '@fm/contracts';
-import { AuditLog, bookingScheduledMailSchema } from '@fm/shared';
+import { adminBookingSchema, adminPageSchema, bookingScheduledMailSchema } from '@fm/contracts';
+import { AuditLog } from '@fm/shared/http';
 import { loggedInAdmin, loggedInMember, TEST_SITE_ORIGIN } from '@fm/shared/testing';
 import request from 'supertest';
 import { type BillingTestService, startBillingService } from '../../test/billing-service';

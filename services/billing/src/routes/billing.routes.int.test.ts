@@ -1,5 +1,6 @@
-import { billingBookingsSchema, billingInvoicesSchema, subscriptionSchema } from '@fm/contracts';
-import { bullPrefix, jobIdFor, QUEUES, type RateLimitRule } from '@fm/shared';
+import { billingBookingsSchema, billingInvoicesSchema, subscriptionSchema, jobIdFor, QUEUES } from '@fm/contracts';
+import type { RateLimitRule } from '@fm/shared/http';
+import { bullPrefix } from '@fm/shared/queues';
 import { freePort, loggedInMember, TEST_SITE_ORIGIN } from '@fm/shared/testing';
 import { Worker } from 'bullmq';
 import type Koa from 'koa';

@@ -1,14 +1,7 @@
 import Router from '@koa/router';
 import { createSubscriptionSchema, planChangeInputSchema, planChangeQuerySchema } from '@fm/contracts';
-import {
-  type MemberState,
-  parseBody,
-  parseQuery,
-  requireUser,
-  ServiceUnavailableError,
-  type RateLimiter,
-  type RateLimitRule,
-} from '@fm/shared';
+import { parseBody, parseQuery, ServiceUnavailableError, type RateLimiter, type RateLimitRule } from '@fm/shared/http';
+import { type MemberState, requireUser } from '@fm/shared/auth';
 import type { BillingHistory } from '../domain/billing-history.service';
 import type { CheckoutService } from '../domain/checkout.service';
 import { GuaranteeRefusedError, type GuaranteeService } from '../domain/guarantee.service';

@@ -5,7 +5,7 @@
  * server answers from its minutes records) and valued by billing's MRR ledger.
  */
 import { adminChurnRiskSchema, adminMetricsCohortsSchema } from '@fm/contracts';
-import { closeBackground } from '@fm/shared';
+import { closeBackground } from '@fm/shared/service';
 import {
   createTestDeps,
   insertUser,

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
-import { parseQuery, requireAdmin } from '@fm/shared';
+import { parseQuery } from '@fm/shared/http';
+import { requireAdmin } from '@fm/shared/auth';
 import { z } from 'zod';
 import type { FounderCohorts } from '../domain/founder-cohorts/founder-cohorts.service';
 

@@ -5,7 +5,7 @@
  * the Stripe client is watched: what billing asked Stripe to create is what the tests read.
  */
 import { guaranteeRefundSchema, subscriptionSchema } from '@fm/contracts';
-import { memberSnapshots, USERS_COLLECTION } from '@fm/shared';
+import { memberSnapshots, USERS_COLLECTION } from '@fm/shared/auth';
 import { loggedInMember, TEST_SITE_ORIGIN } from '@fm/shared/testing';
 import type Koa from 'koa';
 import request from 'supertest';

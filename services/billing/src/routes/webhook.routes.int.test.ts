@@ -1,4 +1,6 @@
-import { jobIdFor, jobMetaOf, type Logger } from '@fm/shared';
+import { jobIdFor } from '@fm/contracts';
+import type { Logger } from '@fm/shared/service';
+import { jobMetaOf } from '@fm/shared/queues';
 import { insertUser, loggedInMember, TEST_SITE_ORIGIN } from '@fm/shared/testing';
 import type Koa from 'koa';
 import request from 'supertest';

@@ -1,4 +1,5 @@
-import { insertOnce, jobIdFor } from '@fm/shared';
+import { jobIdFor } from '@fm/contracts';
+import { insertOnce } from '@fm/shared/store';
 import type { Stripe } from '../../stripe/stripe-client';
 import { DELETED_MEMBER_NAME, type BillingModels, type CoachingBooking } from '../billing.models';
 import { CONFIRMED_STATUSES } from '../coaching/availability';

@@ -1,4 +1,4 @@
-import { jobIdFor } from '@fm/shared';
+import { jobIdFor } from '@fm/contracts';
 import { z } from 'zod';
 import { callStripe, type Stripe } from '../../stripe/stripe-client';
 import { DELETED_MEMBER_NAME } from '../billing.models';

@@ -1,4 +1,5 @@
-import { insertOnce, jobIdFor } from '@fm/shared';
+import { jobIdFor } from '@fm/contracts';
+import { insertOnce } from '@fm/shared/store';
 import { callStripe, type Stripe } from '../../stripe/stripe-client';
 import { currentPeriodEndOf, idOf, statusRank } from '../subscription-state';
 import { invoiceSubscriptionOf, memberDeleted, userIdFor, type Handler, type HandlerDeps } from './webhook-parts';

@@ -1,4 +1,5 @@
-import { jobIdFor, type Logger } from '@fm/shared';
+import { jobIdFor } from '@fm/contracts';
+import type { Logger } from '@fm/shared/service';
 import type { Stripe } from '../../stripe/stripe-client';
 import { idOf } from '../subscription-state';
 import { coachingBookingId, memberDeleted, type Handler, type HandlerDeps, type WebhookOutcome } from './webhook-parts';

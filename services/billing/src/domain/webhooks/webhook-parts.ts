@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Logger } from '@fm/shared';
+import type { Logger } from '@fm/shared/service';
 import type { BillingProducers } from '../../events/billing.producers';
 import type { Stripe } from '../../stripe/stripe-client';
 import type { BillingModels } from '../billing.models';
