@@ -23,24 +23,30 @@ const typesOnly = {
   allowTypeImports: true,
 };
 
+/** The SPA shares the contracts with the services, never the kit (server code). */
+const kitNotInBrowser = { regex: '^@fm/shared(/|$)', message: 'The browser imports @fm/contracts, never the kit.' };
+
 /**
  * The frontend's one-way imports (bulletproof-react): app → features → shared code
  * (components, lib, config). A feature never imports another feature or the app; shared code
  * imports neither. Types may cross (e.g. the store's RootState).
  */
 const importZones = (banned, message) => ({
-  'no-restricted-imports': ['error', { patterns: [{ group: banned, message, allowTypeImports: true }, typesOnly] }],
+  'no-restricted-imports': [
+    'error',
+    { patterns: [{ group: banned, message, allowTypeImports: true }, typesOnly, kitNotInBrowser] },
+  ],
 });
 
 /**
  * A service imports the kit by its areas (`@fm/shared/<area>`, services/shared/README.md), never
- * its files: not `@fm/shared/src/…` (or dist, or a file under an area), not a relative path into
- * services/shared.
+ * the root `@fm/shared` (there is none) nor its files: not `@fm/shared/src/…` (or dist, or a file
+ * under an area), not a relative path into services/shared.
  */
 const kitByArea = {
-  regex: '^(@fm/shared/(src|dist)(/|$)|@fm/shared/[^/]+/|(\\.\\./)+(services/)?shared(/|$))',
+  regex: '^(@fm/shared$|@fm/shared/(src|dist)(/|$)|@fm/shared/[^/]+/|(\\.\\./)+(services/)?shared(/|$))',
   message:
-    'Import the kit by area (@fm/shared/http, /store, /queues, /mail, /auth, /service, /testing, /pdf), not its files.',
+    'Import the kit by area (@fm/shared/http, /store, /queues, /mail, /auth, /service, /testing, /pdf), not its root or files; the contracts from @fm/contracts.',
 };
 
 export default tseslint.config(
@@ -76,8 +82,12 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    // The kit's files stay behind its areas, in a service's code, tests and benches alike.
-    files: ['services/{auth,content,courses,contact,billing,practice}/**/*.{ts,js}'],
+    // The kit's files stay behind its areas, in a service's code, tests and benches alike, and in
+    // the tools beside the services (resilience, infra, the gateway's, the browser journeys).
+    files: [
+      'services/{auth,content,courses,contact,billing,practice}/**/*.{ts,js}',
+      '{resilience,infra,gateway,e2e,perf}/**/*.{ts,js,mjs,cjs}',
+    ],
     rules: { 'no-restricted-imports': ['error', { patterns: [kitByArea] }] },
   },
   {
@@ -147,7 +157,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.flat.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [typesOnly] }],
+      'no-restricted-imports': ['error', { patterns: [typesOnly, kitNotInBrowser] }],
     },
   },
   {

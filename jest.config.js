@@ -14,9 +14,9 @@ const swc = [
 const services = ['contracts', 'shared', 'auth', 'content', 'courses', 'contact', 'billing', 'practice'];
 
 /** The kit's areas (`@fm/shared/<area>`): its package.json `exports`, each a folder of its src with an index. */
-const kitAreas = Object.keys(require('./services/shared/package.json').exports)
-  .filter((entry) => entry !== '.')
-  .map((entry) => entry.slice('./'.length));
+const kitAreas = Object.keys(require('./services/shared/package.json').exports).map((entry) =>
+  entry.slice('./'.length),
+);
 
 module.exports = {
   // Jest 30 reads the timeout only at the top level.
@@ -31,7 +31,6 @@ module.exports = {
     transform: { '^.+\\.ts$': swc },
     moduleNameMapper: {
       '^@fm/contracts$': '<rootDir>/../contracts/src/index.ts',
-      '^@fm/shared$': '<rootDir>/../shared/src/index.ts',
       [`^@fm/shared/(${kitAreas.join('|')})$`]: '<rootDir>/../shared/src/$1/index.ts',
     },
     globalSetup: '<rootDir>/../shared/test/global-setup.js',

@@ -2,11 +2,10 @@
  * The kit's public surface is its areas (`@fm/shared/<area>`, README.md): package.json's
  * `exports` names them, and each must resolve the same way in the build (dist/<area>/index), the
  * type check (tsconfig.check.json's paths) and the tests (jest.config.js maps them from
- * `exports`). The root `@fm/shared` still carries every area's names while services move.
+ * `exports`). There is no root `@fm/shared`: a service names the area it uses.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import * as root from './index';
 
 const kit = path.resolve(__dirname, '..');
 const repo = path.resolve(kit, '..', '..');
@@ -14,9 +13,7 @@ const exportsMap = JSON.parse(readFileSync(path.join(kit, 'package.json'), 'utf8
   string,
   { types: string; default: string }
 >;
-const areas = Object.keys(exportsMap)
-  .filter((entry) => entry !== '.')
-  .map((entry) => entry.slice('./'.length));
+const areas = Object.keys(exportsMap).map((entry) => entry.slice('./'.length));
 /** The areas a service's code uses (testing and pdf are for tests and the printable PDFs). */
 const serviceAreas = ['service', 'http', 'store', 'queues', 'mail', 'auth'];
 
@@ -40,13 +37,12 @@ describe("the kit's areas", () => {
     for (const area of areas) expect(paths[`@fm/shared/${area}`]).toEqual([`./services/shared/src/${area}/index.ts`]);
   });
 
-  it('when a service imports a name from an area, then the root @fm/shared gives the same thing (kept while services move)', async () => {
-    for (const area of serviceAreas) {
-      const names = (await import(`./${area}`)) as Record<string, unknown>;
-      expect(Object.keys(names).length).toBeGreaterThan(0);
-      for (const [name, value] of Object.entries(names))
-        expect([area, name, (root as Record<string, unknown>)[name]]).toEqual([area, name, value]);
-    }
+  it('when a service imports the kit, then it names an area: there is no root @fm/shared (package exports, type check, tests)', () => {
+    const packageJson = JSON.parse(readFileSync(path.join(kit, 'package.json'), 'utf8'));
+    expect([exportsMap['.'], packageJson.main, packageJson.types]).toEqual([undefined, undefined, undefined]);
+    const paths = JSON.parse(readFileSync(path.join(repo, 'tsconfig.check.json'), 'utf8')).compilerOptions.paths;
+    expect(paths['@fm/shared']).toBeUndefined();
+    expect(existsSync(path.join(kit, 'src', 'index.ts'))).toBe(false);
   });
 
   it('when two areas are read, then no name is in both (one place for each)', async () => {

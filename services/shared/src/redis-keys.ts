@@ -12,8 +12,9 @@
  * - `{bull}`: every BullMQ key of every queue (bullPrefix).
  * Every other key stands alone. A key only one service uses is that service's, in its folder:
  * `src/redis-keys.ts` of contact, content, practice (its beat state under the member's `{<userId>}`
- * tag too) and billing, courses' list cache and auth's sign-up claim beside their code; billing's
- * are still here while its files move.
+ * tag too) and billing, courses' list cache and auth's sign-up claim beside their code. The kit's
+ * keys are not its public surface: a service reads a session's key through `sessionKey`
+ * (`@fm/shared/auth`).
  */
 
 /** A session id that names its member: `<userId>.<random>` (user ids are UUIDs: no dot). */
@@ -55,20 +56,9 @@ export function redisKeys(prefix: string) {
     /** A rate-limit counter (rate-limit.ts). */
     rateLimit: (rule: string, id: string) => `${prefix}:rl:${rule}:${id}`,
 
-    // Locks (redis-lock.ts) and markers of the services.
+    // Locks (redis-lock.ts).
     /** kit: one write of a record at a time through applyIfNewer, where the store needs it (MONGO_CAS_LOCK). */
     applyIfNewerLock: (collection: string, id: string) => `${prefix}:apply-if-newer:${collection}:${id}`,
-    /** billing: one checkout of a member at a time. */
-    checkoutLock: (userId: string) => `${prefix}:billing:checkout-lock:${userId}`,
-    /**
-     * billing: one money-back guarantee refund of a member at a time (`subject` the member id), and
-     * one check-and-record per person key (`address:<hash>`, `card:<fingerprint>`).
-     */
-    guaranteeLock: (subject: string) => `${prefix}:billing:guarantee-lock:${subject}`,
-    /** billing: one step of a member's MRR ledger at a time (read the state, write it and its rows). */
-    mrrLedgerLock: (memberId: string) => `${prefix}:billing:mrr-ledger-lock:${memberId}`,
-    /** billing: the member has no customer from before billing_customers existed. */
-    noOldCustomer: (userId: string) => `${prefix}:billing:no-old-customer:${userId}`,
 
     // Queues.
     /**

@@ -168,7 +168,7 @@ describe('the other scripts of the kit', () => {
   it('when a rate limit counts and a lock is released, then each script touches only its key', async () => {
     const limiter = new RateLimiter(deps.redis, deps.config.REDIS_PREFIX);
     const rule = { name: 'scripts-test', limit: 5, windowSeconds: 60 };
-    const lockKey = keys.checkoutLock('someone');
+    const lockKey = keys.applyIfNewerLock('scripts-test', 'someone');
     const runs = await watch.during(async () => {
       await limiter.hit(rule, '203.0.113.9');
       await withRedisLock(deps.redis, lockKey, { ttlMs: 5000, busy: () => new Error('busy') }, async () => 1);

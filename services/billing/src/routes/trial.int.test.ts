@@ -7,7 +7,7 @@
  * "active", so the Stripe client is watched and the subscription's state comes from signed webhooks.
  */
 import { guaranteeSchema, subscriptionCheckoutSchema, trialEndingMailSchema } from '@fm/contracts';
-import { memberSnapshots, USERS_COLLECTION } from '@fm/shared';
+import { memberSnapshots, USERS_COLLECTION } from '@fm/shared/auth';
 import { loggedInMember, TEST_SITE_ORIGIN } from '@fm/shared/testing';
 import type Koa from 'koa';
 import request from 'supertest';

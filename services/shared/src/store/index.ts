@@ -1,6 +1,6 @@
 /**
  * `@fm/shared/store`: MongoDB and Redis — connections, models, the duplicate-key helpers, Redis
- * scripts and keys, locks, and the two primitives of idempotency and ordering: the inbox (handle
+ * scripts, locks, and the two primitives of idempotency and ordering: the inbox (handle
  * once) and applyIfNewer.
  */
 export {
@@ -13,7 +13,6 @@ export {
   schemaOptions,
 } from '../mongo';
 export { createRedis, evalScript, evalScriptBeside } from '../redis';
-export { redisKeys } from '../redis-keys';
 export { withRedisLock } from '../redis-lock';
 export { coalescePerKey, oneAtATimePerKey } from '../one-at-a-time';
 export { applyIfNewerLockKey, createApplyIfNewer, type ApplyIfNewer } from '../apply-if-newer';
