@@ -1,8 +1,12 @@
 import { coachingAvailabilityViewSchema, coachingSlotsSchema, type CoachingAvailabilityInput } from '@fm/contracts';
+import { AuditLog, RateLimiter } from '@fm/shared/http';
 import { loggedInAdmin, loggedInMember, TEST_SITE_ORIGIN } from '@fm/shared/testing';
 import { DateTime } from 'luxon';
 import request from 'supertest';
 import { type BillingTestService, startBillingService } from '../../test/billing-service';
+import { CoachingAvailabilityStore } from '../domain/coaching/availability';
+import { CoachingHolds } from '../domain/coaching/holds';
+import { CoachingSlotFinder } from '../domain/coaching/slots';
 
 let billing: BillingTestService;
 let server: ReturnType<BillingTestService['app']['callback']>;
@@ -189,11 +193,6 @@ describe('POST /api/coaching/holds', () => {
 
   it('when a hold expires unpaid, then its slot is bookable again', async () => {
     await put(everyMorning);
-    const { CoachingHolds } = await import('../domain/coaching/holds');
-    const { CoachingAvailabilityStore } = await import('../domain/coaching/availability');
-    const { CoachingSlotFinder } = await import('../domain/coaching/slots');
-    const { RateLimiter } = await import('@fm/shared/http');
-    const { AuditLog } = await import('@fm/shared/http');
     const { mongo, redis, config } = billing.deps;
     const models = { CoachingBooking: mongo.model('CoachingBooking') } as never;
     const availability = new CoachingAvailabilityStore({
