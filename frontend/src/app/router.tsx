@@ -25,9 +25,7 @@ const TermsPage = lazy(() => import('@/app/routes/terms'));
 const ForgotPasswordPage = lazy(() => import('@/app/routes/forgot-password'));
 const ResetPasswordPage = lazy(() => import('@/app/routes/reset-password'));
 const VerifyEmailPage = lazy(() => import('@/app/routes/verify-email'));
-const NewsletterUnsubscribePage = lazy(() => import('@/app/routes/newsletter-unsubscribe'));
-const RemindersUnsubscribePage = lazy(() => import('@/app/routes/reminders-unsubscribe'));
-const TrialCancelPage = lazy(() => import('@/app/routes/trial-cancel'));
+const MailLinkPage = lazy(() => import('@/app/routes/mail-link-pages'));
 const NotFoundPage = lazy(() => import('@/app/routes/not-found'));
 
 // The player's "Sign in to use your offline courses" (issue 43 §2): its chunk is in the service
@@ -63,9 +61,9 @@ export const publicRoutes: RouteObject[] = [
       { path: paths.forgotPassword.path, element: <ForgotPasswordPage /> },
       { path: paths.resetPassword.path, element: <ResetPasswordPage /> },
       { path: paths.verifyEmail.path, element: <VerifyEmailPage /> },
-      { path: paths.newsletterUnsubscribe.path, element: <NewsletterUnsubscribePage /> },
-      { path: paths.remindersUnsubscribe.path, element: <RemindersUnsubscribePage /> },
-      { path: paths.trialCancel.path, element: <TrialCancelPage /> },
+      { path: paths.newsletterUnsubscribe.path, element: <MailLinkPage link="newsletter" /> },
+      { path: paths.remindersUnsubscribe.path, element: <MailLinkPage link="reminders" /> },
+      { path: paths.trialCancel.path, element: <MailLinkPage link="trial" /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -31,7 +31,7 @@ import {
   type CheckoutKind,
 } from '@/features/billing/lib/checkout-machine';
 import { getStripe } from '@/features/billing/lib/stripe';
-import { trialDaysOf } from '@/lib/trial';
+import { trialDaysOf } from '@/lib/premium-plans';
 import { GUARANTEE_TITLE } from '@/features/billing/components/money-back-guarantee';
 import { OrderSummary } from '@/features/billing/components/order-summary';
 import { PaymentForm } from '@/features/billing/components/payment-form';

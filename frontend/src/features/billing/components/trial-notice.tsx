@@ -2,7 +2,7 @@ import type { SubscriptionCheckout } from '@fm/contracts';
 import Alert from '@mui/material/Alert';
 import { planOffers, type PremiumPlan } from '@/lib/premium-plans';
 import { useSiteConfig } from '@/lib/site-config';
-import { NO_TRIAL_TEXT, trialTermsText } from '@/lib/trial';
+import { NO_TRIAL_TEXT, trialTermsText } from '@/lib/premium-plans';
 
 type TrialNoticeProps = Pick<SubscriptionCheckout, 'trialEndsAt' | 'noTrialReason'> & {
   plan: PremiumPlan;

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import WorkspacePremiumRounded from '@mui/icons-material/WorkspacePremiumRounded';
 import { paths } from '@/config/paths';
 import { useSiteConfig } from '@/lib/site-config';
-import { trialCallText, trialDaysOf } from '@/lib/trial';
+import { trialCallText, trialDaysOf } from '@/lib/premium-plans';
 
 /**
  * The one upgrade call on a Free member's practice card (issue 47 §7; the account page's top and

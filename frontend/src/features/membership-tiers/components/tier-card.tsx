@@ -10,7 +10,7 @@ import { PlanChoice } from '@/components/ui/plan-choice';
 import { paths } from '@/config/paths';
 import { checkoutHref, DEFAULT_PLAN, planOffers, type PremiumPlan } from '@/lib/premium-plans';
 import { useSiteConfig } from '@/lib/site-config';
-import { trialCallText, trialDaysOf } from '@/lib/trial';
+import { trialCallText, trialDaysOf } from '@/lib/premium-plans';
 import { isFreeTier } from '@/features/membership-tiers/types';
 
 /**
