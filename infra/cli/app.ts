@@ -145,6 +145,19 @@ async function startPrerenderWatch(): Promise<void> {
   ok(`public pages follow the catalogue (${prefix}:content:catalogue-changed; log .data/log/prerender-watch.log)`);
 }
 
+/**
+ * The command line and environment of a service's process on `port`. HOST: loopback only (the
+ * local gateway and the other services reach them there). The registry's flags on the command
+ * line, none from NODE_OPTIONS (the image's way too).
+ */
+export function serviceProcess(s: Service, port: number, root = ROOT): { cmd: string[]; env: Record<string, string> } {
+  const server = path.join(root, `services/${s.name}/dist/server.js`);
+  return {
+    cmd: [process.execPath, ...s.nodeFlags, server],
+    env: { HOST: '127.0.0.1', PORT: String(port), NODE_OPTIONS: '' },
+  };
+}
+
 /** Each service's replicas (FM_REPLICAS; one each by default), started, then waited for. */
 async function startServices(services: readonly Service[]): Promise<void> {
   step('Services');
@@ -156,15 +169,9 @@ async function startServices(services: readonly Service[]): Promise<void> {
       if (await tcpOpen('127.0.0.1', port)) {
         die(`port ${port} (${name}) is already in use by another process; stop it or change ${portVar(s.name)}`);
       }
-      const server = path.join(ROOT, `services/${s.name}/dist/server.js`);
-      if (!fs.existsSync(server)) die(`services/${s.name}/dist/server.js is missing (build failed?)`);
-      // HOST: loopback only (the local gateway and the other services reach them there). The
-      // registry's flags on the command line, none from NODE_OPTIONS (the image's way too).
-      await startBg(name, `services/${s.name}/dist/server.js`, [process.execPath, ...s.nodeFlags, server], {
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        NODE_OPTIONS: '',
-      });
+      const { cmd, env: vars } = serviceProcess(s, port);
+      if (!fs.existsSync(cmd.at(-1) as string)) die(`services/${s.name}/dist/server.js is missing (build failed?)`);
+      await startBg(name, `services/${s.name}/dist/server.js`, cmd, vars);
     }
   }
   for (const s of services) {

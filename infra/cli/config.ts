@@ -11,7 +11,8 @@ import { die } from './log.ts';
 const require = createRequire(import.meta.url);
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const DATA_DIR = path.join(ROOT, '.data');
+// FM_DATA_DIR: the launcher's tests keep a Redis they start apart from the checkout's .data.
+export const DATA_DIR = process.env.FM_DATA_DIR || path.join(ROOT, '.data');
 export const RUN_DIR = path.join(DATA_DIR, 'run');
 export const LOG_DIR = path.join(DATA_DIR, 'log');
 export const CACHE_DIR =
