@@ -59,5 +59,6 @@ if [ -z "$have" ] || [ "$(printf '%s\n%s\n' "$have" "$pin" | sort -V | head -n1)
   ) 9>"$cache/.v$pin.lock" || die "fetching Node.js $pin failed (log: .data/log/fetch-node.log)"
   export PATH="$dir/bin:$PATH" FM_MACHINE_NODE=${have:-missing}
 fi
-[ "${1:-}" != --print-node ] || { printf 'node=%s\nversion=%s\n' "$(command -v node)" "$(node --version)"; exit 0; }
+# For infra/test/provision-node.test.js: the node chosen, as a process started now sees it.
+[ "${1:-}" != --print-node ] || { printf 'node=%s\n%s\nnpm %s\nmachine=%s\n' "$(command -v node)" "$(node --version)" "$(npm --version)" "${FM_MACHINE_NODE:-}"; exit; }
 exec node "$ROOT/infra/cli/main.ts" "$@"
