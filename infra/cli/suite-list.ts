@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT, env } from './config.ts';
-import { warn } from './log.ts';
+import { die, warn } from './log.ts';
 import type { Suite } from './suites.ts';
 
 const hasScript = (pkg: string, script: string): boolean => {
@@ -16,9 +16,11 @@ const hasScript = (pkg: string, script: string): boolean => {
 /** The browser suites run (FM_E2E=0 skips them; e2e/package.json must have a test script). */
 export const hasE2e = (): boolean => env('FM_E2E', '1') !== '0' && hasScript('e2e', 'test');
 
-/** FM_SUITES: the names of the suites to run, or null for all. */
-export function wantedSuites(value = env('FM_SUITES')): Set<string> | null {
+/** FM_SUITES: the names of the suites to run (each one of `known`), or null for all. */
+export function wantedSuites(known: readonly string[], value = env('FM_SUITES')): Set<string> | null {
   const names = value.split(/[\s,]+/).filter(Boolean);
+  const unknown = names.filter((n) => !known.includes(n));
+  if (unknown.length) die(`FM_SUITES: no suite ${unknown.join(', ')} (the suites: ${known.join(' ')})`);
   return names.length ? new Set(names) : null;
 }
 

@@ -47,7 +47,7 @@ export async function cmdTest(services: readonly Service[]): Promise<number> {
   // One test run at a time per work tree (they share the infra and .data/test).
   await lock();
   const t = now();
-  const only = wantedSuites();
+  const only = wantedSuites(SUITE_ORDER);
   const wanted = (name: string): boolean => only === null || only.has(name);
   const e2e = hasE2e() && ['e2e', 'resilience', 'resilience-stack', 'lighthouse', 'budget', 'premium'].some(wanted);
   provision(e2e);
