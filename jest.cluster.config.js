@@ -1,7 +1,7 @@
 /**
  * The kit's Cluster suite: the *.cluster.int.test.ts files of services/shared against a real
  * Redis Cluster of three nodes that the suite starts and stops (services/shared/test/redis-cluster.js);
- * jest.config.js leaves those files out. Launcher: `suite_cluster` (infra/stack.sh).
+ * jest.config.js leaves those files out. Launcher: the `cluster` suite (infra/cli/suite-list.ts).
  */
 const base = require('./jest.config');
 

@@ -9,7 +9,7 @@
 //
 // local:   upstream blocks with keepalive on 127.0.0.1:<AUTH_PORT…>, or on every port of
 //          <NAME>_UPSTREAM_PORTS ("4002,4012,4022": the replicas the launcher started, see
-//          infra/lib/replicas.sh); listens on GATEWAY_HOST:GATEWAY_PORT, logs/pid/temp files
+//          infra/cli/replicas.ts); listens on GATEWAY_HOST:GATEWAY_PORT, logs/pid/temp files
 //          under --prefix (the nginx -p dir).
 // compose: Docker's DNS (127.0.0.11) resolves service names per request (variables in
 //          proxy_pass), so every replica of a scaled service gets traffic; listens on 8080
@@ -38,7 +38,7 @@ const readRegistry = (file = REGISTRY_PATH) => JSON.parse(fs.readFileSync(file, 
  * time: 1,025 sockets to auth in TIME_WAIT after two 5 s rounds, and auth spent 371-375 µs of CPU per
  * GET /api/auth/user against 305-332 µs at 64 (docs/PERFORMANCE.md). The services keep an idle
  * connection 65 s (kit server.ts), longer than nginx's 60 s default, so nginx never reuses one
- * they have closed. The bench's baselines (infra/lib/bench.sh) take the same number from here.
+ * they have closed. The bench's baselines (infra/cli/bench.ts) take the same number from here.
  */
 const UPSTREAM_KEEPALIVE = 64;
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Keeps the prerendered public pages in step with the catalogue (issue 25), beside nginx: the
- * launcher starts it after the first prerender (process `prerender-watch`, infra/lib/components.sh)
+ * launcher starts it after the first prerender (process `prerender-watch`, infra/cli/app.ts)
  * and each gateway container starts its own (infra/docker/prerender/prerender-watch.sh), for
  * its own pages. It listens to the content service's announcements of catalogue changes (Redis
  * pub/sub, `<REDIS_PREFIX>:content:catalogue-changed`, made by every console edit and seed),

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 'use strict';
 /* eslint-disable no-console -- a command-line tool: the console is its output */
-// `make bench` (infra/lib/bench.sh starts the bench gateway, then runs this): the logged-in hot
+// `make bench` (infra/cli/bench.ts starts the bench gateway, then runs this): the logged-in hot
 // path through one nginx, against two baselines behind the same nginx, in one run.
 //
 //   1. two bench members (free, Premium) through the real API: sign-up or login, and Premium by a

@@ -3,7 +3,7 @@
 // The Node/V8 flags of each service's process (issue 44 §2), from the service registry
 // (services/contracts/src/registry.json, `nodeFlags`). They go on the `node` command line, before the script: Node refuses most V8 flags
 // in NODE_OPTIONS (`--no-concurrent-recompilation is not allowed in NODE_OPTIONS`). Read by the
-// launcher (components.sh, load_services), the service image's build (infra/docker/
+// launcher (infra/cli/registry.ts), the service image's build (infra/docker/
 // service.Dockerfile writes /app/node-flags, its CMD puts them on the command line) and the
 // benches (infra/bench/service-memory.js, library-floor.js).
 //

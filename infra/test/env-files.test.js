@@ -1,8 +1,8 @@
 'use strict';
 // The launcher reads .env.example and .env, it never runs them: a value holding `$(…)` or
 // backticks stays text and runs nothing, quoted values keep their spaces and angle brackets, and
-// the environment still wins over .env, which wins over .env.example. Through infra/lib/common.sh's
-// load_config (bash) and the kit's reader the services' commands, e2e and resilience use.
+// the environment still wins over .env, which wins over .env.example. Through the launcher's
+// loadConfig (infra/cli/config.ts) and the kit's reader the services' commands, e2e and resilience use.
 
 const { test } = require('node:test');
 const assert = require('node:assert/strict');
@@ -51,16 +51,14 @@ const NAMES = [
   'EMPTY',
 ];
 
-/** The variables as the launcher sees them after load_config, one `NAME=value` a NUL-ended pair. */
+/** The variables as the launcher sees them after loadConfig (infra/cli/config.ts), one `NAME=value` a NUL-ended pair. */
 function launcherView(root) {
-  const script = [
-    'set -euo pipefail',
-    `ROOT=${JSON.stringify(root)}`,
-    `. ${JSON.stringify(path.join(REPO, 'infra/lib/common.sh'))}`,
-    'load_config',
-    `for name in ${NAMES.join(' ')}; do printf '%s=%s\\0' "$name" "\${!name-<unset>}"; done`,
+  const code = [
+    `const { loadConfig } = await import(${JSON.stringify(path.join(REPO, 'infra/cli/config.ts'))});`,
+    `loadConfig(${JSON.stringify(root)});`,
+    `for (const name of ${JSON.stringify(NAMES)}) process.stdout.write(name + '=' + (process.env[name] ?? '<unset>') + '\\0');`,
   ].join('\n');
-  const out = execFileSync('bash', ['-c', script], {
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', code], {
     encoding: 'utf8',
     env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), OVERRIDDEN_BY_ENV: 'environment' },
   });
@@ -72,7 +70,7 @@ function launcherView(root) {
   );
 }
 
-test('load_config takes $(…) and backticks in .env.example literally and runs nothing', () => {
+test('the launcher takes $(…) and backticks in .env.example literally and runs nothing', () => {
   const { root, pwned, pwnedTick } = fixture();
   const view = launcherView(root);
   assert.equal(view.DOLLAR, `$(touch ${pwned})`);
@@ -82,7 +80,7 @@ test('load_config takes $(…) and backticks in .env.example literally and runs 
   assert.equal(fs.existsSync(pwnedTick), false, 'a backtick command in a value ran');
 });
 
-test('load_config keeps quoted values whole and the order .env.example < .env < environment', () => {
+test('the launcher keeps quoted values whole and the order .env.example < .env < environment', () => {
   const { root } = fixture();
   const view = launcherView(root);
   assert.deepEqual(view, {
@@ -108,14 +106,16 @@ test('the kit reader (services, e2e, resilience) sees what the launcher sees', (
 });
 
 test("the repository's own .env.example reads the same through the launcher and the kit", () => {
-  const out = execFileSync(
-    'bash',
-    [
-      '-c',
-      `ROOT=${JSON.stringify(REPO)}; . infra/lib/common.sh; load_config; printf '%s\\0%s' "$PRODUCT_NAME" "$MAIL_FROM"`,
-    ],
-    { cwd: REPO, encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } },
-  );
+  const code = [
+    `const { loadConfig } = await import(${JSON.stringify(path.join(REPO, 'infra/cli/config.ts'))});`,
+    'loadConfig();',
+    "process.stdout.write(process.env.PRODUCT_NAME + '\\0' + process.env.MAIL_FROM);",
+  ].join('\n');
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', code], {
+    cwd: REPO,
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '' },
+  });
   const [productName, mailFrom] = out.split('\0');
   const config = readConfig(REPO, {});
   assert.equal(productName, config.PRODUCT_NAME);

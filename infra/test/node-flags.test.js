@@ -1,13 +1,13 @@
 'use strict';
 // The services' Node flags are in one place, the service registry (nodeFlags, read through
 // infra/lib/node-flags.js), and go on the `node` command line wherever a service starts: the
-// launcher (components.sh) and the service image's CMD (compose and k8s run that image and set
+// launcher (infra/cli/app.ts) and the service image's CMD (compose and k8s run that image and set
 // no flags of their own). Not in NODE_OPTIONS: Node refuses most V8 flags there.
 //   node --test infra/test/node-flags.test.js
 
 const { test } = require('node:test');
 const assert = require('node:assert/strict');
-const { execFileSync, spawnSync } = require('node:child_process');
+const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -18,38 +18,17 @@ const registry = JSON.parse(fs.readFileSync(REGISTRY_PATH, 'utf8'));
 const names = registry.services.map((/** @type {{ name: string }} */ s) => s.name);
 
 test('when the launcher starts the services, then each runs `node <its registry flags> server.js` with no NODE_OPTIONS', () => {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'fm-node-flags-'));
-  for (const s of names) {
-    fs.mkdirSync(path.join(root, 'services', s, 'dist'), { recursive: true });
-    fs.writeFileSync(path.join(root, 'services', s, 'dist', 'server.js'), '');
-  }
-  const script = [
-    'set -euo pipefail',
-    `ROOT=${JSON.stringify(root)}`,
-    `. ${JSON.stringify(path.join(REPO, 'infra/lib/common.sh'))}`,
-    `. ${JSON.stringify(path.join(REPO, 'infra/lib/components.sh'))}`,
-    `. ${JSON.stringify(path.join(REPO, 'infra/lib/replicas.sh'))}`,
-    // Stand-ins: print what would start; nothing listens, nothing to wait for.
-    'start_bg() { printf "%s|%s\\n" "${NODE_OPTIONS-unset}" "${*:3}"; }',
-    'pid_of() { return 1; }; tcp_open() { return 1; }; wait_for() { :; }; ok() { :; }; step() { :; }',
-    'start_services',
-  ].join('\n');
-  const ports = Object.fromEntries(
-    registry.services.map((/** @type {{ name: string, port: number }} */ s) => [
-      `${s.name.toUpperCase()}_PORT`,
-      String(s.port),
-    ]),
-  );
-  const r = spawnSync('bash', ['-c', script], {
-    encoding: 'utf8',
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_OPTIONS: '--inspect', FM_REPLICAS: '', ...ports },
-  });
-  fs.rmSync(root, { recursive: true, force: true });
-  assert.equal(r.status, 0, r.stderr);
+  const { loadServices } = require('../cli/registry.ts');
+  const { serviceProcess } = require('../cli/app.ts');
+  const root = '/checkout';
+  const started = loadServices().map((s) => serviceProcess(s, 4000, root));
   assert.deepEqual(
-    r.stdout.trim().split('\n'),
-    names.map((/** @type {string} */ s) => `|node ${nodeFlags(s).join(' ')} ${root}/services/${s}/dist/server.js`),
+    started.map((p) => p.cmd.join(' ')),
+    names.map(
+      (/** @type {string} */ s) => `${process.execPath} ${nodeFlags(s).join(' ')} ${root}/services/${s}/dist/server.js`,
+    ),
   );
+  for (const p of started) assert.equal(p.env.NODE_OPTIONS, '', 'NODE_OPTIONS emptied, not inherited');
 });
 
 test("when the service image starts, then its CMD puts the registry's flags (written at build) before the script, and Node takes them", () => {

@@ -2,7 +2,7 @@
 'use strict';
 /* eslint-disable no-console -- a command-line tool: the console is its output */
 // One Node.js for the whole repository. .nvmrc holds the version (the launcher runs it:
-// infra/lib/node.sh); everything else that names a Node.js must agree with it:
+// infra/stack.sh, the bootstrap); everything else that names a Node.js must agree with it:
 //   - package.json engines.node and devEngines.runtime.version: ">=<.nvmrc>";
 //   - @types/node (package.json's range and the version package-lock.json installs): its major;
 //   - every node:<tag> image in the Dockerfiles, the compose files and the Kubernetes manifests

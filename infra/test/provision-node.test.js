@@ -1,10 +1,10 @@
 'use strict';
 // node --test infra/test/provision-node.test.js (part of the `infra` suite of make test)
-// The Node.js the launcher runs everything on (infra/lib/node.sh provision_node, first in
-// stack.sh's prepare): a machine whose node is older than .nvmrc gets the pinned build from the
-// npm registry in $FM_CACHE_DIR/node, first on PATH, npm included; a machine whose node is new
-// enough keeps its own and nothing is fetched. And node_modules installed by another Node.js
-// major are installed again (provision_npm's stamp). The registry is a stand-in on 127.0.0.1
+// The Node.js the launcher runs everything on (the bootstrap, infra/stack.sh, before it runs the
+// TypeScript CLI; the rule is infra/cli/node-choice.ts): a machine whose node is older than .nvmrc
+// gets the pinned build from the npm registry in $FM_CACHE_DIR/node, first on PATH, npm
+// included; a machine whose node is new enough keeps its own and nothing is fetched. And
+// node_modules installed by another Node.js major are installed again (provisionNpm's stamp). The registry is a stand-in on 127.0.0.1
 // (the real fetch is what every run of the launcher on an older machine does).
 
 const { test, after } = require('node:test');
@@ -43,35 +43,31 @@ function fakeNode(version) {
   return dir;
 }
 
-/** bash's arguments and options: `script` after sourcing the launcher's libraries (repo root ROOT_DIR), PATH as given. */
-function bashCall(script, { rootDir = ROOT, cache, pathDirs, cwd, env = {} }) {
-  const log = tempDir('fm-log-');
-  const args = [
-    '-c',
-    `set -euo pipefail; ROOT=${JSON.stringify(rootDir)}; . ${JSON.stringify(path.join(ROOT, 'infra/lib/common.sh'))}; ` +
-      `. ${JSON.stringify(path.join(ROOT, 'infra/lib/components.sh'))}; LOG_DIR=${JSON.stringify(log)}; ${script}`,
-  ];
+const STACK = path.join(ROOT, 'infra', 'stack.sh');
+
+/** The bootstrap's arguments and options: `infra/stack.sh --print-node` (the node it chose), PATH as given. */
+function bootstrapCall({ cache, pathDirs, env = {} }) {
   const vars = { PATH: [...pathDirs, process.env.PATH].join(':'), HOME: process.env.HOME, FM_CACHE_DIR: cache, ...env };
-  return { args, options: { encoding: 'utf8', cwd, env: vars } };
+  return { args: ['--print-node'], options: { encoding: 'utf8', env: vars } };
 }
 
-function bash(script, opts) {
-  const { args, options } = bashCall(script, opts);
-  const r = spawnSync('bash', args, options);
-  assert.equal(r.status, 0, `bash failed:\n${r.stdout}\n${r.stderr}`);
+function bootstrap(opts) {
+  const { args, options } = bootstrapCall(opts);
+  const r = spawnSync(STACK, args, options);
+  assert.equal(r.status, 0, `the bootstrap failed:\n${r.stdout}\n${r.stderr}`);
   return r.stdout;
 }
 
 /** The same, leaving this process free to answer HTTP (the stand-in registry) meanwhile. */
-async function bashAsync(script, opts) {
-  const { args, options } = bashCall(script, opts);
-  const child = spawn('bash', args, options);
+async function bootstrapAsync(opts) {
+  const { args, options } = bootstrapCall(opts);
+  const child = spawn(STACK, args, options);
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk) => (stdout += chunk));
   child.stderr.on('data', (chunk) => (stderr += chunk));
   const status = await new Promise((resolve) => child.on('close', resolve));
-  assert.equal(status, 0, `bash failed:\n${stdout}\n${stderr}`);
+  assert.equal(status, 0, `the bootstrap failed:\n${stdout}\n${stderr}`);
   return stdout;
 }
 
@@ -122,32 +118,26 @@ test('a machine whose node is older than .nvmrc runs the pinned Node.js, fetched
   const registry = await standInRegistry();
   const cache = tempDir('fm-cache-');
   const old = fakeNode('20.0.0');
-  const probe =
-    'provision_node; node_ok_line; printf "which=%s\\n" "$(command -v node)"; node --version; npm --version';
   const env = { npm_config_registry: registry.url, npm_config_cache: tempDir('fm-npm-cache-') };
-  const out = await bashAsync(probe, { cache, pathDirs: [old], cwd: cache, env });
+  const out = await bootstrapAsync({ cache, pathDirs: [old], env });
 
   assert.match(out, new RegExp(`fetching Node\\.js ${PIN} \\(npm registry: node-linux-(x64|arm64)@${PIN}`));
   assert.ok(
     registry.asked.some((url) => url.endsWith('.tgz')),
     `npm fetched the tarball from the registry (${registry.asked})`,
   );
-  assert.match(
-    out,
-    new RegExp(
-      `ok  Node\\.js ${PIN} \\(the launcher's copy from the npm registry, .*the machine's node is 20\\.0\\.0\\)`,
-    ),
-  );
+  // What the CLI's provision line then says (infra/cli/node-choice.ts nodeOrigin) comes from this.
+  assert.match(out, /^machine=20\.0\.0$/m);
   const cached = `${cache}/node/v${PIN}/bin/node`;
-  assert.match(out, new RegExp(`^which=${cached}$`, 'm'));
+  assert.match(out, new RegExp(`^node=${cached}$`, 'm'));
   assert.match(out, new RegExp(`^v${PIN}$`, 'm'), 'a process started afterwards runs the pinned node');
   assert.ok(
-    registry.runsOf().filter((run) => run === cached).length >= 3,
-    `the version check, node and npm (its #!/usr/bin/env node) ran the cached node: ${registry.runsOf()}`,
+    registry.runsOf().filter((run) => run === cached).length >= 2,
+    `node and npm (its #!/usr/bin/env node) ran the cached node: ${registry.runsOf()}`,
   );
 
   const tarballs = registry.asked.filter((url) => url.endsWith('.tgz')).length;
-  const again = await bashAsync(probe, { cache, pathDirs: [old], cwd: cache, env });
+  const again = await bootstrapAsync({ cache, pathDirs: [old], env });
   assert.doesNotMatch(again, /fetching/, 'the second run uses the cached copy');
   assert.equal(registry.asked.filter((url) => url.endsWith('.tgz')).length, tarballs, 'nothing fetched again');
   assert.match(again, new RegExp(`^v${PIN}$`, 'm'));
@@ -160,12 +150,9 @@ for (const [what, version] of [
   test(`a machine whose node is ${what} keeps its own and fetches nothing`, () => {
     const cache = tempDir('fm-cache-');
     const own = fakeNode(version);
-    const out = bash('provision_node; node_ok_line; printf "which=%s\\n" "$(command -v node)"', {
-      cache,
-      pathDirs: [own],
-    });
-    assert.match(out, new RegExp(`^which=${own}/node$`, 'm'));
-    assert.match(out, /\(the machine's, /);
+    const out = bootstrap({ cache, pathDirs: [own] });
+    assert.match(out, new RegExp(`^node=${own}/node$`, 'm'));
+    assert.match(out, /^machine=$/m, "the machine's node, nothing fetched");
     assert.doesNotMatch(out, /fetching/);
     assert.equal(fs.existsSync(path.join(cache, 'node')), false, 'nothing in the cache');
   });
@@ -198,7 +185,19 @@ test('node_modules installed by another Node.js major (or by a launcher that did
     fs.writeFileSync(stampFile, `${stamp}\n`);
     // npm's own marker newer than the lock: what a hand-run `npm install` leaves.
     fs.writeFileSync(path.join(repo, 'node_modules', '.package-lock.json'), '{}');
-    bash('provision_npm', { rootDir: repo, cache: tempDir('fm-cache-'), pathDirs: [bin] });
+    const r = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `(await import(${JSON.stringify(path.join(ROOT, 'infra/cli/provision.ts'))})).provisionNpm(${JSON.stringify(repo)});`,
+      ],
+      {
+        encoding: 'utf8',
+        env: { PATH: `${bin}:${process.env.PATH}`, HOME: process.env.HOME, FM_DATA_DIR: tempDir('fm-data-') },
+      },
+    );
+    assert.equal(r.status, 0, r.stderr);
     assert.equal(
       /npm ci/.test(calls()),
       installs,

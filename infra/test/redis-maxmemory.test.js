@@ -1,6 +1,6 @@
 'use strict';
 // node --test infra/test/redis-maxmemory.test.js (part of the `infra` suite of make test)
-// The Redis the launcher starts (infra/lib/components.sh start_redis) has a memory ceiling with
+// The Redis the launcher starts (infra/cli/infra.ts, the redis component) has a memory ceiling with
 // the policy BullMQ accepts (noeviction): one free account's beats could otherwise fill the Redis
 // that holds logins, sessions and every queue (issue 43 §6). Starts one of its own on a free port,
 // with its own data, run and log directories (the launcher's pid files stay untouched), and stops it.
@@ -12,8 +12,7 @@ const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
-
-const ROOT = path.join(__dirname, '..', '..');
+const { launcherChild } = require('./launcher-child.js');
 
 /** A port nothing listens on right now. */
 function freePort() {
@@ -27,19 +26,8 @@ function freePort() {
   });
 }
 
-/** Runs `script` after sourcing the launcher's libraries, its directories under `dir`. */
-function bash(dir, env, script) {
-  const r = spawnSync(
-    'bash',
-    [
-      '-c',
-      `set -euo pipefail; ROOT=${JSON.stringify(ROOT)}; . "$ROOT/infra/lib/common.sh"; . "$ROOT/infra/lib/components.sh"; ` +
-        `DATA_DIR=${JSON.stringify(dir)}; RUN_DIR="$DATA_DIR/run"; LOG_DIR="$DATA_DIR/log"; ${script}`,
-    ],
-    { encoding: 'utf8', env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env } },
-  );
-  return { code: r.status, out: r.stdout, err: r.stderr };
-}
+/** Runs the launcher's `code` with its data, run and log directories under `dir` (FM_DATA_DIR). */
+const launcher = (dir, env, code) => launcherChild(code, { FM_DATA_DIR: dir, ...env });
 
 const hasRedis = spawnSync('bash', ['-c', 'command -v redis-server && command -v redis-cli']).status === 0;
 
@@ -51,17 +39,19 @@ test(
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fm-redis-maxmemory-'));
     const env = { REDIS_URL: `redis://127.0.0.1:${port}`, REDIS_MAXMEMORY: '64mb' };
     try {
-      const r = bash(
-        dir,
-        env,
-        `start_redis; redis-cli -p ${port} config get maxmemory; redis-cli -p ${port} config get maxmemory-policy`,
-      );
+      const r = await launcher(dir, env, "await (await cli('infra')).INFRA[0].start();");
       assert.equal(r.code, 0, r.err);
-      assert.match(r.out, /maxmemory 64mb\)/);
-      assert.match(r.out, /^maxmemory\n67108864$/m);
-      assert.match(r.out, /^maxmemory-policy\nnoeviction$/m);
+      assert.match(r.out, new RegExp(`ok  Redis on 127\\.0\\.0\\.1:${port} \\(started, .* maxmemory 64mb\\)`));
+      const get = (name) =>
+        spawnSync('redis-cli', ['-p', String(port), 'config', 'get', name], { encoding: 'utf8' }).stdout;
+      assert.equal(get('maxmemory'), 'maxmemory\n67108864\n');
+      assert.equal(get('maxmemory-policy'), 'maxmemory-policy\nnoeviction\n');
+      // Found again: the launcher uses the Redis that answers and starts nothing.
+      const again = await launcher(dir, env, "await (await cli('infra')).INFRA[0].start();");
+      assert.match(again.out, new RegExp(`ok  Redis on 127\\.0\\.0\\.1:${port} \\(already running\\)`));
     } finally {
-      bash(dir, env, 'stop_one redis >/dev/null');
+      const stop = await launcher(dir, env, "await (await cli('procs')).stopOne('redis');");
+      assert.match(stop.out, /stopped redis \(pid \d+\)/, stop.err);
       fs.rmSync(dir, { recursive: true, force: true });
     }
   },

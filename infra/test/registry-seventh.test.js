@@ -70,21 +70,15 @@ test('when the gateway is rendered with a seventh service, then it has its upstr
 });
 
 test('when the launcher reads a registry with a seventh service, then it starts it with its replicas on its port + 10 each', () => {
-  const script = [
-    'set -euo pipefail',
-    `ROOT=${JSON.stringify(ROOT)}`,
-    '. "$ROOT/infra/lib/common.sh"; . "$ROOT/infra/lib/components.sh"; . "$ROOT/infra/lib/replicas.sh"',
-    `REGISTRY_JSON=${JSON.stringify(registryFile)}; load_services`,
-    'echo "${SERVICES[*]}"',
-    'REVIEWS_PORT=4007 FM_REPLICAS=reviews=2; replicas_parse; replica_list reviews',
-  ].join('\n');
-  const r = spawnSync('bash', ['-c', script], { encoding: 'utf8' });
-  assert.equal(r.status, 0, r.stderr);
-  assert.deepEqual(r.stdout.trim().split('\n'), [
-    'auth content courses contact billing practice reviews',
-    'reviews 4007',
-    'reviews-2 4017',
-  ]);
+  const { loadServices } = require('../cli/registry.ts');
+  const { parseReplicas, replicaList } = require('../cli/replicas.ts');
+  const names = loadServices(registryFile).map((s) => s.name);
+  assert.deepEqual(names, ['auth', 'content', 'courses', 'contact', 'billing', 'practice', 'reviews']);
+  const replicas = replicaList('reviews', reviews.port, parseReplicas('reviews=2', names));
+  assert.deepEqual(
+    replicas.map((r) => `${r.name} ${r.port}`),
+    ['reviews 4007', 'reviews-2 4017'],
+  );
 });
 
 test('when the Prometheus targets are generated with a seventh service, then it is scraped on its port', () => {

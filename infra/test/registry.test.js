@@ -6,7 +6,6 @@
 
 const { test } = require('node:test');
 const assert = require('node:assert/strict');
-const { spawnSync } = require('node:child_process');
 const path = require('node:path');
 const { ROOT, runChecks, readRegistry } = require('./registry-checks.js');
 
@@ -28,17 +27,12 @@ for (const { name, problems } of runChecks(registry)) {
   });
 }
 
-test('when the launcher sources its libraries, then SERVICES is the registry list', () => {
-  const r = spawnSync(
-    'bash',
-    [
-      '-c',
-      `set -euo pipefail; ROOT=${JSON.stringify(ROOT)}; . "$ROOT/infra/lib/common.sh"; . "$ROOT/infra/lib/components.sh"; echo "\${SERVICES[*]}"`,
-    ],
-    { encoding: 'utf8' },
+test('when the launcher reads the registry, then its services are the registry list, in order', () => {
+  const { loadServices } = require('../cli/registry.ts');
+  assert.deepEqual(
+    loadServices().map((s) => s.name),
+    registry.services.map((s) => s.name),
   );
-  assert.equal(r.status, 0, r.stderr);
-  assert.equal(r.stdout.trim(), registry.services.map((s) => s.name).join(' '));
 });
 
 test('when the resilience stack starts services, then each registry service has its port (+100)', () => {

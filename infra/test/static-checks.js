@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 'use strict';
 /* eslint-disable no-console -- a command-line tool: the console is its output */
-// The static suite of `make test`: type checks of every service's src and tests and of the
-// frontend, eslint over the whole tree, relative links in the Markdown, the Node.js pin agreeing
-// everywhere (node-pin.js), prettier --check. Each check counts as one test; the
+// The static suite of `make test`: type checks of every service's src and tests, of the
+// frontend and of the launcher (infra/cli), eslint over the whole tree, relative links in the
+// Markdown, the Node.js pin agreeing everywhere (node-pin.js), prettier --check. Each check counts as one test; the
 // closing line is "static: N passed, N failed".
 //
 //   node infra/test/static-checks.js          (npm run static)
@@ -16,6 +16,7 @@ const root = path.resolve(__dirname, '..', '..');
 const checks = [
   { name: 'tsc: services (src and tests)', cmd: ['npx', 'tsc', '-p', 'tsconfig.check.json'] },
   { name: 'tsc: frontend', cmd: ['npm', 'run', '--silent', 'typecheck', '-w', 'frontend'] },
+  { name: 'tsc: the launcher (infra/cli)', cmd: ['npx', 'tsc', '-p', 'infra/cli/tsconfig.json'] },
   {
     name: 'eslint: services, frontend, e2e, resilience, infra, gateway, perf',
     cmd: [

@@ -23,7 +23,7 @@ const PORTS = Object.fromEntries(
     (/** @type {{ name: string, port: number }} */ s) => [s.name, s.port + 100],
   ),
 );
-/** Replica k of a service listens on its port + 10·(k-1), named <service>-k: the launcher's rule (infra/lib/replicas.sh). */
+/** Replica k of a service listens on its port + 10·(k-1), named <service>-k: the launcher's rule (infra/cli/replicas.ts). */
 const REPLICA_PORT_STEP = 10;
 
 /** @param {keyof typeof PORTS} name @param {number} [replica] */

@@ -6,7 +6,7 @@
 # container's FM_PRERENDER_DIR after every change (staged, then swapped file by file; a page that
 # is gone or failed is withdrawn, so the SPA shell serves it). Each gateway replica runs its own,
 # for its own pages. The launcher does the same on the host (start_prerender_watch,
-# infra/lib/components.sh).
+# infra/cli/app.ts).
 #
 # Runs as /docker-entrypoint.d/50-fm-prerender-watch.sh (the nginx image's entrypoint runs it
 # before nginx; Docker Compose) and from the start-up script of the Kubernetes gateway

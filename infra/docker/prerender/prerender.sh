@@ -2,7 +2,7 @@
 # The gateway image's prerender (issue 15): before nginx starts, renders the public pages from
 # what the content service answers, for SITE_ORIGIN, with frontend/scripts/prerender.mjs and the
 # image's own SSR bundle (every dependency inside: node alone runs it). The launcher does the same
-# on the host (prerender_pages, infra/lib/components.sh).
+# on the host (prerenderPages, infra/cli/app.ts).
 #
 # Runs as /docker-entrypoint.d/40-fm-prerender.sh (the nginx image's entrypoint runs it before
 # nginx; Docker Compose) and from the start-up script of the Kubernetes gateway Deployment
