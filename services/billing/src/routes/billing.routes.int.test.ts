@@ -67,6 +67,7 @@ describe('POST /api/create-subscription', () => {
     expect(res.body).toEqual({
       clientSecret: expect.stringMatching(/_secret_/),
       subscriptionId: expect.stringMatching(/^sub_/),
+      trialEndsAt: null, // no trial asked for (docs/API.md)
     });
     const customerId = await customerIdOf(user.id);
     expect(customerId).toMatch(/^cus_/);
