@@ -32,6 +32,11 @@ async function bringUpTestApp(services: readonly Service[], what: string, build 
   // together must not meet the per-IP throttles that protect the real site.
   process.env.AUTH_SIGNUPS_PER_HOUR = env('FM_E2E_SIGNUPS_PER_HOUR', '1000');
   process.env.CONTACT_RATE_LIMIT = env('FM_E2E_CONTACT_RATE_LIMIT', '1000');
+  // The browser journeys walk SPEC's paid checkout (a card charged at once). The free trial
+  // (issue 47 §2) saves the card instead (Stripe's confirmSetup, which the e2e Stripe.js stand-in
+  // does not have yet) and is covered by billing's and the frontend's tests; FM_E2E_TRIAL_DAYS=7
+  // runs the browser suites with it once the journeys know it.
+  process.env.TRIAL_DAYS = env('FM_E2E_TRIAL_DAYS', '0');
   if (build) await buildApp(services);
   await startAppParts(services);
   await startGateway(services);
