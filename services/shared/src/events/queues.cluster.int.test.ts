@@ -42,7 +42,14 @@ it('when the queue keys are named, then they all lie in one slot, that of {bull}
 it('when jobs are published, then the consumer runs each once, the delayed one not before its time, and QueueEvents sees them completed', async () => {
   const producer = new QueueProducer(QUEUE, options);
   const connection = bullConnection(options, { connectTimeout: 5000 });
-  const events = new QueueEvents(QUEUE, { connection: connection.connection, prefix: bullPrefix(options.redisPrefix) });
+  // From the stream's start, not '$': QueueEvents is ready (connected) before its first XREAD, and
+  // a job finished in between would never be heard of (CI 2026-11-29: a 10 s timeout under load).
+  // The suite's prefix is fresh, so the stream holds only this test's events.
+  const events = new QueueEvents(QUEUE, {
+    connection: connection.connection,
+    prefix: bullPrefix(options.redisPrefix),
+    lastEventId: '0-0',
+  });
   const runs: { userId: string; at: number }[] = [];
   const worker = createQueueWorker(
     QUEUE,
