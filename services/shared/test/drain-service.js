@@ -4,7 +4,8 @@
 // close of its background part, are announced on stdout beside the kit's JSON log lines.
 const readline = require('node:readline');
 const Router = require('@koa/router');
-const { baseEnvSchema, createApp, runService, startable } = require('../dist');
+const { baseEnvSchema, runService, startable } = require('../dist/service');
+const { createApp } = require('../dist/http');
 
 const released = new Promise((resolve) => readline.createInterface({ input: process.stdin }).once('line', resolve));
 

@@ -4,7 +4,8 @@
 // counting it against a per-IP limit of 3 requests a minute (429 past it), as the real per-IP
 // limits do. Served under /api/auth/ so the local gateway routes it to AUTH_PORT.
 const Router = require('@koa/router');
-const { baseEnvSchema, createApp, RateLimiter, runService } = require('../dist');
+const { baseEnvSchema, runService } = require('../dist/service');
+const { createApp, RateLimiter } = require('../dist/http');
 
 function compose(deps) {
   const limiter = new RateLimiter(deps.redis, deps.config.REDIS_PREFIX);
