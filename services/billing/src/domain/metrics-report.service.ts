@@ -1,6 +1,7 @@
 import type { AdminMetrics, AdminMetricsQuery } from '@fm/contracts';
 import { cashFigures, type Charge, type PaymentKind, type Refund } from '../metrics/cash';
-import { figuresFromDays, noMovements, trailingStart, type DayTotals } from '../metrics/day-totals';
+import { figuresFromDays, trailingStart, type DayTotals } from '../metrics/day-totals';
+import { noMovements } from '../metrics/period-figures';
 import { DAY_MS, dayStart, type Period } from '../metrics/period-figures';
 import type { BillingModels } from './billing.models';
 import type { MrrModels } from './mrr-ledger.models';

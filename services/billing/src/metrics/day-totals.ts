@@ -12,9 +12,19 @@
  * start of day d (00:00Z, after every row before it) exactly when since < d and no gap has
  * pause < d ≤ resume. A churn row closes the spell; the next payment opens a new one.
  */
-import { BUCKETS, type Bucket } from './movements';
+import { BUCKETS } from './movements';
 import type { LedgerRow } from './member-ledger';
-import { DAY_MS, dayStart, isoDay, type MovementSums, type Period, type PeriodFigures } from './period-figures';
+import {
+  DAY_MS,
+  dayStart,
+  isoDay,
+  noMovements,
+  SUM_KEYS,
+  valueFigures,
+  type MovementSums,
+  type Period,
+  type PeriodFigures,
+} from './period-figures';
 
 /** A member's current paying spell in one currency (see the module). */
 export type Spell = { since: string; gaps: Array<{ pause: string; resume: string | null }> };
@@ -30,26 +40,6 @@ export type DayTotals = {
   movements: MovementSums;
   churns: ChurnSpell[];
 };
-
-export const SUM_KEYS: Record<Bucket, keyof MovementSums> = {
-  new: 'newCents',
-  expansion: 'expansionCents',
-  reactivation: 'reactivationCents',
-  contraction: 'contractionCents',
-  churn: 'churnCents',
-  paused: 'pausedCents',
-  resumed: 'resumedCents',
-};
-
-export const noMovements = (): MovementSums => ({
-  newCents: 0,
-  expansionCents: 0,
-  reactivationCents: 0,
-  contractionCents: 0,
-  churnCents: 0,
-  pausedCents: 0,
-  resumedCents: 0,
-});
 
 /**
  * The member's spells after their rows (in the ledger's order), and the spell each churn row
@@ -169,9 +159,6 @@ export function figuresFromDays(input: DayFiguresInput): PeriodFigures {
     if (r !== null) rates.push(r);
   }
   const trailing = rates.length === 0 ? null : rates.reduce((sum, r) => sum + r, 0) / rates.length;
-  const { churnCents, contractionCents, expansionCents, reactivationCents } = movements;
-  const ratio = (cents: number): number | null => (start.mrr === 0 ? null : cents / start.mrr);
-  const arpa = paying === 0 ? null : mrr / paying;
   return {
     currency,
     mrrStartCents: start.mrr,
@@ -182,13 +169,7 @@ export function figuresFromDays(input: DayFiguresInput): PeriodFigures {
     scheduledChurnCents: input.scheduledChurnCents,
     movements,
     customerChurnRate: rate(period.from, endDay),
-    mrrChurn: {
-      gross: ratio(churnCents + contractionCents),
-      net: ratio(churnCents + contractionCents - expansionCents - reactivationCents),
-    },
-    arpaCents: arpa === null ? null : Math.floor(arpa),
-    trailingChurnRate: trailing,
-    ltvCents: arpa === null || !trailing ? null : Math.floor(arpa / trailing),
+    ...valueFigures({ movements, mrrStartCents: start.mrr, mrrCents: mrr, payingMembers: paying, trailing }),
     series,
   };
 }

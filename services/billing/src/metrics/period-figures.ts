@@ -57,7 +57,7 @@ export class LedgerError extends Error {
   }
 }
 
-const SUM_KEYS: Record<Bucket, keyof MovementSums> = {
+export const SUM_KEYS: Record<Bucket, keyof MovementSums> = {
   new: 'newCents',
   expansion: 'expansionCents',
   reactivation: 'reactivationCents',
@@ -66,6 +66,40 @@ const SUM_KEYS: Record<Bucket, keyof MovementSums> = {
   paused: 'pausedCents',
   resumed: 'resumedCents',
 };
+
+/** Every movement bucket at zero. */
+export const noMovements = (): MovementSums => ({
+  newCents: 0,
+  expansionCents: 0,
+  reactivationCents: 0,
+  contractionCents: 0,
+  churnCents: 0,
+  pausedCents: 0,
+  resumedCents: 0,
+});
+
+/** MRR churn (gross, net), ARPA and LTV from a period's movements and MRR (docs/METRICS.md). */
+export function valueFigures(input: {
+  movements: MovementSums;
+  mrrStartCents: number;
+  mrrCents: number;
+  payingMembers: number;
+  trailing: number | null;
+}): Pick<PeriodFigures, 'mrrChurn' | 'arpaCents' | 'trailingChurnRate' | 'ltvCents'> {
+  const { churnCents, contractionCents, expansionCents, reactivationCents } = input.movements;
+  const ratio = (cents: number): number | null => (input.mrrStartCents === 0 ? null : cents / input.mrrStartCents);
+  const arpa = input.payingMembers === 0 ? null : input.mrrCents / input.payingMembers;
+  const { trailing } = input;
+  return {
+    mrrChurn: {
+      gross: ratio(churnCents + contractionCents),
+      net: ratio(churnCents + contractionCents - expansionCents - reactivationCents),
+    },
+    arpaCents: arpa === null ? null : Math.floor(arpa),
+    trailingChurnRate: trailing,
+    ltvCents: arpa === null || !trailing ? null : Math.floor(arpa / trailing),
+  };
+}
 
 export function dayStart(date: string): number {
   const ms = /^\d{4}-\d{2}-\d{2}$/.test(date) ? Date.parse(`${date}T00:00:00Z`) : NaN;
@@ -146,15 +180,7 @@ function figuresOf(
   const mrrStartCents = total;
   const payingMembersStart = [...mrr.values()].filter((cents) => cents > 0).length;
 
-  const movements: MovementSums = {
-    newCents: 0,
-    expansionCents: 0,
-    reactivationCents: 0,
-    contractionCents: 0,
-    churnCents: 0,
-    pausedCents: 0,
-    resumedCents: 0,
-  };
+  const movements = noMovements();
   const series: PeriodFigures['series'] = [];
   for (let day = fromMs; day < endMs; day += DAY_MS) {
     for (; i < rows.length && rows[i]!.ms < day + DAY_MS; i++) {
@@ -166,9 +192,6 @@ function figuresOf(
   }
   const payingMembers = [...mrr.values()].filter((cents) => cents > 0).length;
 
-  const { churnCents, contractionCents, expansionCents, reactivationCents } = movements;
-  const ratio = (cents: number): number | null => (mrrStartCents === 0 ? null : cents / mrrStartCents);
-  const arpa = payingMembers === 0 ? null : total / payingMembers;
   const trailing = trailingChurnRate(rows, endMs);
   return {
     currency,
@@ -182,13 +205,7 @@ function figuresOf(
       .reduce((sum, snapshot) => sum + snapshot.mrrCents, 0),
     movements,
     customerChurnRate: customerChurnRate(rows, fromMs, endMs),
-    mrrChurn: {
-      gross: ratio(churnCents + contractionCents),
-      net: ratio(churnCents + contractionCents - expansionCents - reactivationCents),
-    },
-    arpaCents: arpa === null ? null : Math.floor(arpa),
-    trailingChurnRate: trailing,
-    ltvCents: arpa === null || !trailing ? null : Math.floor(arpa / trailing),
+    ...valueFigures({ movements, mrrStartCents, mrrCents: total, payingMembers, trailing }),
     series,
   };
 }
