@@ -21,7 +21,8 @@
 # Go binaries: ${FM_CACHE_DIR:-~/.cache/fairway-mind}/bin. Knobs: FM_SKIP_APT=1,
 # FM_FORCE_BUILD=1, FM_E2E=0 (skip browser tests), FM_TEST_TIMEOUT (s per suite, 1800),
 # FM_TEST_PARALLEL=0 (test: the suites one after another instead of in lanes),
-# FM_SUITES=static,infra (test: only the suites named), FM_REPLICAS="content=3 auth=2"
+# FM_SUITES=static,infra (test: only the suites named), FM_E2E_TRIAL_DAYS (test: the browser
+# suites' app's TRIAL_DAYS, 0), FM_DATA_DIR (instead of .data/), FM_REPLICAS="content=3 auth=2"
 # (run/up: processes per service, ports +10 each; infra/cli/replicas.ts).
 #
 # This file is the bootstrap: it puts .nvmrc's Node.js first on PATH (the machine's when it is
