@@ -87,6 +87,28 @@ export async function compose(deps: ServiceDeps<BillingConfig>, overrides: Billi
     membershipEvents: completions.events,
     redis,
   });
+  // Coaching self-booking (issue 48): the founder's availability and the free slots.
+  const availability = new CoachingAvailabilityStore({
+    mongo,
+    models,
+    sessionMinutes: config.COACHING_SESSION_MINUTES,
+    audit,
+  });
+  const slots = new CoachingSlotFinder({ availability, models });
+  const coachingPayments = new CoachingCheckout({ config, stripe, models, customers });
+  const holds = new CoachingHolds({
+    redis,
+    redisPrefix: config.REDIS_PREFIX,
+    availability,
+    slots,
+    models,
+    limiter: new RateLimiter(redis, config.REDIS_PREFIX),
+    pay: (user, log, slot) => coachingPayments.preparePayment(user, log, slot),
+    cancelPayment: (paymentIntentId, log) => coachingPayments.cancelPayment(paymentIntentId, log),
+    log: logger,
+  });
+  slots.withHolds(holds);
+  const holdSweeper = startable(() => holds.startSweeper());
   // One inbox for every event billing handles once: Stripe's (evt_…) and auth's account events.
   const inbox = createInbox(mongo, { collection: INBOX_COLLECTION, leaseMs: config.STRIPE_EVENT_LEASE_SECONDS * 1000 });
   const webhooks = new StripeWebhookService({
@@ -100,6 +122,7 @@ export async function compose(deps: ServiceDeps<BillingConfig>, overrides: Billi
     inbox,
     siteOrigin: config.SITE_ORIGIN,
     trial: { trials: checkout.trials, trialCancel: checkout.trialCancel },
+    coaching: { holds, availability },
   });
   const deletions = new AccountDeletionService({ models, customers, stripe, ledger });
   const bookings = new BookingAdmin({ models, notifications: producers.notifications, audit });
@@ -126,24 +149,6 @@ export async function compose(deps: ServiceDeps<BillingConfig>, overrides: Billi
     currency: config.CURRENCY,
     now: overrides.now ?? (() => new Date()),
   });
-  // Coaching self-booking (issue 48): the founder's availability and the free slots.
-  const availability = new CoachingAvailabilityStore({
-    mongo,
-    models,
-    sessionMinutes: config.COACHING_SESSION_MINUTES,
-    audit,
-  });
-  const slots = new CoachingSlotFinder({ availability, models });
-  const coachingPayments = new CoachingCheckout({ config, stripe, models, customers });
-  const holds = new CoachingHolds({
-    redis,
-    redisPrefix: config.REDIS_PREFIX,
-    availability,
-    slots,
-    limiter: new RateLimiter(redis, config.REDIS_PREFIX),
-    pay: (user, log, slot) => coachingPayments.createCoachingPayment(user, log, slot),
-  });
-  slots.withHolds(holds);
   const app = createApp(deps, {
     name: 'billing',
     originExemptPaths: [WEBHOOK_PATH],
@@ -166,7 +171,7 @@ export async function compose(deps: ServiceDeps<BillingConfig>, overrides: Billi
   });
   return {
     app,
-    background: { producers, membershipEvents: completions.part, accountEvents, reconcile },
+    background: { producers, membershipEvents: completions.part, accountEvents, reconcile, holdSweeper },
     /** One reconciliation run now (`npm run reconcile`, the operator command). */
     reconciliation,
     /** The one writer of subscription state (tests build services around it). */

@@ -165,15 +165,28 @@ export const coachingSlotsSchema = z.strictObject({
 });
 export type CoachingSlots = z.infer<typeof coachingSlotsSchema>;
 
-/** POST /api/coaching/holds {start}: hold a slot (ISO 8601 instant) while paying. */
+/**
+ * POST /api/coaching/holds {start, timeZone?}: hold a slot (ISO 8601 instant) while paying.
+ * `timeZone` is the member's zone on the page (IANA): the confirmation mail states the time in it.
+ */
 export const coachingHoldRequestSchema = z.strictObject(
   {
     start: z
       .string({ error: 'start must be a date and time, e.g. 2026-07-07T17:00:00Z' })
       .pipe(z.iso.datetime({ offset: true, error: 'start must be a date and time, e.g. 2026-07-07T17:00:00Z' })),
+    timeZone: timeZoneField('timeZone').optional(),
   },
   { error: 'Send {start} as a JSON object' },
 );
+export type CoachingHoldRequest = z.infer<typeof coachingHoldRequestSchema>;
+
+/** 409 SLOT_TAKEN of POST /api/coaching/holds: the slot is held or booked; `next` are the next free slots. */
+export const coachingSlotTakenSchema = z.strictObject({
+  message: z.string(),
+  code: z.literal('SLOT_TAKEN'),
+  next: z.array(coachingSlotSchema),
+});
+export type CoachingSlotTaken = z.infer<typeof coachingSlotTakenSchema>;
 
 /** 201 of POST /api/coaching/holds: the hold and its payment's card form (client secret). */
 export const coachingHoldSchema = z.strictObject({

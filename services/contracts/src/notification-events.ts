@@ -16,6 +16,19 @@ export const coachingBookedSchema = z.object({
   paymentIntentId: z.string().min(1),
   eventId: z.string().min(1),
   occurredAt: isoDate,
+  /**
+   * A held slot booked with the payment (issue 48 §3): its time and the zones the mails state it
+   * in (the member's, from the page; the founder's availability zone). Absent when the member paid
+   * without picking (the mails then say the founder will e-mail to schedule) and on older jobs.
+   */
+  session: z
+    .object({ start: isoDate, end: isoDate, memberTimeZone: z.string().min(1), founderTimeZone: z.string().min(1) })
+    .optional(),
+  /**
+   * The member picked a time, but their hold had ended and the time was taken before the payment
+   * arrived: paid, not scheduled ("Pick your time"); the member mail says so. Absent otherwise.
+   */
+  slotLost: z.object({ start: isoDate, memberTimeZone: z.string().min(1) }).optional(),
 });
 
 /**

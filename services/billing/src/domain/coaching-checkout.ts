@@ -23,11 +23,20 @@ export class CoachingCheckout {
    * with the member's e-mail and name (the webhook that marks it paid has no logged-in member).
    * With a held slot, the PaymentIntent carries it (metadata holdId, slotStart, slotEnd).
    */
-  async createCoachingPayment(
+  async createCoachingPayment(user: CurrentUser, log: Logger): Promise<CoachingPayment> {
+    const { clientSecret } = await this.preparePayment(user, log);
+    return { clientSecret };
+  }
+
+  /**
+   * The PaymentIntent of a coaching payment (with a held slot: metadata holdId, slotStart,
+   * slotEnd and the member's zone `memberTimeZone`, which the confirmation mail states the time in).
+   */
+  async preparePayment(
     user: CurrentUser,
     log: Logger,
-    slot?: { holdId: string; start: string; end: string },
-  ): Promise<CoachingPayment> {
+    slot?: { holdId: string; start: string; end: string; memberTimeZone?: string },
+  ): Promise<{ clientSecret: string; paymentIntentId: string }> {
     const { config, stripe, models } = this.deps;
     const customerId = await this.deps.customers.ensure(user, log);
     const intent = await callStripe(log, 'paymentIntents.create', () =>
@@ -43,6 +52,7 @@ export class CoachingCheckout {
           userId: user.id,
           kind: 'coaching',
           ...(slot ? { holdId: slot.holdId, slotStart: slot.start, slotEnd: slot.end } : {}),
+          ...(slot?.memberTimeZone ? { memberTimeZone: slot.memberTimeZone } : {}),
         },
       }),
     );
@@ -62,6 +72,18 @@ export class CoachingCheckout {
       }),
     );
     log.info({ userId: user.id, paymentIntentId: intent.id }, 'coaching payment started');
-    return { clientSecret: intent.client_secret };
+    return { clientSecret: intent.client_secret, paymentIntentId: intent.id };
+  }
+
+  /**
+   * Cancels an ended hold's PaymentIntent (issue 48 §3): a late confirmation then fails at
+   * Stripe instead of paying for a slot someone else may have. Stripe refuses it once the
+   * payment succeeded (the caller logs that; the webhook decides the booking).
+   */
+  async cancelPayment(paymentIntentId: string, log: Logger): Promise<void> {
+    const { stripe } = this.deps;
+    await callStripe(log, 'paymentIntents.cancel', () =>
+      stripe.paymentIntents.cancel(paymentIntentId, { cancellation_reason: 'abandoned' }),
+    );
   }
 }

@@ -9,7 +9,7 @@ import type { Customers } from './customers';
 import type { MrrLedger } from './mrr-ledger';
 import { PremiumRefunds } from './premium-refunds';
 import type { SubscriptionLedger } from './subscription-ledger';
-import { coachingHandlers } from './webhooks/coaching.handlers';
+import { coachingHandlers, type CoachingWebhookDeps } from './webhooks/coaching.handlers';
 import { disputeHandlers } from './webhooks/dispute.handlers';
 import { invoiceHandlers } from './webhooks/invoice.handlers';
 import { refundHandlers } from './webhooks/refund.handlers';
@@ -43,6 +43,8 @@ export interface StripeWebhookDeps {
   claimLeaseMs?: number;
   /** The free trial's records and cancel links: with them, trial_will_end mails the member. */
   trial?: Pick<TrialHandlerDeps, 'trials' | 'trialCancel'>;
+  /** Coaching's holds and availability: a held slot's payment is booked against them (issue 48 §3). */
+  coaching?: CoachingWebhookDeps;
 }
 
 /** Billing's inbox: the Stripe events it has handled (by event id), kept by the kit's `inbox.once`. */
@@ -88,7 +90,7 @@ export class StripeWebhookService {
     this.handlers = {
       ...subscriptionHandlers(handlerDeps),
       ...invoiceHandlers(handlerDeps),
-      ...coachingHandlers(handlerDeps),
+      ...coachingHandlers(handlerDeps, deps.coaching),
       ...refundHandlers(handlerDeps),
       ...disputeHandlers(handlerDeps),
       ...(deps.siteOrigin

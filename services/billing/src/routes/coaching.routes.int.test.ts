@@ -7,6 +7,7 @@ import { type BillingTestService, startBillingService } from '../../test/billing
 import { CoachingAvailabilityStore } from '../domain/coaching/availability';
 import { CoachingHolds } from '../domain/coaching/holds';
 import { CoachingSlotFinder } from '../domain/coaching/slots';
+import { createStripeClient } from '../stripe/stripe-client';
 
 let billing: BillingTestService;
 let server: ReturnType<BillingTestService['app']['callback']>;
@@ -149,14 +150,18 @@ describe('GET /api/coaching/slots', () => {
   });
 });
 
-describe('POST /api/coaching/holds', () => {
-  const hold = (start: string, cookie: string) =>
-    request(server).post('/api/coaching/holds').set('Cookie', cookie).set('Origin', TEST_SITE_ORIGIN).send({ start });
-  const freeStarts = async (days: number) =>
-    (await slots(`from=${parisDate(days)}&to=${parisDate(days)}&timeZone=Europe/Paris`)).body.slots.map(
-      (s: { start: string }) => s.start,
-    );
+const hold = (start: string, cookie: string, timeZone?: string) =>
+  request(server)
+    .post('/api/coaching/holds')
+    .set('Cookie', cookie)
+    .set('Origin', TEST_SITE_ORIGIN)
+    .send(timeZone ? { start, timeZone } : { start });
+const freeStarts = async (days: number) =>
+  (await slots(`from=${parisDate(days)}&to=${parisDate(days)}&timeZone=Europe/Paris`)).body.slots.map(
+    (s: { start: string }) => s.start,
+  );
 
+describe('POST /api/coaching/holds', () => {
   it('when two members race for one slot, then one holds it (and its card form), the other gets 409 SLOT_TAKEN with the next free slots', async () => {
     await put(everyMorning);
     const other = (await loggedInMember(billing.deps, { membershipLevel: 'free' })).cookie;
@@ -191,30 +196,11 @@ describe('POST /api/coaching/holds', () => {
     expect((await hold('tomorrow', member)).status).toBe(400);
   });
 
-  it('when a hold expires unpaid, then its slot is bookable again', async () => {
+  it('when a hold expires unpaid, then its slot is bookable again and its PaymentIntent is cancelled at Stripe', async () => {
     await put(everyMorning);
-    const { mongo, redis, config } = billing.deps;
-    const models = { CoachingBooking: mongo.model('CoachingBooking') } as never;
-    const availability = new CoachingAvailabilityStore({
-      mongo,
-      models,
-      sessionMinutes: 45,
-      audit: new AuditLog(mongo),
-    });
-    const finder = new CoachingSlotFinder({ availability, models });
-    const shortHolds = new CoachingHolds({
-      redis,
-      redisPrefix: config.REDIS_PREFIX,
-      availability,
-      slots: finder,
-      limiter: new RateLimiter(redis, config.REDIS_PREFIX),
-      pay: async () => ({ clientSecret: 'pi_test_secret' }),
-      holdMs: 2_000,
-    });
-    finder.withHolds(shortHolds);
+    const { holds: shortHolds, finder, cancelled } = holdsLasting(1_000);
     const user = (await loggedInMember(billing.deps, { membershipLevel: 'free' })).user;
     const ten = parisAt(8, '10:00');
-    const log = { info: () => undefined } as never;
     await shortHolds.take(user as never, ten.toISOString(), log);
     const starts = async () =>
       (await finder.free(parisAt(8, '00:00'), parisAt(9, '00:00'))).map((s) => s.start.toISOString());
@@ -225,10 +211,73 @@ describe('POST /api/coaching/holds', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(await starts()).toContain(ten.toISOString());
+    // Reading the slots swept it: its payment was cancelled (stripe-mock answered), once.
+    expect(cancelled).toEqual([expect.stringMatching(/^pi_/)]);
+    expect(await shortHolds.sweep()).toBe(0);
     const again = await hold(ten.toISOString(), member);
     expect(again.status).toBe(201);
   });
+
+  it('when a member holds a second slot, then the first hold’s PaymentIntent is cancelled', async () => {
+    await put(everyMorning);
+    const { holds: h, cancelled } = holdsLasting(60_000);
+    const user = (await loggedInMember(billing.deps, { membershipLevel: 'free' })).user;
+    await h.take(user as never, parisAt(10, '09:00').toISOString(), log);
+    expect(cancelled).toEqual([]);
+    await h.take(user as never, parisAt(10, '10:00').toISOString(), log);
+    expect(cancelled).toHaveLength(1);
+  });
+
+  it('when members race for different slots of one day with one place left under the daily cap, then exactly that many holds', async () => {
+    // Six slots a day (09:00-15:00), at most two sessions a day, one already booked.
+    await put({ ...everyMorning, weekly: everyMorning.weekly.map((w) => ({ ...w, end: '15:00' })), dailyCap: 2 });
+    await booking('scheduled', parisAt(11, '14:00'));
+    const members = await Promise.all(
+      [1, 2, 3, 4, 5].map(async () => (await loggedInMember(billing.deps, { membershipLevel: 'free' })).cookie),
+    );
+    const times = ['09:00', '10:00', '11:00', '12:00', '13:00'];
+    const answers = await Promise.all(members.map((cookie, i) => hold(parisAt(11, times[i]!).toISOString(), cookie)));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    expect(answers.filter((a) => a.status === 409).every((a) => a.body.code === 'SLOT_TAKEN')).toBe(true);
+    // The day is full: nothing left to offer on it.
+    expect(await freeStarts(11)).toEqual([]);
+  });
 });
+
+const log = { info: () => undefined, warn: () => undefined, error: () => undefined } as never;
+
+/** Holds with a short lifetime on the service's Redis keys, paying and cancelling at stripe-mock (cancels recorded). */
+function holdsLasting(holdMs: number) {
+  const { mongo, redis, config } = billing.deps;
+  const models = { CoachingBooking: mongo.model('CoachingBooking') } as never;
+  const availability = new CoachingAvailabilityStore({ mongo, models, sessionMinutes: 45, audit: new AuditLog(mongo) });
+  const finder = new CoachingSlotFinder({ availability, models });
+  const stripe = createStripeClient(config);
+  const cancelled: string[] = [];
+  const holds = new CoachingHolds({
+    redis,
+    redisPrefix: config.REDIS_PREFIX,
+    availability,
+    slots: finder,
+    models,
+    limiter: new RateLimiter(redis, config.REDIS_PREFIX),
+    pay: async (user, _log, slot) => {
+      const intent = await stripe.paymentIntents.create({
+        amount: 10000,
+        currency: 'usd',
+        metadata: { userId: user.id, kind: 'coaching', holdId: slot.holdId, slotStart: slot.start },
+      });
+      return { clientSecret: intent.client_secret!, paymentIntentId: intent.id };
+    },
+    cancelPayment: async (id) => {
+      await stripe.paymentIntents.cancel(id);
+      cancelled.push(id);
+    },
+    holdMs,
+  });
+  finder.withHolds(holds);
+  return { holds, finder, cancelled };
+}
 
 describe('a held slot paid (payment_intent.succeeded)', () => {
   it('when the payment of a hold succeeds, then the booking is scheduled at that time and the slot is gone; a replay changes nothing', async () => {
@@ -255,5 +304,60 @@ describe('a held slot paid (payment_intent.succeeded)', () => {
       parisAt(9, '09:00').toISOString(),
       parisAt(9, '11:00').toISOString(),
     ]);
+  });
+});
+
+describe('a payment for an expired hold (payment_intent.succeeded after the hold ended)', () => {
+  /** A hold of `days` 09:00 Paris that has expired; its payment succeeding now (metadata as the checkout writes it). */
+  async function expiredHoldPaid(days: number) {
+    const { holds: h } = holdsLasting(300);
+    const { user } = await loggedInMember(billing.deps, { membershipLevel: 'free' });
+    const nine = parisAt(days, '09:00');
+    const held = await h.take(user as never, nine.toISOString(), log);
+    const deadline = Date.now() + 10_000;
+    while (!(await freeStarts(days)).includes(nine.toISOString()) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const paid = billing.events.paymentIntentSucceeded({ userId: user.id, kind: 'coaching' });
+    const intent = paid.data.object as { id: string; metadata: Record<string, string>; receipt_email: string };
+    intent.receipt_email = user.email;
+    Object.assign(intent.metadata, {
+      holdId: held.holdId,
+      slotStart: nine.toISOString(),
+      slotEnd: held.end,
+      memberTimeZone: 'Europe/Athens',
+    });
+    return { paid, intent, nine };
+  }
+  const bookingOf = (intentId: string) =>
+    billing.deps.mongo.collection('coaching_bookings').findOne({ paymentIntentId: intentId } as never);
+
+  it('when the slot is still free, then it is booked and the mail job states the time with both zones', async () => {
+    await put(everyMorning);
+    const { paid, intent, nine } = await expiredHoldPaid(12);
+    expect((await billing.deliver(paid)).status).toBe(200);
+    expect(await bookingOf(intent.id)).toMatchObject({ status: 'scheduled', scheduledAt: nine });
+    const jobs = await billing.jobs('notifications', (data) => data.paymentIntentId === intent.id);
+    expect(jobs[0]?.data).toMatchObject({
+      session: { start: nine.toISOString(), memberTimeZone: 'Europe/Athens', founderTimeZone: 'Europe/Paris' },
+    });
+    expect(jobs[0]?.data.slotLost).toBeUndefined();
+    expect(await freeStarts(12)).not.toContain(nine.toISOString());
+  });
+
+  it('when another member holds the slot by then, then no double booking: paid without a time, and the mail job says the time was lost', async () => {
+    await put(everyMorning);
+    const { paid, intent, nine } = await expiredHoldPaid(13);
+    const other = (await loggedInMember(billing.deps, { membershipLevel: 'free' })).cookie;
+    expect((await hold(nine.toISOString(), other)).status).toBe(201);
+    expect((await billing.deliver(paid)).status).toBe(200);
+    expect(await bookingOf(intent.id)).toMatchObject({ status: 'paid', scheduledAt: null });
+    const jobs = await billing.jobs('notifications', (data) => data.paymentIntentId === intent.id);
+    expect(jobs[0]?.data).toMatchObject({ slotLost: { start: nine.toISOString(), memberTimeZone: 'Europe/Athens' } });
+    expect(jobs[0]?.data.session).toBeUndefined();
+    const scheduled = await billing.deps.mongo
+      .collection('coaching_bookings')
+      .countDocuments({ scheduledAt: nine } as never);
+    expect(scheduled).toBe(0);
   });
 });

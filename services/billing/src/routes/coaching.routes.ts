@@ -11,7 +11,7 @@ export const SLOTS_RATE_LIMIT: RateLimitRule = { name: 'coaching-slots', limit: 
 
 /**
  * Coaching self-booking (issue 48, docs/API.md): GET /api/coaching/slots?from&to&timeZone
- * (signed in) → the free slots; POST /api/coaching/holds {start} → 201 the hold and its payment; GET/PUT /api/admin/coaching/availability (admins) → the
+ * (signed in) → the free slots; POST /api/coaching/holds {start, timeZone?} → 201 the hold and its payment (409 SLOT_TAKEN with the next free slots); GET/PUT /api/admin/coaching/availability (admins) → the
  * founder's availability and the confirmed sessions it leaves outside its hours.
  */
 export function coachingRouter(deps: {
@@ -39,8 +39,8 @@ export function coachingRouter(deps: {
   });
 
   router.post('/api/coaching/holds', requireUser, async (ctx) => {
-    const { start } = parseBody(ctx, coachingHoldRequestSchema);
-    ctx.body = await holds.take(ctx.state.viewer, start, ctx.state.log);
+    const { start, timeZone } = parseBody(ctx, coachingHoldRequestSchema);
+    ctx.body = await holds.take(ctx.state.viewer, start, ctx.state.log, timeZone);
     ctx.status = 201;
   });
 

@@ -1,12 +1,13 @@
-import { jobIdFor } from '@fm/contracts';
+import { type CoachingBooked, jobIdFor } from '@fm/contracts';
 import { insertOnce } from '@fm/shared/store';
 import type { Stripe } from '../../stripe/stripe-client';
 import { DELETED_MEMBER_NAME, type BillingModels, type CoachingBooking } from '../billing.models';
-import { CONFIRMED_STATUSES } from '../coaching/availability';
+import { type CoachingAvailabilityStore, CONFIRMED_STATUSES } from '../coaching/availability';
+import type { CoachingHolds } from '../coaching/holds';
 import { coachingBookingId, memberDeleted, type Handler, type HandlerDeps } from './webhook-parts';
 
 /** payment_intent.succeeded of a coaching payment. */
-export function coachingHandlers(deps: HandlerDeps): Record<string, Handler> {
+export function coachingHandlers(deps: HandlerDeps, coaching?: CoachingWebhookDeps): Record<string, Handler> {
   /**
    * A coaching PaymentIntent succeeded: the booking (written pending by the create route, with
    * the member's e-mail and name) is paid; the founder (and member) are told. A deleted
@@ -38,7 +39,7 @@ export function coachingHandlers(deps: HandlerDeps): Record<string, Handler> {
       deleted,
     );
     if (deleted) return 'member-deleted';
-    await bookHeldSlot(deps.models, booking, intent.metadata, log);
+    const held = await bookHeldSlot(deps.models, coaching, booking, intent.metadata, log);
 
     const memberEmail = booking.memberEmail ?? intent.receipt_email;
     if (!memberEmail) {
@@ -60,6 +61,7 @@ export function coachingHandlers(deps: HandlerDeps): Record<string, Handler> {
         paymentIntentId: intent.id,
         eventId: event.id,
         occurredAt: new Date(event.created * 1000).toISOString(),
+        ...held,
       },
       jobIdFor('stripe', event.id),
     );
@@ -101,36 +103,67 @@ async function bookCoaching(
   return stored;
 }
 
+/** What books a held slot's payment against the live holds (issue 48 §3). */
+export interface CoachingWebhookDeps {
+  holds: Pick<CoachingHolds, 'claimPaid' | 'settle'>;
+  availability: Pick<CoachingAvailabilityStore, 'current'>;
+}
+
+/** What the booking mail says of the picked time. */
+type HeldOutcome = Pick<CoachingBooked, 'session' | 'slotLost'>;
+
 /**
- * A payment for a held slot (issue 48 §3: metadata slotStart, slotEnd) books the session at that
- * time: the paid booking becomes `scheduled` then, once (a replay finds it scheduled). When
- * another confirmed session took that time meanwhile (the hold had expired), it stays paid
- * without a time: the member picks another, as when paying without one.
+ * A payment for a held slot (issue 48 §3: metadata holdId, slotStart, slotEnd, memberTimeZone)
+ * books the session at that time, never twice: the paid booking becomes `scheduled` then, once
+ * (a replay finds it scheduled, and says the same time). Its own live hold: booked. An expired
+ * hold (its PaymentIntent is cancelled then, so this is a payment that was already on its way):
+ * booked when the slot is still free (no one holds it, no confirmed session clashes, the day is
+ * under its cap); otherwise it stays paid without a time ("Pick your time") and the mail says so.
  */
 async function bookHeldSlot(
   models: BillingModels,
+  coaching: CoachingWebhookDeps | undefined,
   booking: CoachingBooking,
   metadata: Record<string, string>,
   log: Parameters<Handler>[1],
-): Promise<void> {
+): Promise<HeldOutcome> {
   const start = metadata.slotStart ? new Date(metadata.slotStart) : null;
-  if (!start || Number.isNaN(start.getTime()) || booking.status !== 'paid' || booking.scheduledAt) return;
+  if (!start || Number.isNaN(start.getTime())) return {};
   const end = metadata.slotEnd ? new Date(metadata.slotEnd) : new Date(start.getTime() + 45 * 60_000);
+  const memberTimeZone = metadata.memberTimeZone || 'UTC';
+  const founderTimeZone = coaching ? (await coaching.availability.current()).timeZone : 'UTC';
+  const session = { start: start.toISOString(), end: end.toISOString(), memberTimeZone, founderTimeZone };
+  const lost: HeldOutcome = { slotLost: { start: start.toISOString(), memberTimeZone } };
+  if (booking.status === 'scheduled' && booking.scheduledAt?.getTime() === start.getTime()) return { session };
+  if (booking.status !== 'paid' || booking.scheduledAt) return lost;
+
   const length = end.getTime() - start.getTime();
-  const clash = await models.CoachingBooking.findOne({
-    _id: { $ne: booking._id },
-    status: { $in: [...CONFIRMED_STATUSES] },
-    scheduledAt: { $gt: new Date(start.getTime() - length), $lt: end },
-  }).lean();
-  if (clash) {
+  const clashes = async () =>
+    Boolean(
+      await models.CoachingBooking.findOne({
+        _id: { $ne: booking._id },
+        status: { $in: [...CONFIRMED_STATUSES] },
+        scheduledAt: { $gt: new Date(start.getTime() - length), $lt: end },
+      }).lean(),
+    );
+  const holdId = metadata.holdId;
+  const verdict =
+    coaching && holdId
+      ? await coaching.holds.claimPaid(holdId, start, clashes)
+      : (await clashes())
+        ? { bookable: false, reason: 'clash' as const }
+        : { bookable: true };
+  if (!verdict.bookable) {
     log.warn(
-      { bookingId: booking._id, slotStart: metadata.slotStart },
+      { bookingId: booking._id, slotStart: metadata.slotStart, reason: verdict.reason },
       'held slot taken meanwhile: paid without a time',
     );
-    return;
+    return lost;
   }
   await models.CoachingBooking.updateOne(
     { _id: booking._id, status: 'paid', scheduledAt: null },
     { $set: { status: 'scheduled', scheduledAt: start } },
   );
+  if (coaching && holdId) await coaching.holds.settle(holdId, start);
+  return { session };
 }
