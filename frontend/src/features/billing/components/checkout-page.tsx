@@ -64,7 +64,20 @@ const HEADINGS: Record<CheckoutKind, { title: string; subtitle: string; submit: 
  * on the page (monthly unless the address says `?plan=annual`); another plan prepares a new
  * payment form for it, and the address follows the choice.
  */
-export function CheckoutPage({ kind, intro }: { kind: CheckoutKind; intro?: React.ReactNode }) {
+export function CheckoutPage({
+  kind,
+  intro,
+  payment,
+}: {
+  kind: CheckoutKind;
+  intro?: React.ReactNode;
+  /**
+   * A payment prepared by the page instead (coaching: a held slot's PaymentIntent, issue 48 §3):
+   * while given, the card form pays it; when it goes (the hold ended), the form is the page's own
+   * again (coaching: SPEC's payment without a time).
+   */
+  payment?: { clientSecret: string } | null;
+}) {
   const theme = useTheme();
   const { toast } = useToast();
   const [state, send] = useReducer(checkoutReducer, initialCheckoutState);
@@ -139,6 +152,7 @@ export function CheckoutPage({ kind, intro }: { kind: CheckoutKind; intro?: Reac
   );
 
   const setupFailed = state.setup === 'failed' || configFailed;
+  const clientSecret = payment?.clientSecret ?? (state.setup === 'ready' ? state.clientSecret : '');
 
   return (
     <Box sx={{ maxWidth: 1040, mx: 'auto' }}>
@@ -191,11 +205,7 @@ export function CheckoutPage({ kind, intro }: { kind: CheckoutKind; intro?: Reac
             )}
             {state.setup === 'ready' && stripePromise ? (
               // A new form for each payment (another plan's has its own client secret).
-              <Elements
-                key={state.clientSecret}
-                stripe={stripePromise}
-                options={{ clientSecret: state.clientSecret, appearance }}
-              >
+              <Elements key={clientSecret} stripe={stripePromise} options={{ clientSecret, appearance }}>
                 <PaymentForm
                   kind={kind}
                   state={state}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
-import { SlotPicker } from '@/features/billing/components/slot-picker';
-import { dateIn, detectedTimeZone } from '@/features/billing/lib/time-zones';
+import { SlotPicker } from '@/features/coaching/components/slot-picker';
+import { dateIn, detectedTimeZone } from '@/features/coaching/lib/time-zones';
 import { apiUrl } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { fireEvent, renderWithProviders, screen, within } from '@/testing/test-utils';
