@@ -132,4 +132,6 @@ export const NO_TRIAL_TEXT: Record<TrialRefusal, string> = {
     'You have had a free trial before, so this checkout starts your paid membership today (the free trial is once per person).',
   'already-paid':
     'You have been a paying Premium member before, so this checkout starts your paid membership today (the free trial is for new members).',
+  'card-already-trialed':
+    'This card has had a free trial before, so the free trial ended at once and nothing was charged (the free trial is once per person). You can still get Premium: this checkout starts your paid membership today.',
 };

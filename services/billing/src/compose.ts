@@ -27,6 +27,7 @@ import { PremiumRefunds } from './domain/premium-refunds';
 import { ReconciliationService } from './domain/reconciliation.service';
 import { INBOX_COLLECTION, StripeWebhookService } from './domain/stripe-webhook.service';
 import { SubscriptionLedger } from './domain/subscription-ledger';
+import { TrialOffer } from './domain/trial-offer';
 import { startAccountEventsWorker } from './events/account-events.worker';
 import { createBillingProducers, type BillingProducers } from './events/billing.producers';
 import { createMembershipCompletions } from './events/membership-completions';
@@ -70,7 +71,9 @@ export async function compose(deps: ServiceDeps<BillingConfig>, overrides: Billi
   const customers = new Customers({ models, stripe, redis, redisPrefix: config.REDIS_PREFIX });
   // One per process: the one writer of subscription state and publisher of membership events.
   const applyIfNewer = createApplyIfNewer(deps);
-  const ledger = new SubscriptionLedger({ models, producers, applyIfNewer });
+  // The free trials: the ledger holds a trial checkout whose card is not saved (no Premium yet).
+  const trials = new TrialOffer(models);
+  const ledger = new SubscriptionLedger({ models, producers, applyIfNewer, trials });
   // The MRR ledger (the founder's numbers): written by subscription events and the reconciliation.
   const mrr = new MrrLedger({ models: mrrStore, stripe, redis, redisPrefix: config.REDIS_PREFIX, applyIfNewer });
   const refunds = new PremiumRefunds({ stripe, models, ledger, producers });
@@ -86,6 +89,7 @@ export async function compose(deps: ServiceDeps<BillingConfig>, overrides: Billi
     ledger,
     membershipEvents: completions.events,
     redis,
+    trials,
   });
   // Coaching self-booking (issue 48): the founder's availability and the free slots.
   const availability = new CoachingAvailabilityStore({
@@ -121,7 +125,7 @@ export async function compose(deps: ServiceDeps<BillingConfig>, overrides: Billi
     refunds,
     inbox,
     siteOrigin: config.SITE_ORIGIN,
-    trial: { trials: checkout.trials, trialCancel: checkout.trialCancel },
+    trial: { trials: checkout.trials, trialCancel: checkout.trialCancel, trialStart: checkout.trialStart },
     coaching: { holds, availability },
   });
   const deletions = new AccountDeletionService({ models, customers, stripe, ledger });
@@ -161,7 +165,7 @@ export async function compose(deps: ServiceDeps<BillingConfig>, overrides: Billi
         planChanges: new PlanChanges({ config, stripe, ledger, price, plans }),
         limiter: new RateLimiter(redis, config.REDIS_PREFIX),
       }),
-      trialRouter({ trialCancel: checkout.trialCancel, limiter: new RateLimiter(redis, config.REDIS_PREFIX) }),
+      trialRouter({ config, checkout, limiter: new RateLimiter(redis, config.REDIS_PREFIX) }),
       internalRouter({ jwtSecret: config.JWT_SECRET, models }),
       adminRouter({ bookings, billingConsole }),
       metricsRouter(new MetricsReport({ models, mrr: mrrStore })),

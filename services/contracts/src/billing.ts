@@ -63,8 +63,15 @@ export type SubscriptionCheckout = z.infer<typeof subscriptionCheckoutSchema>;
 export const coachingPaymentSchema = z.strictObject({ clientSecret: z.string().min(1) });
 export type CoachingPayment = z.infer<typeof coachingPaymentSchema>;
 
-/** POST /api/billing/sync: the member's level once the payment is applied. */
-export const billingSyncSchema = z.strictObject({ membershipLevel: membershipLevelSchema });
+/**
+ * POST /api/billing/sync: the member's level once the payment (or a free trial's card) is applied.
+ * `noTrialReason` (only after a trial's card form): the card had a free trial before, so the
+ * trial ended at once (nothing charged) and the member stays Free; the paid checkout is open.
+ */
+export const billingSyncSchema = z.strictObject({
+  membershipLevel: membershipLevelSchema,
+  noTrialReason: trialRefusalSchema.optional(),
+});
 export type BillingSync = z.infer<typeof billingSyncSchema>;
 
 /** POST /api/billing/portal: Stripe's billing portal for this member. */

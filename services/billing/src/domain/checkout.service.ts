@@ -23,6 +23,7 @@ import type { PremiumPrice } from './premium-price';
 import type { SubscriptionLedger } from './subscription-ledger';
 import { TrialCancel } from './trial-cancel';
 import { TrialOffer } from './trial-offer';
+import { TrialStart } from './trial-start';
 
 export { syncSourceId } from './subscription-ledger';
 export { SYNC_WAIT_MS } from './payment-return';
@@ -39,6 +40,8 @@ export interface CheckoutDeps {
   /** Completions of membership-events jobs: the sync waits on its own job with these. */
   membershipEvents: QueueEvents;
   redis: Redis;
+  /** The free trials (the ledger's too: it holds a trial whose card is not saved); one is made when not given. */
+  trials?: TrialOffer;
 }
 
 /**
@@ -55,15 +58,18 @@ export class CheckoutService {
   readonly trialCancel: TrialCancel;
   /** The free trials our checkout started (once per person). */
   readonly trials: TrialOffer;
+  /** A trial starts when its card is saved (webhook or the page's return, checked with Stripe). */
+  readonly trialStart: TrialStart;
 
   constructor(private readonly deps: CheckoutDeps) {
     // The plan each checkout asked for (which subscription to reuse; the plan the account page names).
     const plans = new CheckoutPlans(deps.models.BillingSubscription.db);
-    this.trials = new TrialOffer(deps.models);
-    this.premium = new PremiumCheckout({ ...deps, plans, trials: this.trials });
+    this.trials = deps.trials ?? new TrialOffer(deps.models);
+    this.trialStart = new TrialStart({ ...deps, trials: this.trials });
+    this.premium = new PremiumCheckout({ ...deps, plans, trials: this.trials, trialStart: this.trialStart });
     this.trialCancel = new TrialCancel(deps);
     this.coaching = new CoachingCheckout(deps);
-    this.paymentReturn = new PaymentReturn(deps);
+    this.paymentReturn = new PaymentReturn({ ...deps, trials: this.trials, trialStart: this.trialStart });
     this.member = new MemberSubscription({ ...deps, plans });
   }
 

@@ -6,6 +6,8 @@ import type { Job, QueueEvents } from 'bullmq';
 import { callStripe, type Stripe } from '../stripe/stripe-client';
 import type { Customers } from './customers';
 import type { SubscriptionLedger } from './subscription-ledger';
+import type { TrialOffer } from './trial-offer';
+import type { TrialStart } from './trial-start';
 import {
   currentPeriodEndOf,
   givesPremium,
@@ -27,6 +29,9 @@ export class PaymentReturn {
       ledger: SubscriptionLedger;
       /** Completions of membership-events jobs: the sync waits on its own job with these. */
       membershipEvents: QueueEvents;
+      /** The free trial: its checkout gives Premium only once Stripe says its card was saved. */
+      trials?: TrialOffer;
+      trialStart?: TrialStart;
     },
   ) {}
 
@@ -42,10 +47,17 @@ export class PaymentReturn {
    */
   async sync(user: CurrentUser, log: Logger): Promise<BillingSync> {
     if (user.membershipLevel === 'premium') return { membershipLevel: 'premium' };
+    // Back from a free trial's card form (confirmSetup): Stripe says whether the card was saved.
+    const trial = await this.trialCardState(user, log);
+    if (trial === 'awaiting-card') return { membershipLevel: user.membershipLevel };
+    if (trial === 'card-already-trialed') return { membershipLevel: user.membershipLevel, noTrialReason: trial };
     const customerId = await this.deps.customers.find(user.id, log);
     if (!customerId) return { membershipLevel: user.membershipLevel };
     const sub = await this.currentSubscription(customerId, log, ['data.latest_invoice']);
     if (!sub || !givesPremium(sub.status)) return { membershipLevel: user.membershipLevel };
+    if (sub.status === 'trialing' && (await this.deps.trials?.awaitingCard(sub.id))) {
+      return { membershipLevel: user.membershipLevel };
+    }
 
     // Recorded only when the subscription is this member's customer's (stripe-mock lists one
     // fixture subscription of another customer for everybody), stamped with the payment's time.
@@ -64,6 +76,24 @@ export class PaymentReturn {
     );
     log.info({ userId: user.id, subscriptionId: sub.id }, 'subscription confirmed on return; upgrade queued');
     return { membershipLevel: await this.levelOnceApplied(job, user, log) };
+  }
+
+  /**
+   * The member's free trial checkout as Stripe knows it now: its SetupIntent succeeded (the card
+   * saved: the trial starts, or ends at once for a card that had one), or still awaiting the card;
+   * null when the member has no trial checkout waiting (nor one just refused for its card).
+   */
+  private async trialCardState(user: CurrentUser, log: Logger) {
+    const { trials, trialStart } = this.deps;
+    if (!trials || !trialStart) return null;
+    const trial = await trials.ofMember(user.id);
+    if (!trial) return null;
+    if (trial.cardSavedAt) {
+      // Refused for its card: said on every return until the member checks out again.
+      const current = await this.deps.ledger.current(user.id);
+      return trial.endedReason && current?._id === trial.subscriptionId ? trial.endedReason : null;
+    }
+    return trialStart.checkWithStripe(trial, log);
   }
 
   /** The member's subscription that matters now, read from Stripe (the source of truth). */

@@ -12,8 +12,9 @@ import type { CheckoutPlans } from './checkout-plans';
 import type { Customers } from './customers';
 import type { PremiumPrice } from './premium-price';
 import type { SubscriptionLedger } from './subscription-ledger';
-import { INCOMPLETE_LIFETIME_MS, reuseDecision } from './subscription-state';
+import { idOf, INCOMPLETE_LIFETIME_MS, reuseDecision } from './subscription-state';
 import type { TrialOffer } from './trial-offer';
+import type { TrialStart } from './trial-start';
 
 export interface PremiumCheckoutDeps {
   config: BillingConfig;
@@ -27,12 +28,15 @@ export interface PremiumCheckoutDeps {
   plans: CheckoutPlans;
   /** Who may start the free trial (once per person), and who did. */
   trials: TrialOffer;
+  /** A trial's card saved (checked with Stripe), or its checkout left before the card (cancelled). */
+  trialStart: TrialStart;
   redis: Redis;
 }
 
 const messages = {
   alreadyPremium: 'You are already a Premium member.',
   alreadyPaid: 'Your Premium subscription is already paid; your account will show Premium in a moment.',
+  trialStarted: 'Your free trial has started; your account will show Premium in a moment.',
   checkoutBusy: 'Your checkout is already being prepared. Please wait a moment.',
   noSecret: 'The payment provider did not return a payment form. Please try again or contact support.',
 } as const;
@@ -62,7 +66,10 @@ export class PremiumCheckout {
     if (user.membershipLevel === 'premium') throw new ConflictError(messages.alreadyPremium);
     return this.withCheckoutLock(user.id, async () => {
       const customerId = await this.deps.customers.ensure(user, log);
-      const reused = (await this.reuseRecent(user.id, plan, log)) ?? (await this.reuseIncomplete(user.id, plan, log));
+      const reused =
+        (await this.reuseRecent(user.id, plan, log)) ??
+        (await this.reusePendingTrial(user.id, plan, trial, log)) ??
+        (await this.reuseIncomplete(user.id, plan, log));
       if (reused) return reused;
 
       // The trial when asked for, offered (TRIAL_DAYS > 0) and this person's first; else the paid checkout, saying why.
@@ -90,8 +97,9 @@ export class PremiumCheckout {
       );
       // The plan first: a record the checkout can reuse always says its plan.
       await this.deps.plans.record(sub.id, user.id, plan);
-      if (withTrial) await this.deps.trials.record(user, sub.id);
-      await this.deps.ledger.checkoutCreated(sub, user.id, customerId);
+      if (withTrial) await this.deps.trials.record(user, sub.id, idOf(sub.pending_setup_intent) ?? null);
+      // A trial is only a checkout until its card is saved (trial-start.ts): recorded as incomplete, no Premium.
+      await this.deps.ledger.checkoutCreated(withTrial ? { ...sub, status: 'incomplete' } : sub, user.id, customerId);
       const answer = await this.answerFor(sub, log, withTrial);
       log.info(
         { userId: user.id, subscriptionId: sub.id, plan, trial: withTrial, noTrialReason },
@@ -153,6 +161,38 @@ export class PremiumCheckout {
     );
     log.info({ userId, subscriptionId: sub.id }, 'subscription of a checkout seconds ago reused');
     return this.answerFor(sub, log);
+  }
+
+  /**
+   * The member's trial checkout left before its card (they are back): asked of Stripe first. Its
+   * card saved meanwhile → 409 (the trial has started, Premium follows). Still waiting for the card,
+   * and a trial of the same plan asked again → its card form again (the same SetupIntent). Else
+   * (the paid checkout, another plan, or Stripe ended it) it is cancelled at Stripe, so it can never
+   * charge nor grant anything, and this checkout goes on.
+   */
+  private async reusePendingTrial(
+    userId: string,
+    plan: PremiumPlan,
+    trial: boolean,
+    log: Logger,
+  ): Promise<SubscriptionCheckout | undefined> {
+    const pending = await this.deps.trials.pendingOf(userId);
+    if (!pending) return undefined;
+    const state = await this.deps.trialStart.checkWithStripe(pending, log);
+    if (state === 'started') throw new ConflictError(messages.trialStarted);
+    if (state !== 'awaiting-card') return undefined;
+    const samePlan = (await this.deps.plans.firstOfPlan([pending.subscriptionId], plan)) === pending.subscriptionId;
+    if (trial && samePlan && this.deps.config.TRIAL_DAYS > 0) {
+      const sub = await callStripe(log, 'subscriptions.retrieve', () =>
+        this.deps.stripe.subscriptions.retrieve(pending.subscriptionId, { expand: ['pending_setup_intent'] }),
+      );
+      if (sub.status === 'trialing' && sub.pending_setup_intent) {
+        log.info({ userId, subscriptionId: sub.id }, 'trial checkout reused: its card form again');
+        return { ...(await this.answerFor(sub, log, true)), noTrialReason: null };
+      }
+    }
+    await this.deps.trialStart.abandon(pending, log);
+    return undefined;
   }
 
   /** A still-incomplete subscription of this member on the plan: its form again instead of a new one. */

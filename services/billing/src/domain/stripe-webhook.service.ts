@@ -15,7 +15,7 @@ import { invoiceHandlers } from './webhooks/invoice.handlers';
 import { refundHandlers } from './webhooks/refund.handlers';
 import { renewalHandlers } from './webhooks/renewal.handlers';
 import { subscriptionHandlers } from './webhooks/subscription.handlers';
-import { trialHandlers, type TrialHandlerDeps } from './webhooks/trial.handlers';
+import { trialHandlers, withTrialCard, type TrialHandlerDeps } from './webhooks/trial.handlers';
 import type { Handler, HandlerDeps, WebhookOutcome } from './webhooks/webhook-parts';
 
 export { coachingBookingId, invoiceSubscriptionOf, type WebhookOutcome } from './webhooks/webhook-parts';
@@ -42,7 +42,7 @@ export interface StripeWebhookDeps {
    */
   claimLeaseMs?: number;
   /** The free trial's records and cancel links: with them, trial_will_end mails the member. */
-  trial?: Pick<TrialHandlerDeps, 'trials' | 'trialCancel'>;
+  trial?: Pick<TrialHandlerDeps, 'trials' | 'trialCancel' | 'trialStart'>;
   /** Coaching's holds and availability: a held slot's payment is booked against them (issue 48 §3). */
   coaching?: CoachingWebhookDeps;
 }
@@ -102,6 +102,14 @@ export class StripeWebhookService {
         : {}),
       ...(deps.trial ? trialHandlers({ ...deps, ...deps.trial, mongo: deps.models.BillingCustomer.db }) : {}),
     };
+    const trial = deps.trial;
+    if (trial) {
+      // A trial checkout's subscription that got its card: the trial starts before the event is recorded.
+      for (const type of ['customer.subscription.created', 'customer.subscription.updated']) {
+        const handler = this.handlers[type];
+        if (handler) this.handlers[type] = withTrialCard(trial, handler);
+      }
+    }
   }
 
   handles(type: string): boolean {

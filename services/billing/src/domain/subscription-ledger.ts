@@ -61,9 +61,35 @@ export class SubscriptionLedger {
   private readonly records: SubscriptionRecords;
 
   constructor(
-    private readonly deps: { models: BillingModels; producers: BillingProducers; applyIfNewer: ApplyIfNewer },
+    private readonly deps: {
+      models: BillingModels;
+      producers: BillingProducers;
+      applyIfNewer: ApplyIfNewer;
+      /**
+       * The free trials our checkout started (trial-offer.ts): a `trialing` subscription whose card
+       * was not saved yet is only a checkout, recorded and treated as `incomplete` (no Premium,
+       * and its end takes none away).
+       */
+      trials?: { awaitingCard(subscriptionId: string): Promise<boolean> };
+    },
   ) {
     this.records = new SubscriptionRecords(deps.models, deps.applyIfNewer);
+  }
+
+  /**
+   * A trial checkout whose card form was not completed says `trialing` at Stripe from its first
+   * second: every source's fact about it becomes `incomplete` (ranked as such), so it gives no
+   * Premium until the card is saved (trial-start.ts), whatever tells it (webhook, invoice, reconciliation).
+   */
+  private async gated<F extends SubscriptionFact>(
+    fact: F,
+    stripeStatus = fact.status,
+  ): Promise<{ fact: F; stripeStatus: string }> {
+    if (stripeStatus !== 'trialing' || !this.deps.trials) return { fact, stripeStatus };
+    if (!(await this.deps.trials.awaitingCard(fact.subscriptionId))) return { fact, stripeStatus };
+    const status = fact.status === 'trialing' ? 'incomplete' : fact.status;
+    const rank = fact.status === 'trialing' ? statusRank('incomplete') : fact.stamp.rank;
+    return { fact: { ...fact, status, stamp: { ...fact.stamp, rank } }, stripeStatus: 'incomplete' };
   }
 
   /** The member's current subscription (access-giving first, then the newest); undefined without one. */
@@ -84,10 +110,12 @@ export class SubscriptionLedger {
    * then the event's effect (upgrade / downgrade / none) is published.
    */
   async subscriptionEvent(
-    fact: SubscriptionFact & { eventId: string },
-    event: { type: string; stripeStatus: string },
+    told: SubscriptionFact & { eventId: string },
+    stripeEvent: { type: string; stripeStatus: string },
     log: Logger,
   ): Promise<LedgerOutcome> {
+    const { fact, stripeStatus } = await this.gated(told, stripeEvent.stripeStatus);
+    const event = { ...stripeEvent, stripeStatus };
     if (!(await this.records.apply(fact.subscriptionId, stateOf(fact)))) {
       log.info(
         { eventId: fact.eventId, subscriptionId: fact.subscriptionId, status: fact.status },
@@ -107,7 +135,8 @@ export class SubscriptionLedger {
    * is recorded, and Premium is published when that state gives it (the invoice may come before
    * customer.subscription.updated).
    */
-  async invoicePaid(fact: SubscriptionFact & { eventId: string }, log: Logger): Promise<LedgerOutcome> {
+  async invoicePaid(told: SubscriptionFact & { eventId: string }, log: Logger): Promise<LedgerOutcome> {
+    const { fact } = await this.gated(told);
     await this.records.apply(fact.subscriptionId, stateOf(fact));
     if (!givesPremium(fact.status)) return 'no-effect';
     return this.tell(fact, 'upgrade', { eventId: fact.eventId, jobId: jobIdFor('stripe', fact.eventId) }, log);
@@ -149,7 +178,11 @@ export class SubscriptionLedger {
    * The reconciliation: what Stripe holds now overwrites the record; only a change of access
    * (record with access → Stripe ended, record without → Stripe active) is published.
    */
-  async reconciled(fact: SubscriptionFact & { userId: string }, stripe: SubscriptionLike): Promise<Repair | undefined> {
+  async reconciled(
+    observed: SubscriptionFact & { userId: string },
+    stripe: SubscriptionLike,
+  ): Promise<Repair | undefined> {
+    const { fact } = await this.gated(observed);
     const record = await this.deps.models.BillingSubscription.findById(fact.subscriptionId).lean();
     if (record?.status === fact.status) {
       // Same status: the fields the account page shows may still have moved (a missed renewal
@@ -269,6 +302,17 @@ export class SubscriptionLedger {
     const fields = { cancelAtPeriodEnd: sub.cancel_at_period_end, currentPeriodEnd: currentPeriodEndOf(sub) };
     await this.records.patch(subscriptionId, fields);
     return fields;
+  }
+
+  /**
+   * A trial checkout billing cancelled at Stripe before it gave anything (left before the card, or
+   * its card had a trial): the record says canceled, nobody is told, and no checkout answers it again.
+   */
+  async trialCheckoutEnded(subscriptionId: string, userId: string): Promise<void> {
+    await this.deps.models.BillingSubscription.updateOne(
+      { _id: subscriptionId, userId },
+      { $set: { status: 'canceled', cancelAtPeriodEnd: false, checkoutAt: null } },
+    );
   }
 
   /**

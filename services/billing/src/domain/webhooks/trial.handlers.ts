@@ -6,6 +6,7 @@ import type { Stripe } from '../../stripe/stripe-client';
 import type { Customers } from '../customers';
 import type { TrialCancel } from '../trial-cancel';
 import type { TrialOffer } from '../trial-offer';
+import type { TrialStart } from '../trial-start';
 import { memberDeleted, type Handler } from './webhook-parts';
 
 /** What the trial's events need besides the other handlers' deps. */
@@ -16,6 +17,8 @@ export interface TrialHandlerDeps {
   producers: BillingProducers;
   trials: TrialOffer;
   trialCancel: TrialCancel;
+  /** The trial starts when its card is saved (setup_intent.succeeded, or the subscription's default card). */
+  trialStart: TrialStart;
 }
 
 /**
@@ -28,7 +31,8 @@ export function trialHandlers(deps: TrialHandlerDeps): Record<string, Handler> {
   const onTrialWillEnd: Handler = async (event, log) => {
     const sub = event.data.object as Stripe.Subscription;
     const trial = await deps.trials.ofSubscription(sub.id);
-    if (!trial) return 'no-effect';
+    // Only a trial that started (its card saved): a checkout left before the card is charged nothing.
+    if (!trial || !trial.cardSavedAt || trial.endedReason) return 'no-effect';
     if (sub.status !== 'trialing' || !sub.trial_end) return 'no-effect';
     const userId = trial._id;
     if (await memberDeleted(deps, userId, event, log)) return 'member-deleted';
@@ -59,5 +63,37 @@ export function trialHandlers(deps: TrialHandlerDeps): Record<string, Handler> {
     );
     return 'queued';
   };
-  return { 'customer.subscription.trial_will_end': onTrialWillEnd };
+  /**
+   * `setup_intent.succeeded` of a trial's card form (billing_trials knows its SetupIntent): the
+   * card is saved, so the trial starts (Premium), or ends at once when that card had a trial.
+   * Other SetupIntents (Stripe's portal, the founder's) are none of the trial's business.
+   */
+  const onSetupSucceeded: Handler = async (event, log) => {
+    const intent = event.data.object as Stripe.SetupIntent;
+    const trial = await deps.trials.ofSetupIntent(intent.id);
+    if (!trial || intent.status !== 'succeeded') return 'no-effect';
+    if (await memberDeleted(deps, trial._id, event, log)) return 'member-deleted';
+    const state = await deps.trialStart.cardSaved(trial.subscriptionId, intent.payment_method, log, event.created);
+    return state === 'started' ? 'queued' : 'no-effect';
+  };
+  return {
+    'customer.subscription.trial_will_end': onTrialWillEnd,
+    'setup_intent.succeeded': onSetupSucceeded,
+  };
+}
+
+/**
+ * customer.subscription.created/updated of a trial checkout that now has a default payment method
+ * (Stripe sets it when the trial's SetupIntent succeeds; this event may come before
+ * setup_intent.succeeded): the card is saved first (the trial starts or ends), then the event is
+ * recorded as usual (the ledger no longer holds the subscription back once the card is saved).
+ */
+export function withTrialCard(deps: Pick<TrialHandlerDeps, 'trials' | 'trialStart'>, handler: Handler): Handler {
+  return async (event, log) => {
+    const sub = event.data.object as Stripe.Subscription;
+    if (sub.status === 'trialing' && sub.default_payment_method && (await deps.trials.awaitingCard(sub.id))) {
+      await deps.trialStart.cardSaved(sub.id, sub.default_payment_method, log, event.created);
+    }
+    return handler(event, log);
+  };
 }
