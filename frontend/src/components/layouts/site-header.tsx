@@ -1,5 +1,5 @@
-import { useEffect, useId, useState } from 'react';
-import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { useContext, useEffect, useId, useState } from 'react';
+import { Link as RouterLink, UNSAFE_NavigationContext, useLocation } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -37,16 +37,19 @@ export function SiteHeader() {
   const showDesktop = mobileScreen !== true;
   const showMobile = mobileScreen !== false;
   const unknown = mobileScreen === undefined;
-  const { pathname } = useLocation();
+  const requestedPathname = useRequestedPathname();
   const menuId = useId();
   // The mobile menu stays open only on the page and screen size it was opened on: it closes on
   // navigation and when the screen grows past the breakpoint. The key holds showMobile, which is
   // true both while the screen is unknown (hydration) and on a phone: a tap between hydration and
   // the render that knows the screen keeps the menu open (the key is the same one render later).
-  const here = `${pathname} ${showMobile}`;
+  // The page is the one asked for, not the one shown: a menu opened while the next page's code
+  // loads stays open when that page arrives (read when it happens: the URL changes before the
+  // header renders again).
+  const here = () => `${requestedPathname()} ${showMobile}`;
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
-  const menuOpen = menuOpenAt === here;
-  const setMenuOpen = (open: boolean) => setMenuOpenAt(open ? here : null);
+  const menuOpen = menuOpenAt === here();
+  const setMenuOpen = (open: boolean) => setMenuOpenAt(open ? here() : null);
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -61,7 +64,7 @@ export function SiteHeader() {
   // Before the app is live, public/boot.js opens and closes the menu (the attributes below).
   const menuButtonRef = useIsland<HTMLButtonElement>((button) => {
     if (button.getAttribute('aria-expanded') !== 'true') return;
-    setMenuOpenAt(here);
+    setMenuOpenAt(here());
   });
 
   return (
@@ -231,6 +234,20 @@ export function SiteHeader() {
       )}
     </AppBar>
   );
+}
+
+/**
+ * Reads the path of the page the visitor is on or on the way to. React Router renders a
+ * navigation in a transition: while the next page's code loads, useLocation() still answers the
+ * page shown (the URL has changed already), and a menu opened then would close itself when the
+ * new page arrives. The router's history (BrowserRouter's, MemoryRouter's) knows the path at
+ * once; a router without one (StaticRouter, the prerender) answers the rendered path.
+ */
+function useRequestedPathname(): () => string {
+  const { pathname } = useLocation(); // also renders the header again on every navigation
+  const { navigator } = useContext(UNSAFE_NavigationContext);
+  const history = navigator as Partial<{ location: { pathname: string } }>;
+  return () => history.location?.pathname ?? pathname;
 }
 
 function MobileLink({

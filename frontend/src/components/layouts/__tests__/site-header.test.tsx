@@ -1,8 +1,10 @@
+import { lazy, Suspense } from 'react';
+import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { SiteFooter } from '@/components/layouts/site-footer';
 import { SiteHeader } from '@/components/layouts/site-header';
 import { appConfig } from '@/config/app-config';
-import { renderWithProviders, screen, within } from '@/testing/test-utils';
+import { act, renderWithProviders, screen, waitFor, within } from '@/testing/test-utils';
 import { setViewportWidth } from '@/testing/viewport';
 
 describe('site header at desktop width', () => {
@@ -84,6 +86,55 @@ describe('site header below 768 px', () => {
     });
     instagram.addEventListener('click', (e) => e.preventDefault());
     await user.click(instagram);
+    expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument();
+  });
+
+  it('keeps a menu opened while the next page loads open when that page arrives', async () => {
+    // A slow phone: About's code is still on its way after the tap (the router keeps the page
+    // shown until it arrives, the URL has changed already), and the visitor opens the menu again.
+    setViewportWidth(375);
+    let arrive = () => {};
+    const AboutPage = lazy(
+      () =>
+        new Promise<{ default: () => React.JSX.Element }>((resolve) => {
+          arrive = () => resolve({ default: () => <p>The about page</p> });
+        }),
+    );
+    const { user, location } = renderWithProviders(
+      <>
+        <SiteHeader />
+        <Suspense fallback={<p>Loading</p>}>
+          <Routes>
+            <Route path="/about" element={<AboutPage />} />
+            <Route path="*" element={<p>The home page</p>} />
+          </Routes>
+        </Suspense>
+      </>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    await user.click(within(screen.getByRole('navigation', { name: 'Mobile' })).getByRole('link', { name: 'About' }));
+    expect(screen.getByText('The home page')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    expect(screen.getByRole('navigation', { name: 'Mobile' })).toBeVisible();
+
+    arrive();
+    expect(await screen.findByText('The about page')).toBeInTheDocument();
+    expect(location().pathname).toBe('/about');
+    expect(screen.getByRole('navigation', { name: 'Mobile' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('closes the menu when the page changes under it (the logo, a redirect)', async () => {
+    setViewportWidth(375);
+    const { user, location, navigate } = renderWithProviders(<SiteHeader />, { path: '/about' });
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    await user.click(screen.getByRole('link', { name: 'Fairway Mind home' }));
+    expect(location().pathname).toBe('/');
+    expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    act(() => navigate('/contact'));
+    await waitFor(() => expect(location().pathname).toBe('/contact'));
     expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument();
   });
 
