@@ -135,3 +135,33 @@ export const NO_TRIAL_TEXT: Record<TrialRefusal, string> = {
   'card-already-trialed':
     'This card has had a free trial before, so the free trial ended at once and nothing was charged (the free trial is once per person). You can still get Premium: this checkout starts your paid membership today.',
 };
+
+/**
+ * Back from the trial's card form (confirmSetup), as the server found it at Stripe (POST
+ * /api/billing/sync): the trial started, the card had a trial before (ended at once, nothing
+ * charged), or the card is not confirmed yet (Premium follows when Stripe says so).
+ */
+export function trialReturnToast(answer: { membershipLevel: string; noTrialReason?: TrialRefusal }): {
+  title: string;
+  description: string;
+  variant?: 'destructive';
+} {
+  if (answer.noTrialReason) {
+    return {
+      title: 'No free trial with this card',
+      description:
+        'This card has had a free trial before (the free trial is once per person), so the trial ended at once and nothing was charged. You can still get Premium from the membership page.',
+      variant: 'destructive',
+    };
+  }
+  if (answer.membershipLevel === 'premium') {
+    return {
+      title: 'Your free trial has started',
+      description: 'Enjoy Premium. Nothing is charged until the trial ends.',
+    };
+  }
+  return {
+    title: 'Your card is being confirmed',
+    description: 'Your free trial starts as soon as your card is confirmed. This page will show Premium then.',
+  };
+}

@@ -14,6 +14,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useSiteConfig, type SiteFacts } from '@/lib/site-config';
 import { trialDaysOf } from '@/lib/premium-plans';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
+import { useOfferedTrialDays } from '@/features/billing/api/get-trial-offer';
 import { useGetMembershipTiersQuery } from '@/features/membership-tiers/api/get-membership-tiers';
 import { TierCard } from '@/features/membership-tiers/components/tier-card';
 
@@ -83,8 +84,10 @@ function membershipFaq(trialDays: number): FaqItem[] {
 /** /membership: tier cards, Why Go Premium and a five-question FAQ (SPEC §2). */
 export default function MembershipPage() {
   const { data: tiers, isLoading, isError } = useGetMembershipTiersQuery();
-  const { isAuthenticated } = useCurrentUser();
+  const { isAuthenticated, isPremium } = useCurrentUser();
   const site = useSiteConfig();
+  // The trial is offered only to whom the server would give it (Free, never trialed, not Premium).
+  const trialDays = useOfferedTrialDays({ isAuthenticated, isPremium });
 
   return (
     <>
@@ -120,7 +123,7 @@ export default function MembershipPage() {
           <Box component="ul" sx={{ ...tierGrid, listStyle: 'none', m: 0, p: 0 }}>
             {tiers.map((tier) => (
               <li key={tier.id}>
-                <TierCard tier={tier} isAuthenticated={isAuthenticated} />
+                <TierCard tier={tier} isAuthenticated={isAuthenticated} trialDays={trialDays} />
               </li>
             ))}
           </Box>

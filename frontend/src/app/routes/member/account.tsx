@@ -18,7 +18,7 @@ import LogoutRounded from '@mui/icons-material/LogoutRounded';
 import VideoCallRounded from '@mui/icons-material/VideoCallRounded';
 import WorkspacePremiumRounded from '@mui/icons-material/WorkspacePremiumRounded';
 import { useToast } from '@/components/toast/use-toast';
-import { plansInBrief } from '@/lib/premium-plans';
+import { plansInBrief, trialReturnToast } from '@/lib/premium-plans';
 import { useSiteConfig, useSiteConfigState } from '@/lib/site-config';
 import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
@@ -91,7 +91,15 @@ function usePaymentReturn(): { bookingExpected: boolean } {
     if (siteLoading) return;
     handled.current = key;
 
-    if (payment === 'success') {
+    if (payment === 'success' && params.has('setup_intent')) {
+      // Back from the free trial's card form (Stripe adds setup_intent): Premium only once the
+      // server found the card saved at Stripe; said after it answered.
+      syncBilling()
+        .unwrap()
+        .then((answer) => toast(trialReturnToast(answer)))
+        .catch((error: unknown) => console.error('Billing sync failed', error))
+        .finally(() => void refetch());
+    } else if (payment === 'success') {
       toast({
         title: 'Welcome to Premium!',
         description: site
@@ -111,7 +119,7 @@ function usePaymentReturn(): { bookingExpected: boolean } {
       });
     }
     navigate(paths.member.account.getHref(), { replace: true });
-  }, [payment, coaching, site, siteLoading, toast, syncBilling, refetch, navigate]);
+  }, [payment, coaching, params, site, siteLoading, toast, syncBilling, refetch, navigate]);
   return { bookingExpected };
 }
 

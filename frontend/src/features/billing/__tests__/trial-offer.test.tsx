@@ -1,4 +1,4 @@
-import type { Subscription, SubscriptionCheckout } from '@fm/contracts';
+import type { Subscription, SubscriptionCheckout, TrialOfferAnswer } from '@fm/contracts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { loadStripe } from '@stripe/stripe-js/pure';
@@ -6,7 +6,7 @@ import { CheckoutPage } from '@/features/billing/components/checkout-page';
 import { SubscriptionPanel } from '@/features/billing/components/subscription-panel';
 import { UpgradeCall } from '@/features/billing/components/upgrade-call';
 import { createFakeStripe } from '@/features/billing/__tests__/fake-stripe';
-import { buildSiteConfig, freeUser } from '@/testing/data';
+import { buildSiteConfig, freeUser, premiumUser } from '@/testing/data';
 import { apiUrl, siteConfigHandler } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { renderApp, renderWithProviders, screen, waitFor, within } from '@/testing/test-utils';
@@ -21,6 +21,19 @@ const withTrial = (key: string) =>
     stripePublishableKey: key,
     prices: { ...buildSiteConfig().prices, trialDays: 7 },
   });
+
+/** What billing says of this member's trial (GET /api/billing/trial); how often it was asked. */
+function serveTrialOffer(answer: TrialOfferAnswer) {
+  const asked = { count: 0 };
+  server.use(
+    http.get(apiUrl('billing/trial'), () => {
+      asked.count += 1;
+      return HttpResponse.json(answer);
+    }),
+  );
+  return asked;
+}
+const OFFERED: TrialOfferAnswer = { offered: true, trialDays: 7, reason: null };
 
 /** Answers create-subscription with `answer`; the bodies the page sent. */
 function serveCheckout(answer: Partial<SubscriptionCheckout>) {
@@ -69,6 +82,7 @@ describe('the 7-day free trial', () => {
 
   it("the Free member's one call to action starts the trial at the checkout; without a trial it stays Go Premium", async () => {
     server.use(withTrial(`pk_test_trial_${keySeq}`));
+    serveTrialOffer(OFFERED);
     const first = renderWithProviders(<UpgradeCall />, { path: '/member/account' });
     const call = await screen.findByRole('link', { name: 'Start your 7-day free trial' });
     expect(call).toHaveAttribute('href', '/checkout');
@@ -81,11 +95,52 @@ describe('the 7-day free trial', () => {
 
   it('/membership offers the trial on the Premium card and its FAQ says how it works', async () => {
     server.use(withTrial(`pk_test_trial_${keySeq}`));
+    serveTrialOffer(OFFERED);
     renderApp('/membership', { viewer: freeUser() });
     const call = await screen.findByRole('link', { name: 'Start your 7-day free trial' });
     expect(call).toHaveAttribute('href', '/checkout');
     const faq = screen.getByRole('region', { name: 'Frequently asked questions' });
     expect(within(faq).getByText(/Premium starts with a 7-day free trial, once per person/)).toBeInTheDocument();
+  });
+
+  it('/membership does not offer the trial to a Premium member: the Premium card has no trial call and billing is not asked', async () => {
+    server.use(withTrial(`pk_test_trial_${keySeq}`));
+    const asked = serveTrialOffer(OFFERED);
+    renderApp('/membership', { viewer: premiumUser() });
+    const premiumCard = await screen.findByRole('article', { name: /Premium/ });
+    expect(within(premiumCard).getByRole('link', { name: 'Go Premium' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Start your 7-day free trial' })).not.toBeInTheDocument();
+    expect(asked.count).toBe(0);
+  });
+
+  it('a Free member who had a trial is offered Premium without it, on /membership and in the one call', async () => {
+    server.use(withTrial(`pk_test_trial_${keySeq}`));
+    const asked = serveTrialOffer({ offered: false, trialDays: 7, reason: 'already-trialed' });
+    const page = renderApp('/membership', { viewer: freeUser() });
+    await waitFor(() => expect(asked.count).toBeGreaterThan(0));
+    const premiumCard = await screen.findByRole('article', { name: /Premium/ });
+    expect(within(premiumCard).getByRole('link', { name: 'Go Premium' })).toHaveAttribute('href', '/checkout');
+    expect(screen.queryByRole('link', { name: 'Start your 7-day free trial' })).not.toBeInTheDocument();
+    page.unmount();
+
+    renderWithProviders(<UpgradeCall />, { path: '/member/account' });
+    expect(await screen.findByRole('link', { name: 'Go Premium' })).toHaveAttribute('href', '/membership');
+  });
+
+  it('back from the card form with a card that had a trial, the account page says so after the server checked (no Welcome to Premium)', async () => {
+    server.use(
+      withTrial(`pk_test_trial_${keySeq}`),
+      http.post(apiUrl('billing/sync'), () =>
+        HttpResponse.json({ membershipLevel: 'free', noTrialReason: 'card-already-trialed' }),
+      ),
+    );
+    serveTrialOffer({ offered: false, trialDays: 7, reason: 'card-already-trialed' });
+    renderApp('/member/account?payment=success&setup_intent=seti_1&redirect_status=succeeded', {
+      viewer: freeUser(),
+    });
+    expect(await screen.findByText('No free trial with this card')).toBeInTheDocument();
+    expect(screen.getByText(/This card has had a free trial before/)).toBeInTheDocument();
+    expect(screen.queryByText('Welcome to Premium!')).not.toBeInTheDocument();
   });
 
   it('the account page shows when the trial ends and cancels it at once', async () => {

@@ -4,18 +4,18 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import WorkspacePremiumRounded from '@mui/icons-material/WorkspacePremiumRounded';
 import { paths } from '@/config/paths';
-import { useSiteConfig } from '@/lib/site-config';
-import { trialCallText, trialDaysOf } from '@/lib/premium-plans';
+import { trialCallText } from '@/lib/premium-plans';
+import { useOfferedTrialDays } from '@/features/billing/api/get-trial-offer';
 
 /**
  * The one upgrade call on a Free member's practice card (issue 47 §7; the account page's top and
  * the lectures page). The only place that says what it offers and where it leads: while the
- * server offers a free trial (GET /api/config prices.trialDays), "Start your 7-day free trial" to
- * the checkout, which starts it (or says why this person gets the paid checkout); without one, Go
- * Premium to the tiers (/membership).
+ * server would start this Free member's free trial (GET /api/billing/trial: never trialed, never
+ * paid), "Start your 7-day free trial" to the checkout, which starts it; otherwise Go Premium to
+ * the tiers (/membership).
  */
 export function UpgradeCall() {
-  const trialDays = trialDaysOf(useSiteConfig());
+  const trialDays = useOfferedTrialDays({ isAuthenticated: true, isPremium: false });
   return (
     <Stack
       direction={{ xs: 'column', sm: 'row' }}

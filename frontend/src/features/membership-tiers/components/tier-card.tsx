@@ -10,14 +10,15 @@ import { PlanChoice } from '@/components/ui/plan-choice';
 import { paths } from '@/config/paths';
 import { checkoutHref, DEFAULT_PLAN, planOffers, type PremiumPlan } from '@/lib/premium-plans';
 import { useSiteConfig } from '@/lib/site-config';
-import { trialCallText, trialDaysOf } from '@/lib/premium-plans';
+import { trialCallText } from '@/lib/premium-plans';
 import { isFreeTier } from '@/features/membership-tiers/types';
 
 /**
  * The tier's call to action (SPEC §2 /membership): logged out → Get Started (/signup);
  * logged in: free tier → View Lessons (/member/lectures), paid tier → Go Premium (/checkout,
- * with the plan chosen: /checkout?plan=annual); "Start your 7-day free trial" instead while the
- * server offers a trial (`trialDays` > 0: the checkout starts it).
+ * with the plan chosen: /checkout?plan=annual); "Start your 7-day free trial" instead when the
+ * server would start this member's trial (`trialDays` > 0, from GET /api/billing/trial: the page
+ * passes it; a Premium member or one who had a trial gets Go Premium).
  */
 export function tierAction(
   tier: Pick<MembershipTier, 'price'>,
@@ -30,13 +31,22 @@ export function tierAction(
   return { label: trialDays > 0 ? trialCallText(trialDays) : 'Go Premium', href: checkoutHref(plan) };
 }
 
-export function TierCard({ tier, isAuthenticated }: { tier: MembershipTier; isAuthenticated: boolean }) {
+export function TierCard({
+  tier,
+  isAuthenticated,
+  trialDays = 0,
+}: {
+  tier: MembershipTier;
+  isAuthenticated: boolean;
+  /** The free trial the server would start for this member (0: none to offer). */
+  trialDays?: number;
+}) {
   const free = isFreeTier(tier);
   const [plan, setPlan] = useState<PremiumPlan>(DEFAULT_PLAN);
   // The paid tier offers both plans once the prices are known (GET /api/config).
   const site = useSiteConfig();
   const offers = !free && site ? planOffers(site) : null;
-  const action = tierAction(tier, isAuthenticated, plan, trialDaysOf(site));
+  const action = tierAction(tier, isAuthenticated, plan, trialDays);
   const featured = tier.isFeatured;
   // Monthly shows the tier's own price text (rendered by the server from the same variable).
   const annual = offers && plan === 'annual' ? offers.annual : null;
