@@ -1,6 +1,7 @@
 import { paths } from '@/config/paths';
 import { SESSION_COOKIE_NAME, SIDEBAR_COOKIE_MAX_AGE, SIDEBAR_COOKIE_NAME } from '@/config/cookies';
 import type { SiteFacts } from '@/lib/site-config';
+import { sitePrices } from '@/lib/premium-plans';
 import { Items, LegalPage, Mail, P, RETENTION, To, type LegalSection } from '@/app/routes/legal-page';
 
 const sidebarCookieDays = SIDEBAR_COOKIE_MAX_AGE / (24 * 60 * 60);
@@ -8,6 +9,8 @@ const sidebarCookieDays = SIDEBAR_COOKIE_MAX_AGE / (24 * 60 * 60);
 /** The policy's sections, with the facts of the site config. */
 export function privacySections(site: SiteFacts): LegalSection[] {
   const { productName, supportEmail, founderName } = site;
+  // The free trial's record while the server offers one (GET /api/config prices.trialDays).
+  const trialDays = sitePrices(site).trialDays;
   return [
     {
       id: 'who-we-are',
@@ -89,6 +92,16 @@ export function privacySections(site: SiteFacts): LegalSection[] {
               status, the time of the session and a note of {founderName}&apos;s), with the e-mail address and name you
               booked with, so the session can be arranged.
             </li>
+            {trialDays > 0 && (
+              <li>
+                <strong>Free trial.</strong> When you start the {trialDays}-day free trial, your card is saved at Stripe
+                (nothing is charged until the trial ends) and we keep a record that you had a trial: when it started,
+                the subscription, a one-way fingerprint (hash) of your e-mail address if you had confirmed it, and
+                Stripe&apos;s fingerprint of the card, never the address or the card itself. We use them only to keep
+                the trial once per person, and to e-mail you 3 days before the first payment with the amount, the date
+                and a cancel link.
+              </li>
+            )}
             <li>
               <strong>E-mails we send you.</strong> Account mails (welcome, address confirmation, password reset,
               password changed, account deleted), payment mails (a failed payment, a refund), coaching bookings and
@@ -189,7 +202,8 @@ export function privacySections(site: SiteFacts): LegalSection[] {
             will delete them, as we will the copies in {founderName}&apos;s mailbox. Payment and booking records stay,
             without your name and address (see above). If you used the 30-day money-back guarantee, we also keep a
             one-way fingerprint (hash) of your confirmed e-mail address and Stripe&apos;s fingerprint of the refunded
-            card, never the address or the card itself, so that the guarantee stays once per person.
+            card, never the address or the card itself, so that the guarantee stays once per person. The record of a
+            free trial stays in the same way (the same fingerprints), so that the trial stays once per person.
           </li>
           <li>
             <strong>Ask us.</strong> For anything else, a question or a complaint, write to{' '}

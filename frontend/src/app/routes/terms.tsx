@@ -1,5 +1,5 @@
 import { paths } from '@/config/paths';
-import { planOffers } from '@/lib/premium-plans';
+import { planOffers, sitePrices } from '@/lib/premium-plans';
 import type { SiteFacts } from '@/lib/site-config';
 import { Items, LegalPage, Mail, P, RETENTION, To, type LegalSection } from '@/app/routes/legal-page';
 
@@ -8,6 +8,8 @@ export function termsSections(site: SiteFacts): LegalSection[] {
   const { productName, supportEmail, founderName, premiumPrice, coachingPrice, coachingSessionMinutes } = site;
   const days = RETENTION.guaranteeDays;
   const annual = planOffers(site).annual;
+  // The free trial's terms while the server offers one (GET /api/config prices.trialDays).
+  const trialDays = sitePrices(site).trialDays;
   return [
     {
       id: 'agreement',
@@ -71,6 +73,38 @@ export function termsSections(site: SiteFacts): LegalSection[] {
         </Items>
       ),
     },
+    ...(trialDays > 0
+      ? [
+          {
+            id: 'trial',
+            title: `${trialDays}-day free trial`,
+            body: (
+              <Items>
+                <li>
+                  New members can start Premium with a {trialDays}-day free trial, <strong>once per person</strong>: not
+                  again on another account of the same person (we recognise a confirmed e-mail address we have seen, and
+                  a card that has had a trial), and not after having paid for Premium.
+                </li>
+                <li>
+                  You enter your card at the start; nothing is charged then. The trial and Premium start when your card
+                  is saved. If that card has had a free trial before, the trial ends at once, nothing is charged, and
+                  you can still subscribe to Premium.
+                </li>
+                <li>
+                  Your first payment is taken when the trial ends: {premiumPrice}/month, or {annual.price}/year on the
+                  annual plan, on the date shown at checkout and on your account page. We e-mail you 3 days before, with
+                  the amount, the date and a link to cancel.
+                </li>
+                <li>
+                  Cancel at any time during the trial with &ldquo;Cancel trial&rdquo; on your account page or the link
+                  in that e-mail: the trial and Premium end at once and you are never charged. After the first payment,
+                  the usual Premium terms above apply, and the money-back guarantee below counts from that payment.
+                </li>
+              </Items>
+            ),
+          },
+        ]
+      : []),
     {
       id: 'guarantee',
       title: `${days}-day money-back guarantee`,
