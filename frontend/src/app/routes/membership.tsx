@@ -12,9 +12,8 @@ import { PageHeader, Section, SectionHeading } from '@/components/ui/page-header
 import { PageTitle } from '@/components/ui/page-title';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSiteConfig, type SiteFacts } from '@/lib/site-config';
-import { trialDaysOf } from '@/lib/premium-plans';
+import { trialDaysOf, useOfferedTrialDays } from '@/lib/premium-plans';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
-import { useOfferedTrialDays } from '@/features/billing/api/get-trial-offer';
 import { useGetMembershipTiersQuery } from '@/features/membership-tiers/api/get-membership-tiers';
 import { TierCard } from '@/features/membership-tiers/components/tier-card';
 

@@ -4,8 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import WorkspacePremiumRounded from '@mui/icons-material/WorkspacePremiumRounded';
 import { paths } from '@/config/paths';
-import { trialCallText } from '@/lib/premium-plans';
-import { useOfferedTrialDays } from '@/features/billing/api/get-trial-offer';
+import { trialCallText, useOfferedTrialDays } from '@/lib/premium-plans';
 
 /**
  * The one upgrade call on a Free member's practice card (issue 47 §7; the account page's top and
