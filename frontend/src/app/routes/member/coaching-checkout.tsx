@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { PageTitle } from '@/components/ui/page-title';
 import { CheckoutPage } from '@/features/billing/components/checkout-page';
 import { SlotPicker } from '@/features/coaching/components/slot-picker';
@@ -10,10 +11,17 @@ import { useCoachingBooking } from '@/features/coaching/lib/use-coaching-booking
  */
 export default function CoachingCheckoutPage() {
   const booking = useCoachingBooking();
+  // While a payment is on its way, the held time stays as it is (no other payment form swapped in).
+  const [paying, setPaying] = useState(false);
   return (
     <>
       <PageTitle title="Coaching Checkout" />
-      <CheckoutPage kind="coaching" intro={<SlotPicker booking={booking} />} payment={booking.heldPayment} />
+      <CheckoutPage
+        kind="coaching"
+        intro={<SlotPicker booking={booking} locked={paying} />}
+        payment={booking.heldPayment}
+        onPayingChange={setPaying}
+      />
     </>
   );
 }

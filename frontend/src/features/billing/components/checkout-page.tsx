@@ -68,6 +68,7 @@ export function CheckoutPage({
   kind,
   intro,
   payment,
+  onPayingChange,
 }: {
   kind: CheckoutKind;
   intro?: React.ReactNode;
@@ -77,6 +78,8 @@ export function CheckoutPage({
    * again (coaching: SPEC's payment without a time).
    */
   payment?: { clientSecret: string } | null;
+  /** Told when a payment starts and when it comes back (coaching: no other time is picked meanwhile). */
+  onPayingChange?: (paying: boolean) => void;
 }) {
   const theme = useTheme();
   const { toast } = useToast();
@@ -152,6 +155,8 @@ export function CheckoutPage({
   );
 
   const setupFailed = state.setup === 'failed' || configFailed;
+  const paying = isProcessing(state);
+  useEffect(() => onPayingChange?.(paying), [paying, onPayingChange]);
   const clientSecret = payment?.clientSecret ?? (state.setup === 'ready' ? state.clientSecret : '');
 
   return (

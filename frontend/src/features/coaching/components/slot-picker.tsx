@@ -55,7 +55,7 @@ export function slotLabel(start: string, timeZone: string): string {
  * countdown); a time taken meanwhile offers the next free ones. SPEC's path stays: the member
  * may pay without picking and is e-mailed to schedule the session.
  */
-export function SlotPicker({ booking }: { booking?: CoachingBooking }) {
+export function SlotPicker({ booking, locked = false }: { booking?: CoachingBooking; locked?: boolean }) {
   const own = useCoachingBooking();
   const { timeZone, setTimeZone, state, pick, expire } = booking ?? own;
   const range = useMemo(() => {
@@ -76,7 +76,7 @@ export function SlotPicker({ booking }: { booking?: CoachingBooking }) {
   const held = state.status === 'held' ? state.hold : null;
   const heldLabel = held ? slotLabel(held.start, timeZone) : '';
   const onExpired = useCallback(() => expire(heldLabel), [expire, heldLabel]);
-  const busy = state.status === 'holding';
+  const busy = state.status === 'holding' || locked;
   const chosen = state.status === 'held' ? state.hold.start : state.status === 'holding' ? state.start : null;
 
   return (
@@ -105,7 +105,7 @@ export function SlotPicker({ booking }: { booking?: CoachingBooking }) {
       >
         <ZoneOptions current={timeZone} />
       </TextField>
-      <HoldStatus booking={{ state, pick, timeZone }} heldLabel={heldLabel} onExpired={onExpired} />
+      <HoldStatus booking={{ state, pick, timeZone }} heldLabel={heldLabel} onExpired={onExpired} locked={busy} />
       {result.isError ? (
         <Alert severity="info">The open times could not be loaded. You can still pay and schedule by email.</Alert>
       ) : result.isFetching || !result.data ? (
@@ -137,6 +137,7 @@ export function SlotPicker({ booking }: { booking?: CoachingBooking }) {
                         if (!busy && chosen !== t.start) void pick(t.start);
                       }}
                       aria-pressed={chosen === t.start}
+                      aria-disabled={busy || undefined}
                       aria-label={`${t.time}, ${day.label}`}
                     />
                   </Box>
@@ -155,10 +156,12 @@ function HoldStatus({
   booking: { state, pick, timeZone },
   heldLabel,
   onExpired,
+  locked,
 }: {
   booking: Pick<CoachingBooking, 'state' | 'pick' | 'timeZone'>;
   heldLabel: string;
   onExpired: () => void;
+  locked: boolean;
 }) {
   switch (state.status) {
     case 'held':
@@ -187,7 +190,13 @@ function HoldStatus({
           {state.next.length > 0 && (
             <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 1 }}>
               {state.next.map((slot) => (
-                <Button key={slot.start} size="small" variant="outlined" onClick={() => void pick(slot.start)}>
+                <Button
+                  key={slot.start}
+                  size="small"
+                  variant="outlined"
+                  disabled={locked}
+                  onClick={() => void pick(slot.start)}
+                >
                   {slotLabel(slot.start, timeZone)}
                 </Button>
               ))}

@@ -124,4 +124,26 @@ describe('/coaching-checkout: a picked time is held while the member pays (issue
       within(await screen.findByLabelText(/^Open times on Tuesday, July 7/)).getByRole('button', { name: /^21:00/ }),
     ).toHaveAttribute('aria-pressed', 'false');
   });
+
+  it('when the member pays for the held time, then no other time can be picked while the payment is on its way, and the hold’s payment is confirmed', async () => {
+    const { asked } = serve((body) => heldAnswer(body.start, 30 * 60_000));
+    let finish: (result: { error?: { type: string; message: string } }) => void = () => undefined;
+    fake.confirmPayment.mockImplementation(() => new Promise((resolve) => (finish = resolve)));
+    const tuesday = await inAthens();
+    fireEvent.click(within(tuesday).getByRole('button', { name: /^20:00/ }));
+    await waitFor(() => expect(lastSecret()).toBe('pi_hold_secret_y'));
+    const pay = await screen.findByRole('button', { name: /^Pay/ });
+    await waitFor(() => expect(pay).toBeEnabled());
+    fireEvent.click(pay);
+    await screen.findByRole('button', { name: 'Processing...' });
+    const other = within(tuesday).getByRole('button', { name: /^21:00/ });
+    expect(other).toHaveAttribute('aria-disabled', 'true');
+    fireEvent.click(other);
+    expect(asked).toHaveLength(1);
+    expect(lastSecret()).toBe('pi_hold_secret_y');
+    expect(fake.confirmPayment).toHaveBeenCalledTimes(1);
+    // The card was refused: the form is back, and another time can be picked again.
+    finish({ error: { type: 'card_error', message: 'Your card was declined.' } });
+    await waitFor(() => expect(other).not.toHaveAttribute('aria-disabled'));
+  });
 });
