@@ -429,6 +429,40 @@ describe('Premium starts when the card is saved (issue 47 §2)', () => {
   });
 });
 
+describe('the nightly reconciliation and a trial checkout', () => {
+  it('when Stripe lists a trial checkout as trialing before its card, then the reconciliation gives no Premium; once the card is saved it does', async () => {
+    const { user, subscriptionId, customerId } = await opensTrialCheckout();
+    const stripe = stripeForTests();
+    const trialing = {
+      ...(await stripe.subscriptions.retrieve('sub_fixture')),
+      id: subscriptionId,
+      customer: customerId,
+      status: 'trialing' as const,
+      latest_invoice: null,
+    };
+    // Stripe's list: this customer's trial subscription; nobody else's (the run covers every customer).
+    stripe.subscriptions.list = (async (params: Stripe.SubscriptionListParams) => ({
+      object: 'list',
+      data: params.customer === customerId ? [trialing] : [],
+      has_more: false,
+      url: '/v1/subscriptions',
+    })) as unknown as typeof stripe.subscriptions.list;
+    const { reconciliation } = await billing.composeService({ producers: billing.producers, stripe });
+    const log = { debug() {}, info() {}, warn() {}, error() {} } as never;
+
+    await reconciliation.run(log);
+    expect(await billing.jobs('membership', (d) => d.userId === user.id)).toHaveLength(0);
+    expect((await models().BillingSubscription.findById(subscriptionId).lean())?.status).toBe('incomplete');
+
+    cardSavedAtStripe(subscriptionId);
+    expect((await billing.deliver(setupSucceeded(subscriptionId, customerId), {}, app)).status).toBe(200);
+    const upgrades = await billing.jobs('membership', (d) => d.userId === user.id);
+    expect(upgrades.map((job) => job.name)).toEqual(['membership-upgraded']);
+    await reconciliation.run(log);
+    expect((await models().BillingSubscription.findById(subscriptionId).lean())?.status).toBe('trialing');
+  });
+});
+
 describe('once per person: the card', () => {
   it('when a card that had a trial on another account is saved, then that trial ends at once (nothing charged, no Premium), the member is told and can still buy Premium', async () => {
     const card = uniqueId('fp_shared');
