@@ -3,7 +3,7 @@
 /**
  * Lighthouse on the public pages (issue 15), as `make test` runs it against the production build
  * behind the gateway: Lighthouse 12's default config (mobile emulation, simulated throttling)
- * driving Debian's chromium, three runs per page, the median of each figure. Every request to
+ * driving Debian's chromium, up to three runs per page, the median of each figure. Every request to
  * another host fails at DNS (--host-resolver-rules), as on an offline machine, and any such
  * request a page makes counts against it.
  *
@@ -11,7 +11,12 @@
  *
  * Without pages named, the public pages of the site's sitemap.xml (the lesson pages left out).
  *
- * Env: BASE_URL (http://localhost:8080), CHROMIUM_PATH (/usr/bin/chromium), FM_LIGHTHOUSE_RUNS (3),
+ * Only performance and CLS vary from run to run (the other figures are the same each time): a page
+ * whose first run clears every limit by a margin (performance ≥ limit + 5, CLS ≤ half its limit)
+ * is decided by that run; any other page runs three times and the median decides (a run costs
+ * ~8 s; most pages need one).
+ *
+ * Env: BASE_URL (http://localhost:8080), CHROMIUM_PATH (/usr/bin/chromium), FM_LIGHTHOUSE_RUNS (3, the most runs),
  * FM_TEST_REPORT (a JSON report of every page's figures, when set).
  * Fails (exit 1) when a page's median is below: performance 90, accessibility 100, best
  * practices 95, SEO 100; or above CLS 0.02 or 150 KB of JavaScript (bytes transferred until the
@@ -54,6 +59,15 @@ export const THRESHOLDS = {
   jsKb: 150,
 };
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+/** How far a single run must be from the noisy limits to decide a page alone. */
+const MARGIN = { performance: 5, clsShare: 0.5 };
+
+/** One run that clears every limit, the noisy ones by MARGIN: its verdict is the median's. */
+const clearlyPasses = (run) =>
+  CATEGORIES.every((id) => run.scores[id] >= THRESHOLDS[id] + (id === 'performance' ? MARGIN.performance : 0)) &&
+  run.cls <= THRESHOLDS.cls * MARGIN.clsShare &&
+  run.jsBytes / 1024 <= THRESHOLDS.jsKb &&
+  run.foreign.length === 0;
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -108,7 +122,7 @@ const t0 = Date.now();
 try {
   for (const path of PAGES) {
     const runs = [];
-    for (let i = 0; i < RUNS; i += 1) {
+    for (let i = 0; i < RUNS && !(i === 1 && clearlyPasses(runs[0])); i += 1) {
       const result = await lighthouse(`${BASE_URL}${path}`, {
         port: chrome.port,
         output: 'json',
@@ -146,7 +160,7 @@ try {
     results.push(page);
     if (problems.length) failed = true;
     console.log(
-      `  ${problems.length ? 'FAIL' : 'ok  '} ${path} (${RUNS} runs)${problems.map((p) => `\n         ${p}`).join('')}`,
+      `  ${problems.length ? 'FAIL' : 'ok  '} ${path} (${runs.length === 1 ? '1 run, clear of every limit' : `${runs.length} runs`})${problems.map((p) => `\n         ${p}`).join('')}`,
     );
   }
 } finally {
@@ -161,11 +175,12 @@ const firstTaps =
 if (firstTaps.some((r) => r.problems.length)) failed = true;
 
 console.log(
-  `\nLighthouse ${RUNS === 1 ? '(1 run' : `(median of ${RUNS} runs`} per page, mobile, simulated throttling) against ${BASE_URL}:`,
+  `\nLighthouse ${RUNS === 1 ? '(1 run' : `(1 run when clear of every limit, else the median of ${RUNS}`} per page, mobile, simulated throttling) against ${BASE_URL}:`,
 );
 console.table(
   results.map((p) => ({
     page: p.path,
+    runs: p.runs.length,
     perf: p.scores.performance,
     a11y: p.scores.accessibility,
     bp: p.scores['best-practices'],

@@ -145,7 +145,7 @@ export function appSuites(testDir: string, gatewayPort: string, smtpHttpPort: st
       cmd: ['npm', 'test', '-w', 'resilience'],
       env: { RESILIENCE_ONLY: 'fuzz,races,mongo', RESILIENCE_BASE_URL: base },
     },
-    // Lighthouse (mobile, median of 3 runs) on the public pages (perf/lighthouse.mjs, issue 15).
+    // Lighthouse (mobile; a run per page clear of every limit, else the median of 3) on the public pages (perf/lighthouse.mjs, issue 15).
     {
       name: 'lighthouse',
       report: '',
