@@ -104,8 +104,12 @@ export class StripeWebhookService {
     };
     const trial = deps.trial;
     if (trial) {
-      // A trial checkout's subscription that got its card: the trial starts before the event is recorded.
-      for (const type of ['customer.subscription.created', 'customer.subscription.updated']) {
+      // A trial checkout's subscription: its card saved starts the trial first; without it, a checkout (incomplete).
+      for (const type of [
+        'customer.subscription.created',
+        'customer.subscription.updated',
+        'customer.subscription.deleted',
+      ]) {
         const handler = this.handlers[type];
         if (handler) this.handlers[type] = withTrialCard(trial, handler);
       }

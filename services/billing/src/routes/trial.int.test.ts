@@ -129,6 +129,11 @@ async function opensTrialCheckout(email?: string, plan: 'monthly' | 'annual' = '
     periodEnd: Math.floor((Date.now() + 7 * DAY_MS) / 1000),
     unitAmount: 1999,
   });
+  // Stripe's trial dates, as on every trialing subscription.
+  Object.assign(trialing.data.object, {
+    trial_start: Math.floor(Date.now() / 1000),
+    trial_end: Math.floor((Date.now() + 7 * DAY_MS) / 1000),
+  });
   expect((await billing.deliver(trialing, {}, app)).status).toBe(200);
   // The card form was not submitted: trialing at Stripe, but nobody is Premium.
   expect(await billing.jobs('membership', (d) => d.userId === user.id)).toHaveLength(0);
@@ -341,6 +346,11 @@ describe('Premium starts when the card is saved (issue 47 §2)', () => {
 
     expect(await billing.jobs('membership', (d) => d.userId === user.id)).toHaveLength(0);
     expect(await billing.jobs('notifications', (d) => d.subscriptionId === subscriptionId)).toHaveLength(0);
+    // The founder's numbers count no trial either (trial conversion reads the MRR ledger's trial dates).
+    const valued = await billing.deps.mongo
+      .collection('billing_mrr_subscriptions')
+      .findOne({ _id: subscriptionId as never });
+    expect(valued?.trialEnd ?? null).toBeNull();
     const sub = await request(app.callback()).get('/api/billing/subscription').set('Cookie', cookie);
     expect(sub.body.status).toBe('incomplete');
     const sync = await post('/api/billing/sync', cookie);

@@ -83,17 +83,24 @@ export function trialHandlers(deps: TrialHandlerDeps): Record<string, Handler> {
 }
 
 /**
- * customer.subscription.created/updated of a trial checkout that now has a default payment method
+ * customer.subscription.created/updated/deleted of a trial checkout. With a default payment method
  * (Stripe sets it when the trial's SetupIntent succeeds; this event may come before
- * setup_intent.succeeded): the card is saved first (the trial starts or ends), then the event is
- * recorded as usual (the ledger no longer holds the subscription back once the card is saved).
+ * setup_intent.succeeded) the card is saved first (the trial starts or ends), then the event is
+ * handled as usual. Still waiting for its card, the subscription is handled as `incomplete` (what
+ * it is for us: a checkout), so neither the membership nor the founder's numbers (the MRR ledger's
+ * trials) count a trial that never started.
  */
 export function withTrialCard(deps: Pick<TrialHandlerDeps, 'trials' | 'trialStart'>, handler: Handler): Handler {
   return async (event, log) => {
     const sub = event.data.object as Stripe.Subscription;
-    if (sub.status === 'trialing' && sub.default_payment_method && (await deps.trials.awaitingCard(sub.id))) {
+    if (sub.status !== 'trialing' || !(await deps.trials.awaitingCard(sub.id))) return handler(event, log);
+    if (event.type !== 'customer.subscription.deleted' && sub.default_payment_method) {
       await deps.trialStart.cardSaved(sub.id, sub.default_payment_method, log, event.created);
+      if (!(await deps.trials.awaitingCard(sub.id))) return handler(event, log);
     }
-    return handler(event, log);
+    // No trial dates either: trial conversion (the founder's numbers) counts trials that started.
+    const checkout: Stripe.Subscription = { ...sub, status: 'incomplete', trial_start: null, trial_end: null };
+    const asCheckout = { ...event, data: { ...event.data, object: checkout } } as unknown as Stripe.Event;
+    return handler(asCheckout, log);
   };
 }
