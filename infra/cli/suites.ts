@@ -3,8 +3,10 @@
 // .data/test/suites.tsv for the summary (infra/test/summarize.js), and the suites themselves.
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { ROOT, env } from './config.ts';
+import { type CpuMark, cpuBusy, cpuMark } from './cpu-meter.ts';
 import { childEnv } from './exec.ts';
 import { elapsed, now, say, step, warn } from './log.ts';
 
@@ -31,6 +33,7 @@ export class Suites {
     step(`Tests: ${s.name}`);
     say(`    $ ${s.cmd.join(' ')}`);
     const t = now();
+    const cpu = cpuMark();
     const log = fs.openSync(path.join(this.dir, `${s.name}.log`), 'w');
     return new Promise((resolve) => {
       const child = spawn('timeout', ['--foreground', '--kill-after=30', this.timeout(), ...s.cmd], {
@@ -46,16 +49,16 @@ export class Suites {
       child.stderr?.on('data', out);
       child.on('close', (c) => {
         fs.closeSync(log);
-        resolve(this.finish(s, c ?? 1, t));
+        resolve(this.finish(s, c ?? 1, t, cpu));
       });
     });
   };
 
-  private finish(s: Suite, code: number, t: number): number {
+  private finish(s: Suite, code: number, t: number, cpu: CpuMark): number {
     if (code === 124) warn(`${s.name} timed out after ${this.timeout()} s`);
     const seconds = elapsed(t);
     this.record(s, code, seconds);
-    say(`    (${s.name}: exit ${code}, ${seconds} s)`);
+    say(`    (${s.name}: exit ${code}, ${seconds} s${busy(cpu)})`);
     return code;
   }
 
@@ -63,6 +66,7 @@ export class Suites {
   quiet: Runner = (s) => {
     const file = path.join(this.dir, `${s.name}.log`);
     const t = now();
+    const cpu = cpuMark();
     say(`    started ${s.name} (log .data/test/${s.name}.log)`);
     const log = fs.openSync(file, 'w');
     // timeout without --foreground: the suite in a process group of its own (stopped whole).
@@ -83,7 +87,7 @@ export class Suites {
         step(`Tests: ${s.name}`);
         say(`    $ ${s.cmd.join(' ')}`);
         process.stdout.write(fs.readFileSync(file));
-        say(`    (${s.name}: exit ${code}, ${seconds} s)`);
+        say(`    (${s.name}: exit ${code}, ${seconds} s${busy(cpu)})`);
         resolve(code);
       });
     });
@@ -121,6 +125,12 @@ export class Suites {
     ];
     fs.writeFileSync(file, ordered.map((l) => `${l}\n`).join(''));
   }
+}
+
+/** ", the machine's cores 1.8 of 2 busy (90 %)" since `from`, for a suite's closing line. */
+export function busy(from: CpuMark): string {
+  const figure = cpuBusy(from, cpuMark(), os.availableParallelism());
+  return figure ? `; the machine's ${figure}` : '';
 }
 
 export const SUITE_ORDER = ['static', 'compose', 'infra', 'cluster', 'resilience-stack', 'services', 'frontend'];

@@ -11,7 +11,8 @@ import { elapsed, now, say, step } from './log.ts';
 import { provision } from './provision.ts';
 import type { Service } from './registry.ts';
 import { appLessSuites, appSuites, hasE2e, wantedSuites } from './suite-list.ts';
-import { SUITE_ORDER, type Suite, Suites } from './suites.ts';
+import { SUITE_ORDER, type Suite, Suites, busy } from './suites.ts';
+import { cpuMark } from './cpu-meter.ts';
 import { buildApp, startAppParts } from './app.ts';
 import { startGateway } from './gateway.ts';
 
@@ -52,6 +53,7 @@ export async function cmdTest(services: readonly Service[]): Promise<number> {
   // One test run at a time per work tree (they share the infra and .data/test).
   await lock();
   const t = now();
+  const cpu = cpuMark();
   const only = wantedSuites(SUITE_ORDER);
   const wanted = (name: string): boolean => only === null || only.has(name);
   const e2e = hasE2e() && ['e2e', 'resilience', 'resilience-stack', 'lighthouse', 'budget', 'premium'].some(wanted);
@@ -89,7 +91,7 @@ export async function cmdTest(services: readonly Service[]): Promise<number> {
     for (const s of suites.filter((x) => wanted(x.name))) await runner.run(s);
   }
   await stopAll();
-  say(`    (test run took ${elapsed(t)} s)`);
+  say(`    (test run took ${elapsed(t)} s${busy(cpu)})`);
   runner.order(SUITE_ORDER);
   return summarize(testDir);
 }

@@ -149,3 +149,26 @@ test('the host and port the launcher probes come from the first host of the URL'
   assert.equal(urlHost('mongodb://[::1]:27018,h2:27019/db?x=1'), '::1');
   assert.equal(urlPort('mongodb://[::1]:27018,h2:27019/db?x=1', 27017), 27018);
 });
+
+// How busy the machine was during a suite (infra/cli/cpu-meter.ts): from two readings of /proc/stat.
+test('cpu meter: the share of CPU time the machine spent busy between two readings of /proc/stat', () => {
+  const fs = require('node:fs');
+  const os = require('node:os');
+  const path = require('node:path');
+  const { cpuMark, cpuBusy } = require('../cli/cpu-meter.ts');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fm-cpu-'));
+  const stat = path.join(dir, 'stat');
+  // user nice system idle iowait irq softirq steal guest guest_nice
+  fs.writeFileSync(stat, 'cpu  1000 0 500 8000 500 0 0 0 0 0\ncpu0 500 0 250 4000 250 0 0 0 0 0\n');
+  const before = cpuMark(stat);
+  assert.deepEqual(before, { busy: 1500, total: 10000 });
+  // 1,000 ticks later on 2 cores: 600 busy (user 450, system 150), 400 idle or waiting on disk.
+  fs.writeFileSync(stat, 'cpu  1450 0 650 8300 600 0 0 0 0 0\n');
+  const after = cpuMark(stat);
+  assert.equal(cpuBusy(before, after, 2), 'cores 1.2 of 2 busy (60 %)');
+  // No /proc/stat (not Linux), or a reading that went nowhere: no figure rather than a wrong one.
+  assert.equal(cpuMark(path.join(dir, 'missing')), null);
+  assert.equal(cpuBusy(null, after, 2), '');
+  assert.equal(cpuBusy(after, after, 2), '');
+  fs.rmSync(dir, { recursive: true });
+});
