@@ -148,10 +148,10 @@ export function trialReturnToast(answer: { membershipLevel: string; noTrialReaso
   variant?: 'destructive';
 } {
   if (answer.noTrialReason) {
+    const card = answer.noTrialReason === 'card-already-trialed';
     return {
-      title: 'No free trial with this card',
-      description:
-        'This card has had a free trial before (the free trial is once per person), so the trial ended at once and nothing was charged. You can still get Premium from the membership page.',
+      title: card ? 'No free trial with this card' : 'No second free trial',
+      description: `${card ? 'This card has' : 'You have'} had a free trial before (the free trial is once per person), so the trial ended at once and nothing was charged. You can still get Premium from the membership page.`,
       variant: 'destructive',
     };
   }

@@ -50,7 +50,9 @@ export class PaymentReturn {
     // Back from a free trial's card form (confirmSetup): Stripe says whether the card was saved.
     const trial = await this.trialCardState(user, log);
     if (trial === 'awaiting-card') return { membershipLevel: user.membershipLevel };
-    if (trial === 'card-already-trialed') return { membershipLevel: user.membershipLevel, noTrialReason: trial };
+    if (trial === 'card-already-trialed' || trial === 'already-trialed') {
+      return { membershipLevel: user.membershipLevel, noTrialReason: trial };
+    }
     const customerId = await this.deps.customers.find(user.id, log);
     if (!customerId) return { membershipLevel: user.membershipLevel };
     const sub = await this.currentSubscription(customerId, log, ['data.latest_invoice']);

@@ -24,15 +24,21 @@ export interface TrialUse {
   cardKey: string | null;
   /** When the card was saved (the SetupIntent succeeded): the trial started, or was refused for its card. */
   cardSavedAt: Date | null;
-  /** Why the trial ended at once when the card was saved: that card had a free trial before. */
-  endedReason: 'card-already-trialed' | null;
+  /**
+   * Why the trial ended at once when the card was saved: that card had a free trial before, or
+   * (two checkouts of one person open at once) the person's address started one meanwhile.
+   */
+  endedReason: TrialEndedReason | null;
   createdAt: Date;
   updatedAt: Date;
 }
 
+/** Why a trial whose card was saved ended at once. */
+export type TrialEndedReason = Extract<TrialRefusal, 'card-already-trialed' | 'already-trialed'>;
+
 /** What saving the card did to a trial checkout. */
 export type CardSavedOutcome =
-  { outcome: 'started' | 'card-already-trialed'; trial: TrialUse; first: boolean } | { outcome: 'unknown' };
+  { outcome: 'started' | TrialEndedReason; trial: TrialUse; first: boolean } | { outcome: 'unknown' };
 
 /** Counted against the person: the card form was completed (a trial that started, or was refused for its card). */
 const USED = { cardSavedAt: { $ne: null } };
@@ -152,8 +158,14 @@ export class TrialOffer {
     const pending = await this.model.findOne({ subscriptionId }).lean();
     if (!pending) return { outcome: 'unknown' };
     if (pending.cardSavedAt) return { outcome: pending.endedReason ?? 'started', trial: pending, first: false };
-    const cardTrialed = cardKey ? await this.model.exists({ ...USED, cardKey, _id: { $ne: pending._id } }) : null;
-    const endedReason = cardTrialed ? 'card-already-trialed' : null;
+    // Once per person, checked again now that the card is known: the card, or the address (another
+    // account's trial may have started since this checkout opened).
+    const clauses = samePersonClauses({ addressKey: pending.addressKey, cardKey });
+    const other = clauses.length
+      ? await this.model.findOne({ ...USED, _id: { $ne: pending._id }, $or: clauses }, { cardKey: 1 }).lean()
+      : null;
+    let endedReason: TrialEndedReason | null = null;
+    if (other) endedReason = cardKey && other.cardKey === cardKey ? 'card-already-trialed' : 'already-trialed';
     const saved = await this.model
       .findOneAndUpdate(
         { _id: pending._id, subscriptionId, cardSavedAt: null },

@@ -1,12 +1,11 @@
-import type { TrialRefusal } from '@fm/contracts';
 import type { Logger } from '@fm/shared/service';
 import { callStripe, type Stripe } from '../stripe/stripe-client';
 import type { SubscriptionLedger } from './subscription-ledger';
 import { currentPeriodEndOf, idOf, statusRank } from './subscription-state';
-import type { TrialOffer, TrialUse } from './trial-offer';
+import type { TrialEndedReason, TrialOffer, TrialUse } from './trial-offer';
 
 /** Where a trial checkout stands once Stripe was asked. */
-export type TrialCardState = 'awaiting-card' | 'started' | Extract<TrialRefusal, 'card-already-trialed'> | 'unknown';
+export type TrialCardState = 'awaiting-card' | 'started' | TrialEndedReason | 'unknown';
 
 /**
  * The free trial starts when its card is saved, not when the checkout opens: the subscription is
@@ -44,8 +43,8 @@ export class TrialStart {
     const saved = await this.deps.trials.cardSaved(subscriptionId, cardKey);
     if (saved.outcome === 'unknown') return 'unknown';
     const { trial } = saved;
-    if (saved.outcome === 'card-already-trialed') {
-      await this.endForCard(trial, log);
+    if (saved.outcome !== 'started') {
+      if (saved.first) await this.endForCard(trial, saved.outcome, log);
       return saved.outcome;
     }
     if (saved.first) {
@@ -106,13 +105,16 @@ export class TrialStart {
     );
   }
 
-  /** The card had a trial on another account: the subscription ends now, nothing charged, no Premium given. */
-  private async endForCard(trial: TrialUse, log: Logger): Promise<void> {
+  /**
+   * The card (or the address) had a trial on another account: the subscription ends now, nothing
+   * charged, no Premium given.
+   */
+  private async endForCard(trial: TrialUse, reason: TrialEndedReason, log: Logger): Promise<void> {
     await this.cancelAtStripe(trial.subscriptionId, log);
     await this.deps.ledger.trialCheckoutEnded(trial.subscriptionId, trial._id);
     log.info(
-      { userId: trial._id, subscriptionId: trial.subscriptionId },
-      'free trial refused: this card had a trial before (ended at once, nothing charged)',
+      { userId: trial._id, subscriptionId: trial.subscriptionId, reason },
+      'free trial refused when the card was saved: this person had one (ended at once, nothing charged)',
     );
   }
 

@@ -498,6 +498,30 @@ describe('once per person: the card', () => {
   });
 });
 
+describe('once per person: two checkouts open at once', () => {
+  it('when two accounts of one address both open the trial and both save a card, then only the first trial starts; the second ends at once (already-trialed)', async () => {
+    const address = `${uniqueId('grace')}@gmail.com`;
+    const first = await opensTrialCheckout(address);
+    const second = await opensTrialCheckout(address.replace('@', '+golf@'));
+
+    cardSavedAtStripe(first.subscriptionId);
+    expect((await billing.deliver(setupSucceeded(first.subscriptionId, first.customerId), {}, app)).status).toBe(200);
+    cardSavedAtStripe(second.subscriptionId);
+    expect((await billing.deliver(setupSucceeded(second.subscriptionId, second.customerId), {}, app)).status).toBe(200);
+
+    const upgradesOf = async (userId: string) =>
+      (await billing.jobs('membership', (d) => d.userId === userId)).map((job) => job.name);
+    expect(await upgradesOf(first.user.id)).toEqual(['membership-upgraded']);
+    expect(await upgradesOf(second.user.id)).toEqual([]);
+    expect(cancelled).toContainEqual({ id: second.subscriptionId, params: { invoice_now: false, prorate: false } });
+    expect(await trialRecord(second.user.id)).toMatchObject({ endedReason: 'already-trialed' });
+    expect((await post('/api/billing/sync', second.cookie)).body).toEqual({
+      membershipLevel: 'free',
+      noTrialReason: 'already-trialed',
+    });
+  });
+});
+
 describe('GET /api/billing/trial', () => {
   it('when asked, then the trial is offered only to a Free member who never had one; 401 signed out', async () => {
     const fresh = await member();
