@@ -168,7 +168,7 @@ export async function compose(deps: ServiceDeps<BillingConfig>, overrides: Billi
       trialRouter({ config, checkout, limiter: new RateLimiter(redis, config.REDIS_PREFIX) }),
       internalRouter({ jwtSecret: config.JWT_SECRET, models }),
       adminRouter({ bookings, billingConsole }),
-      metricsRouter(new MetricsReport({ models, mrr: mrrStore })),
+      metricsRouter(new MetricsReport({ models, mrr: mrrStore, redis, redisPrefix: config.REDIS_PREFIX })),
       metricsCohortsRouter(founderCohorts),
       coachingRouter({ availability, slots, holds, limiter: new RateLimiter(redis, config.REDIS_PREFIX) }),
     ],

@@ -190,6 +190,8 @@ const coachingBookingSchema = new Schema<CoachingBooking>(
 // The founder console's bookings list: newest first, optionally one status.
 coachingBookingSchema.index({ createdAt: -1 });
 coachingBookingSchema.index({ status: 1, createdAt: -1 });
+// The cash day totals read the bookings written since they last looked.
+coachingBookingSchema.index({ updatedAt: 1 });
 
 const subscriptionPaymentSchema = new Schema<SubscriptionPayment>(
   {
@@ -210,6 +212,8 @@ subscriptionPaymentSchema.index({ userId: 1, paidAt: 1 });
 // The founder's cash figures: a period's payments, and the refunded ones by their last write.
 subscriptionPaymentSchema.index({ paidAt: 1 });
 subscriptionPaymentSchema.index({ amountRefundedCents: 1, updatedAt: 1 });
+// The cash day totals read the payments written since they last looked.
+subscriptionPaymentSchema.index({ updatedAt: 1 });
 
 const guaranteeUseSchema = new Schema<GuaranteeUse>(
   {

@@ -1,9 +1,11 @@
 import type { AdminMetrics, AdminMetricsQuery } from '@fm/contracts';
-import { cashFigures, type Charge, type PaymentKind, type Refund } from '../metrics/cash';
+import type { Redis } from 'ioredis';
+import { cashFromDays, type CashField } from '../metrics/cash-days';
 import { figuresFromDays, trailingStart, type DayTotals } from '../metrics/day-totals';
 import { noMovements } from '../metrics/period-figures';
-import { DAY_MS, dayStart, type Period } from '../metrics/period-figures';
+import type { Period } from '../metrics/period-figures';
 import type { BillingModels } from './billing.models';
+import { CashDays } from './cash-days';
 import type { MrrModels } from './mrr-ledger.models';
 
 type Sum = { _id: string; cents: number };
@@ -16,26 +18,29 @@ type Sum = { _id: string; cents: number };
  *   period's start, or the six months before the month of `to` when earlier, to `to`, and one sum
  *   of the days before), the same figures as periodFigures over the rows; scheduled churn from the
  *   members' ledger states now.
- * - Cash: cashFigures over billing's payments, summed per currency in the store: Premium charges
+ * - Cash: the cash day totals of the currency in the period (billing_cash_days, by its {currency,
+ *   day} index; CashDays brings them up to billing's payment records first, reading only those
+ *   written since it last did), the same figures as cashFigures over the records: Premium charges
  *   (subscription_payments by `paidAt`), their refunds (the amount refunded of a payment whose
  *   record was last written, which a refund does, in the period: a payment refunded on two days
  *   counts on the later one), coaching (coaching_bookings: paid, less refunded, by `paidAt` and
  *   `refundedAt`).
  */
 export class MetricsReport {
-  constructor(private readonly deps: { models: BillingModels; mrr: MrrModels }) {}
+  private readonly cashDays: CashDays;
+
+  constructor(private readonly deps: { models: BillingModels; mrr: MrrModels; redis: Redis; redisPrefix: string }) {
+    this.cashDays = new CashDays(deps);
+  }
 
   async figures(query: AdminMetricsQuery): Promise<AdminMetrics> {
     const period = { from: query.from, to: query.to };
-    const from = new Date(dayStart(query.from));
-    const end = new Date(dayStart(query.to) + DAY_MS);
     const [days, scheduledChurnCents, cash] = await Promise.all([
       this.days(query.currency, period),
       this.scheduledChurn(query.currency),
-      this.cash(from, end),
+      this.cash(query.currency, period),
     ]);
     const figures = figuresFromDays({ currency: query.currency, period, ...days, scheduledChurnCents });
-    const money = cashFigures(cash.charges, cash.refunds, period)[query.currency];
     return {
       currency: query.currency,
       mrrCents: figures.mrrCents,
@@ -47,11 +52,7 @@ export class MetricsReport {
       mrrChurn: figures.mrrChurn,
       arpaCents: figures.arpaCents,
       ltvCents: figures.ltvCents,
-      cash: {
-        chargesCents: money?.chargesCents ?? 0,
-        refundsCents: money?.refundsCents ?? 0,
-        coachingCents: money?.coachingCents ?? 0,
-      },
+      cash,
       series: figures.series,
     };
   }
@@ -93,37 +94,13 @@ export class MetricsReport {
     return members.reduce((sum, member) => sum + (member.state?.mrrCents ?? 0), 0);
   }
 
-  /** The period's charges and refunds, one entry per currency and kind (summed by the store). */
-  private async cash(from: Date, end: Date): Promise<{ charges: Charge[]; refunds: Refund[] }> {
-    const { SubscriptionPayment, CoachingBooking } = this.deps.models;
-    const inPeriod = { $gte: from, $lt: end };
-    const sum = (field: string) => ({ _id: '$currency', cents: { $sum: field } });
-    const [premium, premiumRefunds, coaching, coachingRefunds] = await Promise.all([
-      SubscriptionPayment.aggregate<Sum>([{ $match: { paidAt: inPeriod } }, { $group: sum('$amountPaidCents') }]),
-      SubscriptionPayment.aggregate<Sum>([
-        { $match: { updatedAt: inPeriod, amountRefundedCents: { $gt: 0 } } },
-        { $group: sum('$amountRefundedCents') },
-      ]),
-      CoachingBooking.aggregate<Sum>([{ $match: { paidAt: inPeriod } }, { $group: sum('$amountCents') }]),
-      CoachingBooking.aggregate<Sum>([
-        { $match: { refundedAt: inPeriod, status: 'refunded' } },
-        { $group: sum('$amountCents') },
-      ]),
-    ]);
-    const at = from.toISOString();
-    const entry = (kind: PaymentKind, { _id: currency, cents }: Sum) => ({
-      id: `${kind}-${currency}`,
-      at,
-      currency,
-      amountCents: cents,
-      kind,
-    });
-    return {
-      charges: [...premium.map((s) => entry('premium', s)), ...coaching.map((s) => entry('coaching', s))],
-      refunds: [
-        ...premiumRefunds.map((s) => ({ ...entry('premium', s), guarantee: false })),
-        ...coachingRefunds.map((s) => ({ ...entry('coaching', s), guarantee: false })),
-      ],
-    };
+  /** The period's cash in the currency: the cash day totals, brought up to billing's payment records first. */
+  private async cash(currency: string, period: Period): Promise<Record<CashField, number>> {
+    await this.cashDays.sync();
+    const days = await this.deps.mrr.CashDay.find(
+      { currency, day: { $gte: period.from, $lte: period.to } },
+      { _id: 0, currency: 1, day: 1, chargesCents: 1, refundsCents: 1, coachingCents: 1 },
+    ).lean();
+    return cashFromDays(days, currency, period);
   }
 }

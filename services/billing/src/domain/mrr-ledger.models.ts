@@ -1,5 +1,6 @@
 import { registerModel, schemaOptions } from '@fm/shared/store';
 import { Schema, type Connection, type Model } from 'mongoose';
+import type { CashPart } from '../metrics/cash-days';
 import type { ChurnSpell, Spell } from '../metrics/day-totals';
 import type { Bucket } from '../metrics/movements';
 import type { MovementSums } from '../metrics/period-figures';
@@ -15,7 +16,9 @@ import type { MetricsInputCode } from '../metrics/subscription-mrr';
  *   rows they have, and the rows of the last step until they are all in `billing_mrr_deltas`;
  * - `billing_mrr_deltas`: the `mrr_delta` rows, `_id` `<memberId>:<seq>` (written once);
  * - `billing_mrr_days`: the rows' totals per currency and UTC day (metrics/day-totals.ts), `_id`
- *   `<currency>:<day>`, each row added once (its id in `rows`), what the metrics answer reads.
+ *   `<currency>:<day>`, each row added once (its id in `rows`), what the metrics answer reads;
+ * - `billing_cash_days` and `billing_cash_entries`: the cash per currency and UTC day
+ *   (metrics/cash-days.ts), written only by CashDays (cash-days.ts).
  */
 
 /** One subscription's MRR as last valued. */
@@ -94,11 +97,38 @@ export interface MrrDay {
   rows: string[];
 }
 
+/** One currency's day of cash (metrics/cash-days.ts CashDayTotals) and which changes are in it. */
+export interface CashDay {
+  _id: string;
+  currency: string;
+  day: string;
+  chargesCents: number;
+  refundsCents: number;
+  coachingCents: number;
+  /** The ids of the changes added (each once): `<record key>:<version>:<index>`. */
+  rows: string[];
+}
+
+/**
+ * A payment record's parts as last added to the days (`_id` `premium:<invoice id>` or
+ * `coaching:<booking id>`), the change being added until it is all in the days, and, on `$sync`,
+ * the newest `updatedAt` of the records read.
+ */
+export interface CashEntry {
+  _id: string;
+  parts: CashPart[];
+  v: number;
+  pending: CashPart[];
+  syncedTo?: Date | null;
+}
+
 export interface MrrModels {
   MrrSubscription: Model<MrrSubscription>;
   MrrMember: Model<MrrMember>;
   MrrDelta: Model<MrrDelta>;
   MrrDay: Model<MrrDay>;
+  CashDay: Model<CashDay>;
+  CashEntry: Model<CashEntry>;
 }
 
 const mrrSubscriptionSchema = new Schema<MrrSubscription>(
@@ -181,12 +211,40 @@ const mrrDaySchema = new Schema<MrrDay>(
 // The metrics read one currency's days in a range.
 mrrDaySchema.index({ currency: 1, day: 1 });
 
+const cashDaySchema = new Schema<CashDay>(
+  {
+    _id: { type: String, required: true },
+    currency: { type: String, required: true },
+    day: { type: String, required: true },
+    chargesCents: { type: Number, default: 0 },
+    refundsCents: { type: Number, default: 0 },
+    coachingCents: { type: Number, default: 0 },
+    rows: { type: [String], default: [] },
+  },
+  { collection: 'billing_cash_days', versionKey: false },
+);
+// The metrics read one currency's days in a range.
+cashDaySchema.index({ currency: 1, day: 1 });
+
+const cashEntrySchema = new Schema<CashEntry>(
+  {
+    _id: { type: String, required: true },
+    parts: { type: Schema.Types.Mixed, default: [] },
+    v: { type: Number, default: 0 },
+    pending: { type: Schema.Types.Mixed, default: [] },
+    syncedTo: { type: Date, default: null },
+  },
+  { collection: 'billing_cash_entries', versionKey: false },
+);
+
 export function mrrModels(mongo: Connection): MrrModels {
   return {
     MrrSubscription: registerModel(mongo, 'MrrSubscription', mrrSubscriptionSchema),
     MrrMember: registerModel(mongo, 'MrrMember', mrrMemberSchema),
     MrrDelta: registerModel(mongo, 'MrrDelta', mrrDeltaSchema),
     MrrDay: registerModel(mongo, 'MrrDay', mrrDaySchema),
+    CashDay: registerModel(mongo, 'CashDay', cashDaySchema),
+    CashEntry: registerModel(mongo, 'CashEntry', cashEntrySchema),
   };
 }
 
