@@ -4,7 +4,8 @@
  * database that is dropped afterwards). METRICS_BENCH_MEMBERS members (default 1,000) are seeded
  * through the MRR ledger's own path (MrrLedger.observe: valued, kept in Stripe's order, the
  * member's step, the rows, the day totals), each joining on a day of the last 400, some raising
- * their price, pausing or leaving; one Premium payment each. Then METRICS_BENCH_REQUESTS (20)
+ * their price, pausing or leaving; one Premium payment each (then the cash day totals' backfill,
+ * CashDays' first sync, in the seeding time). Then METRICS_BENCH_REQUESTS (20)
  * GET /api/admin/metrics for the last 12 months, one after another; the figures are written to
  * METRICS_BENCH_OUT (JSON).
  */
@@ -13,6 +14,7 @@ import { loggedInAdmin } from '@fm/shared/testing';
 import request from 'supertest';
 import { startBillingService, type BillingTestService } from '../../test/billing-service';
 import { billingModels } from '../../src/domain/billing.models';
+import { CashDays } from '../../src/domain/cash-days';
 import { mrrModels } from '../../src/domain/mrr-ledger.models';
 
 const MEMBERS = Number(process.env.METRICS_BENCH_MEMBERS ?? 1000);
@@ -83,12 +85,19 @@ async function seed(billing: BillingTestService): Promise<number> {
   };
   await Promise.all(Array.from({ length: PARALLEL }, worker));
   for (let i = 0; i < payments.length; i += 500) await SubscriptionPayment.insertMany(payments.slice(i, i + 500));
+  // The cash day totals' backfill (the first sync reads every payment), as a deployment's first answer would.
+  await new CashDays({
+    models: billingModels(billing.deps.mongo),
+    mrr: mrrModels(billing.deps.mongo),
+    redis: billing.deps.redis,
+    redisPrefix: billing.deps.config.REDIS_PREFIX,
+  }).sync();
   return mrrModels(billing.deps.mongo).MrrDelta.countDocuments();
 }
 
 /** Each store query of the answer alone (ms, one run each): where the time goes. */
 async function timeParts(billing: BillingTestService, from: string, to: string): Promise<Record<string, number>> {
-  const { MrrDay, MrrMember, MrrDelta } = mrrModels(billing.deps.mongo);
+  const { MrrDay, MrrMember, MrrDelta, CashDay } = mrrModels(billing.deps.mongo);
   const { SubscriptionPayment, CoachingBooking } = billingModels(billing.deps.mongo);
   const start = new Date(`${from}T00:00:00Z`);
   const end = new Date(Date.parse(`${to}T00:00:00Z`) + DAY);
@@ -102,6 +111,11 @@ async function timeParts(billing: BillingTestService, from: string, to: string):
         { $match: { currency: 'usd', day: { $lt: from } } },
         { $group: { _id: '$currency', cents: { $sum: '$netCents' } } },
       ]);
+  }
+  // (Nor one without cash day totals.)
+  if (CashDay) {
+    queries.cashDays = () =>
+      CashDay.find({ currency: 'usd', day: { $gte: from, $lte: to } }, { _id: 0, rows: 0 }).lean();
   }
   Object.assign(queries, {
     rows: () =>

@@ -8,7 +8,10 @@ import type { CashEntry, MrrModels } from './mrr-ledger.models';
 
 const LOCK_TTL_MS = 30_000;
 const LOCK_WAIT_MS = 20_000;
-/** Records written this long before the newest one read are read again (a write whose time was set before another's may land after it). */
+/**
+ * A sync reads again the records written this long before it started: a write's `updatedAt` is
+ * its writer's clock when it was sent, so it may land a little after a sync that started later.
+ */
 const OVERLAP_MS = 2_000;
 const SYNC = '$sync';
 
@@ -17,8 +20,8 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? []) === JSON.string
 /**
  * The cash day totals (`billing_cash_days`, metrics/cash-days.ts; docs/METRICS.md "Cash"), kept
  * from billing's payment records (subscription_payments, coaching_bookings) whoever wrote them:
- * `sync` reads the records written since the last sync (by `updatedAt`, with a short overlap; the
- * first sync reads them all: the backfill), and moves each record's day totals from its parts as
+ * `sync` reads the records written since shortly before the last sync started (by `updatedAt`;
+ * the first sync reads them all: the backfill), and moves each record's day totals from its parts as
  * last added (`billing_cash_entries`) to its parts now. Exactly once: the change is written on the
  * record's entry with a new version before it is added, each of its parts is added to its day once
  * (its id `<key>:<version>:<index>` pushed in the same single-document update, as billing_mrr_days),
@@ -58,8 +61,9 @@ export class CashDays {
   private async syncLocked(): Promise<number> {
     const { SubscriptionPayment, CoachingBooking } = this.deps.models;
     const { CashEntry } = this.deps.mrr;
+    const startedAt = Date.now();
     const meta = await CashEntry.findById(SYNC, { syncedTo: 1 }).lean();
-    const since = meta?.syncedTo ? new Date(meta.syncedTo.getTime() - OVERLAP_MS) : new Date(0);
+    const since = meta?.syncedTo ?? new Date(0);
     const [payments, bookings] = await Promise.all([
       SubscriptionPayment.find(
         { updatedAt: { $gte: since } },
@@ -84,9 +88,10 @@ export class CashDays {
     for (const record of records) {
       if (await this.apply(record.key, entries.get(record.key), record.parts)) changed++;
     }
-    const newest = new Date(Math.max(...records.map((r) => r.updatedAt.getTime())));
-    if (!meta?.syncedTo || newest > meta.syncedTo) {
-      await CashEntry.updateOne({ _id: SYNC }, { $set: { syncedTo: newest } }, { upsert: true });
+    // The next sync reads the records written from shortly before this one started.
+    const next = new Date(startedAt - OVERLAP_MS);
+    if (!meta?.syncedTo || next > meta.syncedTo) {
+      await CashEntry.updateOne({ _id: SYNC }, { $set: { syncedTo: next } }, { upsert: true });
     }
     return changed;
   }
