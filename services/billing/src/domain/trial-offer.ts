@@ -134,6 +134,15 @@ export class TrialOffer {
     return (await this.model.exists({ subscriptionId, cardSavedAt: null })) !== null;
   }
 
+  /**
+   * True when `subscriptionId` is a trial checkout that never gave Premium: its card never saved,
+   * or saved and refused (the person had a trial). Its end takes nothing away.
+   */
+  async neverStarted(subscriptionId: string): Promise<boolean> {
+    const filter = { subscriptionId, $or: [{ cardSavedAt: null }, { endedReason: { $ne: null } }] };
+    return (await this.model.exists(filter)) !== null;
+  }
+
   /** The member's trial checkout whose card is not saved yet, if any. */
   async pendingOf(userId: string): Promise<TrialUse | null> {
     return this.model.findOne({ _id: userId, cardSavedAt: null }).lean();

@@ -383,7 +383,7 @@ describe('Premium starts when the card is saved (issue 47 §2)', () => {
     const deleted = billing.events.subscriptionEvent('customer.subscription.deleted', {
       subscriptionId,
       customerId,
-      status: 'trialing',
+      status: 'canceled',
       userId: user.id,
     });
     expect((await billing.deliver(deleted, {}, app)).status).toBe(200);
@@ -486,6 +486,15 @@ describe('once per person: the card', () => {
     expect(await billing.jobs('membership', (d) => d.userId === user.id)).toHaveLength(0);
     expect(await trialRecord(user.id)).toMatchObject({ cardKey: card, endedReason: 'card-already-trialed' });
     expect((await models().BillingSubscription.findById(subscriptionId).lean())?.status).toBe('canceled');
+    // Stripe's deletion of the refused trial follows: it gave nothing, it takes nothing away.
+    const deleted = billing.events.subscriptionEvent('customer.subscription.deleted', {
+      subscriptionId,
+      customerId,
+      status: 'canceled',
+      userId: user.id,
+    });
+    expect((await billing.deliver(deleted, {}, app)).status).toBe(200);
+    expect(await billing.jobs('membership', (d) => d.userId === user.id)).toHaveLength(0);
 
     const sync = billingSyncSchema.parse((await post('/api/billing/sync', cookie)).body);
     expect(sync).toEqual({ membershipLevel: 'free', noTrialReason: 'card-already-trialed' });

@@ -93,14 +93,25 @@ export function trialHandlers(deps: TrialHandlerDeps): Record<string, Handler> {
 export function withTrialCard(deps: Pick<TrialHandlerDeps, 'trials' | 'trialStart'>, handler: Handler): Handler {
   return async (event, log) => {
     const sub = event.data.object as Stripe.Subscription;
+    // Its end (Stripe says canceled: at the trial's end without a card, or our cancel) of a trial
+    // that never gave Premium takes none away: the member may pay through another one by then.
+    if (event.type === 'customer.subscription.deleted') {
+      return (await deps.trials.neverStarted(sub.id)) ? handler(asCheckout(event, sub), log) : handler(event, log);
+    }
     if (sub.status !== 'trialing' || !(await deps.trials.awaitingCard(sub.id))) return handler(event, log);
-    if (event.type !== 'customer.subscription.deleted' && sub.default_payment_method) {
+    if (sub.default_payment_method) {
       await deps.trialStart.cardSaved(sub.id, sub.default_payment_method, log, event.created);
       if (!(await deps.trials.awaitingCard(sub.id))) return handler(event, log);
     }
-    // No trial dates either: trial conversion (the founder's numbers) counts trials that started.
-    const checkout: Stripe.Subscription = { ...sub, status: 'incomplete', trial_start: null, trial_end: null };
-    const asCheckout = { ...event, data: { ...event.data, object: checkout } } as unknown as Stripe.Event;
-    return handler(asCheckout, log);
+    return handler(asCheckout(event, sub), log);
   };
+}
+
+/**
+ * The event as it is for us: a checkout (`incomplete`), without trial dates, so trial conversion
+ * (the founder's numbers) counts only trials that started.
+ */
+function asCheckout(event: Stripe.Event, sub: Stripe.Subscription): Stripe.Event {
+  const checkout: Stripe.Subscription = { ...sub, status: 'incomplete', trial_start: null, trial_end: null };
+  return { ...event, data: { ...event.data, object: checkout } } as unknown as Stripe.Event;
 }
