@@ -193,11 +193,33 @@ export default defineConfig(({ command, isSsrBuild }) => {
     test: {
       environment: 'jsdom',
       setupFiles: ['./src/testing/setup-tests.ts'],
-      include: ['src/**/__tests__/**/*.test.{ts,tsx}'],
       css: false,
       restoreMocks: true,
       // Above every wait a test makes (findBy/waitFor 20 s in setup-tests.ts, the first load 30 s in test-utils.tsx).
       testTimeout: 60000,
+      // Files share their worker's jsdom window and module graph (isolate: false): no new window and
+      // no re-import of React, MUI and the app for each file, about half the suite's CPU time.
+      // src/testing/setup-tests.ts puts the window, msw and the stubs back between files. A file that
+      // replaces a module (vi.mock) needs its own module graph: those run isolated, found by that call.
+      // (`include` is per project: a project's arrays are added to the root's, not put in their place.)
+      projects: (() => {
+        const mocking = readdirSync(srcDir, { recursive: true, encoding: 'utf8' })
+          .filter((file) => /(^|[\\/])__tests__[\\/].*\.test\.tsx?$/.test(file))
+          .filter((file) => /\bvi\.(mock|doMock)\(/.test(readFileSync(path.join(srcDir, file), 'utf8')))
+          .map((file) => `src/${file.split(path.sep).join('/')}`);
+        return [
+          {
+            extends: true,
+            test: {
+              name: 'shared',
+              isolate: false,
+              include: ['src/**/__tests__/**/*.test.{ts,tsx}'],
+              exclude: mocking,
+            },
+          },
+          { extends: true, test: { name: 'isolated', include: mocking.length ? mocking : ['no-such-file'] } },
+        ];
+      })(),
     },
   };
 });
