@@ -1,11 +1,9 @@
 import { jobIdFor, type JobName, type JobPayload, type QUEUES } from '@fm/contracts';
-import { closeBackground } from '@fm/shared/service';
-import { createTestDeps, eventually, TEST_SITE_ORIGIN, type TestDeps } from '@fm/shared/testing';
-import { type Message, type SmtpSink, startSmtpSink } from '@fm/smtp-sink';
+import { eventually, TEST_SITE_ORIGIN } from '@fm/shared/testing';
+import { type Message } from '@fm/smtp-sink';
 import { Types } from 'mongoose';
-import { compose } from '../compose';
 import { INBOX_COLLECTION } from '../domain/notification.service';
-import { configSchema, type Config } from '../config';
+import { mailWorkerHarness } from '../../test/mail-worker-harness';
 
 type Notifications = typeof QUEUES.notifications;
 type AccountJob = Extract<
@@ -14,30 +12,14 @@ type AccountJob = Extract<
 >;
 
 const SUPPORT = 'help@birdiebrain.test';
-let sink: SmtpSink;
-let deps: TestDeps<Config>;
-let service: ReturnType<typeof compose>;
-
-beforeAll(async () => {
-  sink = await startSmtpSink({ smtpPort: 0, httpPort: false });
-  deps = await createTestDeps(configSchema, {
-    SMTP_URL: `smtp://127.0.0.1:${sink.smtpPort}`,
-    MAIL_FROM: 'Birdie Brain <no-reply@birdiebrain.test>',
-    PRODUCT_NAME: 'Birdie Brain',
-    SUPPORT_EMAIL: SUPPORT,
-  });
-  service = compose(deps);
-  await service.background.notifications.start();
+const worker = mailWorkerHarness({
+  MAIL_FROM: 'Birdie Brain <no-reply@birdiebrain.test>',
+  PRODUCT_NAME: 'Birdie Brain',
+  SUPPORT_EMAIL: SUPPORT,
 });
 
-afterAll(async () => {
-  await closeBackground(service.background);
-  await deps.close();
-  await sink.close();
-});
-
-const producer = () => service.background.producer;
-const mailsTo = (address: string) => sink.messages().filter((m: Message) => m.to.includes(address));
+const producer = () => worker.service.background.producer;
+const mailsTo = (address: string) => worker.sink.messages().filter((m: Message) => m.to.includes(address));
 
 async function completed(jobId: string): Promise<void> {
   await eventually(async () => (await (await producer().queue.getJob(jobId))?.getState()) === 'completed', 10_000);
@@ -100,7 +82,7 @@ describe.each(cases)('$job', ({ job, payload, subject, says }) => {
     const jobId = jobIdFor('auth', event.eventId);
     await producer().publish(job, event, jobId);
 
-    const mail = await sink.waitFor((m) => m.to.includes(event.email), 10_000);
+    const mail = await worker.sink.waitFor((m) => m.to.includes(event.email), 10_000);
     expect(mail.to).toEqual([event.email]);
     expect(mail.subject).toBe(subject);
     expect(mail.from).toContain('no-reply@birdiebrain.test');
@@ -114,7 +96,7 @@ describe.each(cases)('$job', ({ job, payload, subject, says }) => {
     const event = payload();
     const first = jobIdFor('auth', event.eventId);
     await producer().publish(job, event, first);
-    await sink.waitFor((m) => m.to.includes(event.email), 10_000);
+    await worker.sink.waitFor((m) => m.to.includes(event.email), 10_000);
     await completed(first);
 
     await producer().publish(job, event, first);
@@ -123,7 +105,7 @@ describe.each(cases)('$job', ({ job, payload, subject, says }) => {
     await completed(replay);
     expect(mailsTo(event.email)).toHaveLength(1);
     // contact's inbox: one entry per mail, named by its key and recipient.
-    const records = deps.mongo.db!.collection(INBOX_COLLECTION);
+    const records = worker.deps.mongo.db!.collection(INBOX_COLLECTION);
     const toAddress = { _id: { $regex: `^mail:.*:${event.email.toLowerCase().replace(/[.+]/g, '\\$&')}$` } as never };
     if (job === 'account-deleted-mail') {
       // The account is gone: the record of its deletion mail keeps a hash, never the address.
@@ -147,9 +129,9 @@ describe('password-reset-mail, asked twice', () => {
       expiresAt: new Date(Date.parse(m.occurredAt) + 60 * 60_000).toISOString(),
     });
     await producer().publish('password-reset-mail', reset(1), jobIdFor('auth', reset(1).eventId));
-    await sink.waitFor((msg) => msg.to.includes(m.email) && msg.text.includes('tok1_'), 10_000);
+    await worker.sink.waitFor((msg) => msg.to.includes(m.email) && msg.text.includes('tok1_'), 10_000);
     await producer().publish('password-reset-mail', reset(2), jobIdFor('auth', reset(2).eventId));
-    await sink.waitFor((msg) => msg.to.includes(m.email) && msg.text.includes('tok2_'), 10_000);
+    await worker.sink.waitFor((msg) => msg.to.includes(m.email) && msg.text.includes('tok2_'), 10_000);
     expect(mailsTo(m.email)).toHaveLength(2);
   });
 });
@@ -163,15 +145,15 @@ describe('account mails while SMTP refuses mail', () => {
       expiresAt: new Date(Date.parse(m.occurredAt) + 60 * 60_000).toISOString(),
     };
     const jobId = jobIdFor('auth', event.eventId);
-    sink.setFailing(true);
+    worker.sink.setFailing(true);
     try {
       await producer().publish('password-reset-mail', event, jobId);
       await eventually(async () => ((await producer().queue.getJob(jobId))?.attemptsMade ?? 0) >= 1, 10_000);
       expect(mailsTo(event.email)).toHaveLength(0);
     } finally {
-      sink.setFailing(false);
+      worker.sink.setFailing(false);
     }
-    await sink.waitFor((msg) => msg.to.includes(event.email), 15_000);
+    await worker.sink.waitFor((msg) => msg.to.includes(event.email), 15_000);
     await completed(jobId);
     expect(mailsTo(event.email)).toHaveLength(1);
   });

@@ -1,31 +1,14 @@
 import { type BookingScheduledMail, jobIdFor } from '@fm/contracts';
-import { closeBackground } from '@fm/shared/service';
-import { createTestDeps, eventually, type TestDeps } from '@fm/shared/testing';
-import { type Message, type SmtpSink, startSmtpSink } from '@fm/smtp-sink';
+import { eventually } from '@fm/shared/testing';
+import { type Message } from '@fm/smtp-sink';
 import { Types } from 'mongoose';
-import { compose } from '../compose';
-import { configSchema, type Config } from '../config';
+import { mailWorkerHarness } from '../../test/mail-worker-harness';
 
 const FOUNDER = 'founder@fairwaymind.test';
-let sink: SmtpSink;
-let deps: TestDeps<Config>;
-let service: ReturnType<typeof compose>;
-
-beforeAll(async () => {
-  sink = await startSmtpSink({ smtpPort: 0, httpPort: false });
-  deps = await createTestDeps(configSchema, {
-    SMTP_URL: `smtp://127.0.0.1:${sink.smtpPort}`,
-    FOUNDER_EMAIL: FOUNDER,
-    FOUNDER_NAME: 'Coach Alex Reid',
-    COACHING_SESSION_MINUTES: '45',
-  });
-  service = compose(deps);
-  await service.background.notifications.start();
-});
-afterAll(async () => {
-  await closeBackground(service.background);
-  await deps.close();
-  await sink.close();
+const worker = mailWorkerHarness({
+  FOUNDER_EMAIL: FOUNDER,
+  FOUNDER_NAME: 'Coach Alex Reid',
+  COACHING_SESSION_MINUTES: '45',
 });
 
 function scheduled(overrides: Partial<BookingScheduledMail> = {}): BookingScheduledMail {
@@ -44,7 +27,7 @@ function scheduled(overrides: Partial<BookingScheduledMail> = {}): BookingSchedu
 }
 
 const publish = (event: BookingScheduledMail) =>
-  service.background.producer.publish(
+  worker.service.background.producer.publish(
     'booking-scheduled-mail',
     event,
     jobIdFor('booking-scheduled', `${event.bookingId}-${event.sequence}`),
@@ -60,7 +43,7 @@ describe('booking-scheduled-mail', () => {
   it('when the founder schedules a session, then the member gets one mail with the time and a calendar request', async () => {
     const event = scheduled();
     await publish(event);
-    const mail = await sink.waitFor(to(event.memberEmail), 10_000);
+    const mail = await worker.sink.waitFor(to(event.memberEmail), 10_000);
     expect(mail.subject).toBe('Your coaching session is scheduled');
     expect(mail.headers['reply-to']).toContain(FOUNDER);
     expect(mail.text).toContain('When: Tue, 01 Dec 2026 15:30:00 UTC (45 minutes)');
@@ -85,17 +68,17 @@ describe('booking-scheduled-mail', () => {
     );
 
     // The job replayed (a second delivery): no second mail.
-    const again = await service.background.producer.queue.add('booking-scheduled-mail', event, {
+    const again = await worker.service.background.producer.queue.add('booking-scheduled-mail', event, {
       jobId: `replay-${event.bookingId}`,
     });
     await eventually(async () => (await again.getState()) === 'completed');
-    expect(sink.messages().filter(to(event.memberEmail))).toHaveLength(1);
+    expect(worker.sink.messages().filter(to(event.memberEmail))).toHaveLength(1);
   });
 
   it('when the founder moves the session, then a second mail says so, with the same UID and a higher SEQUENCE', async () => {
     const first = scheduled();
     await publish(first);
-    await sink.waitFor(to(first.memberEmail), 10_000);
+    await worker.sink.waitFor(to(first.memberEmail), 10_000);
     const moved = {
       ...first,
       scheduledAt: '2026-12-02T09:00:00.000Z',
@@ -104,8 +87,8 @@ describe('booking-scheduled-mail', () => {
       note: null,
     };
     await publish(moved);
-    await eventually(async () => sink.messages().filter(to(first.memberEmail)).length === 2);
-    const second = sink.messages().filter(to(first.memberEmail))[1]!;
+    await eventually(async () => worker.sink.messages().filter(to(first.memberEmail)).length === 2);
+    const second = worker.sink.messages().filter(to(first.memberEmail))[1]!;
     expect(second.text).toContain('has moved to a new time');
     expect(second.text).not.toContain('A note from');
     const lines = calendarLines(second);

@@ -1,32 +1,13 @@
 import { type CoachingBooked, jobIdFor } from '@fm/contracts';
-import { closeBackground } from '@fm/shared/service';
-import { createTestDeps, type TestDeps } from '@fm/shared/testing';
-import { type Message, type SmtpSink, startSmtpSink } from '@fm/smtp-sink';
+import { type Message } from '@fm/smtp-sink';
 import { Types } from 'mongoose';
-import { compose } from '../compose';
-import { configSchema, type Config } from '../config';
+import { mailWorkerHarness } from '../../test/mail-worker-harness';
 
 /** The paid-hold mails (issue 48 §3) through contact's real mail worker to the SMTP sink. */
 const FOUNDER = 'founder-held@fairwaymind.test';
-let sink: SmtpSink;
-let deps: TestDeps<Config>;
-let service: ReturnType<typeof compose>;
-
-beforeAll(async () => {
-  sink = await startSmtpSink({ smtpPort: 0, httpPort: false });
-  deps = await createTestDeps(configSchema, {
-    SMTP_URL: `smtp://127.0.0.1:${sink.smtpPort}`,
-    FOUNDER_EMAIL: FOUNDER,
-    MAIL_FROM: 'Fairway Mind <no-reply@fairwaymind.test>',
-  });
-  service = compose(deps);
-  await service.background.notifications.start();
-});
-
-afterAll(async () => {
-  await closeBackground(service.background);
-  await deps.close();
-  await sink.close();
+const worker = mailWorkerHarness({
+  FOUNDER_EMAIL: FOUNDER,
+  MAIL_FROM: 'Fairway Mind <no-reply@fairwaymind.test>',
 });
 
 const sentTo = (address: string, marker: string) => (m: Message) => m.to.includes(address) && m.text.includes(marker);
@@ -57,24 +38,24 @@ describe('coaching-booked of a held slot', () => {
         founderTimeZone: 'Europe/Paris',
       },
     });
-    await service.background.producer.publish('coaching-booked', event, jobIdFor('stripe', event.eventId));
+    await worker.service.background.producer.publish('coaching-booked', event, jobIdFor('stripe', event.eventId));
 
-    const member = await sink.waitFor(sentTo(event.memberEmail, event.bookingId), 10_000);
+    const member = await worker.sink.waitFor(sentTo(event.memberEmail, event.bookingId), 10_000);
     expect(member.text).toContain('Your session is booked for Tuesday, 7 July 2026 at 20:00 EEST (Europe/Athens)');
     expect(member.text).not.toContain('you will receive an e-mail');
-    const founder = await sink.waitFor(sentTo(FOUNDER, event.bookingId), 10_000);
+    const founder = await worker.sink.waitFor(sentTo(FOUNDER, event.bookingId), 10_000);
     expect(founder.text).toContain('Session: Tuesday, 7 July 2026 at 19:00 CEST (Europe/Paris)');
     expect(founder.text).not.toContain('to schedule the session');
   });
 
   it('when the picked time was lost before the payment arrived, then the member reads Pick your time and the founder that it has no time yet', async () => {
     const event = paidHold({ slotLost: { start: '2026-07-07T17:00:00.000Z', memberTimeZone: 'Europe/Athens' } });
-    await service.background.producer.publish('coaching-booked', event, jobIdFor('stripe', event.eventId));
+    await worker.service.background.producer.publish('coaching-booked', event, jobIdFor('stripe', event.eventId));
 
-    const member = await sink.waitFor(sentTo(event.memberEmail, event.bookingId), 10_000);
+    const member = await worker.sink.waitFor(sentTo(event.memberEmail, event.bookingId), 10_000);
     expect(member.text).toContain('Pick your time:');
     expect(member.text).toContain('20:00 EEST (Europe/Athens), was taken by another member');
-    const founder = await sink.waitFor(sentTo(FOUNDER, event.bookingId), 10_000);
+    const founder = await worker.sink.waitFor(sentTo(FOUNDER, event.bookingId), 10_000);
     expect(founder.text).toContain('so the session has no time yet');
   });
 });

@@ -1,44 +1,29 @@
 import { type CoachingBooked, jobIdFor } from '@fm/contracts';
-import { closeBackground } from '@fm/shared/service';
-import { createTestDeps, eventually, TEST_SITE_ORIGIN, type TestDeps } from '@fm/shared/testing';
-import { type Message, type SmtpSink, startSmtpSink } from '@fm/smtp-sink';
+import { eventually, TEST_SITE_ORIGIN } from '@fm/shared/testing';
+import { type Message } from '@fm/smtp-sink';
 import { Types } from 'mongoose';
 import request from 'supertest';
-import { compose } from '../compose';
 import { INBOX_COLLECTION, mailEntryId } from '../domain/notification.service';
-import { configSchema, type Config } from '../config';
+import { mailWorkerHarness } from '../../test/mail-worker-harness';
 
 const FOUNDER = 'founder@fairwaymind.test';
-let sink: SmtpSink;
-let deps: TestDeps<Config>;
-let service: ReturnType<typeof compose>;
-let server: ReturnType<typeof service.app.callback>;
+const worker = mailWorkerHarness({
+  FOUNDER_EMAIL: FOUNDER,
+  MAIL_FROM: 'Fairway Mind <no-reply@fairwaymind.test>',
+  CONTACT_SWEEP_INTERVAL_MS: '1000',
+  CONTACT_SWEEP_GRACE_MS: '0',
+});
+let server: ReturnType<typeof worker.service.app.callback>;
 
-beforeAll(async () => {
-  sink = await startSmtpSink({ smtpPort: 0, httpPort: false });
-  deps = await createTestDeps(configSchema, {
-    SMTP_URL: `smtp://127.0.0.1:${sink.smtpPort}`,
-    FOUNDER_EMAIL: FOUNDER,
-    MAIL_FROM: 'Fairway Mind <no-reply@fairwaymind.test>',
-    CONTACT_SWEEP_INTERVAL_MS: '1000',
-    CONTACT_SWEEP_GRACE_MS: '0',
-  });
-  service = compose(deps);
+beforeAll(() => {
   // The mail worker runs throughout; the sweep only in the tests about it.
-  await service.background.notifications.start();
-  server = service.app.callback();
+  server = worker.service.app.callback();
 });
 
-afterAll(async () => {
-  await closeBackground(service.background);
-  await deps.close();
-  await sink.close();
-});
+afterEach(() => worker.sink.setFailing(false));
 
-afterEach(() => sink.setFailing(false));
-
-const producer = () => service.background.producer;
-const mails = (predicate: (m: Message) => boolean) => sink.messages().filter(predicate);
+const producer = () => worker.service.background.producer;
+const mails = (predicate: (m: Message) => boolean) => worker.sink.messages().filter(predicate);
 const sentTo = (address: string, marker: string) => (m: Message) => m.to.includes(address) && m.text.includes(marker);
 
 async function jobState(jobId: string) {
@@ -76,7 +61,7 @@ describe('contact-submitted', () => {
     const marker = `I freeze on the first tee ${Date.now()}`;
     const id = await submitContact(`${marker}.\nAny advice?`, '10.9.0.1');
 
-    const mail = await sink.waitFor(sentTo(FOUNDER, marker), 10_000);
+    const mail = await worker.sink.waitFor(sentTo(FOUNDER, marker), 10_000);
     expect(mail.to).toEqual([FOUNDER]);
     expect(mail.subject).toBe('New contact message from Ada Lovelace (Visitor, address not proven)');
     expect(mail.from).toContain('no-reply@fairwaymind.test');
@@ -85,37 +70,37 @@ describe('contact-submitted', () => {
     expect(mail.html).toContain('Ada Lovelace');
 
     const stored = await eventually(() =>
-      deps.mongo
+      worker.deps.mongo
         .db!.collection('contact_submissions')
         .findOne({ _id: new Types.ObjectId(id), notifiedAt: { $ne: null } }),
     );
     expect(stored?.notifiedAt).toBeInstanceOf(Date);
     expect(
-      await deps.mongo
+      await worker.deps.mongo
         .db!.collection(INBOX_COLLECTION)
         .countDocuments({ _id: mailEntryId(`contact-${id}`, FOUNDER) as never, state: 'done' }),
     ).toBe(1);
   });
 
   it('when SMTP refuses mail for a while, then the job is retried and the mail arrives exactly once', async () => {
-    sink.setFailing(true);
+    worker.sink.setFailing(true);
     const marker = `retry me ${Date.now()}`;
     const id = await submitContact(marker, '10.9.0.2');
     const jobId = jobIdFor('contact', id);
 
     await eventually(async () => ((await producer().queue.getJob(jobId))?.attemptsMade ?? 0) >= 1, 10_000);
     expect(mails(sentTo(FOUNDER, marker))).toHaveLength(0);
-    sink.setFailing(false);
+    worker.sink.setFailing(false);
 
-    await sink.waitFor(sentTo(FOUNDER, marker), 15_000);
+    await worker.sink.waitFor(sentTo(FOUNDER, marker), 15_000);
     await eventually(async () => (await jobState(jobId)) === 'completed', 10_000);
     expect(mails(sentTo(FOUNDER, marker))).toHaveLength(1);
   });
 
   it('when a job failed for good, then the sweep retries it and the mail still goes out', async () => {
-    sink.setFailing(true);
+    worker.sink.setFailing(true);
     const marker = `never dropped ${Date.now()}`;
-    const doc = await deps.mongo.db!.collection('contact_submissions').insertOne({
+    const doc = await worker.deps.mongo.db!.collection('contact_submissions').insertOne({
       name: 'Ada Lovelace',
       email: 'ada@example.com',
       message: marker,
@@ -137,20 +122,20 @@ describe('contact-submitted', () => {
       { jobId, attempts: 1 },
     );
     await eventually(async () => (await jobState(jobId)) === 'failed', 10_000);
-    sink.setFailing(false);
+    worker.sink.setFailing(false);
 
-    await service.background.sweep.start();
+    await worker.service.background.sweep.start();
     try {
-      await sink.waitFor(sentTo(FOUNDER, marker), 15_000);
+      await worker.sink.waitFor(sentTo(FOUNDER, marker), 15_000);
     } finally {
-      await service.background.sweep.close();
+      await worker.service.background.sweep.close();
     }
     expect(mails(sentTo(FOUNDER, marker))).toHaveLength(1);
   });
 
   it('when a stored message was never queued, then the scheduled sweep queues it and the founder is mailed', async () => {
     const marker = `stored while Redis was down ${Date.now()}`;
-    const doc = await deps.mongo.db!.collection('contact_submissions').insertOne({
+    const doc = await worker.deps.mongo.db!.collection('contact_submissions').insertOne({
       name: 'Ada Lovelace',
       email: 'ada@example.com',
       message: marker,
@@ -158,14 +143,16 @@ describe('contact-submitted', () => {
       createdAt: new Date(),
       updatedAt: new Date(),
     });
-    await service.background.sweep.start();
+    await worker.service.background.sweep.start();
     try {
-      await sink.waitFor(sentTo(FOUNDER, marker), 15_000);
+      await worker.sink.waitFor(sentTo(FOUNDER, marker), 15_000);
       await eventually(() =>
-        deps.mongo.db!.collection('contact_submissions').findOne({ _id: doc.insertedId, notifiedAt: { $ne: null } }),
+        worker.deps.mongo
+          .db!.collection('contact_submissions')
+          .findOne({ _id: doc.insertedId, notifiedAt: { $ne: null } }),
       );
     } finally {
-      await service.background.sweep.close();
+      await worker.service.background.sweep.close();
     }
   });
 });
@@ -175,13 +162,13 @@ describe('coaching-booked', () => {
     const event = booking();
     await producer().publish('coaching-booked', event, jobIdFor('stripe', event.eventId));
 
-    const founderMail = await sink.waitFor(sentTo(FOUNDER, event.bookingId), 10_000);
+    const founderMail = await worker.sink.waitFor(sentTo(FOUNDER, event.bookingId), 10_000);
     expect(founderMail.subject).toBe('Coaching session booked: Grace Hopper');
     expect(founderMail.text).toContain(event.memberEmail);
     expect(founderMail.text).toContain('$100.00');
     expect(founderMail.headers['reply-to']).toContain(event.memberEmail);
 
-    const memberMail = await sink.waitFor(sentTo(event.memberEmail, event.bookingId), 10_000);
+    const memberMail = await worker.sink.waitFor(sentTo(event.memberEmail, event.bookingId), 10_000);
     expect(memberMail.to).toEqual([event.memberEmail]);
     expect(memberMail.subject).toBe('Your Fairway Mind coaching session is booked');
     expect(memberMail.text).toContain('Hi Grace,');
@@ -224,13 +211,15 @@ describe('coaching-booked', () => {
     const event = booking();
     const jobId = jobIdFor('stripe', event.eventId);
     // Refuse mail as soon as the founder's has been accepted.
-    const founderSent = sink.waitFor(sentTo(FOUNDER, event.bookingId), 10_000).then(() => sink.setFailing(true));
+    const founderSent = worker.sink
+      .waitFor(sentTo(FOUNDER, event.bookingId), 10_000)
+      .then(() => worker.sink.setFailing(true));
     await producer().publish('coaching-booked', event, jobId);
     await founderSent;
     await eventually(async () => ((await producer().queue.getJob(jobId))?.attemptsMade ?? 0) >= 1, 10_000);
-    sink.setFailing(false);
+    worker.sink.setFailing(false);
 
-    await sink.waitFor(sentTo(event.memberEmail, event.bookingId), 15_000);
+    await worker.sink.waitFor(sentTo(event.memberEmail, event.bookingId), 15_000);
     await eventually(async () => (await jobState(jobId)) === 'completed', 10_000);
     expect(mails(sentTo(FOUNDER, event.bookingId))).toHaveLength(1);
     expect(mails(sentTo(event.memberEmail, event.bookingId))).toHaveLength(1);
@@ -239,12 +228,12 @@ describe('coaching-booked', () => {
 
 describe('the notifications queue', () => {
   it('when a job carries an invalid payload, then it fails for good without sending', async () => {
-    const before = sink.messages().length;
+    const before = worker.sink.messages().length;
     const jobId = `bad-${Date.now()}`;
     await producer().queue.add('coaching-booked', { bookingId: 'x' }, { jobId });
     await eventually(async () => (await jobState(jobId)) === 'failed', 10_000);
     const job = await producer().queue.getJob(jobId);
     expect(job?.attemptsMade).toBe(1);
-    expect(sink.messages().length).toBe(before);
+    expect(worker.sink.messages().length).toBe(before);
   });
 });

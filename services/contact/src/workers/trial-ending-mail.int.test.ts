@@ -4,31 +4,12 @@
  * per trial however often the job comes.
  */
 import { jobIdFor, type TrialEndingMail } from '@fm/contracts';
-import { closeBackground } from '@fm/shared/service';
-import { createTestDeps, eventually, type TestDeps } from '@fm/shared/testing';
-import { type SmtpSink, startSmtpSink } from '@fm/smtp-sink';
+import { eventually } from '@fm/shared/testing';
 import { Types } from 'mongoose';
-import { compose } from '../compose';
-import { configSchema, type Config } from '../config';
+import { mailWorkerHarness } from '../../test/mail-worker-harness';
 
-let sink: SmtpSink;
-let deps: TestDeps<Config>;
-let service: ReturnType<typeof compose>;
-
-beforeAll(async () => {
-  sink = await startSmtpSink({ smtpPort: 0, httpPort: false });
-  deps = await createTestDeps(configSchema, {
-    SMTP_URL: `smtp://127.0.0.1:${sink.smtpPort}`,
-    MAIL_FROM: 'Fairway Mind <no-reply@fairwaymind.test>',
-  });
-  service = compose(deps);
-  await service.background.notifications.start();
-});
-
-afterAll(async () => {
-  await closeBackground(service.background);
-  await deps.close();
-  await sink.close();
+const worker = mailWorkerHarness({
+  MAIL_FROM: 'Fairway Mind <no-reply@fairwaymind.test>',
 });
 
 it('when billing says a trial ends in 3 days (twice), then the member gets one mail with the amount, the date and the cancel link', async () => {
@@ -47,16 +28,20 @@ it('when billing says a trial ends in 3 days (twice), then the member gets one m
     eventId: `evt_${id}`,
     occurredAt: new Date().toISOString(),
   };
-  await service.background.producer.publish('trial-ending-mail', event, jobIdFor('trial-ending', event.subscriptionId));
+  await worker.service.background.producer.publish(
+    'trial-ending-mail',
+    event,
+    jobIdFor('trial-ending', event.subscriptionId),
+  );
   // Stripe's event again under another id (a new job): the mail is still sent once per trial.
   const again = { ...event, eventId: `evt_again_${id}` };
-  const second = await service.background.producer.publish(
+  const second = await worker.service.background.producer.publish(
     'trial-ending-mail',
     again,
     jobIdFor('stripe', again.eventId),
   );
 
-  const mail = await sink.waitFor((m) => m.to.includes(event.email), 10_000);
+  const mail = await worker.sink.waitFor((m) => m.to.includes(event.email), 10_000);
   expect(mail.subject).toBe('Your Fairway Mind trial ends on Friday, March 5, 2027: $19.99/month from then');
   expect(mail.text).toContain('Hi Ada,');
   expect(mail.text).toContain('your card will then be charged $19.99/month');
@@ -65,5 +50,5 @@ it('when billing says a trial ends in 3 days (twice), then the member gets one m
   expect(mail.html).toContain('Cancel my trial');
 
   await eventually(async () => (await second.getState()) === 'completed', 10_000);
-  expect(sink.messages().filter((m) => m.to.includes(event.email))).toHaveLength(1);
+  expect(worker.sink.messages().filter((m) => m.to.includes(event.email))).toHaveLength(1);
 });

@@ -3,36 +3,18 @@
  * proves a member owns their address, sent through a real SMTP server (the sink).
  */
 import { jobIdFor } from '@fm/contracts';
-import { closeBackground } from '@fm/shared/service';
-import { createTestDeps, eventually, TEST_SITE_ORIGIN, type TestDeps } from '@fm/shared/testing';
-import { type Message, type SmtpSink, startSmtpSink } from '@fm/smtp-sink';
+import { eventually, TEST_SITE_ORIGIN } from '@fm/shared/testing';
+import { type Message } from '@fm/smtp-sink';
 import { Types } from 'mongoose';
-import { compose } from '../compose';
-import { configSchema, type Config } from '../config';
+import { mailWorkerHarness } from '../../test/mail-worker-harness';
 
-let sink: SmtpSink;
-let deps: TestDeps<Config>;
-let service: ReturnType<typeof compose>;
-
-beforeAll(async () => {
-  sink = await startSmtpSink({ smtpPort: 0, httpPort: false });
-  deps = await createTestDeps(configSchema, {
-    SMTP_URL: `smtp://127.0.0.1:${sink.smtpPort}`,
-    MAIL_FROM: 'Birdie Brain <no-reply@birdiebrain.test>',
-    PRODUCT_NAME: 'Birdie Brain',
-  });
-  service = compose(deps);
-  await service.background.notifications.start();
+const worker = mailWorkerHarness({
+  MAIL_FROM: 'Birdie Brain <no-reply@birdiebrain.test>',
+  PRODUCT_NAME: 'Birdie Brain',
 });
 
-afterAll(async () => {
-  await closeBackground(service.background);
-  await deps.close();
-  await sink.close();
-});
-
-const producer = () => service.background.producer;
-const mailsTo = (address: string) => sink.messages().filter((m: Message) => m.to.includes(address));
+const producer = () => worker.service.background.producer;
+const mailsTo = (address: string) => worker.sink.messages().filter((m: Message) => m.to.includes(address));
 
 function verificationEvent(n = 1) {
   const id = new Types.ObjectId().toHexString();
@@ -58,7 +40,7 @@ describe('email-verification-mail', () => {
     const jobId = jobIdFor('email-verification-mail', event.eventId);
     await producer().publish('email-verification-mail', event, jobId);
 
-    const mail = await sink.waitFor((m) => m.to.includes(event.email), 10_000);
+    const mail = await worker.sink.waitFor((m) => m.to.includes(event.email), 10_000);
     expect(mail.to).toEqual([event.email]);
     expect(mail.subject).toBe('Verify your Birdie Brain email address');
     expect(mail.from).toContain('no-reply@birdiebrain.test');
@@ -84,9 +66,9 @@ describe('email-verification-mail', () => {
       verifyUrl: first.verifyUrl.replace('tok1_', 'tok2_'),
     };
     await producer().publish('email-verification-mail', first, jobIdFor('auth', first.eventId));
-    await sink.waitFor((m) => m.to.includes(first.email) && m.text.includes('tok1_'), 10_000);
+    await worker.sink.waitFor((m) => m.to.includes(first.email) && m.text.includes('tok1_'), 10_000);
     await producer().publish('email-verification-mail', second, jobIdFor('auth', second.eventId));
-    await sink.waitFor((m) => m.to.includes(first.email) && m.text.includes('tok2_'), 10_000);
+    await worker.sink.waitFor((m) => m.to.includes(first.email) && m.text.includes('tok2_'), 10_000);
     expect(mailsTo(first.email)).toHaveLength(2);
   });
 });
