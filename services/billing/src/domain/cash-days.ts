@@ -1,13 +1,10 @@
-import { ServiceUnavailableError } from '@fm/shared/http';
-import { isDuplicateKey, oneAtATimePerKey, withRedisLock } from '@fm/shared/store';
+import { isDuplicateKey } from '@fm/shared/store';
 import type { Redis } from 'ioredis';
-import { billingKeys } from '../redis-keys';
 import { bookingParts, partsChange, paymentParts, type CashPart } from '../metrics/cash-days';
 import type { BillingModels } from './billing.models';
+import { ledgerLock } from './ledger-lock';
 import type { CashEntry, MrrModels } from './mrr-ledger.models';
 
-const LOCK_TTL_MS = 30_000;
-const LOCK_WAIT_MS = 20_000;
 /**
  * A sync reads again the records written this long before it started: a write's `updatedAt` is
  * its writer's clock when it was sent, so it may land a little after a sync that started later.
@@ -30,7 +27,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? []) === JSON.string
  * a read and a write).
  */
 export class CashDays {
-  private readonly inProcess = oneAtATimePerKey();
+  private readonly locked: ReturnType<typeof ledgerLock>;
 
   constructor(
     private readonly deps: {
@@ -39,22 +36,14 @@ export class CashDays {
       redis: Redis;
       redisPrefix: string;
     },
-  ) {}
+  ) {
+    this.locked = ledgerLock(deps);
+  }
 
   /** Brings the day totals up to the records; how many records changed them. */
   sync(): Promise<number> {
-    const key = billingKeys(this.deps.redisPrefix).mrrLedgerLock('cash-sync');
-    return this.inProcess(key, () =>
-      withRedisLock(
-        this.deps.redis,
-        key,
-        {
-          ttlMs: LOCK_TTL_MS,
-          waitMs: LOCK_WAIT_MS,
-          busy: () => new ServiceUnavailableError('the cash totals are being brought up to date elsewhere; try again'),
-        },
-        () => this.syncLocked(),
-      ),
+    return this.locked('cash-sync', 'the cash totals are being brought up to date elsewhere; try again', () =>
+      this.syncLocked(),
     );
   }
 

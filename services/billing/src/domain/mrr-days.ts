@@ -1,12 +1,8 @@
-import { ServiceUnavailableError } from '@fm/shared/http';
-import { isDuplicateKey, oneAtATimePerKey, withRedisLock } from '@fm/shared/store';
+import { isDuplicateKey } from '@fm/shared/store';
 import type { Redis } from 'ioredis';
-import { billingKeys } from '../redis-keys';
 import { rowContribution } from '../metrics/day-totals';
+import { ledgerLock } from './ledger-lock';
 import type { MrrDelta, MrrModels } from './mrr-ledger.models';
-
-const LOCK_TTL_MS = 30_000;
-const LOCK_WAIT_MS = 20_000;
 
 /**
  * The ledger's day totals (`billing_mrr_days`, metrics/day-totals.ts; docs/METRICS.md "Day
@@ -17,46 +13,36 @@ const LOCK_WAIT_MS = 20_000;
  * unlocked writers of one day could lose one's sum), queued in-process first.
  */
 export class MrrDays {
-  private readonly inProcess = oneAtATimePerKey();
+  private readonly locked: ReturnType<typeof ledgerLock>;
 
-  constructor(private readonly deps: { models: Pick<MrrModels, 'MrrDay'>; redis: Redis; redisPrefix: string }) {}
+  constructor(private readonly deps: { models: Pick<MrrModels, 'MrrDay'>; redis: Redis; redisPrefix: string }) {
+    this.locked = ledgerLock(deps);
+  }
 
   /** Adds the row to its day (once): true if this call added it. */
   add(row: Omit<MrrDelta, '_id'>): Promise<boolean> {
     const day = row.at.toISOString().slice(0, 10);
     const id = `${row.currency}:${day}`;
     const rowId = `${row.memberId}:${row.seq}`;
-    const key = billingKeys(this.deps.redisPrefix).mrrLedgerLock(`day:${id}`);
     const { netCents, payingDelta, key: bucket, cents } = rowContribution(row);
-    return this.inProcess(key, () =>
-      withRedisLock(
-        this.deps.redis,
-        key,
-        {
-          ttlMs: LOCK_TTL_MS,
-          waitMs: LOCK_WAIT_MS,
-          busy: () => new ServiceUnavailableError("this day's MRR totals are being changed elsewhere; try again"),
-        },
-        async () => {
-          try {
-            // The driver's update (not Mongoose's): no casting or defaults beside the $push.
-            const result = await this.deps.models.MrrDay.collection.updateOne(
-              { _id: id as never, rows: { $ne: rowId } },
-              {
-                $setOnInsert: { currency: row.currency, day },
-                $inc: { netCents, payingDelta, [`movements.${bucket}`]: cents },
-                $push: { rows: rowId, ...(row.spell ? { churns: row.spell } : {}) } as never,
-              },
-              { upsert: true },
-            );
-            return result.modifiedCount + result.upsertedCount > 0;
-          } catch (err) {
-            // The day exists and already holds the row: the upsert's insert met its _id.
-            if (isDuplicateKey(err)) return false;
-            throw err;
-          }
-        },
-      ),
-    );
+    return this.locked(`day:${id}`, "this day's MRR totals are being changed elsewhere; try again", async () => {
+      try {
+        // The driver's update (not Mongoose's): no casting or defaults beside the $push.
+        const result = await this.deps.models.MrrDay.collection.updateOne(
+          { _id: id as never, rows: { $ne: rowId } },
+          {
+            $setOnInsert: { currency: row.currency, day },
+            $inc: { netCents, payingDelta, [`movements.${bucket}`]: cents },
+            $push: { rows: rowId, ...(row.spell ? { churns: row.spell } : {}) } as never,
+          },
+          { upsert: true },
+        );
+        return result.modifiedCount + result.upsertedCount > 0;
+      } catch (err) {
+        // The day exists and already holds the row: the upsert's insert met its _id.
+        if (isDuplicateKey(err)) return false;
+        throw err;
+      }
+    });
   }
 }

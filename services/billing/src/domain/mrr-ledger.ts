@@ -1,14 +1,13 @@
-import { ServiceUnavailableError } from '@fm/shared/http';
 import { metrics, type Logger } from '@fm/shared/service';
-import { insertOnce, oneAtATimePerKey, withRedisLock, type ApplyIfNewer } from '@fm/shared/store';
+import { insertOnce, type ApplyIfNewer } from '@fm/shared/store';
 import type { Redis } from 'ioredis';
-import { billingKeys } from '../redis-keys';
 import { spellsAfter, type Spell } from '../metrics/day-totals';
 import { applySnapshot, type MemberMrrState } from '../metrics/member-ledger';
 import type { Bucket } from '../metrics/movements';
 import { MetricsInputError, type SubscriptionInput, type SubscriptionMrr } from '../metrics/subscription-mrr';
 import type { Stripe } from '../stripe/stripe-client';
 import { MrrDays } from './mrr-days';
+import { ledgerLock } from './ledger-lock';
 import type { MrrDelta, MrrMember, MrrModels, MrrProblem, MrrSubscription } from './mrr-ledger.models';
 import { valueSubscription } from './subscription-valuation';
 
@@ -36,10 +35,6 @@ export interface MrrRepair {
   stripeCents: number;
   rows: Array<{ bucket: Bucket; deltaCents: number }>;
 }
-
-/** A crashed holder blocks a member this long at most; a step waits this long for another one. */
-const LOCK_TTL_MS = 30_000;
-const LOCK_WAIT_MS = 20_000;
 
 const unvalued = () =>
   metrics.counter({
@@ -105,7 +100,7 @@ function trialOf(sub: object): { trialStart: Date | null; trialEnd: Date | null 
  * never fails the caller.
  */
 export class MrrLedger {
-  private readonly inProcess = oneAtATimePerKey();
+  private readonly locked: ReturnType<typeof ledgerLock>;
   private readonly days: MrrDays;
 
   constructor(
@@ -118,6 +113,7 @@ export class MrrLedger {
     },
   ) {
     this.days = new MrrDays(deps);
+    this.locked = ledgerLock(deps);
   }
 
   /** A subscription event: valued, kept if newest, then the member's step. */
@@ -209,18 +205,8 @@ export class MrrLedger {
     log: Logger,
     change: { problem?: MrrProblem; clears?: string },
   ): Promise<MrrDelta[]> {
-    const key = billingKeys(this.deps.redisPrefix).mrrLedgerLock(memberId);
-    return this.inProcess(key, () =>
-      withRedisLock(
-        this.deps.redis,
-        key,
-        {
-          ttlMs: LOCK_TTL_MS,
-          waitMs: LOCK_WAIT_MS,
-          busy: () => new ServiceUnavailableError("this member's MRR is being changed elsewhere; try again"),
-        },
-        () => this.stepLocked(memberId, when, source, log, change),
-      ),
+    return this.locked(memberId, "this member's MRR is being changed elsewhere; try again", () =>
+      this.stepLocked(memberId, when, source, log, change),
     );
   }
 
