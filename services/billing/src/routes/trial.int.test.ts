@@ -174,6 +174,18 @@ async function startsTrial(email?: string, fingerprint?: string) {
   return opened;
 }
 
+/** Stripe's deletion (status canceled) of a trial that never gave Premium: answered, and no membership job. */
+async function expectDeletionTakesNothing(subscriptionId: string, customerId: string, userId: string) {
+  const deleted = billing.events.subscriptionEvent('customer.subscription.deleted', {
+    subscriptionId,
+    customerId,
+    status: 'canceled',
+    userId,
+  });
+  expect((await billing.deliver(deleted, {}, app)).status).toBe(200);
+  expect(await billing.jobs('membership', (d) => d.userId === userId)).toHaveLength(0);
+}
+
 const trialRecord = (userId: string) =>
   billing.deps.mongo.collection('billing_trials').findOne({ _id: userId as never });
 
@@ -380,14 +392,7 @@ describe('Premium starts when the card is saved (issue 47 §2)', () => {
     expect(cancelled).toContainEqual({ id: subscriptionId, params: { invoice_now: false, prorate: false } });
     expect((await models().BillingSubscription.findById(subscriptionId).lean())?.status).toBe('canceled');
     // Stripe's deletion of that subscription takes nothing away (it gave nothing).
-    const deleted = billing.events.subscriptionEvent('customer.subscription.deleted', {
-      subscriptionId,
-      customerId,
-      status: 'canceled',
-      userId: user.id,
-    });
-    expect((await billing.deliver(deleted, {}, app)).status).toBe(200);
-    expect(await billing.jobs('membership', (d) => d.userId === user.id)).toHaveLength(0);
+    await expectDeletionTakesNothing(subscriptionId, customerId, user.id);
 
     await models().BillingSubscription.updateOne(
       { _id: paid.body.subscriptionId },
@@ -487,14 +492,7 @@ describe('once per person: the card', () => {
     expect(await trialRecord(user.id)).toMatchObject({ cardKey: card, endedReason: 'card-already-trialed' });
     expect((await models().BillingSubscription.findById(subscriptionId).lean())?.status).toBe('canceled');
     // Stripe's deletion of the refused trial follows: it gave nothing, it takes nothing away.
-    const deleted = billing.events.subscriptionEvent('customer.subscription.deleted', {
-      subscriptionId,
-      customerId,
-      status: 'canceled',
-      userId: user.id,
-    });
-    expect((await billing.deliver(deleted, {}, app)).status).toBe(200);
-    expect(await billing.jobs('membership', (d) => d.userId === user.id)).toHaveLength(0);
+    await expectDeletionTakesNothing(subscriptionId, customerId, user.id);
 
     const sync = billingSyncSchema.parse((await post('/api/billing/sync', cookie)).body);
     expect(sync).toEqual({ membershipLevel: 'free', noTrialReason: 'card-already-trialed' });
